@@ -26,7 +26,7 @@ class CatalogSafePool extends pg.Pool {
     const result = (super.query as any)(...args);
     if (!(result instanceof Promise)) return result;
     return result.then((res: { fields?: Fields; rows?: unknown[][] }) => {
-      const parseTextArray = pg.types.getTypeParser(TEXT_ARRAY_OID);
+      const parseTextArray = (pg.types.getTypeParser as (oid: number) => (value: string) => unknown)(TEXT_ARRAY_OID);
       res.fields?.forEach((field, column) => {
         if (CATALOG_TEXT_OIDS.has(field.dataTypeID)) field.dataTypeID = TEXT_OID;
         else if (field.dataTypeID === NAME_ARRAY_OID) {

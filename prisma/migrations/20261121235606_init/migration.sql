@@ -30,6 +30,9 @@ CREATE TABLE "accounts" (
     "status" "AccountStatus" NOT NULL DEFAULT 'active',
     "agency" TEXT NOT NULL DEFAULT '0001',
     "external_fee_cents" BIGINT NOT NULL DEFAULT 0,
+    "available_cents" BIGINT NOT NULL DEFAULT 0,
+    "held_cents" BIGINT NOT NULL DEFAULT 0,
+    "blocked_cents" BIGINT NOT NULL DEFAULT 0,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 

@@ -1,0 +1,83 @@
+/**
+ * The account surface (/v4/i): Basic credentials, IP allowlist, per-key rate limits, the
+ * envelope of interface 2.1 and the error body of 7.2. Mounted in app/v4/i/[...path].
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { config } from "../config";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+import type { AccountApiEnv } from "./context";
+import { errorBody, errorResponse } from "./envelope";
+import { authenticate } from "./middleware/authenticate";
+import { ipAllowlist } from "./middleware/ip-allowlist";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestId } from "./middleware/request-id";
+import { registerBalanceRoutes } from "./routes/balance";
+
+export const ACCOUNT_API_BASE = "/v4/i";
+
+function describeIssues(issues: { path: PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+export function createAccountApi() {
+  const app = new OpenAPIHono<AccountApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return errorResponse(c, 400, "VALIDATION_ERROR", describeIssues(result.error.issues));
+      }
+    },
+  }).basePath(ACCOUNT_API_BASE);
+
+  app.use("*", requestId);
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Account surface (/v4/i)",
+      version: "4.4.0",
+      description:
+        "camelCase JSON, HTTP Basic credentials (clientId:clientSecret), responses in an envelope. See /docs/api.",
+    },
+    servers: [{ url: config().APP_URL }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic" });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config().JSON_BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large"),
+    }),
+  );
+  app.use("*", authenticate, ipAllowlist, rateLimit);
+
+  registerBalanceRoutes(app);
+
+  app.notFound((c) =>
+    c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),
+  );
+
+  app.onError((error, c) => {
+    const id = c.get("requestId") ?? crypto.randomUUID();
+    if (error instanceof AppError) {
+      return c.json(errorBody(id, error.status, error.code, error.message), error.status as 400);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = error.status === 400 ? "Malformed JSON in request body" : error.message;
+      return c.json(errorBody(id, error.status, "VALIDATION_ERROR", message), error.status);
+    }
+    logger().error({ err: error, requestId: id, path: c.req.path }, "unhandled error on the account surface");
+    return c.json(errorBody(id, 500, "INTERNAL_ERROR", "Internal server error"), 500);
+  });
+
+  return app;
+}
+
+let instance: ReturnType<typeof createAccountApi> | undefined;
+export function accountApi() {
+  instance ??= createAccountApi();
+  return instance;
+}

@@ -1,0 +1,37 @@
+import { createMiddleware } from "hono/factory";
+import { authenticateApiKey, touchApiKey } from "../../apikeys/service";
+import { db } from "../../db/client";
+import { logger } from "../../logger";
+import type { AccountApiEnv } from "../context";
+import { errorResponse } from "../envelope";
+
+const MESSAGES = {
+  missing: "Missing credentials: send Authorization: Basic base64(clientId:clientSecret)",
+  bearer: "Bearer tokens are not accepted: use Basic credentials",
+  malformed: "Malformed Basic credentials",
+  invalid: "Invalid credentials",
+  inactive: "API key is inactive",
+  expired: "API key has expired",
+} as const;
+
+export function parseBasic(header: string | undefined): { id: string; secret: string } | keyof typeof MESSAGES {
+  if (!header) return "missing";
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === "bearer") return "bearer";
+  if (scheme?.toLowerCase() !== "basic" || !value) return "malformed";
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0 || colon === decoded.length - 1) return "malformed";
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** Basic clientId:clientSecret (interface 5.3); anything else is a 401. */
+export const authenticate = createMiddleware<AccountApiEnv>(async (c, next) => {
+  const credentials = parseBasic(c.req.header("authorization"));
+  if (typeof credentials === "string") return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[credentials]);
+  const result = await authenticateApiKey(db(), credentials.id, credentials.secret);
+  if (!result.ok) return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[result.reason]);
+  c.set("apiKey", result.key);
+  touchApiKey(db(), result.key).catch((error) => logger().warn({ err: error }, "could not record API key use"));
+  await next();
+});

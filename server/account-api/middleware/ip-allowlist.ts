@@ -1,0 +1,19 @@
+import { createMiddleware } from "hono/factory";
+import { config } from "../../config";
+import { addressAllowed, PEER_ADDRESS_HEADER, resolveClientAddress } from "../../http/ip";
+import type { AccountApiEnv } from "../context";
+import { errorResponse } from "../envelope";
+
+/** The caller's address must be on its key's allowlist (interface 5.3). */
+export const ipAllowlist = createMiddleware<AccountApiEnv>(async (c, next) => {
+  const clientIp = resolveClientAddress(
+    c.req.header(PEER_ADDRESS_HEADER),
+    c.req.header("x-forwarded-for"),
+    config().TRUSTED_PROXIES,
+  );
+  c.set("clientIp", clientIp);
+  if (!addressAllowed(clientIp, c.get("apiKey").ipWhitelist)) {
+    return errorResponse(c, 403, "IP_NOT_ALLOWLISTED", "IP not allowlisted");
+  }
+  await next();
+});

@@ -1,0 +1,12 @@
+import { createMiddleware } from "hono/factory";
+import type { Scope } from "../../apikeys/scopes";
+import type { AccountApiEnv } from "../context";
+import { errorResponse } from "../envelope";
+
+export const requireScope = (scope: Scope) =>
+  createMiddleware<AccountApiEnv>(async (c, next) => {
+    if (!c.get("apiKey").scopes.includes(scope)) {
+      return errorResponse(c, 403, "INSUFFICIENT_SCOPE", `API key lacks the scope ${scope}`);
+    }
+    await next();
+  });

@@ -1,0 +1,50 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { getBalance } from "../../accounts/service";
+import { db } from "../../db/client";
+import { centsToBrl } from "../../money";
+import type { AccountApiEnv } from "../context";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+
+const BalanceSchema = z
+  .object({
+    accountId: z.string(),
+    balance: z.number().openapi({ description: "available + blocked, BRL" }),
+    availableBalance: z.number().openapi({ description: "what can be spent now, BRL" }),
+    blockedBalance: z.number().openapi({ description: "blocked by open MEDs, BRL" }),
+  })
+  .openapi("Balance");
+
+const route = createRoute({
+  method: "get",
+  path: "/bank-accounts/{accountId}/balance",
+  tags: ["Accounts"],
+  summary: "Balance of an account",
+  middleware: [requireScope("balance:read")] as const,
+  request: { params: z.object({ accountId: AccountIdParam }) },
+  responses: {
+    200: { description: "The balance", content: { "application/json": { schema: envelopeOf(BalanceSchema, "BalanceResponse") } } },
+    ...errorResponses(400, 401, 403, 404, 429, 500),
+  },
+});
+
+export function registerBalanceRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(route, async (c) => {
+    const { accountId } = c.req.valid("param");
+    const balance = await getBalance(db(), accountId, c.get("apiKey").userId);
+    return c.json(
+      envelope(
+        c,
+        {
+          accountId: balance.accountId,
+          balance: centsToBrl(balance.balanceCents),
+          availableBalance: centsToBrl(balance.availableCents),
+          blockedBalance: centsToBrl(balance.blockedCents),
+        },
+        { message: "Balance retrieved" },
+      ),
+      200,
+    );
+  });
+}

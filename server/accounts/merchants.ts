@@ -1,0 +1,45 @@
+import { createApiKey } from "../apikeys/service";
+import type { Db } from "../db/client";
+import { createUser, generatePassword } from "../users/service";
+import { createAccount } from "./service";
+
+export type CreateMerchantInput = {
+  name: string;
+  document: string;
+  email: string;
+  password?: string;
+  ipWhitelist?: string[];
+};
+
+export type CreatedMerchant = {
+  userId: string;
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  email: string;
+  /** only when one was generated */
+  password?: string;
+};
+
+/** A merchant user, its first account and its first API key, all or nothing. */
+export async function createMerchant(db: Db, input: CreateMerchantInput): Promise<CreatedMerchant> {
+  const generated = input.password ? undefined : generatePassword();
+  return db.$transaction(async (tx) => {
+    const user = await createUser(tx, {
+      email: input.email,
+      name: input.name,
+      password: input.password ?? (generated as string),
+      role: "MERCHANT",
+    });
+    const account = await createAccount(tx, { userId: user.id, name: input.name, document: input.document });
+    const key = await createApiKey(tx, { userId: user.id, name: "Default key", ipWhitelist: input.ipWhitelist ?? [] });
+    return {
+      userId: user.id,
+      accountId: account.id,
+      clientId: key.clientId,
+      clientSecret: key.clientSecret,
+      email: user.email,
+      ...(generated ? { password: generated } : {}),
+    };
+  });
+}

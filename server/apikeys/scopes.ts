@@ -1,0 +1,27 @@
+/** The scopes of decisions.md; new keys get all of them unless told otherwise. */
+export const SCOPES = [
+  "balance:read",
+  "ledger:read",
+  "pix_in:write",
+  "pix_in:read",
+  "pix_out:write",
+  "pix_out:read",
+  "transfer:internal",
+  "refund:write",
+  "refund:read",
+  "meds:read",
+  "meds:write",
+  "webhooks:manage",
+  "ledger_extract:create",
+  "ledger_extract:get",
+  "baas:onboarding",
+  "baas:accounts",
+  "baas:pix",
+  "cpf:validate",
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

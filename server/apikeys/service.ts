@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+import { AppError, invalid, notFound } from "../errors";
+import type { ApiKey } from "../generated/prisma/client";
+import { whitelistEntryError } from "../http/ip";
+import { isScope, SCOPES, type Scope } from "./scopes";
+import {
+  clientSecretMatches,
+  decryptSecret,
+  encryptSecret,
+  hashClientSecret,
+  newClientId,
+  newClientSecret,
+} from "./secrets";
+
+export type CreateApiKeyInput = {
+  userId: string;
+  name?: string;
+  scopes?: readonly string[];
+  ipWhitelist?: readonly string[];
+  expiresAt?: Date | null;
+  /** Without a signing secret, the gateway's signed routes answer 403. */
+  withHmacSecret?: boolean;
+};
+
+export type CreatedApiKey = { key: ApiKey; clientId: string; clientSecret: string };
+
+export function validateWhitelist(entries: readonly string[]): string[] {
+  for (const entry of entries) {
+    const error = whitelistEntryError(entry);
+    if (error) throw invalid(error, "ipWhitelist");
+  }
+  return [...new Set(entries)];
+}
+
+export function validateScopes(scopes: readonly string[]): Scope[] {
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length) throw invalid(`unknown scopes: ${unknown.join(", ")}`, "scopes");
+  return [...new Set(scopes)] as Scope[];
+}
+
+/** The secret is returned here and never again. */
+export async function createApiKey(tx: Tx, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const clientId = newClientId();
+  const clientSecret = newClientSecret();
+  const key = await tx.apiKey.create({
+    data: {
+      id: randomUUID(),
+      userId: input.userId,
+      name: input.name ?? "API key",
+      clientId,
+      secretHash: hashClientSecret(clientSecret),
+      // Interface 2.9: the signing secret equals the client secret.
+      hmacSecretCiphertext: input.withHmacSecret === false ? null : encryptSecret(clientSecret),
+      scopes: validateScopes(input.scopes ?? SCOPES),
+      ipWhitelist: validateWhitelist(input.ipWhitelist ?? []),
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  return { key, clientId, clientSecret };
+}
+
+export async function listApiKeys(tx: Tx, userId?: string): Promise<ApiKey[]> {
+  return tx.apiKey.findMany({ where: userId ? { userId } : {}, orderBy: { createdAt: "desc" } });
+}
+
+export async function revokeApiKey(tx: Tx, clientId: string, userId?: string): Promise<ApiKey> {
+  const key = await tx.apiKey.findFirst({ where: { clientId, ...(userId ? { userId } : {}) } });
+  if (!key) throw notFound("API key not found");
+  return tx.apiKey.update({ where: { id: key.id }, data: { active: false, revokedAt: key.revokedAt ?? new Date() } });
+}
+
+export async function updateApiKey(
+  tx: Tx,
+  clientId: string,
+  userId: string,
+  changes: { name?: string; scopes?: readonly string[]; ipWhitelist?: readonly string[]; expiresAt?: Date | null },
+): Promise<ApiKey> {
+  const key = await tx.apiKey.findFirst({ where: { clientId, userId } });
+  if (!key) throw notFound("API key not found");
+  return tx.apiKey.update({
+    where: { id: key.id },
+    data: {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.scopes ? { scopes: validateScopes(changes.scopes) } : {}),
+      ...(changes.ipWhitelist ? { ipWhitelist: validateWhitelist(changes.ipWhitelist) } : {}),
+      ...(changes.expiresAt !== undefined ? { expiresAt: changes.expiresAt } : {}),
+    },
+  });
+}
+
+export type Authentication =
+  | { ok: true; key: ApiKey }
+  | { ok: false; reason: "invalid" | "inactive" | "expired" };
+
+export async function authenticateApiKey(
+  tx: Tx,
+  clientId: string,
+  clientSecret: string,
+  now = new Date(),
+): Promise<Authentication> {
+  const key = await tx.apiKey.findUnique({ where: { clientId } });
+  if (!key || !clientSecretMatches(clientSecret, key.secretHash)) return { ok: false, reason: "invalid" };
+  if (!key.active) return { ok: false, reason: "inactive" };
+  if (key.expiresAt && key.expiresAt <= now) return { ok: false, reason: "expired" };
+  return { ok: true, key };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** At most one write a minute per key: last use is for people, not for auditing. */
+export async function touchApiKey(tx: Tx, key: ApiKey, now = new Date()): Promise<void> {
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  await tx.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
+}
+
+export function signingSecretOf(key: ApiKey): string {
+  if (!key.hmacSecretCiphertext) {
+    throw new AppError("FORBIDDEN", "HMAC secret not configured for this API key");
+  }
+  return decryptSecret(key.hmacSecretCiphertext);
+}

@@ -1,0 +1,107 @@
+/**
+ * All configuration, read once from the environment and validated.
+ * Every limit of interface section 8 is a setting whose default is the interface's value.
+ */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+const int = z.coerce.number().int().nonnegative();
+const list = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+// Development and tests run without a .env; production must set every secret.
+const DEV_ONLY_SECRETS = {
+  AUTH_SECRET: "dev-only-auth-secret-change-me-0123456789abcdef",
+  API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",
+  DATA_ENCRYPTION_KEY: "ZGV2LW9ubHktZGF0YS1lbmNyeXB0aW9uLWtleS0zMmI=",
+};
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    DATABASE_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+    APP_URL: z.string().url().default("http://localhost:3000"),
+    PORT: int.default(3000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    AUTH_SECRET: z.string().min(32).optional(),
+    API_KEY_PEPPER: z.string().min(32).optional(),
+    /** 32 bytes, base64 — encrypts HMAC signing secrets at rest (AES-256-GCM). */
+    DATA_ENCRYPTION_KEY: z.string().optional(),
+    /** Peers whose X-Forwarded-For is believed: IPs or IPv4 CIDRs. */
+    TRUSTED_PROXIES: list.default([]),
+    PIX_MODE: z.enum(["sandbox"]).default("sandbox"),
+    PLATFORM_ISPB: z.string().regex(/^\d{8}$/).default("99999999"),
+    PLATFORM_NAME: z.string().default("PIX Platform"),
+    MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(100_000_000n),
+    SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
+    RATE_LIMITS_ENABLED: bool.default(true),
+    ACCOUNT_RATE_GLOBAL_PER_MINUTE: int.default(1000),
+    ACCOUNT_RATE_ENDPOINT_PER_MINUTE: int.default(100),
+    ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),
+    GATEWAY_RATE_PER_MINUTE: int.default(90_000),
+    LOGIN_RATE_PER_MINUTE: int.default(5),
+    DICT_QUOTA_PER_MINUTE: int.default(120),
+    JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  })
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === "production";
+    const secret = (name: keyof typeof DEV_ONLY_SECRETS) => {
+      const value = env[name];
+      if (value) return value;
+      if (production) {
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
+      }
+      return DEV_ONLY_SECRETS[name];
+    };
+    const encryptionKey = Buffer.from(secret("DATA_ENCRYPTION_KEY"), "base64");
+    if (encryptionKey.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATA_ENCRYPTION_KEY"],
+        message: "must be 32 bytes, base64-encoded",
+      });
+    }
+    return {
+      ...env,
+      AUTH_SECRET: secret("AUTH_SECRET"),
+      API_KEY_PEPPER: secret("API_KEY_PEPPER"),
+      dataEncryptionKey: encryptionKey,
+    };
+  });
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+      throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change the environment between cases; production never calls this. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}
+
+export function databaseUrl(): string {
+  const url = config().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (npm run dev starts an embedded database)");
+  return url;
+}

@@ -1,0 +1,66 @@
+/**
+ * Client addresses and IP allowlists (interface 5.1 step 4, 5.3).
+ * Entries are exact strings: a single IPv4, an IPv4 CIDR, or an IPv6 address.
+ */
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+
+/** Header our HTTP server sets from the socket, overwriting anything the client sent. */
+export const PEER_ADDRESS_HEADER = "x-pix-peer-address";
+
+const IPV4_OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
+const IPV4_CIDR = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}/(3[0-2]|[12]?\\d)$`);
+
+/** `::ffff:10.0.0.1` is the plain IPv4 `10.0.0.1`. */
+export function normaliseAddress(address: string): string {
+  const trimmed = address.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
+  return mapped?.[1] ?? trimmed;
+}
+
+export function whitelistEntryError(entry: string): string | null {
+  if (IPV4.test(entry) || IPV4_CIDR.test(entry)) return null;
+  if (!entry.includes("/") && isIPv6(entry)) return null;
+  return `invalid IP whitelist entry "${entry}": use an IPv4 address, an IPv4 CIDR (a.b.c.d/n) or an IPv6 address`;
+}
+
+export function buildBlockList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    if (whitelistEntryError(entry)) continue;
+    if (entry.includes("/")) {
+      const [network, prefix] = entry.split("/") as [string, string];
+      list.addSubnet(network, Number(prefix), "ipv4");
+    } else {
+      list.addAddress(entry, isIPv4(entry) ? "ipv4" : "ipv6");
+    }
+  }
+  return list;
+}
+
+export function addressAllowed(address: string | null, entries: readonly string[]): boolean {
+  if (!address) return false;
+  const ip = normaliseAddress(address);
+  const family = isIPv4(ip) ? "ipv4" : isIPv6(ip) ? "ipv6" : null;
+  if (!family) return false;
+  return buildBlockList(entries).check(ip, family);
+}
+
+/**
+ * The caller's address: the socket peer, unless the peer is a trusted proxy, in which case
+ * the right-most X-Forwarded-For hop that is not itself a trusted proxy.
+ */
+export function resolveClientAddress(
+  peerAddress: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trustedProxies: readonly string[],
+): string | null {
+  if (!peerAddress) return null;
+  let client = normaliseAddress(peerAddress);
+  if (!forwardedFor || trustedProxies.length === 0) return client;
+  const hops = forwardedFor.split(",").map(normaliseAddress).filter(Boolean);
+  while (addressAllowed(client, trustedProxies) && hops.length > 0) {
+    client = hops.pop() as string;
+  }
+  return client;
+}

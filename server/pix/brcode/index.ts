@@ -1,0 +1,23 @@
+export { formatAmountCents, parseAmountCents } from "./amount";
+export { PIX_GUI } from "./constants";
+export { crc16 } from "./crc16";
+export {
+  type DecodedBrCode,
+  type DecodedDynamicBrCode,
+  type DecodedStaticBrCode,
+  decodeBrCode,
+  type PointOfInitiation,
+} from "./decode";
+export { type DynamicBrCodeInput, encodeDynamicBrCode, encodeStaticBrCode, type StaticBrCodeInput } from "./encode";
+export { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
+export {
+  encodeTlv,
+  encodeTlvField,
+  isTemplateId,
+  parseTlv,
+  type TlvField,
+  type TlvParseResult,
+  tlvField,
+  tlvTemplate,
+} from "./tlv";
+export { transliterate } from "./transliterate";

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashPassword, verifyPassword } from "../auth/password";
+import type { Tx } from "../db/client";
+import { AppError, invalid } from "../errors";
+import type { User, UserRole } from "../generated/prisma/client";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function normaliseEmail(email: string): string {
+  const value = email.trim().toLowerCase();
+  if (!EMAIL.test(value) || value.length > 254) throw invalid(`invalid e-mail "${email}"`, "email");
+  return value;
+}
+
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+export async function createUser(
+  tx: Tx,
+  input: { email: string; name: string; password: string; role: UserRole },
+): Promise<User> {
+  const email = normaliseEmail(input.email);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters`, "password");
+  }
+  if (await tx.user.findUnique({ where: { email } })) {
+    throw new AppError("CONFLICT", `a user with e-mail ${email} already exists`, "email");
+  }
+  return tx.user.create({
+    data: {
+      id: randomUUID(),
+      email,
+      name: input.name,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    },
+  });
+}
+
+/** For the dashboard login. Same answer for an unknown e-mail and a wrong password. */
+export async function verifyLogin(tx: Tx, email: string, password: string): Promise<User | null> {
+  const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) {
+    await hashPassword(password); // keep the timing of unknown e-mails close to known ones
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { createMerchant } from "../../server/accounts/merchants";
+import { db } from "../../server/db/client";
+import { PEER_ADDRESS_HEADER } from "../../server/http/ip";
+
+/** Valid CPFs for fixtures (check digits computed). */
+export function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const weightStart of [10, 11]) {
+    const sum = digits.reduce((acc, d, i) => acc + d * (weightStart - i), 0);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join("");
+}
+
+export const LOCAL_IP = "127.0.0.1";
+
+export async function newMerchant(options: { ipWhitelist?: string[]; name?: string } = {}) {
+  const tag = randomBytes(4).toString("hex");
+  return createMerchant(db(), {
+    name: options.name ?? `Loja ${tag}`,
+    document: randomCpf(),
+    email: `merchant-${tag}@example.test`,
+    password: "correct-horse-battery",
+    ipWhitelist: options.ipWhitelist ?? [LOCAL_IP],
+  });
+}
+
+export function basic(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+}
+
+type Call = { auth?: string; body?: unknown; rawBody?: string; ip?: string; headers?: Record<string, string> };
+
+/** A request to a Hono app as our HTTP server would hand it over (peer address set). */
+export async function call(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  method: string,
+  path: string,
+  { auth, body, rawBody, ip = LOCAL_IP, headers = {} }: Call = {},
+) {
+  const response = await app.request(path, {
+    method,
+    headers: {
+      [PEER_ADDRESS_HEADER]: ip,
+      ...(auth ? { authorization: auth } : {}),
+      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
+    ...(rawBody !== undefined ? { body: rawBody } : body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: response.status, headers: response.headers, json, text };
+}

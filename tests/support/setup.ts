@@ -1,0 +1,11 @@
+import { afterAll, inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.NODE_ENV = "test";
+
+afterAll(async () => {
+  const { disconnectDb } = await import("../../server/db/client");
+  const { disconnectRedis } = await import("../../server/redis");
+  await disconnectDb();
+  await disconnectRedis();
+});

@@ -15,7 +15,10 @@ export function parseAmountCents(value: string): bigint {
   const match = AMOUNT_FORMAT.exec(value);
   const units = match?.[1];
   if (units === undefined) {
-    throw new BrCodeError("INVALID_AMOUNT", `amount "${value}" must be digits with an optional "." and up to 2 decimals`);
+    throw new BrCodeError(
+      "INVALID_AMOUNT",
+      `amount "${value}" must be digits with an optional "." and up to 2 decimals`,
+    );
   }
   const fraction = (match?.[2] ?? "").padEnd(2, "0");
   const cents = BigInt(units) * 100n + BigInt(fraction);

@@ -29,14 +29,18 @@ describe("crc16", () => {
   });
 
   it("pads to four uppercase hex digits", () => {
-    const small = Array.from({ length: 5000 }, (_, i) => `x${i}`).find((s) => referenceCrc(new TextEncoder().encode(s)) < 0x1000);
+    const small = Array.from({ length: 5000 }, (_, i) => `x${i}`).find(
+      (s) => referenceCrc(new TextEncoder().encode(s)) < 0x1000,
+    );
     expect(small).toBeDefined();
     const value = crc16(small ?? "");
     expect(value).toMatch(/^0[0-9A-F]{3}$/);
   });
 
   it("checksums UTF-8 bytes", () => {
-    expect(crc16("São")).toBe(referenceCrc(new TextEncoder().encode("São")).toString(16).toUpperCase().padStart(4, "0"));
+    expect(crc16("São")).toBe(
+      referenceCrc(new TextEncoder().encode("São")).toString(16).toUpperCase().padStart(4, "0"),
+    );
     expect(crc16("São")).not.toBe(crc16("Sao"));
   });
 

@@ -77,8 +77,20 @@ export function decodeBrCode(payload: string): DecodedBrCode {
   const base: DecodedBrCodeBase = {
     description: account.description,
     amountCents: amount ? parseAmountCents(amount.value) : null,
-    merchantName: readText(fields, FieldId.merchantName, MAX_MERCHANT_NAME_LENGTH, "INVALID_MERCHANT_NAME", "merchant name"),
-    merchantCity: readText(fields, FieldId.merchantCity, MAX_MERCHANT_CITY_LENGTH, "INVALID_MERCHANT_CITY", "merchant city"),
+    merchantName: readText(
+      fields,
+      FieldId.merchantName,
+      MAX_MERCHANT_NAME_LENGTH,
+      "INVALID_MERCHANT_NAME",
+      "merchant name",
+    ),
+    merchantCity: readText(
+      fields,
+      FieldId.merchantCity,
+      MAX_MERCHANT_CITY_LENGTH,
+      "INVALID_MERCHANT_CITY",
+      "merchant city",
+    ),
     txid: readTxid(fields),
     pointOfInitiation: readPointOfInitiation(fields),
     merchantCategoryCode: readMerchantCategory(fields),
@@ -187,7 +199,10 @@ function readPointOfInitiation(fields: readonly TlvField[]): PointOfInitiation |
   const field = findField(fields, FieldId.pointOfInitiation);
   if (field === undefined) return null;
   if (field.value === "11" || field.value === "12") return field.value;
-  throw new BrCodeError("INVALID_POINT_OF_INITIATION", `point of initiation must be "11" or "12", got "${field.value}"`);
+  throw new BrCodeError(
+    "INVALID_POINT_OF_INITIATION",
+    `point of initiation must be "11" or "12", got "${field.value}"`,
+  );
 }
 
 function readMerchantCategory(fields: readonly TlvField[]): string {

@@ -51,7 +51,10 @@ export function encodeDynamicBrCode(input: DynamicBrCodeInput): string {
     throw new BrCodeError("INVALID_URL", "location URL must be printable ASCII without spaces or scheme");
   }
   if (SUBFIELD_OVERHEAD + url.length > ACCOUNT_ROOM) {
-    throw new BrCodeError("INVALID_URL", `location URL must have at most ${ACCOUNT_ROOM - SUBFIELD_OVERHEAD} characters`);
+    throw new BrCodeError(
+      "INVALID_URL",
+      `location URL must have at most ${ACCOUNT_ROOM - SUBFIELD_OVERHEAD} characters`,
+    );
   }
   return assemble({
     pointOfInitiation: POINT_OF_INITIATION_DYNAMIC,

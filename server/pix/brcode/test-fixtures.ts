@@ -52,25 +52,18 @@ export function payloadFrom(fields: FieldPairs): string {
 }
 
 /**
- * Copies `fields` with changes applied: a string replaces (or appends) a
- * field's value, null removes the field. Then adds a valid CRC.
+ * Copies `fields` with changes applied, then adds a valid CRC: a string
+ * replaces a field's value in place (or appends a new field), null removes it.
  */
 export function payloadWith(fields: FieldPairs, changes: Record<string, string | null>): string {
-  const result: Array<readonly [string, string]> = [];
-  for (const [id, value] of fields) {
-    if (!(id in changes)) result.push([id, value]);
-  }
-  for (const [id, value] of Object.entries(changes)) {
-    if (value !== null) result.push([id, value]);
-  }
-  const order = fields.map(([id]) => id);
-  result.sort(([a], [b]) => rank(order, a) - rank(order, b));
-  return payloadFrom(result);
-}
-
-function rank(order: readonly string[], id: string): number {
-  const index = order.indexOf(id);
-  return index === -1 ? Number(id) + 0.5 : index;
+  const kept = fields
+    .filter(([id]) => changes[id] !== null)
+    .map(([id, value]): readonly [string, string] => [id, changes[id] ?? value]);
+  const added = Object.entries(changes).flatMap(
+    ([id, value]): Array<readonly [string, string]> =>
+      value !== null && !fields.some(([existing]) => existing === id) ? [[id, value]] : [],
+  );
+  return payloadFrom([...kept, ...added]);
 }
 
 /** Runs `fn`, returning the BrCodeError code it throws; rethrows anything else. */
@@ -100,9 +93,7 @@ export function textArb(maxLength: number): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(...DIGITS) },
     { weight: 1, arbitrary: fc.constant(" ") },
   );
-  return fc
-    .tuple(letterArb, fc.string({ unit, maxLength: maxLength - 1 }))
-    .map(([first, rest]) => `${first}${rest}`);
+  return fc.tuple(letterArb, fc.string({ unit, maxLength: maxLength - 1 })).map(([first, rest]) => `${first}${rest}`);
 }
 
 export const txidArb = fc.stringMatching(/^[A-Za-z0-9]{1,25}$/);
@@ -112,9 +103,9 @@ export const pixKeyArb = fc.oneof(
   fc.stringMatching(/^\+55[1-9][0-9]{10}$/),
   fc.stringMatching(/^[0-9]{11}$/),
   fc.stringMatching(/^[0-9]{14}$/),
-  fc.tuple(fc.stringMatching(/^[a-z0-9._]{1,12}$/), fc.stringMatching(/^[a-z0-9]{1,10}\.com\.br$/)).map(
-    ([user, domain]) => `${user}@${domain}`,
-  ),
+  fc
+    .tuple(fc.stringMatching(/^[a-z0-9._]{1,12}$/), fc.stringMatching(/^[a-z0-9]{1,10}\.com\.br$/))
+    .map(([user, domain]) => `${user}@${domain}`),
 );
 
 export const locationUrlArb = fc

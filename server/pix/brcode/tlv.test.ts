@@ -1,8 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BrCodeError } from "./errors";
-import { encodeTlv, encodeTlvField, findDuplicateId, isTemplateId, parseTlv, type TlvField, tlvField, tlvTemplate } from "./tlv";
 import { BCB_EXAMPLE } from "./test-fixtures";
+import {
+  encodeTlv,
+  encodeTlvField,
+  findDuplicateId,
+  isTemplateId,
+  parseTlv,
+  type TlvField,
+  tlvField,
+  tlvTemplate,
+} from "./tlv";
 
 function parsed(input: string): readonly TlvField[] {
   const result = parseTlv(input);

@@ -49,7 +49,10 @@ export function parseTlv(input: string, nested = true): TlvParseResult {
     const start = pos + 4;
     const end = start + length;
     if (end > input.length) {
-      return fail(pos, `field ${id} at position ${pos} declares ${length} characters but only ${input.length - start} remain`);
+      return fail(
+        pos,
+        `field ${id} at position ${pos} declares ${length} characters but only ${input.length - start} remain`,
+      );
     }
     const value = input.slice(start, end);
     let children: readonly TlvField[] | null = null;

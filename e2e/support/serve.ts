@@ -1,0 +1,36 @@
+/**
+ * The server Playwright talks to: a fresh database for the run (migrated, demo data seeded)
+ * and the production build behind our web server. Dropped again when Playwright stops it.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRunDatabase } from "../../tests/support/database";
+
+const database = await createRunDatabase("pix_e2e");
+Object.assign(process.env, {
+  DATABASE_URL: database.url,
+  NODE_ENV: "production",
+  AUTH_SECRET: "e2e-auth-secret-0123456789abcdef0123456789",
+  API_KEY_PEPPER: "e2e-api-key-pepper-0123456789abcdef012345",
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  // Several logins per spec, all from 127.0.0.1.
+  LOGIN_RATE_PER_MINUTE: "100",
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+});
+process.env.NEXTAUTH_URL = process.env.APP_URL;
+
+if (!existsSync(".next/BUILD_ID")) execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
+
+const { seedDemo } = await import("../../prisma/seed");
+const { db } = await import("../../server/db/client");
+await seedDemo(db());
+const { startWebServer } = await import("../../server/web/main");
+const web = await startWebServer({ dev: false, port: Number(process.env.PORT), hostname: "127.0.0.1" });
+
+async function stop() {
+  await web.close();
+  await database.release();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

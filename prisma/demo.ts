@@ -1,0 +1,12 @@
+/** The demo logins that `npm run dev` seeds and prints, and that the end-to-end tests use. */
+export const DEMO_MERCHANT = {
+  email: "merchant@demo.pix",
+  password: "demo-merchant-2026",
+  name: "Loja Demonstração Ltda",
+  document: "11222333000181",
+} as const;
+
+export const DEMO_ADMIN = { email: "admin@demo.pix", password: "demo-admin-2026", name: "Operações" } as const;
+
+/** The demo key answers from this machine only. */
+export const DEMO_IP_WHITELIST = ["127.0.0.1", "::1"];

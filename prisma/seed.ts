@@ -1,0 +1,63 @@
+/**
+ * Seeds the demo merchant and admin once. The demo API secret is shown only at creation, so it
+ * is also kept in .data/demo-credentials.json (git-ignored, development only) to be printed
+ * on every start.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createMerchant } from "../server/accounts/merchants";
+import { accountsOfUser } from "../server/accounts/service";
+import { type Db, db, disconnectDb } from "../server/db/client";
+import { createUser } from "../server/users/service";
+import { DEMO_ADMIN, DEMO_IP_WHITELIST, DEMO_MERCHANT } from "./demo";
+
+export type DemoCredentials = {
+  merchant: { email: string; password: string };
+  admin: { email: string; password: string };
+  accountId: string;
+  clientId: string;
+  clientSecret: string | null;
+};
+
+const CREDENTIALS_FILE = path.resolve(".data/demo-credentials.json");
+
+export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
+  let saved: Partial<DemoCredentials> = {};
+  if (existsSync(CREDENTIALS_FILE)) saved = JSON.parse(readFileSync(CREDENTIALS_FILE, "utf8"));
+
+  const existing = await database.user.findUnique({ where: { email: DEMO_MERCHANT.email } });
+  let accountId: string;
+  let clientId: string;
+  let clientSecret: string | null = null;
+  if (existing) {
+    const [account] = await accountsOfUser(database, existing.id);
+    const key = await database.apiKey.findFirst({ where: { userId: existing.id }, orderBy: { createdAt: "asc" } });
+    accountId = account?.id ?? "";
+    clientId = key?.clientId ?? "";
+    clientSecret = saved.clientId === clientId ? (saved.clientSecret ?? null) : null;
+  } else {
+    const created = await createMerchant(database, { ...DEMO_MERCHANT, ipWhitelist: DEMO_IP_WHITELIST });
+    ({ accountId, clientId, clientSecret } = created);
+  }
+  if (!(await database.user.findUnique({ where: { email: DEMO_ADMIN.email } }))) {
+    await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });
+  }
+
+  const credentials: DemoCredentials = {
+    merchant: { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password },
+    admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    accountId,
+    clientId,
+    clientSecret,
+  };
+  mkdirSync(path.dirname(CREDENTIALS_FILE), { recursive: true });
+  writeFileSync(CREDENTIALS_FILE, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}
+
+const isEntryPoint = import.meta.url === `file://${process.argv[1]}`;
+if (isEntryPoint) {
+  const credentials = await seedDemo();
+  console.log(JSON.stringify(credentials, null, 2));
+  await disconnectDb();
+}

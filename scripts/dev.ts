@@ -1,0 +1,85 @@
+/**
+ * The product command (`npm run dev`): database, migrations, demo data, web and worker.
+ * Without DATABASE_URL it starts an embedded PostgreSQL whose data lives in .data/postgres.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from "../server/db/embedded";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const port = Number(process.env.PORT ?? 3000);
+process.env.PORT = String(port);
+process.env.APP_URL ??= `http://localhost:${port}`;
+
+let embedded: EmbeddedDatabase | null = null;
+const children: ChildProcess[] = [];
+
+async function shutdown(code = 0) {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once("exit", resolve)))));
+  await embedded?.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+
+if (!process.env.DATABASE_URL) {
+  const dbPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  console.log(`▸ starting embedded PostgreSQL on 127.0.0.1:${dbPort} (data in .data/postgres)`);
+  embedded = await startEmbeddedPostgres({ dataDir: path.resolve(".data/postgres"), port: dbPort, persistent: true });
+  await ensureDatabase(embedded.adminUrl, "pix");
+  process.env.DATABASE_URL = embedded.urlFor("pix");
+}
+
+console.log("▸ applying migrations (prisma migrate deploy)");
+execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+
+const { seedDemo } = await import("../prisma/seed");
+const { disconnectDb } = await import("../server/db/client");
+const demo = await seedDemo();
+await disconnectDb();
+
+function run(name: string, script: string) {
+  const child = spawn(bin("tsx"), [script], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const prefix = (line: string) => `${name.padEnd(6)}| ${line}`;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(prefix(line));
+    });
+  }
+  child.on("exit", (code) => {
+    console.log(prefix(`exited with code ${code}`));
+    if (code !== 0) void shutdown(code ?? 1);
+  });
+  children.push(child);
+}
+
+console.log("▸ starting web and worker");
+run("web", "server/web/main.ts");
+run("worker", "server/worker/main.ts");
+
+const url = process.env.APP_URL;
+for (let attempt = 0; attempt < 240; attempt++) {
+  try {
+    if ((await fetch(`${url}/api/health`)).ok) break;
+  } catch {}
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+const secret = demo.clientSecret ?? "(shown only when first created — see `npm run cli -- apikey create`)";
+console.log(`
+  ┌─ PIX platform is running ───────────────────────────────────────────────
+  │ Dashboard        ${url}/login
+  │ API reference    ${url}/docs/api
+  │ Merchant login   ${demo.merchant.email} / ${demo.merchant.password}
+  │ Admin login      ${demo.admin.email} / ${demo.admin.password}
+  │ Demo account     ${demo.accountId}
+  │ API client id    ${demo.clientId}
+  │ API secret       ${secret}
+  │
+  │ curl -u ${demo.clientId}:${demo.clientSecret ?? "<secret>"} \\
+  │      ${url}/v4/i/bank-accounts/${demo.accountId}/balance
+  └──────────────────────────────────────────────────────────────────────────
+`);

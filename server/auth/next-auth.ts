@@ -1,0 +1,176 @@
+/**
+ * Dashboard login: next-auth 4 with e-mail + password (credentials) and JWT sessions.
+ * Server layouts call requireUser() / requireAdmin(); tRPC reads the same session.
+ */
+import { redirect } from "next/navigation";
+import type { NextAuthOptions, Session } from "next-auth";
+import { getServerSession } from "next-auth/next";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { cache } from "react";
+import { LOGIN_ERROR } from "@/components/auth/login-errors";
+import { config } from "../config";
+import { db } from "../db/client";
+import type { UserRole } from "../generated/prisma/client";
+import { PEER_ADDRESS_HEADER, resolveClientAddress } from "../http/ip";
+import { FixedWindowLimiter } from "../http/rate-limit";
+import { logger } from "../logger";
+import { verifyLogin } from "../users/service";
+
+export type SessionUser = { id: string; role: UserRole; name: string; email: string };
+
+declare module "next-auth" {
+  interface Session {
+    user: SessionUser;
+  }
+  interface User {
+    role: UserRole;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    userId?: string;
+    role?: UserRole;
+  }
+}
+
+/** A working day; after that the merchant signs in again. */
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+/** scrypt on a megabyte of "password" is a cheap way to burn our CPU: refuse before hashing. */
+const MAX_PASSWORD_LENGTH = 1024;
+
+let limiter: FixedWindowLimiter | undefined;
+
+/** "Admin/merchant login: 5 requests per minute", per client IP (interface section 8). */
+function loginLimiter(): FixedWindowLimiter {
+  limiter ??= new FixedWindowLimiter("login", config().LOGIN_RATE_PER_MINUTE, 60);
+  return limiter;
+}
+
+/** Tests change LOGIN_RATE_PER_MINUTE through the environment. */
+export function resetLoginLimiterForTests(): void {
+  limiter = undefined;
+}
+
+type HeaderBag = Record<string, string | string[] | undefined> | undefined;
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The caller's IP as our HTTP server saw it (server/web/main.ts sets the peer header). */
+export function loginClientAddress(headers: HeaderBag): string {
+  const address = resolveClientAddress(
+    header(headers, PEER_ADDRESS_HEADER),
+    header(headers, "x-forwarded-for"),
+    config().TRUSTED_PROXIES,
+  );
+  return address || "unknown";
+}
+
+export const authOptions: NextAuthOptions = {
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "E-mail",
+      credentials: {
+        email: { label: "E-mail", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials, req) {
+        const ip = loginClientAddress(req.headers);
+        if (config().RATE_LIMITS_ENABLED) {
+          const { allowed } = await loginLimiter().consume(ip);
+          if (!allowed) {
+            logger().warn({ ip }, "dashboard login rate limit exceeded");
+            throw new Error(LOGIN_ERROR.rateLimited);
+          }
+        }
+        const email = credentials?.email;
+        const password = credentials?.password;
+        if (!email || !password || email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return null;
+        const user = await verifyLogin(db(), email, password);
+        if (!user) {
+          logger().info({ ip }, "dashboard login refused");
+          return null;
+        }
+        return { id: user.id, name: user.name, email: user.email, role: user.role };
+      },
+    }),
+  ],
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/login", error: "/login" },
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) {
+        token.userId = user.id;
+        token.role = user.role;
+        token.name = user.name;
+        token.email = user.email;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      if (token.userId && token.role) {
+        session.user = {
+          id: token.userId,
+          role: token.role,
+          name: token.name ?? "",
+          email: token.email ?? "",
+        };
+      }
+      return session;
+    },
+  },
+  logger: {
+    error(code, metadata) {
+      logger().error({ code, metadata }, "next-auth error");
+    },
+    warn(code) {
+      // The login never follows next-auth's own redirects (redirect: false), so the origin
+      // next-auth would build them from does not matter.
+      if (code === "NEXTAUTH_URL") return;
+      logger().warn({ code }, "next-auth warning");
+    },
+    debug(code, metadata) {
+      logger().debug({ code, metadata }, "next-auth debug");
+    },
+  },
+  // Read at request time, not at import: `next build` imports this module without secrets.
+  get secret() {
+    return config().AUTH_SECRET;
+  },
+  get useSecureCookies() {
+    return config().APP_URL.startsWith("https://");
+  },
+};
+
+function isSessionUser(user: unknown): user is SessionUser {
+  const u = user as Partial<SessionUser> | undefined;
+  return Boolean(u?.id && (u.role === "MERCHANT" || u.role === "ADMIN"));
+}
+
+/** The signed-in session, once per request (layouts and pages share it). */
+export const getSession = cache(async (): Promise<Session | null> => {
+  const session = await getServerSession(authOptions);
+  return session && isSessionUser(session.user) ? session : null;
+});
+
+/** For server layouts and pages: the signed-in user, or a redirect to /login. */
+export async function requireUser(): Promise<SessionUser> {
+  const session = await getSession();
+  if (!session) redirect("/login");
+  return session.user;
+}
+
+export type AdminCheck = { allowed: true; user: SessionUser } | { allowed: false; user: SessionUser };
+
+/**
+ * For the admin area: a redirect to /login without a session; otherwise whether the user may
+ * enter, so the layout can answer a merchant with the "not allowed" page.
+ */
+export async function requireAdmin(): Promise<AdminCheck> {
+  const user = await requireUser();
+  return user.role === "ADMIN" ? { allowed: true, user } : { allowed: false, user };
+}

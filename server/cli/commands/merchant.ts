@@ -1,0 +1,45 @@
+import { parseArgs } from "node:util";
+import { createMerchant } from "../../accounts/merchants";
+import type { Db } from "../../db/client";
+import { type CliIo, emit, required, UsageError } from "../io";
+
+export const MERCHANT_USAGE =
+  "merchant create --name NAME --document CPF_OR_CNPJ --email EMAIL [--password P] [--ip ADDR]... [--balance AMOUNT] [--json]";
+
+export type FundAccount = (db: Db, accountId: string, amount: string) => Promise<void>;
+
+export async function merchantCommand(db: Db, io: CliIo, args: string[], fund?: FundAccount): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== "create") throw new UsageError(`usage: ${MERCHANT_USAGE}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: "string" },
+      document: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      ip: { type: "string", multiple: true },
+      balance: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  required(values, "name", "document", "email");
+  if (values.balance !== undefined && !fund) throw new UsageError("--balance needs the ledger (not available)");
+  const merchant = await createMerchant(db, {
+    name: values.name as string,
+    document: values.document as string,
+    email: values.email as string,
+    ...(values.password ? { password: values.password } : {}),
+    ipWhitelist: values.ip ?? [],
+  });
+  if (values.balance !== undefined && fund) await fund(db, merchant.accountId, values.balance);
+  emit(io, values.json, merchant, () => [
+    `merchant created: ${merchant.email}`,
+    `  user id:       ${merchant.userId}`,
+    `  account id:    ${merchant.accountId}`,
+    `  client id:     ${merchant.clientId}`,
+    `  client secret: ${merchant.clientSecret}   (shown once)`,
+    ...(merchant.password ? [`  password:      ${merchant.password}   (generated, shown once)`] : []),
+  ]);
+}

@@ -1,0 +1,40 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { ADMIN_USAGE, adminCommand } from "./commands/admin";
+import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
+import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
+import { type CliIo, UsageError } from "./io";
+
+export const USAGE = ["usage: npm run cli -- <command>", "", `       ${MERCHANT_USAGE}`, `       ${ADMIN_USAGE}`, `       ${APIKEY_USAGE}`].join(
+  "\n",
+);
+
+/** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
+export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    if (command === "merchant") await merchantCommand(db, io, args);
+    else if (command === "admin") await adminCommand(db, io, args);
+    else if (command === "apikey") await apikeyCommand(db, io, args);
+    else if (!command || command === "help" || command === "--help") {
+      io.out(USAGE);
+      return command ? 0 : 2;
+    } else throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      io.err(`error: ${error.message}`);
+      return 1;
+    }
+    // parseArgs reports unknown or malformed options with a code
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      io.err(`error: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * tRPC for the dashboard: superjson (bigint centavos survive the wire), the next-auth session
+ * as context, and AppError mapped to the tRPC code of its HTTP status.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError, z } from "zod";
+import { getSession, type SessionUser } from "../auth/next-auth";
+import { AppError } from "../errors";
+
+export type TRPCContext = { user: SessionUser | null };
+
+export async function createTRPCContext(): Promise<TRPCContext> {
+  const session = await getSession();
+  return { user: session?.user ?? null };
+}
+
+type TRPCErrorCode = TRPCError["code"];
+
+const CODE_BY_STATUS: Record<number, TRPCErrorCode> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+};
+
+export function trpcCodeOf(error: AppError): TRPCErrorCode {
+  return CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR";
+}
+
+const isDev = process.env.NODE_ENV !== "production";
+
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: superjson,
+  isDev,
+  errorFormatter({ shape, error }) {
+    const appError = error.cause instanceof AppError ? error.cause : null;
+    const hidden = error.code === "INTERNAL_SERVER_ERROR" && !appError && !isDev;
+    return {
+      ...shape,
+      message: hidden ? "Internal server error" : shape.message,
+      data: {
+        ...shape.data,
+        /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
+        appCode: appError?.code ?? null,
+        field: appError?.field ?? null,
+        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+      },
+    };
+  },
+});
+
+/** Every procedure answers an AppError with the matching tRPC code (hence HTTP status). */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeOf(cause), message: cause.message, cause });
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+/** Any signed-in user (merchant or admin). */
+export const merchantProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" });
+  return next({ ctx: { user: ctx.user } });
+});
+
+export const adminProcedure = merchantProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== "ADMIN") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" });
+  return next({ ctx });
+});

@@ -1,0 +1,5 @@
+import type { JobDefinition } from "../job";
+import { heartbeatJob } from "./heartbeat";
+
+/** Every job the worker runs. Add new ones here. */
+export const JOBS: JobDefinition[] = [heartbeatJob];

@@ -1,0 +1,21 @@
+import { databaseUrl } from "../config";
+import { db, disconnectDb } from "../db/client";
+import { logger } from "../logger";
+import { JOBS } from "./jobs";
+import { startWorker } from "./runner";
+
+const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: JOBS });
+// Run one heartbeat at start so the health view is green without waiting for the first minute.
+await worker.boss.send("system.heartbeat", {});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger().info({ signal }, "worker shutting down");
+  await worker.stop();
+  await disconnectDb();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -42,7 +42,8 @@ describe("account-surface rate limits", () => {
 
   it("keeps a separate per-endpoint window but the global one still applies", async () => {
     // global limit 5: the four calls above (refused ones count too) + one more pass, the next is refused
-    const other = "/v4/i/bank-accounts/999999999998/balance";
+    // (another account id is the same endpoint: the window is per route, not per URL)
+    const other = "/v4/i/no-such-endpoint";
     expect((await call(accountApi(), "GET", other, { auth })).status).toBe(404);
     const res = await call(accountApi(), "GET", other, { auth });
     expect(res.status).toBe(429);

@@ -6,7 +6,9 @@
  * 1. catalog columns of type `name`, `"char"` and `name[]` are reported as text / text[];
  * 2. the shadow database gets its own connection fields (a connectionString would win over
  *    `database` in pg and send the shadow work to the main database);
- * 3. the shadow pool is closed before its database is dropped.
+ * 3. the shadow pool is closed before its database is dropped;
+ * 4. a migration script is sent whole (the adapter splits it on every `;`, which breaks
+ *    function bodies such as the ledger's balance trigger).
  */
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -62,16 +64,28 @@ export class MigrationAdapterFactory {
   constructor(private readonly url: string) {}
 
   connect() {
-    const pool = new CatalogSafePool(connectionFields(this.url));
-    return new PrismaPg(pool, { disposeExternalPool: true }).connect();
+    return this.connectTo(connectionFields(this.url));
+  }
+
+  private async connectTo(fields: pg.PoolConfig) {
+    const pool = new CatalogSafePool(fields);
+    const adapter = await new PrismaPg(pool, { disposeExternalPool: true }).connect();
+    const reportError = (adapter as unknown as { onError: (error: unknown) => never }).onError.bind(adapter);
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (error) {
+        reportError(error);
+      }
+    };
+    return adapter;
   }
 
   async connectToShadowDb() {
     const main = await this.connect();
     const database = `prisma_migrate_shadow_${randomUUID().replaceAll("-", "")}`;
     await main.executeScript(`CREATE DATABASE "${database}"`);
-    const pool = new CatalogSafePool(connectionFields(this.url, database));
-    const shadow = await new PrismaPg(pool, { disposeExternalPool: true }).connect();
+    const shadow = await this.connectTo(connectionFields(this.url, database));
     const closeShadowPool = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
       await closeShadowPool();

@@ -9,6 +9,7 @@ CREATE TYPE "PixKeyType" AS ENUM ('EVP', 'CPF', 'CNPJ', 'EMAIL', 'PHONE');
 
 -- CreateTable
 CREATE TABLE "ledger_entries" (
+    "seq" BIGSERIAL NOT NULL,
     "id" TEXT NOT NULL,
     "account_id" VARCHAR(12) NOT NULL,
     "user_id" UUID NOT NULL,
@@ -37,14 +38,14 @@ CREATE TABLE "ledger_entries" (
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "ledger_entries_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "ledger_entries_pkey" PRIMARY KEY ("seq")
 );
 
 -- CreateTable
 CREATE TABLE "ledger_postings" (
     "id" BIGSERIAL NOT NULL,
     "transaction_id" UUID NOT NULL,
-    "entry_id" TEXT NOT NULL,
+    "entry_seq" BIGINT NOT NULL,
     "account_id" VARCHAR(12),
     "bucket" TEXT NOT NULL,
     "amount_cents" BIGINT NOT NULL,
@@ -56,7 +57,7 @@ CREATE TABLE "ledger_postings" (
 -- CreateTable
 CREATE TABLE "entry_events" (
     "id" BIGSERIAL NOT NULL,
-    "entry_id" TEXT NOT NULL,
+    "entry_seq" BIGINT NOT NULL,
     "status" "EntryStatus" NOT NULL,
     "error_message" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -112,6 +113,9 @@ CREATE INDEX "ledger_entries_entry_ref_idx" ON "ledger_entries"("entry_ref");
 CREATE INDEX "ledger_entries_parent_end_to_end_id_idx" ON "ledger_entries"("parent_end_to_end_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "ledger_entries_account_id_id_key" ON "ledger_entries"("account_id", "id");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "ledger_entries_account_id_outgoing_external_id_key" ON "ledger_entries"("account_id", "outgoing_external_id");
 
 -- CreateIndex
@@ -121,10 +125,10 @@ CREATE INDEX "ledger_postings_transaction_id_idx" ON "ledger_postings"("transact
 CREATE INDEX "ledger_postings_account_id_bucket_idx" ON "ledger_postings"("account_id", "bucket");
 
 -- CreateIndex
-CREATE INDEX "ledger_postings_entry_id_idx" ON "ledger_postings"("entry_id");
+CREATE INDEX "ledger_postings_entry_seq_idx" ON "ledger_postings"("entry_seq");
 
 -- CreateIndex
-CREATE INDEX "entry_events_entry_id_idx" ON "entry_events"("entry_id");
+CREATE INDEX "entry_events_entry_seq_idx" ON "entry_events"("entry_seq");
 
 -- CreateIndex
 CREATE INDEX "outbox_events_published_at_available_at_idx" ON "outbox_events"("published_at", "available_at");
@@ -142,10 +146,10 @@ CREATE INDEX "pix_keys_account_id_idx" ON "pix_keys"("account_id");
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_entry_id_fkey" FOREIGN KEY ("entry_id") REFERENCES "ledger_entries"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_entry_seq_fkey" FOREIGN KEY ("entry_seq") REFERENCES "ledger_entries"("seq") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "entry_events" ADD CONSTRAINT "entry_events_entry_id_fkey" FOREIGN KEY ("entry_id") REFERENCES "ledger_entries"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "entry_events" ADD CONSTRAINT "entry_events_entry_seq_fkey" FOREIGN KEY ("entry_seq") REFERENCES "ledger_entries"("seq") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "pix_keys" ADD CONSTRAINT "pix_keys_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE RESTRICT ON UPDATE CASCADE;

@@ -5,7 +5,7 @@
 import { redirect } from "next/navigation";
 import type { NextAuthOptions, Session } from "next-auth";
 import { getServerSession } from "next-auth/next";
-import CredentialsProvider from "next-auth/providers/credentials";
+import CredentialsModule from "next-auth/providers/credentials";
 import { cache } from "react";
 import { LOGIN_ERROR } from "@/components/auth/login-errors";
 import { config } from "../config";
@@ -15,6 +15,11 @@ import { PEER_ADDRESS_HEADER, resolveClientAddress } from "../http/ip";
 import { FixedWindowLimiter } from "../http/rate-limit";
 import { logger } from "../logger";
 import { verifyLogin } from "../users/service";
+
+// next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
+// the whole module object.
+const CredentialsProvider =
+  (CredentialsModule as unknown as { default?: typeof CredentialsModule }).default ?? CredentialsModule;
 
 export type SessionUser = { id: string; role: UserRole; name: string; email: string };
 

@@ -13,7 +13,8 @@ function handler(req: Request) {
     router: appRouter,
     createContext: createTRPCContext,
     onError({ error, path, type }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger().error({ err: error.cause ?? error, path, type }, "tRPC call failed");
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        logger().error({ err: error.cause ?? error, path, type }, "tRPC call failed");
     },
   });
 }

@@ -1,0 +1,14 @@
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/layout/app-shell";
+import { requireUser } from "@/server/auth/next-auth";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
+  const t = await getTranslations("app");
+  return (
+    <AppShell variant="dashboard" user={{ name: user.name, email: user.email, role: user.role }} appName={t("name")}>
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { BalanceCards } from "@/components/overview/balance-cards";
+import { sectionMetadata } from "@/components/sections/metadata";
+import { PageHeader } from "@/components/ui/page-header";
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionMetadata("overview");
+}
+
+export default async function OverviewPage() {
+  const t = await getTranslations("sections.overview");
+  return (
+    <div className="space-y-8">
+      <PageHeader title={t("title")} description={t("description")} />
+      <BalanceCards />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { ComingSoonSection } from "@/components/sections/coming-soon";
+import { sectionMetadata } from "@/components/sections/metadata";
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionMetadata("statements");
+}
+
+export default function StatementsPage() {
+  return <ComingSoonSection section="statements" />;
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { type LoginErrorKey, loginErrorKey } from "./login-errors";
+
+const AFTER_LOGIN = "/overview";
+
+export function LoginForm() {
+  const t = useTranslations("login");
+  const router = useRouter();
+  const [error, setError] = useState<LoginErrorKey | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        redirect: false,
+      });
+      const problem = result?.ok ? null : (loginErrorKey(result?.error) ?? "generic");
+      if (problem) {
+        setError(problem);
+        setSubmitting(false);
+        return;
+      }
+      router.replace(AFTER_LOGIN);
+      router.refresh();
+    } catch {
+      setError("generic");
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+      {error ? (
+        <Alert id={errorId} data-testid="login-error">
+          {t(`errors.${error}`)}
+        </Alert>
+      ) : null}
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-email`}>{t("email")}</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          placeholder={t("emailPlaceholder")}
+          aria-invalid={error === "invalid" || undefined}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-password`}>{t("password")}</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error === "invalid" || undefined}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={submitting}>
+        {submitting ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}

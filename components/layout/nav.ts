@@ -1,0 +1,86 @@
+import {
+  ArrowLeftIcon,
+  BookIcon,
+  BuildingIcon,
+  FileTextIcon,
+  type Icon,
+  KeyIcon,
+  LayoutIcon,
+  QrCodeIcon,
+  SendIcon,
+  ShieldAlertIcon,
+  ShieldCheckIcon,
+  UndoIcon,
+  UserPlusIcon,
+  ZapIcon,
+} from "@/components/ui/icons";
+
+/** Keys of messages `sections.*` (each has a title and a description). */
+export type SectionKey =
+  | "overview"
+  | "charges"
+  | "send"
+  | "ledger"
+  | "refunds"
+  | "meds"
+  | "statements"
+  | "webhooks"
+  | "apiKeys"
+  | "baas"
+  | "admin"
+  | "adminOnboarding"
+  | "adminMeds";
+
+export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
+export type NavGroup = { label?: "payments" | "finance" | "developers" | "platform"; items: NavItem[] };
+
+export const DASHBOARD_NAV: NavGroup[] = [
+  { items: [{ section: "overview", href: "/overview", icon: LayoutIcon }] },
+  {
+    label: "payments",
+    items: [
+      { section: "charges", href: "/charges", icon: QrCodeIcon },
+      { section: "send", href: "/send", icon: SendIcon },
+      { section: "refunds", href: "/refunds", icon: UndoIcon },
+      { section: "meds", href: "/meds", icon: ShieldAlertIcon },
+    ],
+  },
+  {
+    label: "finance",
+    items: [
+      { section: "ledger", href: "/ledger", icon: BookIcon },
+      { section: "statements", href: "/statements", icon: FileTextIcon },
+    ],
+  },
+  {
+    label: "developers",
+    items: [
+      { section: "webhooks", href: "/webhooks", icon: ZapIcon },
+      { section: "apiKeys", href: "/api-keys", icon: KeyIcon },
+      { section: "baas", href: "/baas", icon: BuildingIcon },
+    ],
+  },
+];
+
+/** Shown in the dashboard to administrators only. */
+export const ADMIN_ENTRY: NavGroup = {
+  label: "platform",
+  items: [{ section: "admin", href: "/admin", icon: ShieldCheckIcon }],
+};
+
+export const ADMIN_NAV: NavGroup[] = [
+  {
+    items: [
+      { section: "admin", href: "/admin", icon: ShieldCheckIcon, exact: true },
+      { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
+      { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
+    ],
+  },
+];
+
+export const BACK_TO_DASHBOARD = { href: "/overview", icon: ArrowLeftIcon };
+
+export function isActive(pathname: string, item: NavItem): boolean {
+  if (item.exact) return pathname === item.href;
+  return pathname === item.href || pathname.startsWith(`${item.href}/`);
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { LogOutIcon } from "@/components/ui/icons";
+
+export type ShellUser = { name: string; email: string; role: "MERCHANT" | "ADMIN" };
+
+function initialsOf(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length >= 2 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0] ?? email).slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export function UserPanel({ user }: { user: ShellUser }) {
+  const t = useTranslations("user");
+  const shell = useTranslations("shell");
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut({ redirect: false });
+    } finally {
+      // A full load drops every cached query of this user.
+      window.location.assign("/login");
+    }
+  }
+
+  return (
+    <section aria-label={t("signedInAs")} className="shrink-0 space-y-3 border-t border-slate-200 p-4">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-800"
+        >
+          {initialsOf(user.name, user.email)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900" data-testid="user-name" title={user.name}>
+            {user.name}
+          </p>
+          <p className="truncate text-xs text-slate-500" title={user.email}>
+            {user.email}
+          </p>
+        </div>
+        {user.role === "ADMIN" ? <Badge tone="accent">{shell("adminBadge")}</Badge> : null}
+      </div>
+      <div className="flex items-center gap-2">
+        <LanguageSwitcher className="min-w-0 flex-1" />
+        <Button variant="secondary" size="sm" className="h-9" onClick={onSignOut} loading={signingOut}>
+          {signingOut ? null : <LogOutIcon className="size-4" />}
+          {signingOut ? t("signingOut") : t("signOut")}
+        </Button>
+      </div>
+    </section>
+  );
+}

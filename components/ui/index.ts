@@ -1,0 +1,11 @@
+export { Alert } from "./alert";
+export { Badge } from "./badge";
+export { Button, ButtonLink, buttonClasses } from "./button";
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
+export { cn } from "./cn";
+export { EmptyState } from "./empty-state";
+export { Input } from "./input";
+export { Label } from "./label";
+export { Logo } from "./logo";
+export { PageHeader } from "./page-header";
+export { Skeleton } from "./skeleton";

@@ -10,3 +10,6 @@ export const DEMO_ADMIN = { email: "admin@demo.pix", password: "demo-admin-2026"
 
 /** The demo key answers from this machine only. */
 export const DEMO_IP_WHITELIST = ["127.0.0.1", "::1"];
+
+/** R$ 1.500,00 */
+export const DEMO_OPENING_BALANCE_CENTS = 150_000n;

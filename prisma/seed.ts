@@ -8,8 +8,10 @@ import path from "node:path";
 import { createMerchant } from "../server/accounts/merchants";
 import { accountsOfUser } from "../server/accounts/service";
 import { type Db, db, disconnectDb } from "../server/db/client";
+import { registerPixKey } from "../server/pix/platform-keys";
+import { creditIncomingPix } from "../server/transfers/incoming";
 import { createUser } from "../server/users/service";
-import { DEMO_ADMIN, DEMO_IP_WHITELIST, DEMO_MERCHANT } from "./demo";
+import { DEMO_ADMIN, DEMO_IP_WHITELIST, DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "./demo";
 
 export type DemoCredentials = {
   merchant: { email: string; password: string };
@@ -38,6 +40,10 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
   } else {
     const created = await createMerchant(database, { ...DEMO_MERCHANT, ipWhitelist: DEMO_IP_WHITELIST });
     ({ accountId, clientId, clientSecret } = created);
+    await registerPixKey(database, accountId, "EVP");
+    await registerPixKey(database, accountId, "EMAIL", DEMO_MERCHANT.email);
+    // Opening balance, received like any PIX so the ledger stays whole.
+    await creditIncomingPix(database, { userId: created.userId, accountId, amountCents: DEMO_OPENING_BALANCE_CENTS });
   }
   if (!(await database.user.findUnique({ where: { email: DEMO_ADMIN.email } }))) {
     await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });

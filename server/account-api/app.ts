@@ -15,6 +15,9 @@ import { ipAllowlist } from "./middleware/ip-allowlist";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { registerBalanceRoutes } from "./routes/balance";
+import { registerLedgerRoutes } from "./routes/ledger";
+import { registerSandboxRoutes } from "./routes/sandbox";
+import { registerTransferRoutes } from "./routes/transfers";
 
 export const ACCOUNT_API_BASE = "/v4/i";
 
@@ -55,6 +58,9 @@ export function createAccountApi() {
   app.use("*", authenticate, ipAllowlist, rateLimit);
 
   registerBalanceRoutes(app);
+  registerTransferRoutes(app);
+  registerLedgerRoutes(app);
+  if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
 
   app.notFound((c) =>
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),

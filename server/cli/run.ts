@@ -2,10 +2,11 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
+import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { type CliIo, UsageError } from "./io";
 
-export const USAGE = ["usage: npm run cli -- <command>", "", `       ${MERCHANT_USAGE}`, `       ${ADMIN_USAGE}`, `       ${APIKEY_USAGE}`].join(
+export const USAGE = ["usage: npm run cli -- <command>", "", `       ${MERCHANT_USAGE}`, `       ${ADMIN_USAGE}`, `       ${APIKEY_USAGE}`, `       ${LEDGER_USAGE}`].join(
   "\n",
 );
 
@@ -16,6 +17,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     if (command === "merchant") await merchantCommand(db, io, args);
     else if (command === "admin") await adminCommand(db, io, args);
     else if (command === "apikey") await apikeyCommand(db, io, args);
+    else if (command === "ledger") return await ledgerCommand(db, io, args);
     else if (!command || command === "help" || command === "--help") {
       io.out(USAGE);
       return command ? 0 : 2;

@@ -9,7 +9,11 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 const globalForDb = globalThis as unknown as { pixDb?: PrismaClient };
 
 export function createDb(url = databaseUrl(), poolSize = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: poolSize }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: poolSize }),
+    // Under bursts, transactions queue for a pooled connection: wait rather than fail.
+    transactionOptions: { maxWait: 15_000, timeout: 20_000 },
+  });
 }
 
 /** One client per process (kept on globalThis so Next's dev reloads do not leak pools). */

@@ -42,7 +42,7 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
     onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onError: (error: unknown) => options.onLog?.(String(error)),
   });
   if (!existsSync(`${options.dataDir}/PG_VERSION`)) await server.initialise();
   await server.start();

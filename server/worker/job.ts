@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "../db/client";
+import type { QueueState } from "./health";
 
 /** A background job: a queue name, the payload's schema, a handler, and optionally a schedule. */
 export type JobDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> = {
@@ -10,7 +11,14 @@ export type JobDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> = {
   handler: (payload: z.infer<Schema>, context: JobContext) => Promise<void>;
 };
 
-export type JobContext = { db: Db; workerId: string; startedAt: Date; now: () => Date };
+export type JobContext = {
+  db: Db;
+  workerId: string;
+  startedAt: Date;
+  now: () => Date;
+  /** the state of every queue this worker serves */
+  queueStates: () => Promise<QueueState[]>;
+};
 
 export function defineJob<Schema extends z.ZodTypeAny>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
   return definition;

@@ -46,8 +46,13 @@ export async function startWorker(options: {
           logger().error({ job: job.name, id: item.id, issues: parsed.error.issues }, "invalid job payload");
           continue; // a malformed payload will not get better on retry
         }
-        const payload = job.name === "system.heartbeat" ? { ...parsed.data, queues: await queueStates(boss, names) } : parsed.data;
-        await job.handler(payload, { db: options.db, workerId, startedAt, now });
+        await job.handler(parsed.data, {
+          db: options.db,
+          workerId,
+          startedAt,
+          now,
+          queueStates: () => queueStates(boss, names),
+        });
       }
     });
   }

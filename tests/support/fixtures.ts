@@ -58,3 +58,17 @@ export async function call(
   } catch {}
   return { status: response.status, headers: response.headers, json, text };
 }
+
+/** A merchant whose account received `amount` BRL through a sandbox PIX credit. */
+export async function fundedMerchant(amountCents: bigint, options: { ipWhitelist?: string[] } = {}) {
+  const { creditIncomingPix } = await import("../../server/transfers/incoming");
+  const merchant = await newMerchant(options);
+  if (amountCents > 0n) {
+    await creditIncomingPix(db(), { userId: merchant.userId, accountId: merchant.accountId, amountCents });
+  }
+  return { ...merchant, auth: basic(merchant.clientId, merchant.clientSecret) };
+}
+
+export async function availableCents(accountId: string): Promise<bigint> {
+  return (await db().account.findUniqueOrThrow({ where: { id: accountId } })).availableCents;
+}

@@ -1,7 +1,7 @@
 import { afterAll, inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
-process.env.NODE_ENV = "test";
+(process.env as Record<string, string>).NODE_ENV = "test";
 
 afterAll(async () => {
   const { disconnectDb } = await import("../../server/db/client");

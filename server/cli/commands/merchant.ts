@@ -1,14 +1,15 @@
 import { parseArgs } from "node:util";
 import { createMerchant } from "../../accounts/merchants";
+import { config } from "../../config";
 import type { Db } from "../../db/client";
+import { brlToCents } from "../../money";
+import { creditIncomingPix } from "../../transfers/incoming";
 import { type CliIo, emit, required, UsageError } from "../io";
 
 export const MERCHANT_USAGE =
   "merchant create --name NAME --document CPF_OR_CNPJ --email EMAIL [--password P] [--ip ADDR]... [--balance AMOUNT] [--json]";
 
-export type FundAccount = (db: Db, accountId: string, amount: string) => Promise<void>;
-
-export async function merchantCommand(db: Db, io: CliIo, args: string[], fund?: FundAccount): Promise<void> {
+export async function merchantCommand(db: Db, io: CliIo, args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action !== "create") throw new UsageError(`usage: ${MERCHANT_USAGE}`);
   const { values } = parseArgs({
@@ -25,7 +26,9 @@ export async function merchantCommand(db: Db, io: CliIo, args: string[], fund?: 
     strict: true,
   });
   required(values, "name", "document", "email");
-  if (values.balance !== undefined && !fund) throw new UsageError("--balance needs the ledger (not available)");
+  // Checked before anything is created; funded by a sandbox PIX credit so the ledger stays whole.
+  const balanceCents =
+    values.balance === undefined ? null : brlToCents(Number(values.balance), config().MAX_TRANSACTION_AMOUNT_CENTS, "balance");
   const merchant = await createMerchant(db, {
     name: values.name as string,
     document: values.document as string,
@@ -33,7 +36,9 @@ export async function merchantCommand(db: Db, io: CliIo, args: string[], fund?: 
     ...(values.password ? { password: values.password } : {}),
     ipWhitelist: values.ip ?? [],
   });
-  if (values.balance !== undefined && fund) await fund(db, merchant.accountId, values.balance);
+  if (balanceCents) {
+    await creditIncomingPix(db, { userId: merchant.userId, accountId: merchant.accountId, amountCents: balanceCents });
+  }
   emit(io, values.json, merchant, () => [
     `merchant created: ${merchant.email}`,
     `  user id:       ${merchant.userId}`,

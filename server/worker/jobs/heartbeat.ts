@@ -7,9 +7,9 @@ import { defineJob } from "../job";
 export const heartbeatJob = defineJob({
   name: "system.heartbeat",
   cron: "* * * * *",
-  schema: z.object({ queues: z.array(z.custom<QueueState>()).optional() }).passthrough(),
-  handler: async (payload, { db, workerId, startedAt, now }) => {
-    const queues = payload.queues ?? [];
+  schema: z.object({}).passthrough(),
+  handler: async (_payload, { db, workerId, startedAt, now, queueStates }) => {
+    const queues: QueueState[] = await queueStates();
     const beatAt = now();
     await db.workerHeartbeat.upsert({
       where: { workerId },

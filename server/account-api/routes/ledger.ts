@@ -1,0 +1,96 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import { ENTRY_REASONS, findEntry, listEntries } from "../../ledger/queries";
+import type { AccountApiEnv } from "../context";
+import { EntrySchema } from "../entry-schema";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { envelopeOf, errorResponses } from "../schemas";
+import { entryView } from "../views";
+
+const epochMs = z.coerce.number().int().nonnegative();
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/ledger",
+  tags: ["Ledger"],
+  summary: "Entries of the caller's accounts, newest first",
+  middleware: [requireScope("ledger:read")] as const,
+  request: {
+    query: z.object({
+      type: z.enum(["debit", "credit"]).optional(),
+      reason: z.enum(ENTRY_REASONS).optional(),
+      status: z.enum(["processing", "succeeded", "failed"]).optional(),
+      startDate: epochMs.optional().openapi({ description: "epoch ms" }),
+      endDate: epochMs.optional().openapi({ description: "epoch ms" }),
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(100),
+    }),
+  },
+  responses: {
+    200: {
+      description: "A page of entries",
+      content: { "application/json": { schema: envelopeOf(z.array(EntrySchema), "EntryListResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+const LOOKUPS = [
+  { path: "/ledger/end-to-end/{id}", field: "endToEndId", summary: "Entry by end-to-end id" },
+  { path: "/ledger/external-id/{id}", field: "externalId", summary: "Entry by your externalId" },
+  { path: "/ledger/entry-id/{id}", field: "entryRef", summary: "Entry by entry id (a QR charge's txId works)" },
+] as const;
+
+const MAX_LOOKUP_ID = 128;
+
+export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { entries, total } = await listEntries(db(), c.get("apiKey").userId, query);
+    return c.json(
+      envelope(c, entries.map(entryView), {
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          orderBy: "desc",
+          total,
+          totalPages: Math.ceil(total / query.limit),
+        },
+      }),
+      200,
+    );
+  });
+
+  for (const lookup of LOOKUPS) {
+    const route = createRoute({
+      method: "get",
+      path: lookup.path,
+      tags: ["Ledger"],
+      summary: lookup.summary,
+      middleware: [requireScope("ledger:read")] as const,
+      request: {
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(MAX_LOOKUP_ID)
+            .regex(/^[A-Za-z0-9._:-]+$/, "malformed id")
+            .openapi({ param: { name: "id", in: "path" } }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "The entry",
+          content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryLookupResponse") } },
+        },
+        ...errorResponses(400, 401, 403, 404, 429, 500),
+      },
+    });
+    app.openapi(route, async (c) => {
+      const { id } = c.req.valid("param");
+      const entry = await findEntry(db(), c.get("apiKey").userId, { [lookup.field]: id } as { endToEndId: string });
+      return c.json(envelope(c, entryView(entry), { message: "Entry found" }), 200);
+    });
+  }
+}

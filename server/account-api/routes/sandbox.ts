@@ -1,0 +1,86 @@
+/** Sandbox-only endpoints (decisions.md): simulate what other institutions do to the caller's accounts. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import { brlToCents } from "../../money";
+import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
+import type { AccountApiEnv } from "../context";
+import { Amount, EntrySchema } from "../entry-schema";
+import { envelope } from "../envelope";
+import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { entryView } from "../views";
+
+const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const PartyInput = z
+  .object({
+    ispb: z.string().regex(/^\d{8}$/),
+    personType: z.enum(["company", "person"]),
+    cpfCnpj: z.string().max(18),
+    name: z.string().min(1).max(140),
+    agency: z.string().max(10),
+    accountType: z.string().max(10),
+    accountNumber: z.string().max(20),
+  })
+  .openapi("PartyInput");
+const entryResponse = {
+  200: {
+    description: "The credit entry",
+    content: { "application/json": { schema: envelopeOf(EntrySchema, "SandboxEntryResponse") } },
+  },
+  ...errorResponses(400, 401, 403, 404, 422, 429, 500),
+};
+
+const creditRoute = createRoute({
+  method: "post",
+  path: "/sandbox/pix/in/credit",
+  tags: ["Sandbox"],
+  summary: "Simulate a PIX received via key (pix_in:credited)",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.object({ accountId: AccountIdParam, amount: Amount, payer: PartyInput.optional() }) },
+      },
+    },
+  },
+  responses: entryResponse,
+});
+
+const returnRoute = createRoute({
+  method: "post",
+  path: "/sandbox/pix/out/{endToEndId}/return",
+  tags: ["Sandbox"],
+  summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
+  request: {
+    params: z.object({ endToEndId: z.string().openapi({ param: { name: "endToEndId", in: "path" } }) }),
+    body: {
+      required: false,
+      content: { "application/json": { schema: z.object({ amount: Amount.optional() }) } },
+    },
+  },
+  responses: entryResponse,
+});
+
+export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(creditRoute, async (c) => {
+    const body = c.req.valid("json");
+    const entry = await creditIncomingPix(db(), {
+      userId: c.get("apiKey").userId,
+      accountId: body.accountId,
+      amountCents: cents(body.amount),
+      payer: body.payer ?? null,
+    });
+    return c.json(envelope(c, entryView(entry), { message: "PIX credited" }), 200);
+  });
+
+  app.openapi(returnRoute, async (c) => {
+    const { endToEndId } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const entry = await returnOutgoingPix(db(), {
+      userId: c.get("apiKey").userId,
+      endToEndId,
+      amountCents: body.amount === undefined ? null : cents(body.amount),
+    });
+    return c.json(envelope(c, entryView(entry), { message: "PIX returned" }), 200);
+  });
+}

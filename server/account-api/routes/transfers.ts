@@ -1,0 +1,178 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { ownedAccount } from "../../accounts/service";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import { invalid, notFound } from "../../errors";
+import { END_TO_END_PATTERN } from "../../ledger/ids";
+import { findEntry } from "../../ledger/queries";
+import { brlToCents } from "../../money";
+import { pixRail } from "../../pix/sandbox-rail";
+import { transferInternal } from "../../transfers/internal";
+import { payBrCode } from "../../transfers/pay-brcode";
+import { sendPixToBankAccount, sendPixToKey } from "../../transfers/pix-out";
+import type { AccountApiEnv } from "../context";
+import { Amount, EntrySchema, ExternalId, StatusViewSchema } from "../entry-schema";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { entryView, statusView } from "../views";
+
+const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+const entryResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
+});
+const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const params = z.object({ accountId: AccountIdParam });
+
+const internalRoute = createRoute({
+  method: "post",
+  path: "/bank-accounts/{accountId}/transfer/internal",
+  tags: ["Transfers"],
+  summary: "Instant transfer to another account of the platform (fee 0)",
+  middleware: [requireScope("transfer:internal")] as const,
+  request: {
+    params,
+    body: json(
+      z.object({
+        amount: Amount,
+        receiverBankAccount: z.string().openapi({ example: "100000000002" }),
+        obs: z.string().max(140).optional(),
+        externalId: ExternalId,
+      }),
+    ),
+  },
+  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
+});
+
+const BankAccount = z
+  .object({
+    ispb: z.string().regex(/^\d{8}$/),
+    agency: z.string().min(1).max(10),
+    accountNumber: z.string().min(1).max(20),
+    accountType: z.string().min(1).max(10),
+    cpfCnpj: z.string(),
+    name: z.string().min(1).max(140),
+  })
+  .openapi("BankAccount");
+
+const externalRoute = createRoute({
+  method: "post",
+  path: "/bank-accounts/{accountId}/transfer/external",
+  tags: ["Transfers"],
+  summary: "PIX to a key, or to bank details",
+  description:
+    "Exactly one of pixKey or bankAccount. The key type is inferred (UUID → EVP, +55… → PHONE, @ → EMAIL, 11 digits → CPF, 14 → CNPJ). Inside the platform the payment settles at once; to other institutions it is `processing` and settles asynchronously. Sandbox: `<code>@fail.sandbox` keys (ab03, ac03, ac06, am02, be01) are rejected with that reason.",
+  middleware: [requireScope("pix_out:write")] as const,
+  request: {
+    params,
+    body: json(
+      z.object({
+        amount: Amount,
+        pixKey: z.string().min(1).max(77).optional(),
+        bankAccount: BankAccount.optional(),
+        description: z.string().max(140).optional(),
+        externalId: ExternalId,
+      }),
+    ),
+  },
+  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
+});
+
+const payRoute = createRoute({
+  method: "post",
+  path: "/bank-accounts/{accountId}/transfer/pay",
+  tags: ["Transfers"],
+  summary: "Pay a BR Code (EMV copy-and-paste)",
+  description:
+    "When amount is omitted, the amount in the code is paid. A code with an amount requires the same amount; only a static code without amount takes a custom one.",
+  middleware: [requireScope("pix_out:write")] as const,
+  request: {
+    params,
+    body: json(
+      z.object({
+        emv: z.string().min(1).max(512),
+        amount: Amount.optional(),
+        externalId: ExternalId,
+        metadata: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ),
+  },
+  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
+});
+
+const statusRoute = createRoute({
+  method: "get",
+  path: "/bank-accounts/{accountId}/transfer/external/{endToEnd}",
+  tags: ["Transfers"],
+  summary: "Status of an outgoing PIX",
+  middleware: [requireScope("pix_out:read")] as const,
+  request: { params: params.extend({ endToEnd: z.string().openapi({ param: { name: "endToEnd", in: "path" } }) }) },
+  responses: {
+    200: {
+      description: "Status view",
+      content: { "application/json": { schema: envelopeOf(StatusViewSchema, "TransferStatusResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 429, 500),
+  },
+});
+
+export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(internalRoute, async (c) => {
+    const { accountId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const entry = await transferInternal(db(), {
+      userId: c.get("apiKey").userId,
+      accountId,
+      receiverAccountId: body.receiverBankAccount,
+      amountCents: cents(body.amount),
+      obs: body.obs ?? null,
+      externalId: body.externalId ?? null,
+      requestId: c.get("requestId"),
+    });
+    return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
+  });
+
+  app.openapi(externalRoute, async (c) => {
+    const { accountId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    if (Boolean(body.pixKey) === Boolean(body.bankAccount)) throw invalid("send exactly one of pixKey or bankAccount", "pixKey");
+    const common = {
+      userId: c.get("apiKey").userId,
+      accountId,
+      amountCents: cents(body.amount),
+      description: body.description ?? null,
+      externalId: body.externalId ?? null,
+      requestId: c.get("requestId"),
+    };
+    const entry = body.pixKey
+      ? await sendPixToKey(db(), pixRail(), { ...common, pixKey: body.pixKey })
+      : await sendPixToBankAccount(db(), pixRail(), { ...common, bankAccount: body.bankAccount as z.infer<typeof BankAccount> });
+    return c.json(envelope(c, entryView(entry), { message: "PIX sent" }), 200);
+  });
+
+  app.openapi(payRoute, async (c) => {
+    const { accountId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const entry = await payBrCode(db(), pixRail(), {
+      userId: c.get("apiKey").userId,
+      accountId,
+      emv: body.emv,
+      amountCents: body.amount === undefined ? null : cents(body.amount),
+      externalId: body.externalId ?? null,
+      metadata: body.metadata ?? null,
+      requestId: c.get("requestId"),
+    });
+    return c.json(envelope(c, entryView(entry), { message: "Payment sent" }), 200);
+  });
+
+  app.openapi(statusRoute, async (c) => {
+    const { accountId, endToEnd } = c.req.valid("param");
+    const userId = c.get("apiKey").userId;
+    await ownedAccount(db(), accountId, userId);
+    if (!END_TO_END_PATTERN.test(endToEnd)) throw invalid("endToEnd is not a valid end-to-end id", "endToEnd");
+    const entry = await findEntry(db(), userId, { endToEndId: endToEnd }, accountId);
+    if (entry.type !== "debit") throw notFound("outgoing PIX not found");
+    return c.json(envelope(c, statusView(entry)), 200);
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { assertBalanced, legs } from "./movements";
+
+describe("ledger movements", () => {
+  it("builds balanced legs for every movement", () => {
+    for (const movement of [
+      legs.transfer("a", "b", 100n),
+      legs.hold("a", 100n),
+      legs.release("a", 100n),
+      legs.payOut("a", 100n, 7n),
+      legs.payOut("a", 100n, 0n),
+      legs.payIn("a", 100n),
+      legs.block("a", 100n),
+      legs.unblock("a", 100n),
+    ]) {
+      expect(() => assertBalanced(movement)).not.toThrow();
+    }
+  });
+
+  it("refuses an unbalanced movement", () => {
+    expect(() => assertBalanced([{ accountId: "a", bucket: "available", amountCents: 1n }])).toThrow(/unbalanced/);
+  });
+
+  it("pays out the sent amount to the settlement account and the fee to the platform", () => {
+    expect(legs.payOut("a", 1000n, 50n)).toEqual([
+      { accountId: "a", bucket: "held", amountCents: -1050n },
+      { accountId: null, bucket: "spi", amountCents: 1000n },
+      { accountId: null, bucket: "fees", amountCents: 50n },
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+/** Reading the ledger, always within the caller's own accounts. */
+import type { Tx } from "../db/client";
+import { invalid, notFound } from "../errors";
+import type { EntryStatus, EntryType, LedgerEntry, Prisma } from "../generated/prisma/client";
+
+export const ENTRY_REASONS = [
+  "pix_in:qrcode_paid",
+  "pix_in:credited",
+  "pix_out:processing",
+  "pix_out:emv_pay",
+  "pix_in:refunded_processing",
+  "pix_out:refunded_processing",
+  "internal:transfer_out",
+  "internal:transfer_in",
+] as const;
+
+export type LedgerFilters = {
+  type?: EntryType;
+  reason?: string;
+  status?: EntryStatus;
+  /** epoch ms */
+  startDate?: number;
+  endDate?: number;
+  accountId?: string;
+  page: number;
+  limit: number;
+};
+
+export async function listEntries(
+  tx: Tx,
+  userId: string,
+  filters: LedgerFilters,
+): Promise<{ entries: LedgerEntry[]; total: number }> {
+  if (filters.startDate !== undefined && filters.endDate !== undefined && filters.startDate > filters.endDate) {
+    throw invalid("startDate must not be after endDate", "startDate");
+  }
+  const where: Prisma.LedgerEntryWhereInput = {
+    userId,
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.reason ? { reason: filters.reason } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.startDate !== undefined || filters.endDate !== undefined
+      ? {
+          createdAt: {
+            ...(filters.startDate !== undefined ? { gte: new Date(filters.startDate) } : {}),
+            ...(filters.endDate !== undefined ? { lte: new Date(filters.endDate) } : {}),
+          },
+        }
+      : {}),
+  };
+  const [entries, total] = await Promise.all([
+    tx.ledgerEntry.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
+      skip: (filters.page - 1) * filters.limit,
+      take: filters.limit,
+    }),
+    tx.ledgerEntry.count({ where }),
+  ]);
+  return { entries, total };
+}
+
+type Lookup = { endToEndId: string } | { externalId: string } | { entryRef: string } | { id: string };
+
+/** One entry of the user's by a lookup key; the newest when several match (e.g. both sides). */
+export async function findEntry(tx: Tx, userId: string, lookup: Lookup, accountId?: string): Promise<LedgerEntry> {
+  const entry = await tx.ledgerEntry.findFirst({
+    where: { userId, ...(accountId ? { accountId } : {}), ...lookup },
+    orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
+  });
+  if (!entry) throw notFound("entry not found");
+  return entry;
+}

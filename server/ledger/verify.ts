@@ -1,0 +1,60 @@
+/** The ledger's invariants, checked against the whole database (`npm run cli -- ledger verify`). */
+import type { Db } from "../db/client";
+
+export type Violation = { invariant: string; detail: string };
+
+export async function verifyLedger(db: Db): Promise<{ ok: boolean; checked: Record<string, number>; violations: Violation[] }> {
+  const violations: Violation[] = [];
+
+  const unbalanced = await db.$queryRaw<{ transaction_id: string; total: bigint }[]>`
+    SELECT transaction_id, SUM(amount_cents) AS total FROM ledger_postings
+     GROUP BY transaction_id HAVING SUM(amount_cents) <> 0 LIMIT 100`;
+  for (const row of unbalanced) {
+    violations.push({ invariant: "transaction sums to zero", detail: `transaction ${row.transaction_id} sums to ${row.total}` });
+  }
+
+  const drifted = await db.$queryRaw<
+    { id: string; bucket: string; cached: bigint; posted: bigint }[]
+  >`
+    WITH posted AS (
+      SELECT account_id, bucket, SUM(amount_cents) AS total FROM ledger_postings
+       WHERE account_id IS NOT NULL GROUP BY account_id, bucket
+    ), cached AS (
+      SELECT id, 'available' AS bucket, available_cents AS cents FROM accounts
+      UNION ALL SELECT id, 'held', held_cents FROM accounts
+      UNION ALL SELECT id, 'blocked', blocked_cents FROM accounts
+    )
+    SELECT c.id, c.bucket, c.cents AS cached, COALESCE(p.total, 0)::bigint AS posted
+      FROM cached c LEFT JOIN posted p ON p.account_id = c.id AND p.bucket = c.bucket
+     WHERE c.cents <> COALESCE(p.total, 0)
+     LIMIT 100`;
+  for (const row of drifted) {
+    violations.push({
+      invariant: "cached balance equals postings",
+      detail: `account ${row.id} ${row.bucket}: cached ${row.cached}, postings ${row.posted}`,
+    });
+  }
+
+  const negative = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM accounts WHERE available_cents < 0 OR held_cents < 0 OR blocked_cents < 0 LIMIT 100`;
+  for (const row of negative) violations.push({ invariant: "no negative balance", detail: `account ${row.id}` });
+
+  const duplicateKeys = await db.$queryRaw<{ idempotency_key: string }[]>`
+    SELECT idempotency_key FROM ledger_entries GROUP BY idempotency_key HAVING COUNT(*) > 1 LIMIT 100`;
+  for (const row of duplicateKeys) {
+    violations.push({ invariant: "idempotency keys unique", detail: row.idempotency_key });
+  }
+
+  const [counts] = await db.$queryRaw<{ entries: bigint; postings: bigint; accounts: bigint }[]>`
+    SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM ledger_postings) AS postings,
+           (SELECT COUNT(*) FROM accounts) AS accounts`;
+  return {
+    ok: violations.length === 0,
+    checked: {
+      entries: Number(counts?.entries ?? 0),
+      postings: Number(counts?.postings ?? 0),
+      accounts: Number(counts?.accounts ?? 0),
+    },
+    violations,
+  };
+}

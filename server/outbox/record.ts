@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import type { Tx } from "../db/client";
+
+export type OutboxTopic =
+  | "entry.created"
+  | "entry.status_changed"
+  /** an outgoing PIX handed to the rail; the relay settles it when due */
+  | "rail.payment_submitted";
+
+/** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
+export async function recordEvent(
+  tx: Tx,
+  event: {
+    topic: OutboxTopic;
+    accountId?: string | null;
+    userId?: string | null;
+    entryId?: string | null;
+    payload: Record<string, unknown>;
+    availableAt?: Date;
+  },
+): Promise<void> {
+  await tx.outboxEvent.create({
+    data: {
+      id: randomUUID(),
+      topic: event.topic,
+      accountId: event.accountId ?? null,
+      userId: event.userId ?? null,
+      entryId: event.entryId ?? null,
+      payload: event.payload as object,
+      ...(event.availableAt ? { availableAt: event.availableAt } : {}),
+    },
+  });
+}

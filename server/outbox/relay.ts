@@ -1,0 +1,73 @@
+/**
+ * The worker's outbox relay: claims due events with SKIP LOCKED (so several workers share the
+ * work without doing it twice), hands each to its topic's handler, and marks it published in
+ * the same transaction. A crash before commit leaves the events to be claimed again, so
+ * handlers must be idempotent (at-least-once).
+ */
+import type { Db } from "../db/client";
+import type { OutboxEvent } from "../generated/prisma/client";
+import { logger } from "../logger";
+import type { OutboxTopic } from "./record";
+
+export type OutboxHandler = (event: OutboxEvent) => Promise<void>;
+export type OutboxHandlers = Partial<Record<OutboxTopic, OutboxHandler>>;
+
+const MAX_BACKOFF_MS = 60_000;
+
+export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 100, now = new Date()): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      const due = await tx.$queryRaw<OutboxEvent[]>`
+        SELECT id, topic, account_id AS "accountId", user_id AS "userId", entry_id AS "entryId", payload,
+               available_at AS "availableAt", created_at AS "createdAt", published_at AS "publishedAt",
+               attempts, last_error AS "lastError"
+          FROM outbox_events
+         WHERE published_at IS NULL AND available_at <= ${now}
+         ORDER BY available_at
+         LIMIT ${limit}
+         FOR UPDATE SKIP LOCKED`;
+      for (const event of due) {
+        const handler = handlers[event.topic as OutboxTopic];
+        try {
+          if (handler) await handler(event);
+          await tx.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date(), attempts: { increment: 1 } } });
+        } catch (error) {
+          const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** event.attempts);
+          logger().warn({ err: error, eventId: event.id, topic: event.topic }, "outbox handler failed; will retry");
+          await tx.outboxEvent.update({
+            where: { id: event.id },
+            data: {
+              attempts: { increment: 1 },
+              lastError: error instanceof Error ? error.message.slice(0, 500) : "unknown error",
+              availableAt: new Date(Date.now() + backoff),
+            },
+          });
+        }
+      }
+      return due.length;
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** Polls until stopped; drains back-to-back while there is a backlog. */
+export function startOutboxRelay(db: Db, handlers: OutboxHandlers, intervalMs = 200): { stop: () => Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      let handled = 0;
+      try {
+        handled = await relayDueEvents(db, handlers);
+      } catch (error) {
+        logger().error({ err: error }, "outbox relay pass failed");
+      }
+      if (handled === 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}

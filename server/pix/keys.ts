@@ -1,0 +1,44 @@
+/** PIX key types and their formats (interface 2.9, decisions.md "transfer/external"). */
+import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
+import { invalid } from "../errors";
+import type { PixKeyType } from "../generated/prisma/client";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE = /^\+55\d{10,11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** UUID → EVP, +55… → PHONE, contains @ → EMAIL, 11 digits → CPF, 14 digits → CNPJ. */
+export function inferKeyType(key: string): PixKeyType | null {
+  if (UUID.test(key)) return "EVP";
+  if (key.startsWith("+")) return "PHONE";
+  if (key.includes("@")) return "EMAIL";
+  if (/^\d{11}$/.test(key)) return "CPF";
+  if (/^\d{14}$/.test(key)) return "CNPJ";
+  return null;
+}
+
+export function keyFormatError(key: string, type: PixKeyType): string | null {
+  switch (type) {
+    case "EVP":
+      return UUID.test(key) ? null : "an EVP key is a UUID";
+    case "PHONE":
+      return PHONE.test(key) ? null : "a phone key is +55 followed by area code and number";
+    case "EMAIL":
+      return key.length <= 77 && EMAIL.test(key) ? null : "an e-mail key is a valid address of at most 77 characters";
+    case "CPF":
+      return isValidCpf(key) ? null : "a CPF key must be a valid CPF (11 digits)";
+    case "CNPJ":
+      return isValidCnpj(key) ? null : "a CNPJ key must be a valid CNPJ (14 digits)";
+  }
+}
+
+/** The key's type, checked; 400 when the key is not a well-formed PIX key (of the stated type). */
+export function parsePixKey(raw: string, statedType?: PixKeyType): { key: string; type: PixKeyType } {
+  const key = raw.trim();
+  const type = statedType ?? inferKeyType(key);
+  if (!type) throw invalid("pixKey is not a valid PIX key (EVP, CPF, CNPJ, e-mail or +55 phone)", "pixKey");
+  const normalised = type === "EMAIL" ? key.toLowerCase() : type === "EVP" ? key.toLowerCase() : key;
+  const error = keyFormatError(normalised, type);
+  if (error) throw invalid(`pixKey: ${error}`, "pixKey");
+  return { key: normalised, type };
+}

@@ -1,0 +1,35 @@
+/**
+ * What the platform needs from the PIX network (SPI for payments, DICT for keys). The sandbox
+ * implementation simulates other institutions; a real connector implements the same port.
+ */
+import type { Tx } from "../db/client";
+import type { PixKeyType } from "../generated/prisma/client";
+import type { Party } from "../ledger/parties";
+
+export type KeyResolution = {
+  key: string;
+  keyType: PixKeyType;
+  receiver: Party;
+  /** set when the key belongs to an account of this platform: the payment settles at once */
+  platformAccountId: string | null;
+};
+
+export type SubmittedPayment = {
+  entrySeq: bigint;
+  endToEndId: string;
+  accountId: string;
+  amountCents: bigint;
+  receiver: Party;
+  pixKey: string | null;
+};
+
+export type SettlementOutcome = { status: "succeeded" } | { status: "failed"; reasonCode: string; message: string };
+
+export interface PixRail {
+  /** DICT lookup; 400 for a malformed key, 404-like 400 when no institution knows it. */
+  resolveKey(tx: Tx, key: string, statedType?: PixKeyType): Promise<KeyResolution>;
+  /** Hands an outgoing payment to SPI, recorded in the caller's transaction. */
+  submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void>;
+  /** The network's answer to a submitted payment, when it arrives. */
+  outcomeOf(payment: { pixKey: string | null; receiver: Party }): SettlementOutcome;
+}

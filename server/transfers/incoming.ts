@@ -1,0 +1,81 @@
+/** Money arriving from other institutions: PIX credits via key and returns of our payments. */
+import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
+import type { Db } from "../db/client";
+import { AppError, notFound } from "../errors";
+import type { LedgerEntry } from "../generated/prisma/client";
+import { insertEntry } from "../ledger/entries";
+import { newEndToEndId } from "../ledger/ids";
+import { legs, postMovement } from "../ledger/movements";
+import { type Party, platformParty } from "../ledger/parties";
+import { simulatedParticipant } from "../pix/sandbox-rail";
+
+export async function creditIncomingPix(
+  db: Db,
+  input: { userId: string; accountId: string; amountCents: bigint; payer?: Party | null; reason?: string },
+): Promise<LedgerEntry> {
+  return db.$transaction(async (tx) => {
+    const account = await ownedAccount(tx, input.accountId, input.userId);
+    const endToEndId = newEndToEndId("E", simulatedParticipant(account.id, "EVP").ispb);
+    const credit = await insertEntry(tx, {
+      id: endToEndId,
+      endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      type: "credit",
+      reason: input.reason ?? "pix_in:credited",
+      status: "succeeded",
+      grossCents: input.amountCents,
+      payer: input.payer ?? simulatedParticipant(`payer-of-${endToEndId}`, "CPF"),
+      receiver: platformParty(account),
+    });
+    await postMovement(tx, credit.seq, legs.payIn(account.id, input.amountCents));
+    return credit;
+  });
+}
+
+/**
+ * The receiver of one of our payments sends it back (all or part). The original is locked so
+ * concurrent returns never add up to more than was paid.
+ */
+export async function returnOutgoingPix(
+  db: Db,
+  input: { userId: string; endToEndId: string; amountCents?: bigint | null },
+): Promise<LedgerEntry> {
+  return db.$transaction(async (tx) => {
+    const [original] = await tx.$queryRaw<{ seq: bigint }[]>`
+      SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+       WHERE e.end_to_end_id = ${input.endToEndId} AND e.type = 'debit' AND a.user_id = ${input.userId}::uuid
+         AND e.reason IN ('pix_out:processing', 'pix_out:emv_pay')
+       FOR UPDATE OF e`;
+    if (!original) throw notFound("outgoing PIX not found");
+    const entry = await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: original.seq } });
+    if (entry.status !== "succeeded") throw new AppError("NOT_REFUNDABLE", "only a settled payment can be returned");
+    const returned = await tx.ledgerEntry.aggregate({
+      where: { parentEndToEndId: entry.endToEndId, reason: "pix_out:refunded_processing", accountId: entry.accountId },
+      _sum: { grossCents: true },
+    });
+    const remaining = entry.grossCents - (returned._sum.grossCents ?? 0n);
+    const amount = input.amountCents ?? remaining;
+    if (amount <= 0n || amount > remaining) {
+      throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this payment can still be returned`, "amount");
+    }
+    const account = await ownedAccount(tx, entry.accountId, input.userId);
+    const endToEndId = newEndToEndId("D", (entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB);
+    const credit = await insertEntry(tx, {
+      id: endToEndId,
+      endToEndId,
+      parentEndToEndId: entry.endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      type: "credit",
+      reason: "pix_out:refunded_processing",
+      status: "succeeded",
+      grossCents: amount,
+      payer: entry.receiver as Party | null,
+      receiver: platformParty(account),
+    });
+    await postMovement(tx, credit.seq, legs.payIn(account.id, amount));
+    return credit;
+  });
+}

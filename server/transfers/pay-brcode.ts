@@ -1,0 +1,92 @@
+/** Paying a BR Code (copy-and-paste): decode, apply the amount rules of interface 4.2, send. */
+import type { Db, Tx } from "../db/client";
+import { invalid } from "../errors";
+import type { LedgerEntry } from "../generated/prisma/client";
+import type { Party } from "../ledger/parties";
+import { BrCodeError, type DecodedBrCode, decodeBrCode } from "../pix/brcode";
+import type { PixRail } from "../pix/rail";
+import { simulatedParticipant } from "../pix/sandbox-rail";
+import { sendPix } from "./send-pix";
+
+export type BrCodePreview = {
+  decoded: DecodedBrCode;
+  receiver: Party;
+  platformAccountId: string | null;
+  pixKey: string | null;
+  /** what will be paid, when the code fixes it */
+  amountCents: bigint | null;
+};
+
+export function decodeOrReject(emv: string): DecodedBrCode {
+  try {
+    return decodeBrCode(emv);
+  } catch (error) {
+    if (error instanceof BrCodeError) throw invalid(`invalid EMV: ${error.message}`, "emv");
+    throw error;
+  }
+}
+
+/** Who would be paid and how much, without paying (the dashboard shows this before confirming). */
+export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise<BrCodePreview> {
+  const decoded = decodeOrReject(emv);
+  if (decoded.kind === "static") {
+    const resolved = await rail.resolveKey(tx, decoded.pixKey);
+    return {
+      decoded,
+      receiver: resolved.receiver,
+      platformAccountId: resolved.platformAccountId,
+      pixKey: resolved.key,
+      amountCents: decoded.amountCents,
+    };
+  }
+  // A dynamic code at another institution: its location is theirs to answer; the sandbox
+  // settles it like any payment to another participant.
+  return {
+    decoded,
+    receiver: { ...simulatedParticipant(decoded.url, "EVP"), name: decoded.merchantName },
+    platformAccountId: null,
+    pixKey: null,
+    amountCents: decoded.amountCents,
+  };
+}
+
+/** Interface 4.2: an embedded amount must be matched (or omitted); only a static code without one takes any. */
+export function amountToPay(preview: BrCodePreview, requested: bigint | null): bigint {
+  const fixed = preview.amountCents;
+  if (fixed !== null) {
+    if (requested !== null && requested !== fixed) throw invalid("amount must equal the amount in the QR code", "amount");
+    return fixed;
+  }
+  if (preview.decoded.kind === "dynamic") throw invalid("transaction not allowed: dynamic QR code without amount", "emv");
+  if (requested === null) throw invalid("amount is required for a static QR code without amount", "amount");
+  return requested;
+}
+
+export async function payBrCode(
+  db: Db,
+  rail: PixRail,
+  input: {
+    userId: string;
+    accountId: string;
+    emv: string;
+    amountCents: bigint | null;
+    externalId?: string | null;
+    metadata?: Record<string, unknown> | null;
+    requestId?: string | null;
+  },
+): Promise<LedgerEntry> {
+  const preview = await previewBrCode(db, rail, input.emv);
+  return sendPix(db, rail, {
+    userId: input.userId,
+    accountId: input.accountId,
+    amountCents: amountToPay(preview, input.amountCents),
+    reason: "pix_out:emv_pay",
+    receiver: preview.receiver,
+    platformAccountId: preview.platformAccountId,
+    pixKey: preview.pixKey,
+    description: preview.decoded.description,
+    externalId: input.externalId ?? null,
+    metadata: input.metadata ?? null,
+    requestId: input.requestId ?? null,
+  });
+}

@@ -1,0 +1,74 @@
+/** Outgoing PIX to a key (through DICT) or to bank details (decisions.md, transfer/external). */
+import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
+import type { Db } from "../db/client";
+import { documentKind, maskDocument, onlyDigits } from "../documents/cpf-cnpj";
+import { invalid } from "../errors";
+import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
+import type { Party } from "../ledger/parties";
+import type { PixRail } from "../pix/rail";
+import { sendPix } from "./send-pix";
+
+type Common = {
+  userId: string;
+  accountId: string;
+  amountCents: bigint;
+  description?: string | null;
+  externalId?: string | null;
+  requestId?: string | null;
+  metadata?: Record<string, unknown> | null;
+};
+
+export type BankAccountDetails = {
+  ispb: string;
+  agency: string;
+  accountNumber: string;
+  accountType: string;
+  cpfCnpj: string;
+  name: string;
+};
+
+export async function sendPixToKey(
+  db: Db,
+  rail: PixRail,
+  input: Common & { pixKey: string; pixKeyType?: PixKeyType },
+): Promise<LedgerEntry> {
+  await ownedAccount(db, input.accountId, input.userId);
+  const resolved = await rail.resolveKey(db, input.pixKey, input.pixKeyType);
+  return sendPix(db, rail, {
+    ...input,
+    reason: "pix_out:processing",
+    receiver: resolved.receiver,
+    platformAccountId: resolved.platformAccountId,
+    pixKey: resolved.key,
+  });
+}
+
+export async function sendPixToBankAccount(
+  db: Db,
+  rail: PixRail,
+  input: Common & { bankAccount: BankAccountDetails },
+): Promise<LedgerEntry> {
+  await ownedAccount(db, input.accountId, input.userId);
+  const details = input.bankAccount;
+  const kind = documentKind(details.cpfCnpj);
+  if (!kind) throw invalid("bankAccount.cpfCnpj must be a valid CPF or CNPJ", "bankAccount");
+  let platformAccountId: string | null = null;
+  if (details.ispb === config().PLATFORM_ISPB) {
+    const target = await db.account.findUnique({ where: { id: details.accountNumber } });
+    if (!target || target.document !== onlyDigits(details.cpfCnpj)) {
+      throw invalid("destination account not found at this institution", "bankAccount");
+    }
+    platformAccountId = target.id;
+  }
+  const receiver: Party = {
+    ispb: details.ispb,
+    personType: kind === "cnpj" ? "company" : "person",
+    cpfCnpj: maskDocument(details.cpfCnpj),
+    name: details.name,
+    agency: details.agency,
+    accountType: details.accountType,
+    accountNumber: details.accountNumber,
+  };
+  return sendPix(db, rail, { ...input, reason: "pix_out:processing", receiver, platformAccountId, pixKey: null });
+}

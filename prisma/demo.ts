@@ -4,6 +4,18 @@ export const DEMO_MERCHANT = {
   password: "demo-merchant-2026",
   name: "Loja Demonstração Ltda",
   document: "11222333000181",
+  accountId: "100000000001",
+  pixKey: "merchant@demo.pix",
+} as const;
+
+/** A second merchant to send money to inside the platform. */
+export const DEMO_COUNTERPARTY = {
+  email: "cafe@demo.pix",
+  password: "demo-cafe-2026",
+  name: "Café Exemplo",
+  document: "52998224725",
+  accountId: "100000000002",
+  pixKey: "cafe@demo.pix",
 } as const;
 
 export const DEMO_ADMIN = { email: "admin@demo.pix", password: "demo-admin-2026", name: "Operações" } as const;

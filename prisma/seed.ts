@@ -11,7 +11,7 @@ import { type Db, db, disconnectDb } from "../server/db/client";
 import { registerPixKey } from "../server/pix/platform-keys";
 import { creditIncomingPix } from "../server/transfers/incoming";
 import { createUser } from "../server/users/service";
-import { DEMO_ADMIN, DEMO_IP_WHITELIST, DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "./demo";
+import { DEMO_ADMIN, DEMO_COUNTERPARTY, DEMO_IP_WHITELIST, DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "./demo";
 
 export type DemoCredentials = {
   merchant: { email: string; password: string };
@@ -41,9 +41,13 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
     const created = await createMerchant(database, { ...DEMO_MERCHANT, ipWhitelist: DEMO_IP_WHITELIST });
     ({ accountId, clientId, clientSecret } = created);
     await registerPixKey(database, accountId, "EVP");
-    await registerPixKey(database, accountId, "EMAIL", DEMO_MERCHANT.email);
+    await registerPixKey(database, accountId, "EMAIL", DEMO_MERCHANT.pixKey);
     // Opening balance, received like any PIX so the ledger stays whole.
     await creditIncomingPix(database, { userId: created.userId, accountId, amountCents: DEMO_OPENING_BALANCE_CENTS });
+  }
+  if (!(await database.user.findUnique({ where: { email: DEMO_COUNTERPARTY.email } }))) {
+    const cafe = await createMerchant(database, { ...DEMO_COUNTERPARTY, ipWhitelist: DEMO_IP_WHITELIST });
+    await registerPixKey(database, cafe.accountId, "EMAIL", DEMO_COUNTERPARTY.pixKey);
   }
   if (!(await database.user.findUnique({ where: { email: DEMO_ADMIN.email } }))) {
     await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });

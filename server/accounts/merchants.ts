@@ -9,6 +9,8 @@ export type CreateMerchantInput = {
   email: string;
   password?: string;
   ipWhitelist?: string[];
+  /** a fixed account number (demo data only) */
+  accountId?: string;
 };
 
 export type CreatedMerchant = {
@@ -31,7 +33,12 @@ export async function createMerchant(db: Db, input: CreateMerchantInput): Promis
       password: input.password ?? (generated as string),
       role: "MERCHANT",
     });
-    const account = await createAccount(tx, { userId: user.id, name: input.name, document: input.document });
+    const account = await createAccount(tx, {
+      userId: user.id,
+      name: input.name,
+      document: input.document,
+      ...(input.accountId ? { id: input.accountId } : {}),
+    });
     const key = await createApiKey(tx, { userId: user.id, name: "Default key", ipWhitelist: input.ipWhitelist ?? [] });
     return {
       userId: user.id,

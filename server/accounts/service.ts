@@ -6,12 +6,12 @@ import { ACCOUNT_ID_PATTERN, newAccountId } from "./account-id";
 
 export async function createAccount(
   tx: Tx,
-  input: { userId: string; name: string; document: string },
+  input: { userId: string; name: string; document: string; id?: string },
 ): Promise<Account> {
   const kind = documentKind(input.document);
   if (!kind) throw invalid("document must be a valid CPF or CNPJ", "document");
   for (let attempt = 0; attempt < 5; attempt++) {
-    const id = newAccountId();
+    const id = input.id ?? newAccountId();
     if (await tx.account.findUnique({ where: { id }, select: { id: true } })) continue;
     return tx.account.create({
       data: {

@@ -14,19 +14,27 @@ describe("BRL ↔ centavos", () => {
     expect(brlToCents(1_000_000, MAX)).toBe(MAX);
   });
 
-  it.each([[0], [-1], [10.505], [Number.NaN], [Number.POSITIVE_INFINITY], [1e-7], [1_000_000.01], [0.1 + 0.2], ["10"], [null]])(
-    "refuses %s with a 400",
-    (amount) => {
-      let error: unknown;
-      try {
-        brlToCents(amount, MAX);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).status).toBe(400);
-    },
-  );
+  it.each([
+    [0],
+    [-1],
+    [10.505],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [1e-7],
+    [1_000_000.01],
+    [0.1 + 0.2],
+    ["10"],
+    [null],
+  ])("refuses %s with a 400", (amount) => {
+    let error: unknown;
+    try {
+      brlToCents(amount, MAX);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+  });
 
   it("round-trips every centavo amount exactly", () => {
     fc.assert(

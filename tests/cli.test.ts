@@ -16,8 +16,21 @@ describe("operator CLI", () => {
     const { io, out } = capture();
     const email = uniqueEmail("cli");
     const code = await runCli(db(), io, [
-      "merchant", "create", "--name", "Padaria", "--document", randomCpf(), "--email", email,
-      "--password", "senha-segura-1", "--ip", "127.0.0.1", "--ip", "10.0.0.0/8", "--json",
+      "merchant",
+      "create",
+      "--name",
+      "Padaria",
+      "--document",
+      randomCpf(),
+      "--email",
+      email,
+      "--password",
+      "senha-segura-1",
+      "--ip",
+      "127.0.0.1",
+      "--ip",
+      "10.0.0.0/8",
+      "--json",
     ]);
     expect(code).toBe(0);
     const result = JSON.parse(out.join("\n"));
@@ -35,15 +48,21 @@ describe("operator CLI", () => {
 
   it("creates, lists and revokes API keys", async () => {
     const email = uniqueEmail("admin");
-    expect(await runCli(db(), capture().io, ["admin", "create", "--email", email, "--password", "admin-pass-1"])).toBe(0);
+    expect(await runCli(db(), capture().io, ["admin", "create", "--email", email, "--password", "admin-pass-1"])).toBe(
+      0,
+    );
     const created = capture();
-    expect(await runCli(db(), created.io, ["apikey", "create", "--email", email, "--scope", "balance:read", "--json"])).toBe(0);
+    expect(
+      await runCli(db(), created.io, ["apikey", "create", "--email", email, "--scope", "balance:read", "--json"]),
+    ).toBe(0);
     const key = JSON.parse(created.out.join("\n"));
     expect(key.scopes).toEqual(["balance:read"]);
 
     const listed = capture();
     await runCli(db(), listed.io, ["apikey", "list", "--email", email, "--json"]);
-    expect(JSON.parse(listed.out.join("\n"))).toEqual([expect.objectContaining({ clientId: key.clientId, active: true })]);
+    expect(JSON.parse(listed.out.join("\n"))).toEqual([
+      expect.objectContaining({ clientId: key.clientId, active: true }),
+    ]);
     expect(listed.out.join("\n")).not.toContain(key.clientSecret);
 
     const revoked = capture();
@@ -58,7 +77,22 @@ describe("operator CLI", () => {
     [["apikey", "create", "--email", "nobody@example.test"], 2, "no user with e-mail"],
     [["apikey", "revoke", "cli_doesnotexist"], 1, "API key not found"],
     [["frobnicate"], 2, "unknown command"],
-    [["merchant", "create", "--name", "X", "--document", "52998224725", "--email", "z@example.test", "--ip", "1.2.3.4/40"], 1, "invalid IP whitelist entry"],
+    [
+      [
+        "merchant",
+        "create",
+        "--name",
+        "X",
+        "--document",
+        "52998224725",
+        "--email",
+        "z@example.test",
+        "--ip",
+        "1.2.3.4/40",
+      ],
+      1,
+      "invalid IP whitelist entry",
+    ],
   ])("refuses %j with exit %i and a clear message", async (argv, exitCode, message) => {
     const { io, err } = capture();
     expect(await runCli(db(), io, argv)).toBe(exitCode);

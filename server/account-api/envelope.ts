@@ -6,7 +6,11 @@ import type { AccountApiEnv } from "./context";
 
 export type Pagination = { page: number; limit: number; orderBy: "desc"; total: number; totalPages: number };
 
-export function envelope<T>(c: Context<AccountApiEnv>, data: T, extra: { message?: string; pagination?: Pagination } = {}) {
+export function envelope<T>(
+  c: Context<AccountApiEnv>,
+  data: T,
+  extra: { message?: string; pagination?: Pagination } = {},
+) {
   return {
     requestId: c.get("requestId"),
     success: true as const,

@@ -65,4 +65,3 @@ export async function getBalance(tx: Tx, accountId: string, userId: string): Pro
 export async function accountsOfUser(tx: Tx, userId: string): Promise<Account[]> {
   return tx.account.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
 }
-

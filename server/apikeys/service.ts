@@ -89,9 +89,7 @@ export async function updateApiKey(
   });
 }
 
-export type Authentication =
-  | { ok: true; key: ApiKey }
-  | { ok: false; reason: "invalid" | "inactive" | "expired" };
+export type Authentication = { ok: true; key: ApiKey } | { ok: false; reason: "invalid" | "inactive" | "expired" };
 
 export async function authenticateApiKey(
   tx: Tx,

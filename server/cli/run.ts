@@ -6,9 +6,14 @@ import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { type CliIo, UsageError } from "./io";
 
-export const USAGE = ["usage: npm run cli -- <command>", "", `       ${MERCHANT_USAGE}`, `       ${ADMIN_USAGE}`, `       ${APIKEY_USAGE}`, `       ${LEDGER_USAGE}`].join(
-  "\n",
-);
+export const USAGE = [
+  "usage: npm run cli -- <command>",
+  "",
+  `       ${MERCHANT_USAGE}`,
+  `       ${ADMIN_USAGE}`,
+  `       ${APIKEY_USAGE}`,
+  `       ${LEDGER_USAGE}`,
+].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
 export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number> {

@@ -4,18 +4,14 @@
  */
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const int = z.coerce.number().int().nonnegative();
-const list = z
-  .string()
-  .transform((v) =>
-    v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 // Development and tests run without a .env; production must set every secret.
 const DEV_ONLY_SECRETS = {
@@ -39,7 +35,10 @@ const schema = z
     /** Peers whose X-Forwarded-For is believed: IPs or IPv4 CIDRs. */
     TRUSTED_PROXIES: list.default([]),
     PIX_MODE: z.enum(["sandbox"]).default("sandbox"),
-    PLATFORM_ISPB: z.string().regex(/^\d{8}$/).default("99999999"),
+    PLATFORM_ISPB: z
+      .string()
+      .regex(/^\d{8}$/)
+      .default("99999999"),
     PLATFORM_NAME: z.string().default("PIX Platform"),
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(100_000_000n),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),

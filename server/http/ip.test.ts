@@ -44,9 +44,7 @@ describe("client address resolution", () => {
   });
 
   it("takes the right-most untrusted hop behind trusted proxies", () => {
-    expect(resolveClientAddress("10.0.0.2", "1.1.1.1, 203.0.113.7, 10.0.0.3", ["10.0.0.0/8"])).toBe(
-      "203.0.113.7",
-    );
+    expect(resolveClientAddress("10.0.0.2", "1.1.1.1, 203.0.113.7, 10.0.0.3", ["10.0.0.0/8"])).toBe("203.0.113.7");
   });
 
   it("has no address without a peer", () => {

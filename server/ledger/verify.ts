@@ -3,19 +3,22 @@ import type { Db } from "../db/client";
 
 export type Violation = { invariant: string; detail: string };
 
-export async function verifyLedger(db: Db): Promise<{ ok: boolean; checked: Record<string, number>; violations: Violation[] }> {
+export async function verifyLedger(
+  db: Db,
+): Promise<{ ok: boolean; checked: Record<string, number>; violations: Violation[] }> {
   const violations: Violation[] = [];
 
   const unbalanced = await db.$queryRaw<{ transaction_id: string; total: bigint }[]>`
     SELECT transaction_id, SUM(amount_cents) AS total FROM ledger_postings
      GROUP BY transaction_id HAVING SUM(amount_cents) <> 0 LIMIT 100`;
   for (const row of unbalanced) {
-    violations.push({ invariant: "transaction sums to zero", detail: `transaction ${row.transaction_id} sums to ${row.total}` });
+    violations.push({
+      invariant: "transaction sums to zero",
+      detail: `transaction ${row.transaction_id} sums to ${row.total}`,
+    });
   }
 
-  const drifted = await db.$queryRaw<
-    { id: string; bucket: string; cached: bigint; posted: bigint }[]
-  >`
+  const drifted = await db.$queryRaw<{ id: string; bucket: string; cached: bigint; posted: bigint }[]>`
     WITH posted AS (
       SELECT account_id, bucket, SUM(amount_cents) AS total FROM ledger_postings
        WHERE account_id IS NOT NULL GROUP BY account_id, bucket

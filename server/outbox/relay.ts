@@ -30,7 +30,10 @@ export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 1
         const handler = handlers[event.topic as OutboxTopic];
         try {
           if (handler) await handler(event);
-          await tx.outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date(), attempts: { increment: 1 } } });
+          await tx.outboxEvent.update({
+            where: { id: event.id },
+            data: { publishedAt: new Date(), attempts: { increment: 1 } },
+          });
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** event.attempts);
           logger().warn({ err: error, eventId: event.id, topic: event.topic }, "outbox handler failed; will retry");

@@ -18,7 +18,9 @@ describe("sandbox PIX network", () => {
 
   it.each(["ab03", "AC03", "ac06", "am02", "be01"])("rejects %s@fail.sandbox with its code", (code) => {
     expect(sandboxRejection(`${code}@fail.sandbox`)?.code).toBe(code.toUpperCase());
-    expect(sandboxRail.outcomeOf({ pixKey: `${code}@fail.sandbox`, receiver: simulatedParticipant("x@y.z", "EMAIL") })).toMatchObject({
+    expect(
+      sandboxRail.outcomeOf({ pixKey: `${code}@fail.sandbox`, receiver: simulatedParticipant("x@y.z", "EMAIL") }),
+    ).toMatchObject({
       status: "failed",
       reasonCode: code.toUpperCase(),
     });
@@ -26,7 +28,9 @@ describe("sandbox PIX network", () => {
 
   it("settles other keys and ignores unknown fail codes", () => {
     expect(sandboxRejection("zz99@fail.sandbox")).toBeNull();
-    expect(sandboxRail.outcomeOf({ pixKey: "ana@example.com", receiver: simulatedParticipant("a@b.c", "EMAIL") })).toEqual({
+    expect(
+      sandboxRail.outcomeOf({ pixKey: "ana@example.com", receiver: simulatedParticipant("a@b.c", "EMAIL") }),
+    ).toEqual({
       status: "succeeded",
     });
   });

@@ -67,7 +67,12 @@ export const sandboxRail: PixRail = {
     const { key, type } = parsePixKey(raw, statedType);
     const registered = await tx.pixKey.findUnique({ where: { key }, include: { account: true } });
     if (registered) {
-      return { key, keyType: type, receiver: platformParty(registered.account), platformAccountId: registered.accountId };
+      return {
+        key,
+        keyType: type,
+        receiver: platformParty(registered.account),
+        platformAccountId: registered.accountId,
+      };
     }
     return { key, keyType: type, receiver: simulatedParticipant(key, type), platformAccountId: null };
   },
@@ -84,7 +89,9 @@ export const sandboxRail: PixRail = {
 
   outcomeOf({ pixKey }): SettlementOutcome {
     const rejection = sandboxRejection(pixKey);
-    return rejection ? { status: "failed", reasonCode: rejection.code, message: rejection.message } : { status: "succeeded" };
+    return rejection
+      ? { status: "failed", reasonCode: rejection.code, message: rejection.message }
+      : { status: "succeeded" };
   },
 };
 

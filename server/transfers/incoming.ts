@@ -58,7 +58,11 @@ export async function returnOutgoingPix(
     const remaining = entry.grossCents - (returned._sum.grossCents ?? 0n);
     const amount = input.amountCents ?? remaining;
     if (amount <= 0n || amount > remaining) {
-      throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this payment can still be returned`, "amount");
+      throw new AppError(
+        "NOT_REFUNDABLE",
+        `at most ${remaining} centavos of this payment can still be returned`,
+        "amount",
+      );
     }
     const account = await ownedAccount(tx, entry.accountId, input.userId);
     const endToEndId = newEndToEndId("D", (entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB);

@@ -54,10 +54,12 @@ export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise
 export function amountToPay(preview: BrCodePreview, requested: bigint | null): bigint {
   const fixed = preview.amountCents;
   if (fixed !== null) {
-    if (requested !== null && requested !== fixed) throw invalid("amount must equal the amount in the QR code", "amount");
+    if (requested !== null && requested !== fixed)
+      throw invalid("amount must equal the amount in the QR code", "amount");
     return fixed;
   }
-  if (preview.decoded.kind === "dynamic") throw invalid("transaction not allowed: dynamic QR code without amount", "emv");
+  if (preview.decoded.kind === "dynamic")
+    throw invalid("transaction not allowed: dynamic QR code without amount", "emv");
   if (requested === null) throw invalid("amount is required for a static QR code without amount", "amount");
   return requested;
 }

@@ -111,7 +111,7 @@ export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promis
 export async function settleOutgoingPix(db: Db, rail: PixRail, entrySeq: bigint): Promise<LedgerEntry | null> {
   return db.$transaction(async (tx) => {
     const entry = await tx.ledgerEntry.findUnique({ where: { seq: entrySeq } });
-    if (!entry || entry.status !== "processing") return null;
+    if (entry?.status !== "processing") return null;
     const outcome = rail.outcomeOf({ pixKey: entry.pixKey, receiver: entry.receiver as Party });
     if (outcome.status === "succeeded") {
       const settled = await finishEntry(tx, entrySeq, "succeeded");

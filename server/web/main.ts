@@ -23,7 +23,13 @@ export async function startWebServer(options: { dev: boolean; port: number; host
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, hostname, resolve));
-  return { server, close: async () => { server.close(); await app.close(); } };
+  return {
+    server,
+    close: async () => {
+      server.close();
+      await app.close();
+    },
+  };
 }
 
 const isEntryPoint = import.meta.url === `file://${process.argv[1]}`;

@@ -4,7 +4,14 @@ export type QueueState = { name: string; queued: number; active: number; failed:
 
 export type WorkerHealth = {
   status: "ok" | "stale" | "no-worker";
-  workers: { workerId: string; hostname: string; pid: number; startedAt: string; beatAt: string; queues: QueueState[] }[];
+  workers: {
+    workerId: string;
+    hostname: string;
+    pid: number;
+    startedAt: string;
+    beatAt: string;
+    queues: QueueState[];
+  }[];
 };
 
 /** A worker is alive when its heartbeat is newer than two scheduling periods. */

@@ -3,8 +3,8 @@ import { db, disconnectDb } from "../db/client";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { pixRail } from "../pix/sandbox-rail";
-import { outboxHandlers } from "./outbox-handlers";
 import { JOBS } from "./jobs";
+import { outboxHandlers } from "./outbox-handlers";
 import { startWorker } from "./runner";
 
 const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: JOBS });

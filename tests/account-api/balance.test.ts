@@ -48,7 +48,7 @@ describe("GET /v4/i/bank-accounts/{accountId}/balance", () => {
     const res = await call(app(), "GET", balancePath(other.accountId), { auth });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: "FORBIDDEN", success: false });
-    expect(res.text).not.toContain("balance\":");
+    expect(res.text).not.toContain('balance":');
   });
 
   it("answers 401 without credentials, with a Bearer token, with a wrong secret", async () => {

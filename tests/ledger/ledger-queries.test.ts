@@ -47,32 +47,49 @@ describe("ledger queries", () => {
     expect(none.json.size).toBe(0);
   });
 
-  it.each(["page=0", "limit=101", "limit=0", "type=both", "reason=pix_out:whatever", "startDate=abc", "startDate=10&endDate=5"])(
-    "answers 400 for %s",
-    async (query) => {
-      const res = await call(accountApi(), "GET", `/v4/i/ledger?${query}`, { auth: merchant.auth });
-      expect(res.status).toBe(400);
-      expect(res.json.code).toBe("VALIDATION_ERROR");
-    },
-  );
+  it.each([
+    "page=0",
+    "limit=101",
+    "limit=0",
+    "type=both",
+    "reason=pix_out:whatever",
+    "startDate=abc",
+    "startDate=10&endDate=5",
+  ])("answers 400 for %s", async (query) => {
+    const res = await call(accountApi(), "GET", `/v4/i/ledger?${query}`, { auth: merchant.auth });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("VALIDATION_ERROR");
+  });
 
   it("finds an entry by end-to-end id, external id and entry id — only the caller's", async () => {
-    const credit = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: merchant.accountId, type: "credit" } });
-    const byE2e = await call(accountApi(), "GET", `/v4/i/ledger/end-to-end/${credit.endToEndId}`, { auth: merchant.auth });
+    const credit = await db().ledgerEntry.findFirstOrThrow({
+      where: { accountId: merchant.accountId, type: "credit" },
+    });
+    const byE2e = await call(accountApi(), "GET", `/v4/i/ledger/end-to-end/${credit.endToEndId}`, {
+      auth: merchant.auth,
+    });
     expect(byE2e.status).toBe(200);
     expect(byE2e.json.data).toMatchObject({ id: credit.id, uid: credit.id, reason: "pix_in:credited" });
 
     const byExternal = await call(accountApi(), "GET", "/v4/i/ledger/external-id/ext-2", { auth: merchant.auth });
     expect(byExternal.json.data).toMatchObject({ id: transferIds[2], grossAmount: 3 });
 
-    const foreign = await call(accountApi(), "GET", `/v4/i/ledger/end-to-end/${credit.endToEndId}`, { auth: other.auth });
+    const foreign = await call(accountApi(), "GET", `/v4/i/ledger/end-to-end/${credit.endToEndId}`, {
+      auth: other.auth,
+    });
     expect(foreign.status).toBe(404);
-    expect((await call(accountApi(), "GET", "/v4/i/ledger/entry-id/unknown-ref", { auth: merchant.auth })).status).toBe(404);
-    expect((await call(accountApi(), "GET", "/v4/i/ledger/external-id/bad%20id", { auth: merchant.auth })).status).toBe(400);
+    expect((await call(accountApi(), "GET", "/v4/i/ledger/entry-id/unknown-ref", { auth: merchant.auth })).status).toBe(
+      404,
+    );
+    expect((await call(accountApi(), "GET", "/v4/i/ledger/external-id/bad%20id", { auth: merchant.auth })).status).toBe(
+      400,
+    );
   });
 
   it("answers the balance from the ledger", async () => {
-    const res = await call(accountApi(), "GET", `/v4/i/bank-accounts/${merchant.accountId}/balance`, { auth: merchant.auth });
+    const res = await call(accountApi(), "GET", `/v4/i/bank-accounts/${merchant.accountId}/balance`, {
+      auth: merchant.auth,
+    });
     expect(res.json.data).toMatchObject({ balance: 85, availableBalance: 85, blockedBalance: 0 });
   });
 
@@ -94,7 +111,12 @@ describe("sandbox endpoints", () => {
       body: { accountId: merchant.accountId, amount: 50 },
     });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ type: "credit", reason: "pix_in:credited", status: "succeeded", grossAmount: 50 });
+    expect(res.json.data).toMatchObject({
+      type: "credit",
+      reason: "pix_in:credited",
+      status: "succeeded",
+      grossAmount: 50,
+    });
     const foreign = await call(accountApi(), "POST", "/v4/i/sandbox/pix/in/credit", {
       auth: stranger.auth,
       body: { accountId: merchant.accountId, amount: 50 },

@@ -68,7 +68,11 @@ describe("PIX out", () => {
       { auth: payer.auth },
     );
     expect(status.status).toBe(200);
-    expect(status.json.data).toMatchObject({ status: "succeeded", grossAmount: 10.5, endToEndId: res.json.data.endToEndId });
+    expect(status.json.data).toMatchObject({
+      status: "succeeded",
+      grossAmount: 10.5,
+      endToEndId: res.json.data.endToEndId,
+    });
     expect(await heldCents(payer.accountId)).toBe(0n);
     expect(await availableCents(payer.accountId)).toBe(before - 1050n);
   });
@@ -94,7 +98,9 @@ describe("PIX out", () => {
       body: { amount: 1, pixKey: "bia@example.com" },
     });
     const { settleOutgoingPix } = await import("../../server/transfers/send-pix");
-    const entry = await db().ledgerEntry.findFirstOrThrow({ where: { id: res.json.data.id, accountId: payer.accountId } });
+    const entry = await db().ledgerEntry.findFirstOrThrow({
+      where: { id: res.json.data.id, accountId: payer.accountId },
+    });
     const results = await Promise.all([1, 2, 3].map(() => settleOutgoingPix(db(), pixRail(), entry.seq)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await verifyLedger(db())).violations).toEqual([]);
@@ -116,12 +122,23 @@ describe("PIX out", () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ status: "processing", pixKey: null, receiver: { name: "Maria", ispb: "10000001" } });
+    expect(res.json.data).toMatchObject({
+      status: "processing",
+      pixKey: null,
+      receiver: { name: "Maria", ispb: "10000001" },
+    });
   });
 
   it.each([
     [{ amount: 1 }, "exactly one"],
-    [{ amount: 1, pixKey: "a@b.co", bankAccount: { ispb: "1", agency: "1", accountNumber: "1", accountType: "x", cpfCnpj: "1", name: "x" } }, ""],
+    [
+      {
+        amount: 1,
+        pixKey: "a@b.co",
+        bankAccount: { ispb: "1", agency: "1", accountNumber: "1", accountType: "x", cpfCnpj: "1", name: "x" },
+      },
+      "",
+    ],
     [{ amount: 1, pixKey: "not a key" }, "not a valid PIX key"],
     [{ amount: 1, pixKey: "52998224724" }, "CPF"],
     [{ amount: 0, pixKey: "a@b.co" }, "greater than zero"],
@@ -140,7 +157,10 @@ describe("PIX out", () => {
       body: { amount: 4.95, pixKey: "a@b.co" },
     });
     expect(res.status).toBe(422);
-    const ok = await call(accountApi(), "POST", external(poor.accountId), { auth: poor.auth, body: { amount: 4.9, pixKey: "a@b.co" } });
+    const ok = await call(accountApi(), "POST", external(poor.accountId), {
+      auth: poor.auth,
+      body: { amount: 4.9, pixKey: "a@b.co" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.data).toMatchObject({ grossAmount: 4.9, feeAmount: 0.1, netAmount: 5 });
     expect(await availableCents(poor.accountId)).toBe(0n);
@@ -148,7 +168,9 @@ describe("PIX out", () => {
 
   it("answers 404 for the status of an unknown end-to-end id and 400 for a malformed one", async () => {
     const base = `/v4/i/bank-accounts/${payer.accountId}/transfer/external`;
-    expect((await call(accountApi(), "GET", `${base}/E99999999202601010000AAAAAAAAAAA`, { auth: payer.auth })).status).toBe(404);
+    expect(
+      (await call(accountApi(), "GET", `${base}/E99999999202601010000AAAAAAAAAAA`, { auth: payer.auth })).status,
+    ).toBe(404);
     expect((await call(accountApi(), "GET", `${base}/nope`, { auth: payer.auth })).status).toBe(400);
   });
 });
@@ -166,10 +188,18 @@ describe("paying a BR Code", () => {
   });
 
   const staticCode = (amountCents?: bigint) =>
-    encodeStaticBrCode({ pixKey: shopKey, merchantName: "Loja QR", merchantCity: "Sao Paulo", ...(amountCents ? { amountCents } : {}) });
+    encodeStaticBrCode({
+      pixKey: shopKey,
+      merchantName: "Loja QR",
+      merchantCity: "Sao Paulo",
+      ...(amountCents ? { amountCents } : {}),
+    });
 
   it("pays the embedded amount when none is sent, inside the platform at once", async () => {
-    const res = await call(accountApi(), "POST", pay(payer.accountId), { auth: payer.auth, body: { emv: staticCode(1234n) } });
+    const res = await call(accountApi(), "POST", pay(payer.accountId), {
+      auth: payer.auth,
+      body: { emv: staticCode(1234n) },
+    });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ reason: "pix_out:emv_pay", status: "succeeded", grossAmount: 12.34 });
     expect(await availableCents(shop.accountId)).toBe(1234n);
@@ -185,7 +215,10 @@ describe("paying a BR Code", () => {
   });
 
   it("takes a custom amount only for a static code without one", async () => {
-    const missing = await call(accountApi(), "POST", pay(payer.accountId), { auth: payer.auth, body: { emv: staticCode() } });
+    const missing = await call(accountApi(), "POST", pay(payer.accountId), {
+      auth: payer.auth,
+      body: { emv: staticCode() },
+    });
     expect(missing.status).toBe(400);
     const ok = await call(accountApi(), "POST", pay(payer.accountId), {
       auth: payer.auth,

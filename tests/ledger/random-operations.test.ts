@@ -17,8 +17,18 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>> & { key: string };
 
 const operation = fc.oneof(
   fc.record({ kind: fc.constant("credit" as const), to: fc.nat(3), cents: fc.bigInt({ min: 1n, max: 5000n }) }),
-  fc.record({ kind: fc.constant("internal" as const), from: fc.nat(3), to: fc.nat(3), cents: fc.bigInt({ min: 1n, max: 3000n }) }),
-  fc.record({ kind: fc.constant("pixPlatform" as const), from: fc.nat(3), to: fc.nat(3), cents: fc.bigInt({ min: 1n, max: 3000n }) }),
+  fc.record({
+    kind: fc.constant("internal" as const),
+    from: fc.nat(3),
+    to: fc.nat(3),
+    cents: fc.bigInt({ min: 1n, max: 3000n }),
+  }),
+  fc.record({
+    kind: fc.constant("pixPlatform" as const),
+    from: fc.nat(3),
+    to: fc.nat(3),
+    cents: fc.bigInt({ min: 1n, max: 3000n }),
+  }),
   fc.record({
     kind: fc.constant("pixOut" as const),
     from: fc.nat(3),
@@ -43,11 +53,15 @@ describe("random sequences of operations", () => {
     }
   });
 
-  async function run(op: fc.Infer<typeof operation>) {
+  async function run(op: typeof operation extends fc.Arbitrary<infer T> ? T : never) {
     const pick = (i: number) => merchants[i] as Merchant;
     switch (op.kind) {
       case "credit":
-        return creditIncomingPix(db(), { userId: pick(op.to).userId, accountId: pick(op.to).accountId, amountCents: op.cents });
+        return creditIncomingPix(db(), {
+          userId: pick(op.to).userId,
+          accountId: pick(op.to).accountId,
+          amountCents: op.cents,
+        });
       case "internal":
         return transferInternal(db(), {
           userId: pick(op.from).userId,
@@ -73,11 +87,20 @@ describe("random sequences of operations", () => {
         return relayDueEvents(db(), outboxHandlers(db(), pixRail()), 1000);
       case "return": {
         const sent = await db().ledgerEntry.findFirst({
-          where: { accountId: pick(op.from).accountId, type: "debit", status: "succeeded", reason: "pix_out:processing" },
+          where: {
+            accountId: pick(op.from).accountId,
+            type: "debit",
+            status: "succeeded",
+            reason: "pix_out:processing",
+          },
           orderBy: { seq: "desc" },
         });
         if (!sent?.endToEndId) return null;
-        return returnOutgoingPix(db(), { userId: pick(op.from).userId, endToEndId: sent.endToEndId, amountCents: op.cents });
+        return returnOutgoingPix(db(), {
+          userId: pick(op.from).userId,
+          endToEndId: sent.endToEndId,
+          amountCents: op.cents,
+        });
       }
     }
   }

@@ -24,7 +24,10 @@ const route = createRoute({
   middleware: [requireScope("balance:read")] as const,
   request: { params: z.object({ accountId: AccountIdParam }) },
   responses: {
-    200: { description: "The balance", content: { "application/json": { schema: envelopeOf(BalanceSchema, "BalanceResponse") } } },
+    200: {
+      description: "The balance",
+      content: { "application/json": { schema: envelopeOf(BalanceSchema, "BalanceResponse") } },
+    },
     ...errorResponses(400, 401, 403, 404, 429, 500),
   },
 });

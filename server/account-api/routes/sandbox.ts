@@ -39,7 +39,9 @@ const creditRoute = createRoute({
     body: {
       required: true,
       content: {
-        "application/json": { schema: z.object({ accountId: AccountIdParam, amount: Amount, payer: PartyInput.optional() }) },
+        "application/json": {
+          schema: z.object({ accountId: AccountIdParam, amount: Amount, payer: PartyInput.optional() }),
+        },
       },
     },
   },

@@ -136,7 +136,8 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(externalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    if (Boolean(body.pixKey) === Boolean(body.bankAccount)) throw invalid("send exactly one of pixKey or bankAccount", "pixKey");
+    if (Boolean(body.pixKey) === Boolean(body.bankAccount))
+      throw invalid("send exactly one of pixKey or bankAccount", "pixKey");
     const common = {
       userId: c.get("apiKey").userId,
       accountId,
@@ -147,7 +148,10 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
     };
     const entry = body.pixKey
       ? await sendPixToKey(db(), pixRail(), { ...common, pixKey: body.pixKey })
-      : await sendPixToBankAccount(db(), pixRail(), { ...common, bankAccount: body.bankAccount as z.infer<typeof BankAccount> });
+      : await sendPixToBankAccount(db(), pixRail(), {
+          ...common,
+          bankAccount: body.bankAccount as z.infer<typeof BankAccount>,
+        });
     return c.json(envelope(c, entryView(entry), { message: "PIX sent" }), 200);
   });
 

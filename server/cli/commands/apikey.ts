@@ -50,7 +50,8 @@ export async function apikeyCommand(db: Db, io: CliIo, args: string[]): Promise<
   if (action === "create") {
     required(values, "email");
     const expiresAt = values.expires ? new Date(values.expires) : null;
-    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError(`--expires: not a date: ${values.expires}`);
+    if (expiresAt && Number.isNaN(expiresAt.getTime()))
+      throw new UsageError(`--expires: not a date: ${values.expires}`);
     const created = await createApiKey(db, {
       userId: await userIdByEmail(db, values.email as string),
       ...(values.name ? { name: values.name } : {}),

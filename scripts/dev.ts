@@ -18,7 +18,9 @@ const children: ChildProcess[] = [];
 
 async function shutdown(code = 0) {
   for (const child of children) child.kill("SIGTERM");
-  await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once("exit", resolve)))));
+  await Promise.all(
+    children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once("exit", resolve)))),
+  );
   await embedded?.stop();
   process.exit(code);
 }

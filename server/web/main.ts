@@ -1,27 +1,43 @@
 /**
- * The web process: Next.js (dashboard, tRPC, both REST surfaces) behind a small Node server
- * whose only job is to tell the app who is really calling. Next keeps a client-sent
- * X-Forwarded-For as it is, so the socket's peer address travels in our own header, which
- * is always overwritten here (see server/http/ip.ts for how trusted proxies are honoured).
+ * The web process: Next.js (dashboard, tRPC, pages) and the REST surfaces behind one Node server.
+ *
+ * - Next keeps a client-sent X-Forwarded-For as it is, so the socket's peer address travels in
+ *   our own header, always overwritten here (server/http/ip.ts decides whom to believe).
+ * - The REST surfaces are Hono apps; they are also mounted in Next route handlers (so plain
+ *   `next start` serves them), but this server hands their paths to the same apps directly,
+ *   skipping Next's routing and rendering layers on the hot path (docs/decisions/0005).
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { ACCOUNT_API_BASE, accountApi } from "../account-api/app";
 import { config } from "../config";
 import { PEER_ADDRESS_HEADER } from "../http/ip";
 import { logger } from "../logger";
+
+function isUnder(req: IncomingMessage, base: string): boolean {
+  const url = req.url ?? "";
+  return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
+}
 
 export async function startWebServer(options: { dev: boolean; port: number; hostname?: string }) {
   const hostname = options.hostname ?? "0.0.0.0";
   const app = next({ dev: options.dev, hostname, port: options.port, turbopack: options.dev });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const accountSurface = getRequestListener((request) => accountApi().fetch(request));
   const server = createServer((req, res) => {
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    if (isUnder(req, ACCOUNT_API_BASE)) {
+      void accountSurface(req, res);
+      return;
+    }
     handle(req, res).catch((error) => {
       logger().error({ err: error }, "request failed");
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port, hostname, resolve));
   return {
     server,

@@ -55,7 +55,10 @@ try {
       ipWhitelist: ["127.0.0.1", "::1"],
     });
     await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: 100_000_000n });
-    merchants.push({ accountId: m.accountId, auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}` });
+    merchants.push({
+      accountId: m.accountId,
+      auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}`,
+    });
   }
 
   if (!existsSync(".next/BUILD_ID")) {
@@ -79,7 +82,12 @@ try {
     },
   });
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
 
@@ -94,7 +102,8 @@ try {
           setupRequest: (request) => {
             const from = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
             let to = from;
-            while (to === from) to = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
+            while (to === from)
+              to = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
             return {
               ...request,
               path: `/v4/i/bank-accounts/${from.accountId}/transfer/internal`,
@@ -154,7 +163,9 @@ try {
     };
   });
   console.table(rows);
-  console.log(`ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`);
+  console.log(
+    `ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`,
+  );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/transfers-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
   writeFileSync(file, `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, rows, verify: report }, null, 2)}\n`);

@@ -45,7 +45,7 @@ try {
   const { createMerchant } = await import("../server/accounts/merchants");
   const { creditIncomingPix } = await import("../server/transfers/incoming");
   const { db, disconnectDb } = await import("../server/db/client");
-  const merchants = [];
+  const merchants: { accountId: string; auth: string }[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const m = await createMerchant(db(), {
       name: `Bench ${i}`,

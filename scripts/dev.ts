@@ -9,6 +9,7 @@ import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from "..
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const port = Number(process.env.PORT ?? 3000);
 process.env.PORT = String(port);
 process.env.APP_URL ??= `http://localhost:${port}`;

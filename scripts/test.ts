@@ -10,6 +10,7 @@ import path from "node:path";
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "../server/db/embedded";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const only = process.argv[2]; // optional: "unit" | "integration" | "e2e"
 
 let embedded: EmbeddedDatabase | null = null;

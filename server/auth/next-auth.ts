@@ -11,7 +11,7 @@ import { LOGIN_ERROR } from "@/components/auth/login-errors";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
-import { PEER_ADDRESS_HEADER, resolveClientAddress } from "../http/ip";
+import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
 import { FixedWindowLimiter } from "../http/rate-limit";
 import { logger } from "../logger";
 import { verifyLogin } from "../users/service";
@@ -66,8 +66,13 @@ function header(headers: HeaderBag, name: string): string | undefined {
 
 /** The caller's IP as our HTTP server saw it (server/web/main.ts sets the peer header). */
 export function loginClientAddress(headers: HeaderBag): string {
+  const bag = new Headers();
+  for (const name of [PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER]) {
+    const value = header(headers, name);
+    if (value) bag.set(name, value);
+  }
   const address = resolveClientAddress(
-    header(headers, PEER_ADDRESS_HEADER),
+    peerAddressOf(bag),
     header(headers, "x-forwarded-for"),
     config().TRUSTED_PROXIES,
   );

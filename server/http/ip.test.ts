@@ -51,3 +51,19 @@ describe("client address resolution", () => {
     expect(resolveClientAddress(undefined, "203.0.113.7", ["10.0.0.0/8"])).toBeNull();
   });
 });
+
+describe("peer address", () => {
+  it("believes the header only with this process's token", async () => {
+    const { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, peerToken } = await import("./ip");
+    const forged = new Headers({ [PEER_ADDRESS_HEADER]: "127.0.0.1", [PEER_TOKEN_HEADER]: "guess" });
+    expect(peerAddressOf(forged)).toBeNull();
+    const ours = new Headers({ [PEER_ADDRESS_HEADER]: "203.0.113.9", [PEER_TOKEN_HEADER]: peerToken() });
+    expect(peerAddressOf(ours)).toBe("203.0.113.9");
+  });
+
+  it("prefers the socket of the Node bindings", async () => {
+    const { peerAddressOf, PEER_ADDRESS_HEADER } = await import("./ip");
+    const headers = new Headers({ [PEER_ADDRESS_HEADER]: "127.0.0.1" });
+    expect(peerAddressOf(headers, { incoming: { socket: { remoteAddress: "198.51.100.4" } } })).toBe("198.51.100.4");
+  });
+});

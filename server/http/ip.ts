@@ -2,10 +2,32 @@
  * Client addresses and IP allowlists (interface 5.1 step 4, 5.3).
  * Entries are exact strings: a single IPv4, an IPv4 CIDR, or an IPv6 address.
  */
+import { randomBytes } from "node:crypto";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 
-/** Header our HTTP server sets from the socket, overwriting anything the client sent. */
+/**
+ * Our HTTP server passes the socket's peer address to Next's route handlers in this header,
+ * with a per-process token beside it, so that a client sending the header itself is ignored
+ * (and so is the header under a server that is not ours, e.g. plain `next start`).
+ */
 export const PEER_ADDRESS_HEADER = "x-pix-peer-address";
+export const PEER_TOKEN_HEADER = "x-pix-peer-token";
+const TOKEN_SLOT = Symbol.for("pix.peer-token");
+
+export function peerToken(): string {
+  const slots = globalThis as unknown as Record<symbol, string | undefined>;
+  slots[TOKEN_SLOT] ??= randomBytes(24).toString("hex");
+  return slots[TOKEN_SLOT];
+}
+
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+
+/** The socket peer: from the Node bindings when the app is served directly, else from our header. */
+export function peerAddressOf(headers: Headers, bindings?: unknown): string | null {
+  const direct = (bindings as NodeBindings)?.incoming?.socket?.remoteAddress;
+  if (direct) return direct;
+  return headers.get(PEER_TOKEN_HEADER) === peerToken() ? headers.get(PEER_ADDRESS_HEADER) : null;
+}
 
 const IPV4_OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);

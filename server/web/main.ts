@@ -12,7 +12,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { ACCOUNT_API_BASE, accountApi } from "../account-api/app";
 import { config } from "../config";
-import { PEER_ADDRESS_HEADER } from "../http/ip";
+import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../http/ip";
 import { logger } from "../logger";
 
 function isUnder(req: IncomingMessage, base: string): boolean {
@@ -25,13 +25,16 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   const app = next({ dev: options.dev, hostname, port: options.port, turbopack: options.dev });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const accountSurface = getRequestListener((request) => accountApi().fetch(request));
+  // Served directly, the apps read the peer from the Node bindings (the second argument).
+  const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
+  const token = peerToken();
   const server = createServer((req, res) => {
-    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     if (isUnder(req, ACCOUNT_API_BASE)) {
       void accountSurface(req, res);
       return;
     }
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    req.headers[PEER_TOKEN_HEADER] = token;
     handle(req, res).catch((error) => {
       logger().error({ err: error }, "request failed");
       if (!res.headersSent) res.writeHead(500).end();

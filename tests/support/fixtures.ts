@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createMerchant } from "../../server/accounts/merchants";
 import { db } from "../../server/db/client";
-import { PEER_ADDRESS_HEADER } from "../../server/http/ip";
+import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/http/ip";
 
 /** Valid CPFs for fixtures (check digits computed). */
 export function randomCpf(): string {
@@ -44,6 +44,7 @@ export async function call(
     method,
     headers: {
       [PEER_ADDRESS_HEADER]: ip,
+      [PEER_TOKEN_HEADER]: peerToken(),
       ...(auth ? { authorization: auth } : {}),
       ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
       ...headers,

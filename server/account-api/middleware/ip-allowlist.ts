@@ -1,13 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
-import { addressAllowed, PEER_ADDRESS_HEADER, resolveClientAddress } from "../../http/ip";
+import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
 import type { AccountApiEnv } from "../context";
 import { errorResponse } from "../envelope";
 
 /** The caller's address must be on its key's allowlist (interface 5.3). */
 export const ipAllowlist = createMiddleware<AccountApiEnv>(async (c, next) => {
   const clientIp = resolveClientAddress(
-    c.req.header(PEER_ADDRESS_HEADER),
+    peerAddressOf(c.req.raw.headers, c.env),
     c.req.header("x-forwarded-for"),
     config().TRUSTED_PROXIES,
   );

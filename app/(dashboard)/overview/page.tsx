@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { BalanceCards } from "@/components/overview/balance-cards";
+import { BalanceOverview } from "@/components/balance/balance-card";
+import { RecentActivity } from "@/components/balance/recent-activity";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -13,7 +14,8 @@ export default async function OverviewPage() {
   return (
     <div className="space-y-8">
       <PageHeader title={t("title")} description={t("description")} />
-      <BalanceCards />
+      <BalanceOverview />
+      <RecentActivity />
     </div>
   );
 }

@@ -1,0 +1,102 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import {
+  counterpartyOf,
+  entryHref,
+  SignedAmount,
+  StatusBadge,
+  useDateTime,
+  useReasonLabel,
+} from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Card } from "@/components/ui/card";
+import { ArrowRightIcon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+
+const RECENT = 5;
+
+/** The last few entries of the user's accounts, each linking to its detail. */
+export function RecentActivity() {
+  const t = useTranslations("activity");
+  const trpc = useTRPC();
+  const reasonLabel = useReasonLabel();
+  const dateTime = useDateTime();
+  const recent = useQuery(trpc.ledger.list.queryOptions({ page: 1, limit: RECENT }));
+
+  return (
+    <section aria-labelledby="activity-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="activity-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          {t("title")}
+        </h2>
+        <Link
+          href="/ledger"
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-emerald-800 hover:text-emerald-900 hover:underline"
+        >
+          {t("viewAll")}
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+      <Card className="overflow-hidden" data-testid="recent-activity">
+        {recent.isPending ? (
+          <div role="status" aria-live="polite" className="divide-y divide-slate-100">
+            <span className="sr-only">{t("loading")}</span>
+            {Array.from({ length: 3 }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
+              <div key={index} className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
+                <div className="space-y-2">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-3 w-28" />
+                </div>
+                <Skeleton className="h-4 w-20" />
+              </div>
+            ))}
+          </div>
+        ) : recent.isError ? (
+          <p role="alert" className="px-5 py-6 text-sm text-slate-600 sm:px-6">
+            {t("error")}
+          </p>
+        ) : recent.data.entries.length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-600 sm:px-6">{t("empty")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {recent.data.entries.map((entry) => {
+              const counterparty = counterpartyOf(entry);
+              return (
+                <li key={`${entry.accountId}:${entry.id}`}>
+                  <Link
+                    href={entryHref(entry)}
+                    data-testid="recent-entry"
+                    className="flex items-center justify-between gap-4 px-5 py-3.5 transition-colors hover:bg-slate-50 sm:px-6"
+                  >
+                    <div className="min-w-0">
+                      <p className="truncate text-sm font-medium text-slate-900">
+                        {reasonLabel(entry.reason)}
+                        {counterparty ? (
+                          <span className="font-normal text-slate-600"> · {counterparty.name}</span>
+                        ) : null}
+                      </p>
+                      <p className="mt-0.5 text-xs text-slate-500 tabular-nums">{dateTime(entry.createdAt)}</p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <SignedAmount
+                        type={entry.type}
+                        cents={entry.netCents}
+                        status={entry.status}
+                        className="text-sm"
+                      />
+                      {entry.status === "succeeded" ? null : <StatusBadge status={entry.status} />}
+                    </div>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

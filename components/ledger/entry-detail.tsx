@@ -1,0 +1,324 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { AlertCircleIcon, ArrowLeftIcon, BookIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { EntryView } from "@/server/trpc/routers/ledger";
+import { CopyButton } from "./copy-button";
+import { counterpartyOf, type Party, SignedAmount, StatusBadge, useDateTime, useMoney, useReasonLabel } from "./format";
+
+/** `back` is the ledger's query string when the merchant came from a filtered list. */
+export function backHref(back: string | undefined): string {
+  if (!back) return "/ledger";
+  const query = new URLSearchParams(back).toString();
+  return query ? `/ledger?${query}` : "/ledger";
+}
+
+function notFound(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
+}
+
+export function EntryDetail({ id, accountId, back }: { id: string; accountId?: string; back?: string }) {
+  const t = useTranslations("ledger.detail");
+  const common = useTranslations("common");
+  const trpc = useTRPC();
+  const entry = useQuery(trpc.ledger.byId.queryOptions({ id, accountId }));
+  const backLink = (
+    <Link
+      href={backHref(back)}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeftIcon className="size-4" />
+      {t("back")}
+    </Link>
+  );
+
+  return (
+    <div className="space-y-6">
+      {backLink}
+      <PageHeader title={t("title")} />
+      {entry.isPending ? (
+        <DetailSkeleton />
+      ) : entry.isError ? (
+        notFound(entry.error) ? (
+          <EmptyState icon={BookIcon} title={t("notFound.title")} description={t("notFound.body")} />
+        ) : (
+          <EmptyState
+            icon={AlertCircleIcon}
+            title={t("error.title")}
+            description={t("error.body")}
+            action={
+              <Button variant="secondary" onClick={() => entry.refetch()} loading={entry.isFetching}>
+                {common("retry")}
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <EntryBody entry={entry.data} />
+      )}
+    </div>
+  );
+}
+
+function EntryBody({ entry }: { entry: EntryView }) {
+  const t = useTranslations("ledger");
+  const reasonLabel = useReasonLabel();
+  const dateTime = useDateTime();
+  const money = useMoney();
+  const counterparty = counterpartyOf(entry);
+  const none = <span className="text-slate-400">{t("detail.none")}</span>;
+
+  return (
+    <div className="space-y-6" data-testid="entry-detail">
+      <Card className="overflow-hidden">
+        <div className="flex flex-col gap-4 px-5 py-5 sm:flex-row sm:items-start sm:justify-between sm:px-6 sm:py-6">
+          <div className="min-w-0 space-y-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="text-base font-semibold text-slate-900" data-testid="detail-reason">
+                {reasonLabel(entry.reason)}
+              </h2>
+              <StatusBadge status={entry.status} />
+            </div>
+            {counterparty ? <p className="truncate text-sm text-slate-700">{counterparty.name}</p> : null}
+            <p className="text-sm text-slate-500 tabular-nums">{dateTime(entry.createdAt, "medium")}</p>
+          </div>
+          <SignedAmount
+            type={entry.type}
+            cents={entry.netCents}
+            status={entry.status}
+            className="text-2xl font-semibold tracking-tight sm:text-3xl"
+          />
+        </div>
+        {entry.errorMessage ? (
+          <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
+            <Alert data-testid="detail-error-message">
+              <p className="font-medium">{t("detail.errorMessage")}</p>
+              <p className="mt-0.5 break-words">{entry.errorMessage}</p>
+            </Alert>
+          </div>
+        ) : null}
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.amounts")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row label={t("detail.gross")}>
+                <span className="tabular-nums">{money(entry.grossCents)}</span>
+              </Row>
+              <Row label={t("detail.fee")}>
+                <span className="tabular-nums">{money(entry.feeCents)}</span>
+              </Row>
+              <Row label={t("detail.net")}>
+                <span className="font-semibold tabular-nums">{money(entry.netCents)}</span>
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.details")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row label={t("detail.type")}>{t(`types.${entry.type}`)}</Row>
+              <Row label={t("detail.reasonCode")}>
+                <code className="font-mono text-xs text-slate-700">{entry.reason}</code>
+              </Row>
+              <Row label={t("detail.account")}>
+                <span className="tabular-nums">{entry.accountId}</span>
+              </Row>
+              <Row label={t("detail.pixKey")}>
+                {entry.pixKey ? <span className="break-all">{entry.pixKey}</span> : none}
+              </Row>
+              <Row label={t("detail.description")}>{entry.description || none}</Row>
+              <Row label={t("detail.obs")}>{entry.obs || none}</Row>
+              <Row label={t("detail.createdAt")}>
+                <span className="tabular-nums">{dateTime(entry.createdAt, "medium")}</span>
+              </Row>
+              <Row label={t("detail.updatedAt")}>
+                <span className="tabular-nums">{dateTime(entry.updatedAt, "medium")}</span>
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("detail.identifiers")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-slate-100 text-sm">
+            <IdRow label={t("detail.entryId")} value={entry.id} testId="detail-entry-id" />
+            <IdRow label={t("detail.endToEndId")} value={entry.endToEndId} testId="detail-end-to-end-id" />
+            <IdRow label={t("detail.externalId")} value={entry.externalId} testId="detail-external-id" />
+            {entry.entryRef ? (
+              <IdRow label={t("detail.entryRef")} value={entry.entryRef} testId="detail-entry-ref" />
+            ) : null}
+            {entry.parentEndToEndId ? (
+              <IdRow
+                label={t("detail.parentEndToEndId")}
+                value={entry.parentEndToEndId}
+                testId="detail-parent-end-to-end-id"
+              />
+            ) : null}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <PartyCard title={t("detail.payer")} party={entry.payer} own={entry.type === "debit"} testId="detail-payer" />
+        <PartyCard
+          title={t("detail.receiver")}
+          party={entry.receiver}
+          own={entry.type === "credit"}
+          testId="detail-receiver"
+        />
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function IdRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+  const t = useTranslations("ledger.detail");
+  return (
+    <div
+      className="grid gap-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4"
+      data-testid={testId}
+    >
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="flex min-w-0 items-center justify-between gap-3">
+        {value ? (
+          <>
+            <span className="min-w-0 font-mono text-xs break-all text-slate-900" data-testid="id-value">
+              {value}
+            </span>
+            <CopyButton value={value} label={label} className="shrink-0" />
+          </>
+        ) : (
+          <span className="text-slate-400">{t("none")}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** A payer or receiver: name, masked document, institution, branch and account. */
+export function PartyCard({
+  title,
+  party,
+  own = false,
+  testId,
+  className,
+}: {
+  title: string;
+  party: Party | null;
+  own?: boolean;
+  testId?: string;
+  className?: string;
+}) {
+  const t = useTranslations("party");
+  const detail = useTranslations("ledger.detail");
+  return (
+    <Card className={cn("h-full", className)} data-testid={testId}>
+      <div className="flex items-center justify-between gap-2 px-5 pt-5 sm:px-6 sm:pt-6">
+        <CardTitle>{title}</CardTitle>
+        {own && party ? <Badge>{t("you")}</Badge> : null}
+      </div>
+      <CardContent>
+        {party ? <PartyFields party={party} /> : <p className="text-sm text-slate-500">{detail("noParty")}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+const ACCOUNT_TYPES = ["CACC", "SVGS", "SLRY", "TRAN", "payment"] as const;
+
+/** ISO account type codes (and this platform's "payment") in words; anything else as it came. */
+function useAccountTypeLabel(): (code: string) => string {
+  const t = useTranslations("party.accountTypes");
+  return (code) => (ACCOUNT_TYPES.some((known) => known === code) ? t(code as (typeof ACCOUNT_TYPES)[number]) : code);
+}
+
+export function PartyFields({ party }: { party: Party }) {
+  const t = useTranslations("party");
+  const accountTypeLabel = useAccountTypeLabel();
+  return (
+    <dl className="divide-y divide-slate-100 text-sm">
+      <Row label={t("name")}>
+        <span className="font-medium" data-testid="party-name">
+          {party.name}
+        </span>
+      </Row>
+      <Row label={t("document")}>
+        <span className="tabular-nums">{party.cpfCnpj}</span>
+      </Row>
+      <Row label={t("ispb")}>
+        <span className="tabular-nums" data-testid="party-ispb">
+          {party.ispb}
+        </span>
+      </Row>
+      <Row label={t("agency")}>
+        <span className="tabular-nums">{party.agency}</span>
+      </Row>
+      <Row label={t("account")}>
+        <span className="tabular-nums">{party.accountNumber}</span>
+      </Row>
+      <Row label={t("accountType")}>{accountTypeLabel(party.accountType)}</Row>
+    </dl>
+  );
+}
+
+function DetailSkeleton() {
+  const t = useTranslations("ledger.detail");
+  return (
+    <div role="status" aria-live="polite" className="space-y-6" data-testid="entry-detail-loading">
+      <span className="sr-only">{t("loading")}</span>
+      <Card className="flex items-start justify-between gap-4 p-6">
+        <div className="space-y-2">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-4 w-36" />
+          <Skeleton className="h-4 w-28" />
+        </div>
+        <Skeleton className="h-8 w-36" />
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {[0, 1].map((index) => (
+          <Card key={index} className="space-y-3 p-6">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-2/3" />
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,361 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useLocale, useTranslations } from "next-intl";
+import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { CopyButton } from "@/components/ledger/copy-button";
+import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { AlertCircleIcon, ArrowRightIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { AppRouter } from "@/server/trpc/routers";
+import { type AmountError, type ParsedAmount, parseAmount } from "./amount";
+
+export type SentView = inferRouterOutputs<AppRouter>["transfers"]["sendToKey"];
+export type SourceAccount = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
+export type Step = "form" | "review" | "done";
+
+/** A label, its control, a hint and the field's error, wired for screen readers. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm text-red-700" data-testid="field-error">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria-* for a control inside <Field>. */
+export function describedBy(id: string, error: string | null | undefined, hint?: string) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      className={cn(
+        "block min-h-28 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 font-mono text-sm break-all text-slate-900 shadow-sm",
+        "placeholder:font-sans placeholder:text-slate-400 transition-colors",
+        "focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25",
+        "aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/25",
+        "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A BRL amount input: "R$" in front, the locale's decimal keyboard on phones. */
+export function AmountInput({ className, ...props }: Omit<ComponentProps<"input">, "type" | "inputMode">) {
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-sm font-medium text-slate-500">
+        R$
+      </span>
+      <Input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className={cn("pl-10 tabular-nums", className)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+/** Parses and checks an amount against the available balance; the message, or the parsed value. */
+export function useAmountCheck() {
+  const t = useTranslations("send.validation");
+  const locale = useLocale();
+  const money = useMoney();
+  const messages: Record<AmountError, string> = {
+    required: t("amountRequired"),
+    invalid: t("amountInvalid"),
+    decimals: t("amountDecimals"),
+    positive: t("amountPositive"),
+  };
+  return (text: string, availableCents: bigint | null): { parsed: ParsedAmount; error: string | null } => {
+    const parsed = parseAmount(text, locale);
+    if (!parsed.ok) return { parsed, error: messages[parsed.error] };
+    if (availableCents !== null && parsed.cents > availableCents) {
+      return { parsed, error: t("amountOverBalance", { available: money(availableCents) }) };
+    }
+    return { parsed, error: null };
+  };
+}
+
+/** A service's answer as the merchant should read it, and the form field it is about. */
+export function useSendError() {
+  const t = useTranslations("send.errors");
+  return (error: unknown): { message: string; field: string | null } => {
+    if (!(error instanceof TRPCClientError)) return { message: t("generic"), field: null };
+    const data = error.data as
+      | { code?: string; appCode?: string | null; field?: string | null; zodError?: unknown }
+      | undefined;
+    if (data?.appCode === "INSUFFICIENT_BALANCE") return { message: t("insufficientBalance"), field: "amount" };
+    if (data?.zodError) return { message: t("invalidInput"), field: null };
+    if (data?.code === "FORBIDDEN") return { message: t("forbidden"), field: null };
+    if (data?.appCode === "IDEMPOTENCY_CONFLICT") return { message: t("conflict"), field: null };
+    if (!data?.code || data.code === "INTERNAL_SERVER_ERROR" || !error.message) {
+      return { message: t("generic"), field: null };
+    }
+    // The service's own words (e.g. "invalid EMV: ..."), as the brief of every AppError.
+    return { message: error.message, field: data.field ?? null };
+  };
+}
+
+/** Drops cached balances and entries after money moved, so every page shows the new state. */
+export function useAfterSend() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.account.pathFilter()),
+      queryClient.invalidateQueries(trpc.ledger.pathFilter()),
+    ]);
+}
+
+export function StepIndicator({ step }: { step: Step }) {
+  const t = useTranslations("send.steps");
+  const steps: Step[] = ["form", "review", "done"];
+  const labels: Record<Step, string> = { form: t("details"), review: t("review"), done: t("done") };
+  const current = steps.indexOf(step);
+  return (
+    <ol className="flex items-center gap-2 text-xs font-medium" aria-label={labels[step]}>
+      {steps.map((value, index) => (
+        <li key={value} className="flex items-center gap-2" aria-current={index === current ? "step" : undefined}>
+          {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-6" /> : null}
+          <span
+            className={cn(
+              "flex size-5 items-center justify-center rounded-full text-[0.6875rem]",
+              index < current && "bg-emerald-700 text-white",
+              index === current && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-600",
+              index > current && "bg-slate-100 text-slate-500",
+            )}
+          >
+            {index < current ? <CheckIcon className="size-3" /> : index + 1}
+          </span>
+          <span className={cn(index === current ? "text-slate-900" : "text-slate-500", "hidden sm:inline")}>
+            {labels[value]}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A row of a review list: label on the left, value on the right (stacked on phones). */
+export function ReviewRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5 sm:gap-6">
+      <dt className="shrink-0 text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right text-sm font-medium break-words text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (words.length >= 2 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0] ?? "?").slice(0, 2)).toUpperCase();
+}
+
+/** Who will receive the money, as DICT (or the code) resolved it, before the merchant confirms. */
+export function ReceiverSummary({ receiver, onPlatform }: { receiver: Party; onPlatform: boolean }) {
+  const t = useTranslations("party");
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 sm:p-5" data-testid="receiver-summary">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-800"
+        >
+          {initialsOf(receiver.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-base font-semibold break-words text-slate-900" data-testid="receiver-name">
+            {receiver.name}
+          </p>
+          <p className="text-sm text-slate-600 tabular-nums" data-testid="receiver-document">
+            {t("document")} {receiver.cpfCnpj}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-slate-500">{t("ispb")}</dt>
+          <dd className="font-medium text-slate-900 tabular-nums" data-testid="receiver-ispb">
+            {receiver.ispb}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">{t("agency")}</dt>
+          <dd className="font-medium text-slate-900 tabular-nums">{receiver.agency}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-xs text-slate-500">{t("account")}</dt>
+          <dd className="font-medium text-slate-900 tabular-nums" data-testid="receiver-account">
+            {receiver.accountNumber}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
+        <Badge tone={onPlatform ? "success" : "neutral"}>{onPlatform ? t("onPlatform") : t("otherInstitution")}</Badge>
+        <span className="text-xs text-slate-500">{onPlatform ? t("onPlatformHint") : t("otherInstitutionHint")}</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The outcome of a send, kept current: a PIX to another institution is `processing` until the
+ * network answers, so its entry is polled until it settles.
+ */
+export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: () => void }) {
+  const t = useTranslations("send.result");
+  const trpc = useTRPC();
+  const money = useMoney();
+  const afterSend = useAfterSend();
+  const live = useQuery({
+    ...trpc.ledger.byId.queryOptions({ id: sent.id, accountId: sent.accountId }),
+    refetchInterval: (query) => (query.state.data?.status === "processing" ? 5000 : false),
+    enabled: sent.status === "processing",
+  });
+  const status = live.data?.status ?? sent.status;
+  const errorMessage = live.data?.errorMessage ?? sent.errorMessage;
+  const settled = useRef(false);
+  useEffect(() => {
+    // Settled while on screen: the held money moved, so the balance changed again.
+    if (sent.status === "processing" && status !== "processing" && !settled.current) {
+      settled.current = true;
+      void afterSend();
+    }
+  }, [sent.status, status, afterSend]);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const name = sent.receiver?.name ?? "";
+  const amount = money(sent.grossCents);
+  const Icon = status === "succeeded" ? CheckIcon : status === "processing" ? ClockIcon : AlertCircleIcon;
+  return (
+    <div className="space-y-6" data-testid="send-result" data-status={status}>
+      <div className="flex flex-col items-center text-center">
+        <span
+          className={cn(
+            "flex size-14 items-center justify-center rounded-full ring-8",
+            status === "succeeded" && "bg-emerald-100 text-emerald-700 ring-emerald-50",
+            status === "processing" && "bg-amber-100 text-amber-700 ring-amber-50",
+            status === "failed" && "bg-red-100 text-red-700 ring-red-50",
+          )}
+        >
+          <Icon className="size-7" />
+        </span>
+        <h3 ref={heading} tabIndex={-1} className="mt-5 text-lg font-semibold text-slate-900 outline-none">
+          {t(status)}
+        </h3>
+        <p className="mt-1.5 max-w-md text-sm text-slate-600" role="status">
+          {status === "failed"
+            ? t("failedBody")
+            : status === "processing"
+              ? t("processingBody", { amount, name })
+              : t("succeededBody", { amount, name })}
+        </p>
+        {status === "failed" && errorMessage ? (
+          <p className="mt-2 max-w-md text-sm font-medium text-red-700">{errorMessage}</p>
+        ) : null}
+      </div>
+
+      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
+        <ReviewRow label={t("status")}>
+          <StatusBadge status={status} />
+        </ReviewRow>
+        {sent.endToEndId ? (
+          <ReviewRow label={t("endToEndId")}>
+            <span className="inline-flex max-w-full items-center gap-2">
+              <span className="min-w-0 font-mono text-xs break-all" data-testid="result-end-to-end-id">
+                {sent.endToEndId}
+              </span>
+              <CopyButton value={sent.endToEndId} label={t("endToEndId")} />
+            </span>
+          </ReviewRow>
+        ) : (
+          <ReviewRow label={t("entryId")}>
+            <span className="inline-flex max-w-full items-center gap-2">
+              <span className="min-w-0 font-mono text-xs break-all">{sent.id}</span>
+              <CopyButton value={sent.id} label={t("entryId")} />
+            </span>
+          </ReviewRow>
+        )}
+      </dl>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onAnother}>
+          {t("another")}
+        </Button>
+        <ButtonLink href={entryHref(sent)} data-testid="view-entry">
+          {t("viewEntry")}
+          <ArrowRightIcon className="size-4" />
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The review step's buttons: back to the form, or confirm (busy while the request runs). */
+export function ReviewActions({
+  onBack,
+  confirmLabel,
+  pending,
+  disabled = false,
+}: {
+  onBack: () => void;
+  confirmLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+}) {
+  const t = useTranslations("send");
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onBack} disabled={pending}>
+        {t("back")}
+      </Button>
+      <Button type="submit" loading={pending} disabled={disabled}>
+        {pending ? t("sending") : confirmLabel}
+      </Button>
+    </div>
+  );
+}

@@ -15,7 +15,9 @@ import { ipAllowlist } from "./middleware/ip-allowlist";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { registerBalanceRoutes } from "./routes/balance";
+import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
+import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerTransferRoutes } from "./routes/transfers";
 
@@ -60,6 +62,8 @@ export function createAccountApi() {
   registerBalanceRoutes(app);
   registerTransferRoutes(app);
   registerLedgerRoutes(app);
+  registerChargeRoutes(app);
+  registerRefundRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
 
   app.notFound((c) =>

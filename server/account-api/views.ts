@@ -56,3 +56,15 @@ export function statusView(entry: LedgerEntry) {
     updatedDate: saoPauloDate(entry.updatedAt),
   };
 }
+
+/** Interface 2.5: the refund's own end-to-end id and status. */
+export function refundStatusView(entry: LedgerEntry) {
+  return {
+    endToEndId: entry.endToEndId,
+    status: entry.status,
+    payer: (entry.payer as Party | null) ?? null,
+    receiver: (entry.receiver as Party | null) ?? null,
+    updatedAt: entry.updatedAt.getTime(),
+    updatedDate: saoPauloDate(entry.updatedAt),
+  };
+}

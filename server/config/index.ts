@@ -40,6 +40,10 @@ const schema = z
       .regex(/^\d{8}$/)
       .default("99999999"),
     PLATFORM_NAME: z.string().default("PIX Platform"),
+    /** merchant city in the platform's BR Codes (field 60) */
+    PLATFORM_CITY: z.string().default("SAO PAULO"),
+    /** PKCS#8 PEM (EC P-256) signing the JWS served at charge locations; generated per process if unset */
+    PIX_LOCATION_SIGNING_KEY: z.string().optional(),
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(100_000_000n),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
     RATE_LIMITS_ENABLED: bool.default(true),

@@ -4,7 +4,11 @@ import type { Tx } from "../db/client";
 export type OutboxTopic =
   | "entry.created"
   | "entry.status_changed"
+  | "charge.created"
+  | "charge.paid"
+  | "charge.expired"
   /** an outgoing PIX handed to the rail; the relay settles it when due */
+  /** also refunds of received PIX: the rail settles both the same way */
   | "rail.payment_submitted";
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */

@@ -1,14 +1,20 @@
 /** Paying a BR Code (copy-and-paste): decode, apply the amount rules of interface 4.2, send. */
+import { ownLocationId } from "../charges/ids";
+import { lockPayableCharge, markChargePaid } from "../charges/payment";
+import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { invalid } from "../errors";
-import type { LedgerEntry } from "../generated/prisma/client";
+import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
+import { platformParty } from "../ledger/parties";
 import { BrCodeError, type DecodedBrCode, decodeBrCode } from "../pix/brcode";
 import type { PixRail } from "../pix/rail";
 import { simulatedParticipant } from "../pix/sandbox-rail";
 import { sendPix } from "./send-pix";
 
 export type BrCodePreview = {
+  /** set when the code is a charge of this platform */
+  charge: Charge | null;
   decoded: DecodedBrCode;
   receiver: Party;
   platformAccountId: string | null;
@@ -32,6 +38,7 @@ export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise
   if (decoded.kind === "static") {
     const resolved = await rail.resolveKey(tx, decoded.pixKey);
     return {
+      charge: null,
       decoded,
       receiver: resolved.receiver,
       platformAccountId: resolved.platformAccountId,
@@ -39,9 +46,23 @@ export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise
       amountCents: decoded.amountCents,
     };
   }
+  const locationId = ownLocationId(config().APP_URL, decoded.url);
+  if (locationId) {
+    const charge = await tx.charge.findUnique({ where: { locationId }, include: { account: true } });
+    if (!charge) throw invalid("invalid EMV: unknown charge", "emv");
+    return {
+      charge,
+      decoded,
+      receiver: platformParty(charge.account),
+      platformAccountId: charge.accountId,
+      pixKey: charge.pixKey,
+      amountCents: charge.amountCents,
+    };
+  }
   // A dynamic code at another institution: its location is theirs to answer; the sandbox
   // settles it like any payment to another participant.
   return {
+    charge: null,
     decoded,
     receiver: { ...simulatedParticipant(decoded.url, "EVP"), name: decoded.merchantName },
     platformAccountId: null,
@@ -78,6 +99,7 @@ export async function payBrCode(
   },
 ): Promise<LedgerEntry> {
   const preview = await previewBrCode(db, rail, input.emv);
+  const charge = preview.charge;
   return sendPix(db, rail, {
     userId: input.userId,
     accountId: input.accountId,
@@ -90,5 +112,16 @@ export async function payBrCode(
     externalId: input.externalId ?? null,
     metadata: input.metadata ?? null,
     requestId: input.requestId ?? null,
+    ...(charge
+      ? {
+          creditReason: "pix_in:qrcode_paid",
+          entryRef: charge.txId,
+          creditMetadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+          withinTransaction: async (tx, payment) => {
+            const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument);
+            await markChargePaid(tx, locked, payment.endToEndId);
+          },
+        }
+      : {}),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { invalid } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
 import { assertExternalIdFree, finishEntry, insertEntry } from "../ledger/entries";
@@ -31,6 +31,13 @@ export type OutgoingPix = {
   creditReason?: string;
   /** txId of the charge being paid, if any */
   entryRef?: string | null;
+  /** metadata of the receiving side's entry (a charge's metadata) */
+  creditMetadata?: Record<string, unknown> | null;
+  /**
+   * Runs inside the payment's transaction, before the money moves, for payments inside the
+   * platform (paying one of its charges locks and marks the charge here).
+   */
+  withinTransaction?: (tx: Tx, payment: { endToEndId: string; payerDocument: string }) => Promise<void>;
 };
 
 export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promise<LedgerEntry> {
@@ -73,7 +80,9 @@ export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promis
         reason: input.creditReason ?? "pix_in:credited",
         status: "succeeded",
         counterpartEntryId: endToEndId,
+        metadata: input.creditMetadata ?? null,
       });
+      await input.withinTransaction?.(tx, { endToEndId, payerDocument: source.document });
       const movement: Leg[] = [
         { accountId: source.id, bucket: "available", amountCents: -(input.amountCents + fee) },
         { accountId: target.id, bucket: "available", amountCents: input.amountCents },

@@ -5,23 +5,13 @@ import { db } from "../../db/client";
 import { brlToCents } from "../../money";
 import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
 import type { AccountApiEnv } from "../context";
-import { Amount, EntrySchema } from "../entry-schema";
+import { Amount, EntrySchema, PartyInput } from "../entry-schema";
 import { envelope } from "../envelope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
 const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
-const PartyInput = z
-  .object({
-    ispb: z.string().regex(/^\d{8}$/),
-    personType: z.enum(["company", "person"]),
-    cpfCnpj: z.string().max(18),
-    name: z.string().min(1).max(140),
-    agency: z.string().max(10),
-    accountType: z.string().max(10),
-    accountNumber: z.string().max(20),
-  })
-  .openapi("PartyInput");
+
 const entryResponse = {
   200: {
     description: "The credit entry",

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { accountsOfUser, balanceOf, getBalance } from "../../accounts/service";
+import { accountsOfUser, balanceOf } from "../../accounts/service";
 import { db } from "../../db/client";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
@@ -16,9 +15,4 @@ export const accountRouter = createTRPCRouter({
       })),
     };
   }),
-
-  /** One of the user's accounts: available, blocked, total and held (in transit), in centavos. */
-  balance: merchantProcedure
-    .input(z.object({ accountId: z.string().min(1).max(32) }))
-    .query(({ ctx, input }) => getBalance(db(), input.accountId, ctx.user.id)),
 });

@@ -7,7 +7,6 @@ import { createTRPCRouter, merchantProcedure } from "../init";
 
 export const ENTRY_TYPES = ["debit", "credit"] as const;
 export const ENTRY_STATUSES = ["processing", "succeeded", "failed"] as const;
-export const LEDGER_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 const epochMs = z.number().int().nonnegative();
 

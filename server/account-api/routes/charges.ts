@@ -1,0 +1,186 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { payChargeFromOutside } from "../../charges/payment";
+import { createCharge, getCharge } from "../../charges/service";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import { brlToCents, centsToBrl } from "../../money";
+import type { AccountApiEnv } from "../context";
+import { Amount, EntrySchema, ExternalId, PartyInput } from "../entry-schema";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { entryView } from "../views";
+
+const TxIdParam = z
+  .string()
+  .openapi({ param: { name: "txId", in: "path" }, example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/pix/in/dynamic-qrcode",
+  tags: ["Charges"],
+  summary: "Create a dynamic QR charge",
+  description:
+    "Payment confirmation: GET /v4/i/ledger/entry-id/{txId}. userId, payerName and payerCpfCnpj are deprecated and ignored.",
+  middleware: [requireScope("pix_in:write")] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            accountId: AccountIdParam,
+            amount: Amount,
+            description: z.string().max(140).optional(),
+            expirationSeconds: z.number().int().min(1).max(31_536_000).optional().openapi({ default: 86400 }),
+            externalId: ExternalId,
+            metadata: z.record(z.string(), z.unknown()).optional(),
+            sameDocument: z.string().max(18).optional().openapi({ description: "CPF/CNPJ: only this payer may pay" }),
+            userId: z.unknown().optional().openapi({ deprecated: true }),
+            payerName: z.unknown().optional().openapi({ deprecated: true }),
+            payerCpfCnpj: z.unknown().optional().openapi({ deprecated: true }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The charge",
+      content: {
+        "application/json": {
+          schema: envelopeOf(
+            z.object({
+              txId: z.string(),
+              dueDate: z.string().openapi({ description: "ISO 8601" }),
+              emv: z.string(),
+              metadata: z.record(z.string(), z.unknown()).nullable(),
+            }),
+            "ChargeCreated",
+          ),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+  },
+});
+
+const ChargeSchema = z
+  .object({
+    id: z.string(),
+    uid: z.string(),
+    txId: z.string(),
+    status: z.enum(["created", "paid", "expired", "cancelled"]),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    dueDate: z.string(),
+    emv: z.string(),
+    pixKey: z.string().nullable(),
+    amount: z.number(),
+    description: z.string().nullable(),
+    externalId: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .openapi("Charge");
+
+const getRouteDef = createRoute({
+  method: "get",
+  path: "/pix/in/dynamic-qrcode/{txId}",
+  tags: ["Charges"],
+  summary: "A charge by txId (404 when unknown or expired)",
+  middleware: [requireScope("pix_in:read")] as const,
+  request: { params: z.object({ txId: TxIdParam }) },
+  responses: {
+    200: {
+      description: "The charge",
+      content: { "application/json": { schema: envelopeOf(ChargeSchema, "ChargeResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 429, 500),
+  },
+});
+
+const sandboxPayDef = createRoute({
+  method: "post",
+  path: "/sandbox/pix/in/dynamic-qrcode/{txId}/pay",
+  tags: ["Sandbox"],
+  summary: "Simulate a payer at another institution paying one of your charges",
+  request: {
+    params: z.object({ txId: TxIdParam }),
+    body: { required: false, content: { "application/json": { schema: z.object({ payer: PartyInput.optional() }) } } },
+  },
+  responses: {
+    200: {
+      description: "The credit entry (pix_in:qrcode_paid)",
+      content: { "application/json": { schema: envelopeOf(EntrySchema, "ChargePaidResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+  },
+});
+
+export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(createRouteDef, async (c) => {
+    const body = c.req.valid("json");
+    const charge = await createCharge(db(), {
+      userId: c.get("apiKey").userId,
+      accountId: body.accountId,
+      amountCents: brlToCents(body.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+      description: body.description ?? null,
+      ...(body.expirationSeconds !== undefined ? { expirationSeconds: body.expirationSeconds } : {}),
+      externalId: body.externalId ?? null,
+      metadata: body.metadata ?? null,
+      sameDocument: body.sameDocument ?? null,
+    });
+    return c.json(
+      envelope(
+        c,
+        {
+          txId: charge.txId,
+          dueDate: charge.expiresAt.toISOString(),
+          emv: charge.emv,
+          metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+        },
+        { message: "Charge created" },
+      ),
+      200,
+    );
+  });
+
+  app.openapi(getRouteDef, async (c) => {
+    const charge = await getCharge(db(), c.get("apiKey").userId, c.req.valid("param").txId);
+    return c.json(
+      envelope(
+        c,
+        {
+          id: charge.txId,
+          uid: charge.txId,
+          txId: charge.txId,
+          status: charge.status,
+          createdAt: charge.createdAt.getTime(),
+          updatedAt: charge.updatedAt.getTime(),
+          dueDate: charge.expiresAt.toISOString(),
+          emv: charge.emv,
+          pixKey: charge.pixKey,
+          amount: centsToBrl(charge.amountCents),
+          description: charge.description,
+          externalId: charge.externalId,
+          metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+        },
+        { message: "Charge found" },
+      ),
+      200,
+    );
+  });
+
+  if (config().PIX_MODE === "sandbox") {
+    app.openapi(sandboxPayDef, async (c) => {
+      const { txId } = c.req.valid("param");
+      const body = c.req.valid("json") ?? {};
+      const entry = await payChargeFromOutside(db(), {
+        userId: c.get("apiKey").userId,
+        txId,
+        payer: body.payer ?? null,
+      });
+      return c.json(envelope(c, entryView(entry), { message: "Charge paid" }), 200);
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import { brlToCents } from "../../money";
+import { pixRail } from "../../pix/sandbox-rail";
+import { getRefund, requestRefund } from "../../refunds/service";
+import type { AccountApiEnv } from "../context";
+import { Amount, EntrySchema } from "../entry-schema";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { envelopeOf, errorResponses } from "../schemas";
+import { entryView, refundStatusView } from "../views";
+
+const E2eParam = z.string().openapi({ param: { name: "endToEndId", in: "path" } });
+
+const requestDef = createRoute({
+  method: "post",
+  path: "/pix/in/refund/{endToEndId}",
+  tags: ["Refunds"],
+  summary: "Refund a received PIX (all or part)",
+  description:
+    "Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to 90 days after the original; never more than the original in total; 409 while another refund of it is processing.",
+  middleware: [requireScope("refund:write")] as const,
+  request: {
+    params: z.object({ endToEndId: E2eParam }),
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z.object({ amount: Amount.optional(), description: z.string().max(140).optional() }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The refund's debit entry (status processing)",
+      content: { "application/json": { schema: envelopeOf(EntrySchema, "RefundResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
+  },
+});
+
+const statusDef = createRoute({
+  method: "get",
+  path: "/pix/in/refund/{endToEndId}",
+  tags: ["Refunds"],
+  summary: "Status of a refund, by the refund's own end-to-end id",
+  middleware: [requireScope("refund:read")] as const,
+  request: { params: z.object({ endToEndId: E2eParam }) },
+  responses: {
+    200: {
+      description: "Refund status view",
+      content: {
+        "application/json": {
+          schema: envelopeOf(
+            z.object({
+              endToEndId: z.string().nullable(),
+              status: z.enum(["processing", "succeeded", "failed"]),
+              payer: z.unknown(),
+              receiver: z.unknown(),
+              updatedAt: z.number(),
+              updatedDate: z.string(),
+            }),
+            "RefundStatusResponse",
+          ),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 429, 500),
+  },
+});
+
+export function registerRefundRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(requestDef, async (c) => {
+    const { endToEndId } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const refund = await requestRefund(db(), pixRail(), {
+      userId: c.get("apiKey").userId,
+      endToEndId,
+      amountCents: body.amount === undefined ? null : brlToCents(body.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+      description: body.description ?? null,
+    });
+    return c.json(envelope(c, entryView(refund), { message: "Refund requested" }), 200);
+  });
+
+  app.openapi(statusDef, async (c) => {
+    const refund = await getRefund(db(), c.get("apiKey").userId, c.req.valid("param").endToEndId);
+    return c.json(envelope(c, refundStatusView(refund)), 200);
+  });
+}

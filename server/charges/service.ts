@@ -1,0 +1,146 @@
+/** Dynamic QR charges: create, read, expire (interface 4.3, 2.4). Paying lives in payment.ts. */
+import { randomUUID } from "node:crypto";
+import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
+import type { Db, Tx } from "../db/client";
+import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
+import { AppError, invalid, notFound } from "../errors";
+import type { Charge } from "../generated/prisma/client";
+import { recordEvent } from "../outbox/record";
+import { encodeDynamicBrCode } from "../pix/brcode";
+import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
+
+export const DEFAULT_EXPIRATION_SECONDS = 86_400;
+const MAX_EXPIRATION_SECONDS = 60 * 60 * 24 * 365;
+
+export type NewCharge = {
+  userId: string;
+  accountId: string;
+  amountCents: bigint;
+  description?: string | null;
+  expirationSeconds?: number;
+  externalId?: string | null;
+  metadata?: Record<string, unknown> | null;
+  sameDocument?: string | null;
+};
+
+export function chargeSnapshot(charge: Charge) {
+  return {
+    txId: charge.txId,
+    accountId: charge.accountId,
+    status: charge.status,
+    amountCents: charge.amountCents.toString(),
+    externalId: charge.externalId,
+    metadata: charge.metadata,
+    expiresAt: charge.expiresAt.toISOString(),
+    paidEndToEndId: charge.paidEndToEndId,
+  };
+}
+
+export async function createCharge(db: Db, input: NewCharge, now = new Date()): Promise<Charge> {
+  const seconds = input.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EXPIRATION_SECONDS) {
+    throw invalid(`expirationSeconds must be an integer from 1 to ${MAX_EXPIRATION_SECONDS}`, "expirationSeconds");
+  }
+  if (input.sameDocument && !documentKind(input.sameDocument)) {
+    throw invalid("sameDocument must be a valid CPF or CNPJ", "sameDocument");
+  }
+  return db.$transaction(async (tx) => {
+    const account = await ownedAccount(tx, input.accountId, input.userId);
+    if (input.externalId) {
+      const taken = await tx.charge.findUnique({
+        where: { accountId_externalId: { accountId: account.id, externalId: input.externalId } },
+        select: { txId: true },
+      });
+      if (taken)
+        throw new AppError("IDEMPOTENCY_CONFLICT", `externalId ${input.externalId} was already used`, "externalId");
+    }
+    const currentKey = await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
+    const locationId = randomUUID();
+    const charge = await tx.charge.create({
+      data: {
+        txId: newTxId(),
+        locationId,
+        accountId: account.id,
+        userId: account.userId,
+        amountCents: input.amountCents,
+        description: input.description ?? null,
+        externalId: input.externalId ?? null,
+        metadata: (input.metadata ?? undefined) as object | undefined,
+        sameDocument: input.sameDocument ? onlyDigits(input.sameDocument) : null,
+        pixKey: currentKey?.key ?? null,
+        emv: encodeDynamicBrCode({
+          locationUrl: locationUrl(config().APP_URL, locationId),
+          amountCents: input.amountCents,
+          merchantName: account.name,
+          merchantCity: config().PLATFORM_CITY,
+        }),
+        expiresAt: new Date(now.getTime() + seconds * 1000),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await recordEvent(tx, {
+      topic: "charge.created",
+      accountId: charge.accountId,
+      userId: charge.userId,
+      entryId: charge.txId,
+      payload: chargeSnapshot(charge),
+    });
+    return charge;
+  });
+}
+
+/** The caller's charge; 404 when unknown, someone else's, or expired (interface 4.3). */
+export async function getCharge(tx: Tx, userId: string, txId: string, now = new Date()): Promise<Charge> {
+  if (!TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
+  const charge = await tx.charge.findUnique({ where: { txId } });
+  if (!charge || charge.userId !== userId) throw notFound("charge not found");
+  if (charge.status === "expired" || (charge.status === "created" && charge.expiresAt <= now)) {
+    throw notFound("charge not found or expired");
+  }
+  return charge;
+}
+
+export async function listCharges(
+  tx: Tx,
+  userId: string,
+  filters: { status?: Charge["status"]; accountId?: string; page: number; limit: number },
+): Promise<{ charges: Charge[]; total: number }> {
+  const where = {
+    userId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+  };
+  const [charges, total] = await Promise.all([
+    tx.charge.findMany({
+      where,
+      orderBy: { createdAt: "desc" },
+      skip: (filters.page - 1) * filters.limit,
+      take: filters.limit,
+    }),
+    tx.charge.count({ where }),
+  ]);
+  return { charges, total };
+}
+
+/** Marks every charge past its expiry and records `charge.expired` for each, in one transaction. */
+export async function expireDueCharges(db: Db, now = new Date()): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const expired = await tx.$queryRaw<{ tx_id: string }[]>`
+      UPDATE charges SET status = 'expired', updated_at = ${now}
+       WHERE status = 'created' AND expires_at <= ${now}
+       RETURNING tx_id`;
+    for (const { tx_id } of expired) {
+      const charge = await tx.charge.findUniqueOrThrow({ where: { txId: tx_id } });
+      await recordEvent(tx, {
+        topic: "charge.expired",
+        accountId: charge.accountId,
+        userId: charge.userId,
+        entryId: charge.txId,
+        payload: chargeSnapshot(charge),
+      });
+    }
+    return expired.length;
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Refunds of received PIX (decisions.md): partial or full, up to 90 days after the original,
+ * never more than the original across concurrent requests (the original is locked), one at a
+ * time per original (409 while one is processing), settled through the rail.
+ */
+import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
+import type { Db, Tx } from "../db/client";
+import { AppError, invalid, notFound } from "../errors";
+import type { LedgerEntry } from "../generated/prisma/client";
+import { insertEntry } from "../ledger/entries";
+import { END_TO_END_PATTERN, newEndToEndId } from "../ledger/ids";
+import { legs, postMovement } from "../ledger/movements";
+import type { Party } from "../ledger/parties";
+import type { PixRail } from "../pix/rail";
+
+export const REFUNDABLE_REASONS = ["pix_in:qrcode_paid", "pix_in:credited"];
+export const REFUND_REASON = "pix_in:refunded_processing";
+const REFUND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+async function lockOriginal(tx: Tx, userId: string, endToEndId: string): Promise<LedgerEntry> {
+  const [row] = await tx.$queryRaw<{ seq: bigint }[]>`
+    SELECT seq FROM ledger_entries
+     WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'
+     ORDER BY seq DESC LIMIT 1
+     FOR UPDATE`;
+  if (!row) throw notFound("original PIX not found");
+  return tx.ledgerEntry.findUniqueOrThrow({ where: { seq: row.seq } });
+}
+
+/** What can still be refunded of a received PIX: gross minus refunds processing or done. */
+export async function refundableCents(tx: Tx, original: LedgerEntry): Promise<bigint> {
+  const refunded = await tx.ledgerEntry.aggregate({
+    where: {
+      accountId: original.accountId,
+      parentEndToEndId: original.endToEndId,
+      reason: REFUND_REASON,
+      status: { in: ["processing", "succeeded"] },
+    },
+    _sum: { grossCents: true },
+  });
+  return original.grossCents - (refunded._sum.grossCents ?? 0n);
+}
+
+export async function requestRefund(
+  db: Db,
+  rail: PixRail,
+  input: { userId: string; endToEndId: string; amountCents?: bigint | null; description?: string | null; now?: Date },
+): Promise<LedgerEntry> {
+  if (!END_TO_END_PATTERN.test(input.endToEndId))
+    throw invalid("endToEndId is not a valid end-to-end id", "endToEndId");
+  const now = input.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    const original = await lockOriginal(tx, input.userId, input.endToEndId);
+    if (!REFUNDABLE_REASONS.includes(original.reason) || original.status !== "succeeded") {
+      throw new AppError("NOT_REFUNDABLE", "this PIX cannot be refunded");
+    }
+    if (now.getTime() - original.createdAt.getTime() > REFUND_WINDOW_MS) {
+      throw new AppError("NOT_REFUNDABLE", "refunds are possible up to 90 days after the original PIX");
+    }
+    const inFlight = await tx.ledgerEntry.count({
+      where: {
+        accountId: original.accountId,
+        parentEndToEndId: original.endToEndId,
+        reason: REFUND_REASON,
+        status: "processing",
+      },
+    });
+    if (inFlight > 0) throw new AppError("CONFLICT", "a refund of this PIX is already processing");
+    const remaining = await refundableCents(tx, original);
+    const amount = input.amountCents ?? remaining;
+    if (remaining <= 0n || amount > remaining) {
+      throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this PIX can still be refunded`, "amount");
+    }
+    const account = await ownedAccount(tx, original.accountId, input.userId);
+    const endToEndId = newEndToEndId("D", config().PLATFORM_ISPB, now);
+    const refund = await insertEntry(tx, {
+      id: endToEndId,
+      endToEndId,
+      parentEndToEndId: original.endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      type: "debit",
+      reason: REFUND_REASON,
+      status: "processing",
+      grossCents: amount,
+      description: input.description ?? null,
+      payer: original.receiver as Party | null,
+      receiver: original.payer as Party | null,
+    });
+    await postMovement(tx, refund.seq, legs.hold(account.id, amount));
+    await rail.submitPayment(tx, {
+      entrySeq: refund.seq,
+      endToEndId,
+      accountId: account.id,
+      amountCents: amount,
+      receiver: original.payer as Party,
+      pixKey: null,
+    });
+    return refund;
+  });
+}
+
+/** A refund by its own end-to-end id (not the original's). */
+export async function getRefund(tx: Tx, userId: string, refundEndToEndId: string): Promise<LedgerEntry> {
+  if (!END_TO_END_PATTERN.test(refundEndToEndId))
+    throw invalid("endToEndId is not a valid end-to-end id", "endToEndId");
+  const refund = await tx.ledgerEntry.findFirst({
+    where: { userId, endToEndId: refundEndToEndId, reason: REFUND_REASON },
+  });
+  if (!refund) throw notFound("refund not found");
+  return refund;
+}

@@ -171,6 +171,21 @@ test("an entry's detail shows every field, payer and receiver, and copies its id
   await expect(typeFilter()).toHaveValue("credit");
 });
 
+test("in English the ledger reads in English, with amounts formatted for en", async () => {
+  await page.getByLabel("Idioma").selectOption("en");
+  await expect(page.getByRole("heading", { level: 1, name: "Ledger" })).toBeVisible(SLOW);
+  await expect(page.getByRole("columnheader", { name: "Date and time" })).toBeVisible();
+  await expect(page.getByLabel("Type", { exact: true })).toHaveValue("credit");
+  const opening = rows().filter({ hasText: "PIX received" }).filter({ hasText: "+R$1,500.00" });
+  await expect(opening).toHaveCount(1);
+  await expect(opening.getByTestId("entry-status")).toHaveText("Succeeded");
+  await snap("ledger-en");
+
+  await page.getByLabel("Language").selectOption("pt-BR");
+  await expect(page.getByRole("heading", { level: 1, name: "Lançamentos" })).toBeVisible(SLOW);
+  await expect(openingRow()).toHaveCount(1);
+});
+
 test("an unknown entry id shows a not-found message", async () => {
   await page.goto("/ledger/E00000000000000000000NOTANENTRY");
   await expect(page.getByRole("heading", { name: "Lançamento não encontrado" })).toBeVisible(SLOW);
@@ -184,6 +199,15 @@ test("on a phone the ledger shows cards instead of a table, and nothing overflow
   await expect(page.getByTestId("ledger-table")).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await snap("ledger-phone");
+
+  // The filters fold behind a button, the entries first.
+  await expect(typeFilter()).toBeHidden();
+  await page.getByRole("button", { name: "Filtros" }).click();
+  await expect(typeFilter()).toBeVisible();
+  await typeFilter().selectOption({ label: "Crédito" });
+  await expect(page).toHaveURL(/\/ledger\?type=credit$/);
+  await expect(page.getByText("1 ativo")).toBeVisible();
+  await snap("ledger-phone-filters");
 
   await cards.filter({ hasText: "Pix recebido" }).filter({ hasText: OPENING }).click();
   await expect(page.getByTestId("detail-reason")).toHaveText("Pix recebido", SLOW);

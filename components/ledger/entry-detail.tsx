@@ -201,7 +201,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-slate-900">{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{children}</dd>
     </div>
   );
 }

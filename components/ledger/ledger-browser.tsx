@@ -7,11 +7,20 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ArrowLeftIcon, ArrowRightIcon, BookIcon, CloseIcon, SendIcon } from "@/components/ui/icons";
+import {
+  AlertCircleIcon,
+  ArrowLeftIcon,
+  ArrowRightIcon,
+  BookIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  SendIcon,
+} from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 import { DateInput, FieldLabel, Select } from "./fields";
@@ -235,12 +244,38 @@ function FilterBar({
   const t = useTranslations("ledger");
   const reasonLabel = useReasonLabel();
   const id = useId();
+  // On a phone the filters fold behind a button, so the entries come first.
+  const [open, setOpen] = useState(false);
+  const active = FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
   return (
     <Card className="p-4 sm:p-5" data-testid="ledger-filters">
+      <div className="flex items-center justify-between gap-3 sm:hidden">
+        <button
+          type="button"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls={`${id}-form`}
+          className="-m-1 inline-flex items-center gap-2 rounded-md p-1 text-sm font-medium text-slate-800"
+        >
+          <ChevronDownIcon className={cn("size-4 text-slate-500 transition-transform", open && "rotate-180")} />
+          {t("filters.title")}
+          {active > 0 ? <Badge tone="accent">{t("filters.active", { count: active })}</Badge> : null}
+        </button>
+        {hasFilters && !open ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <CloseIcon className="size-4" />
+            {t("filters.clear")}
+          </Button>
+        ) : null}
+      </div>
       <form
+        id={`${id}-form`}
         aria-label={t("filters.title")}
         onSubmit={(event) => event.preventDefault()}
-        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+        className={cn(
+          "grid-cols-2 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end",
+          open ? "mt-4 grid sm:mt-0" : "hidden",
+        )}
       >
         <div>
           <FieldLabel htmlFor={`${id}-type`}>{t("filters.type")}</FieldLabel>

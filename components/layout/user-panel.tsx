@@ -50,9 +50,9 @@ export function UserPanel({ user }: { user: ShellUser }) {
         </div>
         {user.role === "ADMIN" ? <Badge tone="accent">{shell("adminBadge")}</Badge> : null}
       </div>
-      <div className="flex items-center gap-2">
-        <LanguageSwitcher className="min-w-0 flex-1" />
-        <Button variant="secondary" size="sm" className="h-9" onClick={onSignOut} loading={signingOut}>
+      <div className="grid gap-2">
+        <LanguageSwitcher />
+        <Button variant="secondary" size="sm" className="h-9 w-full" onClick={onSignOut} loading={signingOut}>
           {signingOut ? null : <LogOutIcon className="size-4" />}
           {signingOut ? t("signingOut") : t("signOut")}
         </Button>

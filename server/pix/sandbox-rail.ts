@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { config } from "../config";
 import type { Tx } from "../db/client";
-import { maskDocument } from "../documents/cpf-cnpj";
+import { documentKind, maskDocument } from "../documents/cpf-cnpj";
 import type { PixKeyType } from "../generated/prisma/client";
 import { type Party, platformParty } from "../ledger/parties";
 import { recordEvent } from "../outbox/record";
@@ -43,7 +43,7 @@ export function simulatedParticipant(key: string, keyType: PixKeyType): Party {
   const company = keyType === "CNPJ";
   const first = FIRST_NAMES[(seed[1] ?? 0) % FIRST_NAMES.length];
   const last = LAST_NAMES[(seed[2] ?? 0) % LAST_NAMES.length];
-  const document = keyType === "CPF" || keyType === "CNPJ" ? key : simulatedDigits(seed, 3, 11);
+  const document = documentKind(key) ? key : simulatedDigits(seed, 3, 11);
   return {
     ispb: institution.ispb,
     personType: company ? "company" : "person",

@@ -1,0 +1,94 @@
+/**
+ * The gateway surface (/api/external): snake_case (or camelCase with X-Key-Case), the eight-step
+ * pipeline of interface 5.1 — one middleware per step, in order — and 7.1's error shapes.
+ * GET /balance runs steps 1-4 and 8; other GET and DELETE 1-4, 6, 8; POST all eight.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { config } from "../config";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+import type { GatewayEnv } from "./context";
+import { contentType } from "./pipeline/content-type";
+import { credentials } from "./pipeline/credentials";
+import { hmac } from "./pipeline/hmac";
+import { idempotency } from "./pipeline/idempotency";
+import { ipWhitelist } from "./pipeline/ip-whitelist";
+import { keyCase } from "./pipeline/key-case";
+import { rateLimit } from "./pipeline/rate-limit";
+import { businessError, respond } from "./respond";
+import { registerLookupRoutes } from "./routes/lookups";
+import { registerMoneyRoutes } from "./routes/money";
+
+export const GATEWAY_BASE = "/api/external";
+
+export function createGatewayApi() {
+  const app = new OpenAPIHono<GatewayEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const errors = Object.fromEntries(
+          result.error.issues.map((issue) => [issue.path.join(".") || "body", issue.message]),
+        );
+        return respond(c, { errors }, 400);
+      }
+    },
+  }).basePath(GATEWAY_BASE);
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Gateway surface (/api/external)",
+      version: "1.0.0",
+      description: [
+        "snake_case JSON (camelCase with `X-Key-Case: camelCase`). Credentials: `Authorization: ApiKey <client_id>:<client_secret>` or Basic.",
+        "",
+        "**Signing POST requests.** Header `hmac`: lowercase hex HMAC-SHA512, keyed with your client secret, of the body in canonical form: parsed and written back compactly (no spaces) with the keys of every object sorted by UTF-16 code unit, numbers in their shortest round-trip form (`10.50` is signed as `10.5`), strings as `JSON.stringify` writes them (non-ASCII characters as themselves). With `X-Key-Case: camelCase`, sign the camelCase body as sent.",
+        "",
+        'Worked example: body `{"pix_key": "ana@example.com", "amount": 10.50, "pix_key_type": "email"}` is signed as `{"amount":10.5,"pix_key":"ana@example.com","pix_key_type":"email"}`.',
+        "",
+        "```js\nconst canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`\n  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`\n  : JSON.stringify(v);\nconst hmac = crypto.createHmac('sha512', clientSecret).update(canonical(JSON.parse(body))).digest('hex');\n```",
+        "",
+        "**Idempotency.** `Idempotency-Key` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header `idempotent-replayed: true`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422.",
+        "",
+        "**Errors.** Pipeline: `{ error: { status, message } }`; HMAC: `{ worked: false, detail }`; permission: `{ error: 'forbidden', message }`; business: `{ errors: { <field>: <message> } }`.",
+      ].join("\n"),
+    },
+    servers: [{ url: config().APP_URL }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "ApiKey <client_id>:<client_secret>",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "hmac", { type: "apiKey", in: "header", name: "hmac" });
+
+  app.use("*", contentType, keyCase, credentials, ipWhitelist, hmac);
+  app.use("*", async (c, next) => {
+    // GET /balance skips the rate limiter (interface 5.1)
+    if (c.req.method === "GET" && c.req.path === `${GATEWAY_BASE}/balance`) return next();
+    return rateLimit(c, next);
+  });
+  app.use("*", idempotency);
+
+  registerMoneyRoutes(app);
+  registerLookupRoutes(app);
+
+  app.notFound((c) => respond(c, { error: { status: 404, message: "Route not found" } }, 404));
+  app.onError((error, c) => {
+    if (error instanceof AppError) return businessError(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = error.status === 400 ? "Request body must be valid JSON" : error.message;
+      return respond(c, { errors: { body: message } }, error.status);
+    }
+    logger().error({ err: error, path: c.req.path }, "unhandled error on the gateway surface");
+    return respond(c, { errors: { base: "Internal server error" } }, 500);
+  });
+  return app;
+}
+
+let instance: ReturnType<typeof createGatewayApi> | undefined;
+export function gatewayApi() {
+  instance ??= createGatewayApi();
+  return instance;
+}

@@ -1,0 +1,12 @@
+import type { ApiKey } from "../generated/prisma/client";
+import type { KeyCase } from "./key-case";
+
+export type GatewayEnv = {
+  Variables: {
+    keyCase: KeyCase;
+    /** the body exactly as received (HMAC is computed over it) */
+    rawBody: string | null;
+    apiKey: ApiKey;
+    clientIp: string | null;
+  };
+};

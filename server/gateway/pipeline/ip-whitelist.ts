@@ -1,0 +1,24 @@
+/** Step 4: the key's IP whitelist (required), and an active account. */
+import { createMiddleware } from "hono/factory";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
+import type { GatewayEnv } from "../context";
+import { pipelineError } from "../respond";
+
+export const ipWhitelist = createMiddleware<GatewayEnv>(async (c, next) => {
+  const key = c.get("apiKey");
+  const clientIp = resolveClientAddress(
+    peerAddressOf(c.req.raw.headers, c.env),
+    c.req.header("x-forwarded-for"),
+    config().TRUSTED_PROXIES,
+  );
+  c.set("clientIp", clientIp);
+  if (key.ipWhitelist.length === 0) {
+    return pipelineError(c, 403, "IP whitelist required. Configure at least one allowed IP to use this API key.");
+  }
+  if (!addressAllowed(clientIp, key.ipWhitelist)) return pipelineError(c, 403, "Request IP not in API key whitelist");
+  const active = await db().account.count({ where: { userId: key.userId, status: "active" } });
+  if (active === 0) return pipelineError(c, 403, "Account is inactive");
+  await next();
+});

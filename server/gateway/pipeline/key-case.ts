@@ -1,0 +1,26 @@
+/**
+ * Step 2: X-Key-Case. With `camelCase`, the request's keys are read as camelCase (converted to
+ * the canonical snake_case before validation) and every response key is written camelCase.
+ * The body as received is kept for the HMAC step.
+ */
+import { createMiddleware } from "hono/factory";
+import type { GatewayEnv } from "../context";
+import { convertKeys, toSnake } from "../key-case";
+
+export const keyCase = createMiddleware<GatewayEnv>(async (c, next) => {
+  const camel = (c.req.header("x-key-case") ?? "").toLowerCase() === "camelcase";
+  c.set("keyCase", camel ? "camel" : "snake");
+  const raw = c.req.raw.body ? await c.req.raw.clone().text() : null;
+  c.set("rawBody", raw);
+  if (camel && raw) {
+    try {
+      const converted = JSON.stringify(convertKeys(JSON.parse(raw), toSnake));
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("content-length");
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: converted });
+    } catch {
+      // not JSON: later steps answer for it
+    }
+  }
+  await next();
+});

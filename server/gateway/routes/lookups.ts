@@ -1,0 +1,69 @@
+/** Gateway reads and helpers: transactions by id, CPF validation. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
+import { notFound } from "../../errors";
+import { REFUND_REASON } from "../../refunds/service";
+import type { GatewayEnv } from "../context";
+import { permission } from "../pipeline/permission";
+import { respond } from "../respond";
+import { chargeView, payoutView, refundView } from "../views";
+
+// Declared without a schema: answers go through respond(), which applies X-Key-Case.
+const ok = (description: string) => ({ description });
+
+const transactionRoute = createRoute({
+  method: "get",
+  path: "/pix/transactions/{id}",
+  tags: ["Gateway"],
+  summary: "A charge, payout or refund by id, end_to_end_id or tx_id",
+  middleware: [permission("ledger:read")] as const,
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(64)
+        .openapi({ param: { name: "id", in: "path" } }),
+    }),
+  },
+  responses: { 200: ok("The transaction, with `kind`: charge | payout | refund") },
+});
+
+const cpfRoute = createRoute({
+  method: "post",
+  path: "/cpf/validate",
+  tags: ["Gateway"],
+  summary: "Check a CPF's digits",
+  security: [{ apiKey: [], hmac: [] }],
+  middleware: [permission("cpf:validate")] as const,
+  request: {
+    body: { required: true, content: { "application/json": { schema: z.object({ cpf: z.string().max(20) }) } } },
+  },
+  responses: { 200: ok("{ cpf, valid }") },
+});
+
+export function registerLookupRoutes(app: OpenAPIHono<GatewayEnv>) {
+  app.openapi(transactionRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const userId = c.get("apiKey").userId;
+    const charge = await db().charge.findFirst({ where: { userId, txId: id } });
+    if (charge) return respond(c, { kind: "charge", ...chargeView(charge) });
+    const entry = await db().ledgerEntry.findFirst({
+      where: { userId, type: "debit", OR: [{ id }, { endToEndId: id }] },
+      orderBy: { seq: "desc" },
+    });
+    if (!entry) throw notFound("transaction not found", "id");
+    return respond(
+      c,
+      entry.reason === REFUND_REASON
+        ? { kind: "refund", ...refundView(entry) }
+        : { kind: "payout", ...payoutView(entry) },
+    );
+  });
+
+  app.openapi(cpfRoute, async (c) => {
+    const { cpf } = c.req.valid("json");
+    return respond(c, { cpf: onlyDigits(cpf), valid: isValidCpf(cpf) });
+  });
+}

@@ -9,7 +9,14 @@ export type OutboxTopic =
   | "charge.expired"
   /** an outgoing PIX handed to the rail; the relay settles it when due */
   /** also refunds of received PIX: the rail settles both the same way */
-  | "rail.payment_submitted";
+  | "rail.payment_submitted"
+  /**
+   * a cash-out by key waits for DICT quota (gateway, interface 8). Record it like the entry
+   * events — accountId, userId, entryId of the held debit, payload entrySnapshot(entry) — in the
+   * transaction that queues it; webhooks send `pix.payout.queued` and skip that entry's
+   * `pix.payout.processing` (a queued_payouts row names it).
+   */
+  | "payout.queued";
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(

@@ -12,6 +12,7 @@ import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { ACCOUNT_API_BASE, accountApi } from "../account-api/app";
 import { config } from "../config";
+import { GATEWAY_BASE, gatewayApi } from "../gateway/app";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../http/ip";
 import { logger } from "../logger";
 
@@ -27,10 +28,15 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   await app.prepare();
   // Served directly, the apps read the peer from the Node bindings (the second argument).
   const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
+  const gatewaySurface = getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings));
   const token = peerToken();
   const server = createServer((req, res) => {
     if (isUnder(req, ACCOUNT_API_BASE)) {
       void accountSurface(req, res);
+      return;
+    }
+    if (isUnder(req, GATEWAY_BASE)) {
+      void gatewaySurface(req, res);
       return;
     }
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
+import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { ApiKey } from "../generated/prisma/client";
 import { whitelistEntryError } from "../http/ip";
@@ -91,13 +92,50 @@ export async function updateApiKey(
 
 export type Authentication = { ok: true; key: ApiKey } | { ok: false; reason: "invalid" | "inactive" | "expired" };
 
+type ApiKeyRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  client_id: string;
+  secret_hash: string;
+  hmac_secret_ciphertext: string | null;
+  scopes: string[];
+  ip_whitelist: string[];
+  expires_at: Date | null;
+  active: boolean;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+};
+
+/** Runs on every API request, so it reads through the plain pool (docs/performance.md). */
+async function findKeyByClientId(clientId: string): Promise<ApiKey | null> {
+  const { rows } = await pool().query<ApiKeyRow>("SELECT * FROM api_keys WHERE client_id = $1", [clientId]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    clientId: row.client_id,
+    secretHash: row.secret_hash,
+    hmacSecretCiphertext: row.hmac_secret_ciphertext,
+    scopes: row.scopes,
+    ipWhitelist: row.ip_whitelist,
+    expiresAt: row.expires_at,
+    active: row.active,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
+  };
+}
+
 export async function authenticateApiKey(
-  tx: Tx,
   clientId: string,
   clientSecret: string,
   now = new Date(),
 ): Promise<Authentication> {
-  const key = await tx.apiKey.findUnique({ where: { clientId } });
+  const key = await findKeyByClientId(clientId);
   if (!key || !clientSecretMatches(clientSecret, key.secretHash)) return { ok: false, reason: "invalid" };
   if (!key.active) return { ok: false, reason: "inactive" };
   if (key.expiresAt && key.expiresAt <= now) return { ok: false, reason: "expired" };

@@ -1,36 +1,11 @@
 /** Ledger entries: inserted once with their status event and outbox event; status moves by appending. */
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
-import type { EntryStatus, EntryType, LedgerEntry } from "../generated/prisma/client";
+import type { LedgerEntry } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
-import { idempotencyKeyOf } from "./ids";
-import type { Party } from "./parties";
+import { applyLedgerChange, type NewEntry, prismaWriter } from "./apply";
 
-export type NewEntry = {
-  id: string;
-  accountId: string;
-  userId: string;
-  type: EntryType;
-  reason: string;
-  status: EntryStatus;
-  grossCents: bigint;
-  feeCents?: bigint;
-  /** defaults: credit gross − fee, debit gross + fee (what left the account) */
-  netCents?: bigint;
-  endToEndId?: string | null;
-  parentEndToEndId?: string | null;
-  entryRef?: string | null;
-  externalId?: string | null;
-  requestId?: string | null;
-  pixKey?: string | null;
-  payer?: Party | null;
-  receiver?: Party | null;
-  obs?: string | null;
-  description?: string | null;
-  metadata?: Record<string, unknown> | null;
-  errorMessage?: string | null;
-  counterpartEntryId?: string | null;
-};
+export type { NewEntry };
 
 export function entrySnapshot(entry: LedgerEntry) {
   return {
@@ -58,46 +33,10 @@ export async function assertExternalIdFree(tx: Tx, accountId: string, externalId
   if (taken) throw new AppError("IDEMPOTENCY_CONFLICT", `externalId ${externalId} was already used`, "externalId");
 }
 
+/** One new entry with its status event and `entry.created` outbox event (through ledger_post). */
 export async function insertEntry(tx: Tx, input: NewEntry): Promise<LedgerEntry> {
-  const fee = input.feeCents ?? 0n;
-  const net = input.netCents ?? (input.type === "credit" ? input.grossCents - fee : input.grossCents + fee);
-  const entry = await tx.ledgerEntry.create({
-    data: {
-      id: input.id,
-      accountId: input.accountId,
-      userId: input.userId,
-      type: input.type,
-      reason: input.reason,
-      status: input.status,
-      grossCents: input.grossCents,
-      feeCents: fee,
-      netCents: net,
-      idempotencyKey: idempotencyKeyOf(input.type, input.reason, input.id),
-      endToEndId: input.endToEndId ?? null,
-      parentEndToEndId: input.parentEndToEndId ?? null,
-      entryRef: input.entryRef ?? null,
-      externalId: input.externalId ?? null,
-      outgoingExternalId: input.type === "debit" ? (input.externalId ?? null) : null,
-      requestId: input.requestId ?? null,
-      pixKey: input.pixKey ?? null,
-      payer: (input.payer ?? undefined) as object | undefined,
-      receiver: (input.receiver ?? undefined) as object | undefined,
-      obs: input.obs ?? null,
-      description: input.description ?? null,
-      metadata: (input.metadata ?? undefined) as object | undefined,
-      errorMessage: input.errorMessage ?? null,
-      counterpartEntryId: input.counterpartEntryId ?? null,
-    },
-  });
-  await tx.entryEvent.create({ data: { entrySeq: entry.seq, status: entry.status, errorMessage: entry.errorMessage } });
-  await recordEvent(tx, {
-    topic: "entry.created",
-    accountId: entry.accountId,
-    userId: entry.userId,
-    entryId: entry.id,
-    payload: entrySnapshot(entry),
-  });
-  return entry;
+  const [entry] = await applyLedgerChange(prismaWriter(tx), { entries: [input] });
+  return entry as LedgerEntry;
 }
 
 /**

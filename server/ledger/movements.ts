@@ -1,12 +1,12 @@
 /**
- * The only code that changes balances. A movement is a set of legs that sums to zero; it is
- * posted in the caller's transaction, and the cached balances move with it. Accounts are
- * updated in sorted order (no deadlocks between opposite transfers), each with a conditional
- * UPDATE that refuses to take a bucket below zero — the row lock serialises concurrent movers.
+ * Movements: sets of legs that sum to zero. `ledger_post` (server/ledger/apply.ts) posts them
+ * in the caller's transaction and moves the cached balances with them, in account-id order (no
+ * deadlocks between opposite transfers), each with a conditional UPDATE that refuses to take a
+ * bucket below zero — the row lock serialises concurrent movers.
  */
-import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
+import { applyLedgerChange, prismaWriter } from "./apply";
 
 export type MerchantBucket = "available" | "held" | "blocked";
 export type SystemBucket = "spi" | "fees";
@@ -26,42 +26,10 @@ export function assertBalanced(legs: Leg[]): void {
   if (sum !== 0n) throw new Error(`unbalanced movement: legs sum to ${sum}`);
 }
 
-type Deltas = { available: bigint; held: bigint; blocked: bigint };
-
-export async function postMovement(tx: Tx, entrySeq: bigint, legs: Leg[]): Promise<string> {
-  assertBalanced(legs);
-  const byAccount = new Map<string, Deltas>();
-  for (const leg of legs) {
-    if (leg.accountId === null) continue;
-    const deltas = byAccount.get(leg.accountId) ?? { available: 0n, held: 0n, blocked: 0n };
-    deltas[leg.bucket] += leg.amountCents;
-    byAccount.set(leg.accountId, deltas);
-  }
-  for (const accountId of [...byAccount.keys()].sort()) {
-    const d = byAccount.get(accountId) as Deltas;
-    const updated = await tx.$executeRaw`
-      UPDATE accounts
-         SET available_cents = available_cents + ${d.available},
-             held_cents = held_cents + ${d.held},
-             blocked_cents = blocked_cents + ${d.blocked},
-             updated_at = now()
-       WHERE id = ${accountId}
-         AND available_cents + ${d.available} >= 0
-         AND held_cents + ${d.held} >= 0
-         AND blocked_cents + ${d.blocked} >= 0`;
-    if (updated === 0) throw new InsufficientFunds(accountId);
-  }
-  const transactionId = randomUUID();
-  await tx.ledgerPosting.createMany({
-    data: legs.map((leg) => ({
-      transactionId,
-      entrySeq,
-      accountId: leg.accountId,
-      bucket: leg.bucket,
-      amountCents: leg.amountCents,
-    })),
-  });
-  return transactionId;
+/** Posts legs against an existing entry, moving the cached balances (through ledger_post). */
+export async function postMovement(tx: Tx, entrySeq: bigint, movement: Leg[]): Promise<void> {
+  assertBalanced(movement);
+  await applyLedgerChange(prismaWriter(tx), { legs: movement.map((leg) => ({ ...leg, entrySeq })) });
 }
 
 /** Legs for common movements, named by what happens to the money. */

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
-import { ownedAccount } from "../accounts/service";
-import type { Db } from "../db/client";
-import { invalid } from "../errors";
+import { pool } from "../db/pool";
+import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { assertExternalIdFree, insertEntry } from "../ledger/entries";
-import { legs, postMovement } from "../ledger/movements";
+import { applyLedgerChange, poolWriter } from "../ledger/apply";
+import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 
 export type InternalTransfer = {
@@ -18,47 +17,77 @@ export type InternalTransfer = {
   requestId?: string | null;
 };
 
-/** Between two accounts of the platform: instant, fee 0, both entries in one transaction. */
-export async function transferInternal(db: Db, input: InternalTransfer): Promise<LedgerEntry> {
+type AccountRow = {
+  id: string;
+  user_id: string;
+  name: string;
+  document: string;
+  person_type: "person" | "company";
+  agency: string;
+};
+
+/**
+ * Between two accounts of the platform: instant, fee 0, both entries in one statement
+ * (ledger_post, which also checks the balance under the row lock). This is the platform's
+ * hottest path, so it reads and writes through the plain pool (docs/performance.md).
+ */
+export async function transferInternal(input: InternalTransfer): Promise<LedgerEntry> {
+  if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
     throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount");
   }
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
   }
-  return db.$transaction(async (tx) => {
-    const source = await ownedAccount(tx, input.accountId, input.userId);
-    const target = await tx.account.findUnique({ where: { id: input.receiverAccountId } });
-    if (!target) throw invalid("destination account not found", "receiverBankAccount");
-    await assertExternalIdFree(tx, source.id, input.externalId);
-    const debitId = randomUUID();
-    const shared = {
-      grossCents: input.amountCents,
-      obs: input.obs ?? null,
-      payer: platformParty(source),
-      receiver: platformParty(target),
-      requestId: input.requestId ?? null,
-      status: "succeeded" as const,
-    };
-    const debit = await insertEntry(tx, {
-      ...shared,
-      id: debitId,
-      accountId: source.id,
-      userId: source.userId,
-      type: "debit",
-      reason: "internal:transfer_out",
-      externalId: input.externalId ?? null,
+  const { rows } = await pool().query<AccountRow>(
+    "SELECT id, user_id, name, document, person_type, agency FROM accounts WHERE id = ANY($1)",
+    [[input.accountId, input.receiverAccountId]],
+  );
+  const source = rows.find((row) => row.id === input.accountId);
+  const target = rows.find((row) => row.id === input.receiverAccountId);
+  if (!source) throw notFound("account not found");
+  if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
+  if (!target) throw invalid("destination account not found", "receiverBankAccount");
+  const party = (row: AccountRow) =>
+    platformParty({
+      id: row.id,
+      name: row.name,
+      document: row.document,
+      personType: row.person_type,
+      agency: row.agency,
     });
-    await insertEntry(tx, {
-      ...shared,
-      id: randomUUID(),
-      accountId: target.id,
-      userId: target.userId,
-      type: "credit",
-      reason: "internal:transfer_in",
-      counterpartEntryId: debitId,
-    });
-    await postMovement(tx, debit.seq, legs.transfer(source.id, target.id, input.amountCents));
-    return debit;
+
+  const debitId = randomUUID();
+  const shared = {
+    grossCents: input.amountCents,
+    obs: input.obs ?? null,
+    payer: party(source),
+    receiver: party(target),
+    requestId: input.requestId ?? null,
+    status: "succeeded" as const,
+  };
+  const [debit] = await applyLedgerChange(poolWriter(pool()), {
+    entries: [
+      {
+        ...shared,
+        id: debitId,
+        accountId: source.id,
+        userId: source.user_id,
+        type: "debit",
+        reason: "internal:transfer_out",
+        externalId: input.externalId ?? null,
+      },
+      {
+        ...shared,
+        id: randomUUID(),
+        accountId: target.id,
+        userId: target.user_id,
+        type: "credit",
+        reason: "internal:transfer_in",
+        counterpartEntryId: debitId,
+      },
+    ],
+    legs: legs.transfer(source.id, target.id, input.amountCents).map((leg) => ({ ...leg, entry: 0 })),
   });
+  return debit as LedgerEntry;
 }

@@ -63,7 +63,7 @@ describe("random sequences of operations", () => {
           amountCents: op.cents,
         });
       case "internal":
-        return transferInternal(db(), {
+        return transferInternal({
           userId: pick(op.from).userId,
           accountId: pick(op.from).accountId,
           receiverAccountId: pick(op.to).accountId,

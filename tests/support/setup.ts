@@ -6,6 +6,8 @@ process.env.DATABASE_URL = inject("databaseUrl");
 afterAll(async () => {
   const { disconnectDb } = await import("../../server/db/client");
   const { disconnectRedis } = await import("../../server/redis");
+  const { closePool } = await import("../../server/db/pool");
   await disconnectDb();
+  await closePool();
   await disconnectRedis();
 });

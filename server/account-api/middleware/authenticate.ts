@@ -29,7 +29,7 @@ export function parseBasic(header: string | undefined): { id: string; secret: st
 export const authenticate = createMiddleware<AccountApiEnv>(async (c, next) => {
   const credentials = parseBasic(c.req.header("authorization"));
   if (typeof credentials === "string") return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[credentials]);
-  const result = await authenticateApiKey(db(), credentials.id, credentials.secret);
+  const result = await authenticateApiKey(credentials.id, credentials.secret);
   if (!result.ok) return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[result.reason]);
   c.set("apiKey", result.key);
   touchApiKey(db(), result.key).catch((error) => logger().warn({ err: error }, "could not record API key use"));

@@ -121,7 +121,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const entry = await transferInternal(db(), {
+    const entry = await transferInternal({
       userId: c.get("apiKey").userId,
       accountId,
       receiverAccountId: body.receiverBankAccount,

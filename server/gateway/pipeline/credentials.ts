@@ -28,7 +28,7 @@ export function parseCredentials(header: string | undefined): { id: string; secr
 export const credentials = createMiddleware<GatewayEnv>(async (c, next) => {
   const parsed = parseCredentials(c.req.header("authorization"));
   if (typeof parsed === "string") return pipelineError(c, 401, MESSAGES[parsed]);
-  const result = await authenticateApiKey(db(), parsed.id, parsed.secret);
+  const result = await authenticateApiKey(parsed.id, parsed.secret);
   if (!result.ok) return pipelineError(c, 401, MESSAGES[result.reason]);
   c.set("apiKey", result.key);
   touchApiKey(db(), result.key).catch((error) => logger().warn({ err: error }, "could not record API key use"));

@@ -114,7 +114,7 @@ export const transfersRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await transferInternal(db(), {
+        await transferInternal({
           userId: ctx.user.id,
           accountId: input.accountId,
           receiverAccountId: input.receiverAccountId,

@@ -29,3 +29,25 @@ describe("account surface: documents and request hygiene", () => {
     expect(res.json).toMatchObject({ code: "PAYLOAD_TOO_LARGE", success: false });
   });
 });
+
+describe("client address behind a trusted proxy", () => {
+  it("believes X-Forwarded-For only from a configured proxy", async () => {
+    const { resetConfigForTests } = await import("../../server/config");
+    const merchant = await newMerchant({ ipWhitelist: ["203.0.113.10"] });
+    const auth = basic(merchant.clientId, merchant.clientSecret);
+    const path = `/v4/i/bank-accounts/${merchant.accountId}/balance`;
+    const headers = { "x-forwarded-for": "198.51.100.1, 203.0.113.10" };
+    process.env.TRUSTED_PROXIES = "10.0.0.0/8";
+    resetConfigForTests();
+    try {
+      expect((await call(accountApi(), "GET", path, { auth, ip: "10.1.2.3", headers })).status).toBe(200);
+      expect((await call(accountApi(), "GET", path, { auth, ip: "192.0.2.7", headers })).status).toBe(403);
+      // the client's own claim further left is not believed: only the hop the proxy saw counts
+      const spoof = { "x-forwarded-for": "203.0.113.10, 198.51.100.1" };
+      expect((await call(accountApi(), "GET", path, { auth, ip: "10.1.2.3", headers: spoof })).status).toBe(403);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      resetConfigForTests();
+    }
+  });
+});

@@ -8,7 +8,8 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { invalid } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { assertExternalIdFree, finishEntry, insertEntry } from "../ledger/entries";
+import { applyLedgerChange, type NewEntry, prismaWriter } from "../ledger/apply";
+import { assertExternalIdFree, finishEntry } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { type Leg, legs, postMovement } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
@@ -59,51 +60,51 @@ export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promis
       entryRef: input.entryRef ?? null,
     };
 
+    const debitEntry = (status: "succeeded" | "processing"): NewEntry => ({
+      ...common,
+      accountId: source.id,
+      userId: source.userId,
+      type: "debit",
+      reason: input.reason,
+      status,
+      feeCents: fee,
+      externalId: input.externalId ?? null,
+      metadata: input.metadata ?? null,
+    });
+    const writer = prismaWriter(tx);
+
     if (input.platformAccountId) {
       const target = await tx.account.findUniqueOrThrow({ where: { id: input.platformAccountId } });
-      const debit = await insertEntry(tx, {
-        ...common,
-        accountId: source.id,
-        userId: source.userId,
-        type: "debit",
-        reason: input.reason,
-        status: "succeeded",
-        feeCents: fee,
-        externalId: input.externalId ?? null,
-        metadata: input.metadata ?? null,
-      });
-      await insertEntry(tx, {
-        ...common,
-        accountId: target.id,
-        userId: target.userId,
-        type: "credit",
-        reason: input.creditReason ?? "pix_in:credited",
-        status: "succeeded",
-        counterpartEntryId: endToEndId,
-        metadata: input.creditMetadata ?? null,
-      });
       await input.withinTransaction?.(tx, { endToEndId, payerDocument: source.document });
       const movement: Leg[] = [
         { accountId: source.id, bucket: "available", amountCents: -(input.amountCents + fee) },
         { accountId: target.id, bucket: "available", amountCents: input.amountCents },
         ...(fee > 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
       ];
-      await postMovement(tx, debit.seq, movement);
-      return debit;
+      const [debit] = await applyLedgerChange(writer, {
+        entries: [
+          debitEntry("succeeded"),
+          {
+            ...common,
+            accountId: target.id,
+            userId: target.userId,
+            type: "credit",
+            reason: input.creditReason ?? "pix_in:credited",
+            status: "succeeded",
+            counterpartEntryId: endToEndId,
+            metadata: input.creditMetadata ?? null,
+          },
+        ],
+        legs: movement.map((leg) => ({ ...leg, entry: 0 })),
+      });
+      return debit as LedgerEntry;
     }
 
-    const debit = await insertEntry(tx, {
-      ...common,
-      accountId: source.id,
-      userId: source.userId,
-      type: "debit",
-      reason: input.reason,
-      status: "processing",
-      feeCents: fee,
-      externalId: input.externalId ?? null,
-      metadata: input.metadata ?? null,
+    const [held] = await applyLedgerChange(writer, {
+      entries: [debitEntry("processing")],
+      legs: legs.hold(source.id, input.amountCents + fee).map((leg) => ({ ...leg, entry: 0 })),
     });
-    await postMovement(tx, debit.seq, legs.hold(source.id, input.amountCents + fee));
+    const debit = held as LedgerEntry;
     await rail.submitPayment(tx, {
       entrySeq: debit.seq,
       endToEndId,

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { RefundAction } from "@/components/refunds/refund-action";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -102,6 +103,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
             className="text-2xl font-semibold tracking-tight sm:text-3xl"
           />
         </div>
+        <RefundAction entry={entry} />
         {entry.errorMessage ? (
           <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
             <Alert data-testid="detail-error-message">

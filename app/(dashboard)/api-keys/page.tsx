@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ComingSoonSection } from "@/components/sections/coming-soon";
+import { ApiKeysManager } from "@/components/api-keys/api-keys-manager";
 import { sectionMetadata } from "@/components/sections/metadata";
 
 export function generateMetadata(): Promise<Metadata> {
@@ -7,5 +7,5 @@ export function generateMetadata(): Promise<Metadata> {
 }
 
 export default function ApiKeysPage() {
-  return <ComingSoonSection section="apiKeys" />;
+  return <ApiKeysManager />;
 }

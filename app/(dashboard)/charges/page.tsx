@@ -1,11 +1,26 @@
 import type { Metadata } from "next";
-import { ComingSoonSection } from "@/components/sections/coming-soon";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { ChargesBrowser } from "@/components/charges/charges-browser";
+import { NewCharge } from "@/components/charges/new-charge";
 import { sectionMetadata } from "@/components/sections/metadata";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("charges");
 }
 
-export default function ChargesPage() {
-  return <ComingSoonSection section="charges" />;
+export default async function ChargesPage() {
+  const t = await getTranslations("sections.charges");
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <PageHeader title={t("title")} description={t("description")} />
+      <NewCharge />
+      {/* The filter and page live in the URL's search params, read on the client. */}
+      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <ChargesBrowser />
+      </Suspense>
+    </div>
+  );
 }

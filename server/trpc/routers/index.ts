@@ -1,12 +1,18 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
+import { apiKeysRouter } from "./api-keys";
+import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
+import { refundsRouter } from "./refunds";
 import { transfersRouter } from "./transfers";
 
 /** One router per feature; add each new one here. */
 export const appRouter = createTRPCRouter({
   account: accountRouter,
+  apiKeys: apiKeysRouter,
+  charges: chargesRouter,
   ledger: ledgerRouter,
+  refunds: refundsRouter,
   transfers: transfersRouter,
 });
 

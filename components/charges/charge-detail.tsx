@@ -1,0 +1,225 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { CopyButton } from "@/components/ledger/copy-button";
+import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { AlertCircleIcon, ArrowLeftIcon, QrCodeIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { ChargeView } from "@/server/trpc/routers/charges";
+import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
+import { isMissing } from "./errors";
+import { ChargeStatusBadge, displayStatus, useNow } from "./status";
+
+/** `back` is the list's query string when the merchant came from a filtered list. */
+function backHref(back: string | undefined): string {
+  if (!back) return "/charges";
+  const query = new URLSearchParams(back).toString();
+  return query ? `/charges?${query}` : "/charges";
+}
+
+/**
+ * The service answers 404 for a charge past its expiry; one seen in a list this session is still
+ * shown from there (without its QR code, which no longer pays anything).
+ */
+function useListedCharge(txId: string): ChargeView | null {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  for (const [, data] of queryClient.getQueriesData({ queryKey: trpc.charges.list.pathKey() })) {
+    const found = (data as { charges?: ChargeView[] } | undefined)?.charges?.find((charge) => charge.txId === txId);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
+  const t = useTranslations("charges.detail");
+  const common = useTranslations("common");
+  const charge = useLiveCharge(txId);
+  const listed = useListedCharge(txId);
+  const shown: PanelCharge | null = charge.data ?? (charge.isError ? listed : null);
+
+  return (
+    <div className="space-y-6">
+      <Link
+        href={backHref(back)}
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeftIcon className="size-4" />
+        {t("back")}
+      </Link>
+      <PageHeader title={t("title")} />
+      {shown ? (
+        <DetailBody charge={shown} />
+      ) : charge.isPending ? (
+        <DetailSkeleton />
+      ) : isMissing(charge.error) ? (
+        <EmptyState icon={QrCodeIcon} title={t("notFound.title")} description={t("notFound.body")} />
+      ) : (
+        <EmptyState
+          icon={AlertCircleIcon}
+          title={t("error.title")}
+          description={t("error.body")}
+          action={
+            <Button variant="secondary" onClick={() => charge.refetch()} loading={charge.isFetching}>
+              {common("retry")}
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function DetailBody({ charge }: { charge: PanelCharge }) {
+  const t = useTranslations("charges.detail");
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const now = useNow(15_000);
+  const none = <span className="text-slate-400">—</span>;
+  return (
+    <div className="space-y-6" data-testid="charge-detail">
+      <Card>
+        <CardContent className="sm:py-6">
+          <ChargePanel charge={charge} />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("summary")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row label={t("amount")}>
+                <span className="font-semibold tabular-nums">{money(charge.amountCents)}</span>
+              </Row>
+              <Row label={t("status")}>
+                <ChargeStatusBadge status={displayStatus(charge, now)} />
+              </Row>
+              <Row label={t("description")}>{charge.description || none}</Row>
+              <Row label={t("account")}>
+                <span className="tabular-nums">{charge.accountId}</span>
+              </Row>
+              <Row label={t("pixKey")}>{charge.pixKey ? <span className="break-all">{charge.pixKey}</span> : none}</Row>
+              <Row label={t("sameDocument")}>
+                {charge.sameDocument ? <span className="tabular-nums">{charge.sameDocument}</span> : t("anyone")}
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("dates")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row label={t("createdAt")}>
+                <span className="tabular-nums">{dateTime(charge.createdAt, "medium")}</span>
+              </Row>
+              <Row label={t("expiresAt")}>
+                <span className="tabular-nums" data-testid="charge-expires-at">
+                  {dateTime(charge.expiresAt, "medium")}
+                </span>
+              </Row>
+              <Row label={t("paidAt")}>
+                {charge.paidAt ? <span className="tabular-nums">{dateTime(charge.paidAt, "medium")}</span> : none}
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("identifiers")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-slate-100 text-sm">
+            <IdRow label={t("txId")} value={charge.txId} testId="charge-txid" />
+            <IdRow label={t("externalId")} value={charge.externalId} testId="charge-external-id" />
+            <IdRow
+              label={t("paidEndToEndId")}
+              value={charge.paidEndToEndId}
+              href={
+                charge.paidEndToEndId
+                  ? entryHref({ id: charge.paidEndToEndId, accountId: charge.accountId })
+                  : undefined
+              }
+              testId="charge-paid-e2e"
+            />
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function IdRow({ label, value, href, testId }: { label: string; value: string | null; href?: string; testId: string }) {
+  return (
+    <div
+      className="grid gap-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4"
+      data-testid={testId}
+    >
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="flex min-w-0 items-center justify-between gap-3">
+        {value ? (
+          <>
+            {href ? (
+              <Link
+                href={href}
+                className="min-w-0 font-mono text-xs break-all text-emerald-800 hover:text-emerald-900 hover:underline"
+                data-testid="id-value"
+              >
+                {value}
+              </Link>
+            ) : (
+              <span className="min-w-0 font-mono text-xs break-all text-slate-900" data-testid="id-value">
+                {value}
+              </span>
+            )}
+            <CopyButton value={value} label={label} className="shrink-0" />
+          </>
+        ) : (
+          <span className="text-slate-400">—</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  const t = useTranslations("charges.detail");
+  return (
+    <div role="status" aria-live="polite" className="space-y-6" data-testid="charge-detail-loading">
+      <span className="sr-only">{t("loading")}</span>
+      <Card className="grid gap-6 p-6 sm:grid-cols-[13rem_minmax(0,1fr)]">
+        <Skeleton className="aspect-square w-full max-w-[15rem]" />
+        <div className="space-y-3">
+          <Skeleton className="h-8 w-40" />
+          <Skeleton className="h-4 w-56" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-10 w-44" />
+        </div>
+      </Card>
+    </div>
+  );
+}

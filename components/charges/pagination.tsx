@@ -1,0 +1,77 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { Select } from "@/components/ledger/fields";
+import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon, ArrowRightIcon } from "@/components/ui/icons";
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_LIMIT = 20;
+
+/** A page size from the URL, or the default. */
+export function readLimit(value: string | null): number {
+  const limit = Number(value);
+  return PAGE_SIZES.find((size) => size === limit) ?? DEFAULT_LIMIT;
+}
+
+/** A page number from the URL, or the first. */
+export function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** Previous / "page n of m" / next, and the page size (the ledger's look). */
+export function Pagination({
+  page,
+  pages,
+  limit,
+  onPage,
+  onLimit,
+  testId,
+}: {
+  page: number;
+  pages: number;
+  limit: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  testId?: string;
+}) {
+  const t = useTranslations("ledger.pagination");
+  const id = useId();
+  return (
+    <nav
+      aria-label={t("label")}
+      className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between"
+      data-testid={testId}
+    >
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm text-slate-600">
+          {t("perPage")}
+        </label>
+        <div className="w-20">
+          <Select id={id} value={limit} onChange={(event) => onLimit(Number(event.target.value))} className="h-9">
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-3 sm:justify-end">
+        <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          <ArrowLeftIcon className="size-4" />
+          {t("previous")}
+        </Button>
+        <span className="text-sm text-slate-600 tabular-nums" aria-current="page">
+          {t("page", { page, pages })}
+        </span>
+        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+          {t("next")}
+          <ArrowRightIcon className="size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

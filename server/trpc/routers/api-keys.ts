@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { SCOPES } from "../../apikeys/scopes";
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../../apikeys/service";
+import { db } from "../../db/client";
+import type { ApiKey } from "../../generated/prisma/client";
+import { whitelistEntryError } from "../../http/ip";
+import { createTRPCRouter, merchantProcedure } from "../init";
+
+export const MAX_WHITELIST_ENTRIES = 50;
+
+const clientId = z.string().trim().min(1).max(64);
+const name = z.string().trim().min(1).max(80);
+const scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
+/** Entries are checked by the service exactly as the request pipeline reads them. */
+const ipWhitelist = z.array(z.string().trim().min(1).max(64)).max(MAX_WHITELIST_ENTRIES);
+/** epoch ms; an expiry is always in the future. */
+const expiresAt = z
+  .number()
+  .int()
+  .refine((ms) => ms > Date.now(), "expiresAt must be in the future")
+  .nullable();
+
+/** What the browser may see of a key: never the secret's hash nor the signing secret's ciphertext. */
+function apiKeyView(key: ApiKey) {
+  return {
+    clientId: key.clientId,
+    name: key.name,
+    scopes: key.scopes,
+    ipWhitelist: key.ipWhitelist,
+    active: key.active,
+    expiresAt: key.expiresAt,
+    lastUsedAt: key.lastUsedAt,
+    createdAt: key.createdAt,
+    revokedAt: key.revokedAt,
+    hasHmacSecret: key.hmacSecretCiphertext !== null,
+  };
+}
+
+export type ApiKeyView = ReturnType<typeof apiKeyView>;
+
+const toDate = (ms: number | null | undefined) => (ms === undefined ? undefined : ms === null ? null : new Date(ms));
+
+export const apiKeysRouter = createTRPCRouter({
+  /** The user's keys, newest first, revoked ones included. */
+  list: merchantProcedure.query(async ({ ctx }) => ({
+    keys: (await listApiKeys(db(), ctx.user.id)).map(apiKeyView),
+  })),
+
+  /** Is this one allowlist entry read as the request pipeline reads it? For the form, as the user types. */
+  checkWhitelistEntry: merchantProcedure
+    .input(z.object({ entry: z.string().max(64) }))
+    .query(({ input }) => ({ error: whitelistEntryError(input.entry) })),
+
+  /** A new key; the client secret is in this answer and never again. */
+  create: merchantProcedure
+    .input(z.object({ name, scopes, ipWhitelist, expiresAt }))
+    .mutation(async ({ ctx, input }) => {
+      const created = await createApiKey(db(), {
+        userId: ctx.user.id,
+        name: input.name,
+        scopes: input.scopes,
+        ipWhitelist: input.ipWhitelist,
+        expiresAt: toDate(input.expiresAt),
+      });
+      return { key: apiKeyView(created.key), clientId: created.clientId, clientSecret: created.clientSecret };
+    }),
+
+  /** Changes a key's name, scopes, allowlist or expiry (null: never expires). */
+  update: merchantProcedure
+    .input(
+      z.object({
+        clientId,
+        name: name.optional(),
+        scopes: scopes.optional(),
+        ipWhitelist: ipWhitelist.optional(),
+        expiresAt: expiresAt.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) =>
+      apiKeyView(
+        await updateApiKey(db(), input.clientId, ctx.user.id, {
+          name: input.name,
+          scopes: input.scopes,
+          ipWhitelist: input.ipWhitelist,
+          expiresAt: toDate(input.expiresAt),
+        }),
+      ),
+    ),
+
+  /** Revokes a key at once; requests signed with it are refused from then on. */
+  revoke: merchantProcedure
+    .input(z.object({ clientId }))
+    .mutation(async ({ ctx, input }) => apiKeyView(await revokeApiKey(db(), input.clientId, ctx.user.id))),
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { config } from "../../config";
+import { db } from "../../db/client";
+import type { LedgerEntry } from "../../generated/prisma/client";
+import type { Party } from "../../ledger/parties";
+import { findEntry, listEntries } from "../../ledger/queries";
+import { brlToCents } from "../../money";
+import { pixRail } from "../../pix/sandbox-rail";
+import { REFUND_REASON, REFUNDABLE_REASONS, refundableCents, requestRefund } from "../../refunds/service";
+import { createTRPCRouter, merchantProcedure } from "../init";
+import { ENTRY_STATUSES } from "./ledger";
+
+/** A refund as the dashboard lists it: the debit entry, with the PIX it returns. */
+function refundView(entry: LedgerEntry) {
+  return {
+    id: entry.id,
+    accountId: entry.accountId,
+    status: entry.status,
+    amountCents: entry.grossCents,
+    endToEndId: entry.endToEndId,
+    originalEndToEndId: entry.parentEndToEndId,
+    /** Who gets the money back: the original payer. */
+    receiver: (entry.receiver as Party | null) ?? null,
+    description: entry.description,
+    errorMessage: entry.errorMessage,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+  };
+}
+
+export type RefundView = ReturnType<typeof refundView>;
+
+export const refundsRouter = createTRPCRouter({
+  /** A page of the user's refunds (reason pix_in:refunded_processing), newest first. */
+  list: merchantProcedure
+    .input(
+      z.object({
+        status: z.enum(ENTRY_STATUSES).optional(),
+        page: z.number().int().min(1).max(100_000).default(1),
+        limit: z.number().int().min(1).max(100).default(20),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const { entries, total } = await listEntries(db(), ctx.user.id, { ...input, reason: REFUND_REASON });
+      return {
+        refunds: entries.map(refundView),
+        total,
+        page: input.page,
+        limit: input.limit,
+        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      };
+    }),
+
+  /** A received entry's original amount and what can still be refunded of it. */
+  refundable: merchantProcedure
+    .input(z.object({ id: z.string().min(1).max(128), accountId: z.string().min(1).max(32).optional() }))
+    .query(async ({ ctx, input }) => {
+      const entry = await findEntry(db(), ctx.user.id, { id: input.id }, input.accountId);
+      return {
+        id: entry.id,
+        accountId: entry.accountId,
+        endToEndId: entry.endToEndId,
+        grossCents: entry.grossCents,
+        refundableCents: await refundableCents(db(), entry),
+        /** Received by PIX and settled: the kind of entry the service refunds. */
+        eligible: entry.type === "credit" && entry.status === "succeeded" && REFUNDABLE_REASONS.includes(entry.reason),
+        createdAt: entry.createdAt,
+      };
+    }),
+
+  /** Refunds a received PIX, all of what remains (`amount` null) or part of it; starts processing. */
+  request: merchantProcedure
+    .input(
+      z.object({
+        endToEndId: z.string().trim().min(1).max(64),
+        amount: z.number().nullable(),
+        description: z.string().trim().max(140).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) =>
+      refundView(
+        await requestRefund(db(), pixRail(), {
+          userId: ctx.user.id,
+          endToEndId: input.endToEndId,
+          amountCents: input.amount === null ? null : brlToCents(input.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+          description: input.description || null,
+        }),
+      ),
+    ),
+});

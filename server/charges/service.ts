@@ -102,6 +102,14 @@ export async function getCharge(tx: Tx, userId: string, txId: string, now = new 
   return charge;
 }
 
+/** The caller's charge in any status (the dashboard shows expired and paid ones too). */
+export async function findOwnCharge(tx: Tx, userId: string, txId: string): Promise<Charge> {
+  if (!TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
+  const charge = await tx.charge.findUnique({ where: { txId } });
+  if (!charge || charge.userId !== userId) throw notFound("charge not found");
+  return charge;
+}
+
 export async function listCharges(
   tx: Tx,
   userId: string,

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { whitelistEntryError } from "./whitelist-entry";
 
 /**
  * Our HTTP server passes the socket's peer address to Next's route handlers in this header,
@@ -29,21 +30,13 @@ export function peerAddressOf(headers: Headers, bindings?: unknown): string | nu
   return headers.get(PEER_TOKEN_HEADER) === peerToken() ? headers.get(PEER_ADDRESS_HEADER) : null;
 }
 
-const IPV4_OCTET = "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const IPV4 = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}$`);
-const IPV4_CIDR = new RegExp(`^${IPV4_OCTET}(\\.${IPV4_OCTET}){3}/(3[0-2]|[12]?\\d)$`);
+export { whitelistEntryError } from "./whitelist-entry";
 
 /** `::ffff:10.0.0.1` is the plain IPv4 `10.0.0.1`. */
 export function normaliseAddress(address: string): string {
   const trimmed = address.trim();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
   return mapped?.[1] ?? trimmed;
-}
-
-export function whitelistEntryError(entry: string): string | null {
-  if (IPV4.test(entry) || IPV4_CIDR.test(entry)) return null;
-  if (!entry.includes("/") && isIPv6(entry)) return null;
-  return `invalid IP whitelist entry "${entry}": use an IPv4 address, an IPv4 CIDR (a.b.c.d/n) or an IPv6 address`;
 }
 
 export function buildBlockList(entries: readonly string[]): BlockList {

@@ -16,7 +16,8 @@ import type { PixRail } from "../pix/rail";
 
 export const REFUNDABLE_REASONS = ["pix_in:qrcode_paid", "pix_in:credited"];
 export const REFUND_REASON = "pix_in:refunded_processing";
-const REFUND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+export const REFUND_WINDOW_DAYS = 90;
+const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 async function lockOriginal(tx: Tx, userId: string, endToEndId: string): Promise<LedgerEntry> {
   const [row] = await tx.$queryRaw<{ seq: bigint }[]>`

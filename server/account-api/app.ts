@@ -20,6 +20,7 @@ import { registerLedgerRoutes } from "./routes/ledger";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerTransferRoutes } from "./routes/transfers";
+import { registerWebhookRoutes } from "./routes/webhooks";
 
 export const ACCOUNT_API_BASE = "/v4/i";
 
@@ -64,6 +65,7 @@ export function createAccountApi() {
   registerLedgerRoutes(app);
   registerChargeRoutes(app);
   registerRefundRoutes(app);
+  registerWebhookRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
 
   app.notFound((c) =>

@@ -55,6 +55,19 @@ const schema = z
     DICT_QUOTA_PER_MINUTE: int.default(120),
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+    /** webhook requests in flight per worker process */
+    WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),
+    /** how long a worker's claim on a delivery lasts; longer than any attempt's timeout */
+    WEBHOOK_DELIVERY_LEASE_MS: int.default(60_000),
+    /** idle poll of the delivery loop (the relay also wakes it in-process) */
+    WEBHOOK_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
+    WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),
+    WEBHOOK_ACCOUNT_TIMEOUT_MS: int.default(3_000),
+    /** a gateway delivery whose first attempt would start later than this after creation expires */
+    WEBHOOK_GATEWAY_EXPIRY_MS: int.default(5 * 60_000),
+    /** consecutive failed deliveries after which an account-surface configuration is deactivated */
+    WEBHOOK_ACCOUNT_DEACTIVATE_AFTER: z.coerce.number().int().min(1).default(50),
+    WEBHOOK_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === "production";

@@ -26,14 +26,12 @@ export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 1
          ORDER BY available_at
          LIMIT ${limit}
          FOR UPDATE SKIP LOCKED`;
+      const published: string[] = [];
       for (const event of due) {
         const handler = handlers[event.topic as OutboxTopic];
         try {
           if (handler) await handler(event);
-          await tx.outboxEvent.update({
-            where: { id: event.id },
-            data: { publishedAt: new Date(), attempts: { increment: 1 } },
-          });
+          published.push(event.id);
         } catch (error) {
           const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** event.attempts);
           logger().warn({ err: error, eventId: event.id, topic: event.topic }, "outbox handler failed; will retry");
@@ -46,6 +44,12 @@ export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 1
             },
           });
         }
+      }
+      // One statement for the whole pass (a model update per event cost more than most handlers).
+      if (published.length > 0) {
+        await tx.$executeRaw`
+          UPDATE outbox_events SET published_at = now(), attempts = attempts + 1
+           WHERE id = ANY(${published}::uuid[])`;
       }
       return due.length;
     },

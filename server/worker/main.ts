@@ -1,8 +1,10 @@
 import { databaseUrl } from "../config";
 import { db, disconnectDb } from "../db/client";
+import { closePool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { pixRail } from "../pix/sandbox-rail";
+import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { JOBS } from "./jobs";
 import { outboxHandlers } from "./outbox-handlers";
 import { startWorker } from "./runner";
@@ -11,6 +13,7 @@ const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: J
 // Run one heartbeat at start so the health view is green without waiting for the first minute.
 await worker.boss.send("system.heartbeat", {});
 const relay = startOutboxRelay(db(), outboxHandlers(db(), pixRail()));
+const deliveries = startDeliveryLoop();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -18,8 +21,10 @@ async function shutdown(signal: string) {
   stopping = true;
   logger().info({ signal }, "worker shutting down");
   await relay.stop();
+  await deliveries.stop();
   await worker.stop();
   await disconnectDb();
+  await closePool();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

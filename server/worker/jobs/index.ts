@@ -1,6 +1,7 @@
 import type { JobDefinition } from "../job";
 import { expireChargesJob } from "./expire-charges";
 import { heartbeatJob } from "./heartbeat";
+import { purgeWebhookDeliveriesJob } from "./purge-webhook-deliveries";
 
 /** Every job the worker runs. Add new ones here. */
-export const JOBS: JobDefinition[] = [heartbeatJob, expireChargesJob];
+export const JOBS: JobDefinition[] = [heartbeatJob, expireChargesJob, purgeWebhookDeliveriesJob];

@@ -1,0 +1,189 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import {
+  activateWebhookConfig,
+  configView,
+  createWebhookConfig,
+  deactivateWebhookConfig,
+  deleteWebhookConfig,
+  listWebhookConfigs,
+  updateWebhookConfig,
+} from "../../webhooks/account-configs";
+import { ACCOUNT_EVENTS } from "../../webhooks/catalog";
+import type { AccountApiEnv } from "../context";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { envelopeOf, errorResponses } from "../schemas";
+
+const EVENT_NAMES = `${[...ACCOUNT_EVENTS, "*"].join(", ")}`;
+
+const ConfigSchema = z
+  .object({
+    configId: z.string().uuid(),
+    event: z.array(z.string()),
+    targetUrl: z.string(),
+    authHeader: z.string().nullable(),
+    active: z.boolean(),
+    deactivatedReason: z.string().nullable().openapi({ description: "set when the platform deactivated it" }),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .openapi("WebhookConfig");
+
+const Events = z
+  .array(z.string().max(64))
+  .max(20)
+  .openapi({ description: `event names: ${EVENT_NAMES}` });
+const TargetUrl = z.string().max(2048).openapi({ description: "https URL", example: "https://example.com/hooks" });
+const AuthHeader = z
+  .string()
+  .max(1024)
+  .nullable()
+  .openapi({ description: "sent back as the Authorization header of each delivery" });
+
+const ConfigIdParam = z.object({
+  configId: z.string().openapi({ param: { name: "configId", in: "path" } }),
+});
+
+const one = (name: string) => ({
+  200: {
+    description: "The configuration",
+    content: { "application/json": { schema: envelopeOf(ConfigSchema, name) } },
+  },
+});
+const many = (name: string) => ({
+  200: {
+    description: "The caller's configurations, newest first",
+    content: { "application/json": { schema: envelopeOf(z.array(ConfigSchema), name) } },
+  },
+});
+
+const createDef = createRoute({
+  tags: ["Webhooks"],
+  middleware: [requireScope("webhooks:manage")] as const,
+  method: "post",
+  path: "/webhooks/config",
+  summary: "Create a webhook configuration",
+  description:
+    "Deliveries: POST JSON `{ webhookId, userId, accountId, event, object }`, the authHeader as Authorization, 3 s timeout, 6 attempts (now, 1 min, 5 min, 15 min, 1 h, 4 h); after 50 consecutive failed deliveries the configuration is deactivated. Targets resolving to private addresses are refused.",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({ event: Events, targetUrl: TargetUrl, authHeader: AuthHeader.optional() }),
+        },
+      },
+    },
+  },
+  responses: { ...one("WebhookConfigCreated"), ...errorResponses(400, 401, 403, 429, 500) },
+});
+
+const listMeDef = createRoute({
+  tags: ["Webhooks"],
+  middleware: [requireScope("webhooks:manage")] as const,
+  method: "get",
+  path: "/webhooks/config/me",
+  summary: "List your webhook configurations",
+  responses: { ...many("WebhookConfigListMe"), ...errorResponses(401, 403, 429, 500) },
+});
+
+const listDef = createRoute({
+  tags: ["Webhooks"],
+  middleware: [requireScope("webhooks:manage")] as const,
+  method: "get",
+  path: "/webhooks/config",
+  summary: "List webhook configurations (the caller's, as /me)",
+  responses: { ...many("WebhookConfigList"), ...errorResponses(401, 403, 429, 500) },
+});
+
+const updateDef = createRoute({
+  tags: ["Webhooks"],
+  middleware: [requireScope("webhooks:manage")] as const,
+  method: "put",
+  path: "/webhooks/config/{configId}",
+  summary: "Update a configuration (the fields given; authHeader null removes it)",
+  request: {
+    params: ConfigIdParam,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            event: Events.optional(),
+            targetUrl: TargetUrl.optional(),
+            authHeader: AuthHeader.optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: { ...one("WebhookConfigUpdated"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+});
+
+const toggleDef = (action: "activate" | "deactivate") =>
+  createRoute({
+    tags: ["Webhooks"],
+    middleware: [requireScope("webhooks:manage")] as const,
+    method: "post",
+    path: `/webhooks/config/{configId}/${action}`,
+    summary: action === "activate" ? "Reactivate a configuration" : "Disable a configuration temporarily",
+    request: { params: ConfigIdParam },
+    responses: {
+      ...one(action === "activate" ? "WebhookConfigActivated" : "WebhookConfigDeactivated"),
+      ...errorResponses(401, 403, 404, 429, 500),
+    },
+  });
+
+const deleteDef = createRoute({
+  tags: ["Webhooks"],
+  middleware: [requireScope("webhooks:manage")] as const,
+  method: "delete",
+  path: "/webhooks/config/{configId}",
+  summary: "Remove a configuration permanently",
+  request: { params: ConfigIdParam },
+  responses: {
+    200: {
+      description: "Removed",
+      content: {
+        "application/json": { schema: envelopeOf(z.object({ message: z.string() }), "WebhookConfigDeleted") },
+      },
+    },
+    ...errorResponses(401, 403, 404, 429, 500),
+  },
+});
+
+export function registerWebhookRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(createDef, async (c) => {
+    const created = await createWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("json"));
+    return c.json(envelope(c, configView(created), { message: "Webhook configuration created" }), 200);
+  });
+
+  for (const def of [listMeDef, listDef]) {
+    app.openapi(def, async (c) => {
+      const configs = await listWebhookConfigs(db(), c.get("apiKey").userId);
+      return c.json(envelope(c, configs.map(configView)), 200);
+    });
+  }
+
+  app.openapi(updateDef, async (c) => {
+    const { configId } = c.req.valid("param");
+    const updated = await updateWebhookConfig(db(), c.get("apiKey").userId, configId, c.req.valid("json"));
+    return c.json(envelope(c, configView(updated), { message: "Webhook configuration updated" }), 200);
+  });
+
+  app.openapi(toggleDef("deactivate"), async (c) => {
+    const changed = await deactivateWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("param").configId);
+    return c.json(envelope(c, configView(changed), { message: "Webhook configuration deactivated" }), 200);
+  });
+
+  app.openapi(toggleDef("activate"), async (c) => {
+    const changed = await activateWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("param").configId);
+    return c.json(envelope(c, configView(changed), { message: "Webhook configuration activated" }), 200);
+  });
+
+  app.openapi(deleteDef, async (c) => {
+    await deleteWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("param").configId);
+    return c.json(envelope(c, { message: "Webhook configuration deleted" }), 200);
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * Fan-out: an outbox event becomes one delivery per matching active gateway registration and
+ * account-surface configuration. Idempotent — (sourceEventId, targetKey) is unique and rows are
+ * inserted ON CONFLICT DO NOTHING (createMany's skipDuplicates, in one raw round trip) — so a
+ * relay retry of the same event never duplicates a delivery.
+ */
+import { randomUUID } from "node:crypto";
+import type { LedgerEntry, OutboxEvent } from "../generated/prisma/client";
+import type { OutboxHandlers } from "../outbox/relay";
+import {
+  accountEventFor,
+  accountPayload,
+  ENTRY_TOPICS,
+  gatewayEventsFor,
+  gatewayPayload,
+  type MappingContext,
+  subscribes,
+  WEBHOOK_TOPICS,
+} from "./catalog";
+import { wakeDeliveries } from "./deliver-signal";
+import { defaultSql, type Sql } from "./sql";
+
+type Row = {
+  id: string;
+  surface: "gateway" | "account";
+  user_id: string;
+  gateway_webhook_id: string | null;
+  config_id: string | null;
+  source_event_id: string;
+  target_key: string;
+  event_type: string;
+  payload: object;
+};
+
+const isEntryTopic = (topic: string) => (ENTRY_TOPICS as readonly string[]).includes(topic);
+
+type Target = { id: string; events: string[] };
+type Facts = {
+  entry: Record<string, unknown> | null;
+  parent: Record<string, unknown> | null;
+  queued: boolean;
+  webhooks: Target[] | null;
+  configs: Target[] | null;
+};
+
+/** A ledger_entries row as row_to_json gives it, as the model type. */
+function entryOf(row: Record<string, unknown> | null): LedgerEntry | null {
+  if (!row) return null;
+  const text = (key: string) => (row[key] as string | null | undefined) ?? null;
+  const big = (key: string) => BigInt(row[key] as number | string);
+  return {
+    seq: big("seq"),
+    id: row.id as string,
+    accountId: row.account_id as string,
+    userId: row.user_id as string,
+    type: row.type as LedgerEntry["type"],
+    reason: row.reason as string,
+    status: row.status as LedgerEntry["status"],
+    grossCents: big("gross_cents"),
+    feeCents: big("fee_cents"),
+    netCents: big("net_cents"),
+    idempotencyKey: row.idempotency_key as string,
+    endToEndId: text("end_to_end_id"),
+    parentEndToEndId: text("parent_end_to_end_id"),
+    entryRef: text("entry_ref"),
+    externalId: text("external_id"),
+    outgoingExternalId: text("outgoing_external_id"),
+    requestId: text("request_id"),
+    pixKey: text("pix_key"),
+    payer: (row.payer as LedgerEntry["payer"]) ?? null,
+    receiver: (row.receiver as LedgerEntry["receiver"]) ?? null,
+    obs: text("obs"),
+    description: text("description"),
+    metadata: (row.metadata as LedgerEntry["metadata"]) ?? null,
+    errorMessage: text("error_message"),
+    refundedEndToEndId: text("refunded_end_to_end_id"),
+    counterpartEntryId: text("counterpart_entry_id"),
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+  };
+}
+
+/**
+ * Everything the mapping and the targets need, in one round trip (this runs once per outbox
+ * event on the relay's path): the entry as it is now, the payout a return credit returns, whether
+ * a payout waits in the DICT queue, and the user's active registrations and configurations.
+ */
+async function factsOf(sql: Sql, event: OutboxEvent, userId: string): Promise<Facts> {
+  const { rows } = await sql.query<Facts>({
+    name: "webhooks_facts",
+    text: FACTS,
+    values: [event.accountId, event.entryId, userId],
+  });
+  return rows[0] ?? { entry: null, parent: null, queued: false, webhooks: null, configs: null };
+}
+
+const FACTS = `
+  WITH e AS (SELECT * FROM ledger_entries WHERE account_id = $1 AND id = $2)
+  SELECT (SELECT row_to_json(e) FROM e) AS entry,
+         (SELECT row_to_json(p) FROM ledger_entries p JOIN e ON p.account_id = e.account_id
+           WHERE p.id = e.parent_end_to_end_id AND e.reason = 'pix_out:refunded_processing') AS parent,
+         EXISTS (SELECT 1 FROM queued_payouts q JOIN e ON q.entry_seq = e.seq) AS queued,
+         (SELECT json_agg(json_build_object('id', g.id, 'events', g.events)) FROM gateway_webhooks g
+           WHERE g.user_id = $3::uuid AND g.active AND g.deleted_at IS NULL) AS webhooks,
+         (SELECT json_agg(json_build_object('id', c.id, 'events', c.events)) FROM webhook_configs c
+           WHERE c.user_id = $3::uuid AND c.active) AS configs`;
+
+const INSERT = `
+  INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, source_event_id, target_key,
+                                  event_type, payload, next_attempt_at, created_at)
+  SELECT x.id, x.surface::"WebhookSurface", x.user_id, x.gateway_webhook_id, x.config_id, x.source_event_id,
+         x.target_key, x.event_type, x.payload, $2, $2
+    FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, surface text, user_id uuid, gateway_webhook_id uuid,
+           config_id uuid, source_event_id uuid, target_key text, event_type text, payload jsonb)
+  ON CONFLICT (source_event_id, target_key) DO NOTHING`;
+
+/** Creates the deliveries of one outbox event; returns how many were new. */
+export async function fanOutEvent(sql: Sql, event: OutboxEvent, now = new Date()): Promise<number> {
+  if (!event.userId) return 0;
+  const userId = event.userId;
+  const facts = await factsOf(sql, event, userId);
+  const entry = entryOf(facts.entry);
+  if (isEntryTopic(event.topic) && !entry) return 0;
+  const context: MappingContext = { entry, parent: entryOf(facts.parent), queued: facts.queued };
+  const gatewayEvents = gatewayEventsFor(event, context);
+  const accountEvent = accountEventFor(event, context);
+  const rows: Row[] = [];
+  const base = { user_id: userId, source_event_id: event.id };
+
+  for (const webhook of gatewayEvents.length ? (facts.webhooks ?? []) : []) {
+    for (const gatewayEvent of gatewayEvents) {
+      if (!webhook.events.includes(gatewayEvent.type)) continue;
+      const id = randomUUID();
+      rows.push({
+        ...base,
+        id,
+        surface: "gateway",
+        gateway_webhook_id: webhook.id,
+        config_id: null,
+        target_key: `gw:${webhook.id}:${gatewayEvent.type}`,
+        event_type: gatewayEvent.type,
+        payload: gatewayPayload(id, gatewayEvent.type, event.createdAt, gatewayEvent.data),
+      });
+    }
+  }
+  for (const webhookConfig of accountEvent ? (facts.configs ?? []) : []) {
+    if (!accountEvent || !subscribes(webhookConfig.events, accountEvent.event)) continue;
+    rows.push({
+      ...base,
+      id: randomUUID(),
+      surface: "account",
+      gateway_webhook_id: null,
+      config_id: webhookConfig.id,
+      target_key: `acct:${webhookConfig.id}`,
+      event_type: accountEvent.event,
+      payload: accountPayload(
+        webhookConfig.id,
+        { userId, accountId: entry?.accountId ?? event.accountId },
+        accountEvent,
+      ),
+    });
+  }
+  if (rows.length === 0) return 0;
+  const { rowCount } = await sql.query({ name: "webhooks_fan_out", text: INSERT, values: [JSON.stringify(rows), now] });
+  const created = rowCount ?? 0;
+  if (created > 0) wakeDeliveries();
+  return created;
+}
+
+/** The relay's handlers for every topic that can become a webhook. */
+export function webhookFanOutHandlers(sql?: Sql): OutboxHandlers {
+  const handler = (event: OutboxEvent) => fanOutEvent(sql ?? defaultSql(), event).then(() => undefined);
+  return Object.fromEntries(WEBHOOK_TOPICS.map((topic) => [topic, handler])) as OutboxHandlers;
+}

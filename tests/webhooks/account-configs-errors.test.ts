@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { accountApi } from "../../server/account-api/app";
+import { basic, call, newMerchant } from "../support/fixtures";
+
+// Every webhook configuration service fails unexpectedly: each endpoint must answer a bare 500.
+vi.mock("../../server/webhooks/account-configs", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../server/webhooks/account-configs")>();
+  const boom = async () => {
+    throw new Error("database exploded: secret detail");
+  };
+  return {
+    ...original,
+    createWebhookConfig: boom,
+    listWebhookConfigs: boom,
+    updateWebhookConfig: boom,
+    activateWebhookConfig: boom,
+    deactivateWebhookConfig: boom,
+    deleteWebhookConfig: boom,
+  };
+});
+
+describe("webhook configuration endpoints on an internal failure", () => {
+  let auth: string;
+  beforeAll(async () => {
+    const merchant = await newMerchant();
+    auth = basic(merchant.clientId, merchant.clientSecret);
+  });
+
+  it("answer 500 INTERNAL_ERROR without details", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    for (const [method, path, body] of [
+      ["POST", "/v4/i/webhooks/config", { event: ["*"], targetUrl: "https://93.184.216.34/h" }],
+      ["GET", "/v4/i/webhooks/config/me", undefined],
+      ["GET", "/v4/i/webhooks/config", undefined],
+      ["PUT", `/v4/i/webhooks/config/${id}`, { event: ["*"] }],
+      ["POST", `/v4/i/webhooks/config/${id}/deactivate`, undefined],
+      ["POST", `/v4/i/webhooks/config/${id}/activate`, undefined],
+      ["DELETE", `/v4/i/webhooks/config/${id}`, undefined],
+    ] as const) {
+      const res = await call(accountApi(), method, path, { auth, body });
+      expect(res.status, `${method} ${path}`).toBe(500);
+      expect(res.json).toMatchObject({
+        success: false,
+        status: 500,
+        code: "INTERNAL_ERROR",
+        message: "Internal server error",
+      });
+      expect(res.text).not.toContain("secret detail");
+    }
+  });
+});

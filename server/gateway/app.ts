@@ -19,6 +19,7 @@ import { rateLimit } from "./pipeline/rate-limit";
 import { businessError, respond } from "./respond";
 import { registerLookupRoutes } from "./routes/lookups";
 import { registerMoneyRoutes } from "./routes/money";
+import { registerWebhookRoutes } from "./routes/webhooks";
 
 export const GATEWAY_BASE = "/api/external";
 
@@ -73,6 +74,7 @@ export function createGatewayApi() {
 
   registerMoneyRoutes(app);
   registerLookupRoutes(app);
+  registerWebhookRoutes(app);
 
   app.notFound((c) => respond(c, { error: { status: 404, message: "Route not found" } }, 404));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import { db, disconnectDb } from "../db/client";
 import { closePool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
+import { startQueuedPayoutLoop } from "../payouts/loop";
 import { pixRail } from "../pix/sandbox-rail";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { JOBS } from "./jobs";
@@ -14,6 +15,7 @@ const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: J
 await worker.boss.send("system.heartbeat", {});
 const relay = startOutboxRelay(db(), outboxHandlers(db(), pixRail()));
 const deliveries = startDeliveryLoop();
+const queuedPayouts = startQueuedPayoutLoop(db(), pixRail());
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -21,6 +23,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger().info({ signal }, "worker shutting down");
   await relay.stop();
+  await queuedPayouts.stop();
   await deliveries.stop();
   await worker.stop();
   await disconnectDb();

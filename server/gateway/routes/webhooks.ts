@@ -1,0 +1,132 @@
+/** Gateway webhook registrations and deliveries (decisions.md gateway table): doors to server/webhooks. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import {
+  deleteGatewayWebhook,
+  listGatewayDeliveries,
+  listGatewayWebhooks,
+  registerGatewayWebhook,
+  replayDelivery,
+} from "../../webhooks/gateway";
+import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
+import type { GatewayEnv } from "../context";
+import { permission } from "../pipeline/permission";
+import { respond } from "../respond";
+
+// Declared without a schema: answers go through respond(), which applies X-Key-Case.
+const ok = (description: string) => ({ description });
+const IdParam = z.string().openapi({ param: { name: "id", in: "path" } });
+
+const registerRoute = createRoute({
+  method: "post",
+  path: "/webhooks",
+  tags: ["Gateway webhooks"],
+  summary: "Register a webhook (secret generated when omitted, shown once)",
+  security: [{ apiKey: [], hmac: [] }],
+  middleware: [permission("webhooks:manage")] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            url: z.string().min(1).max(2048),
+            events: z.array(z.string()).min(1).max(32),
+            secret: z.string().optional(),
+            allow_insecure: z.boolean().optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 201: ok("{ id, url, events, secret, allow_insecure, active, created_at }") },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/webhooks",
+  tags: ["Gateway webhooks"],
+  summary: "Your webhook registrations",
+  middleware: [permission("webhooks:manage")] as const,
+  responses: { 200: ok("{ data: [...] }") },
+});
+
+const deliveriesRoute = createRoute({
+  method: "get",
+  path: "/webhooks/{id}/deliveries",
+  tags: ["Gateway webhooks"],
+  summary: "Deliveries of a registration, newest first",
+  middleware: [permission("webhooks:manage")] as const,
+  request: {
+    params: z.object({ id: IdParam }),
+    query: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      status: z.enum(["pending", "delivered", "failed", "expired"]).optional(),
+    }),
+  },
+  responses: { 200: ok("{ data: [...], pagination }") },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/webhooks/{id}",
+  tags: ["Gateway webhooks"],
+  summary: "Remove a registration",
+  middleware: [permission("webhooks:manage")] as const,
+  request: { params: z.object({ id: IdParam }) },
+  responses: { 200: ok("{ id, deleted: true }") },
+});
+
+const replayRoute = createRoute({
+  method: "post",
+  path: "/webhooks/deliveries/{event_id}/replay",
+  tags: ["Gateway webhooks"],
+  summary: "Send a delivery again, by event id (manual replay; never expires)",
+  security: [{ apiKey: [], hmac: [] }],
+  middleware: [permission("webhooks:manage")] as const,
+  request: {
+    params: z.object({ event_id: z.string().openapi({ param: { name: "event_id", in: "path" } }) }),
+    body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
+  },
+  responses: { 200: ok("The delivery, pending again") },
+});
+
+export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
+  app.openapi(registerRoute, async (c) => {
+    const body = c.req.valid("json");
+    const { webhook, secret } = await registerGatewayWebhook(db(), c.get("apiKey").userId, {
+      url: body.url,
+      events: body.events,
+      ...(body.secret !== undefined ? { secret: body.secret } : {}),
+      allowInsecure: body.allow_insecure ?? false,
+    });
+    return respond(c, gatewayWebhookView(webhook, secret), 201);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const webhooks = await listGatewayWebhooks(db(), c.get("apiKey").userId);
+    return respond(c, { data: webhooks.map((w) => gatewayWebhookView(w)) });
+  });
+
+  app.openapi(deliveriesRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const { deliveries, total } = await listGatewayDeliveries(db(), c.get("apiKey").userId, id, query);
+    return respond(c, {
+      data: deliveries.map((d) => gatewayDeliveryView(d)),
+      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+    });
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteGatewayWebhook(db(), c.get("apiKey").userId, id);
+    return respond(c, { id, deleted: true });
+  });
+
+  app.openapi(replayRoute, async (c) => {
+    const delivery = await replayDelivery(db(), c.get("apiKey").userId, c.req.valid("param").event_id);
+    return respond(c, gatewayDeliveryView(delivery));
+  });
+}

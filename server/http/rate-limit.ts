@@ -38,6 +38,11 @@ export class FixedWindowLimiter {
     }
   }
 
+  /** Ends the key's current window (a new minute, for tests and operators). */
+  async forget(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+
   private stateOf(res: RateLimiterRes): WindowState {
     const msLeft = Math.max(0, res.msBeforeNext);
     return {

@@ -5,7 +5,7 @@ import { gatewayApi } from "../../server/gateway/app";
 import { purgeExpiredIdempotencyKeys } from "../../server/gateway/idempotency";
 import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
-import { resetDictQuotaForTests } from "../../server/payouts/cash-out";
+import { dictQuota, resetDictQuotaForTests } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
 import { pixRail } from "../../server/pix/sandbox-rail";
 import { availableCents, call, fundedMerchant } from "../support/fixtures";
@@ -115,7 +115,7 @@ describe("gateway endpoints", () => {
 
     // quota still spent: stays queued
     expect(await processQueuedPayouts(db(), pixRail(), new Date(Date.now() + 5000))).toEqual({ sent: 0, failed: 0 });
-    resetDictQuotaForTests(); // a new minute
+    await dictQuota().forget(q.userId); // a new minute
     expect(await processQueuedPayouts(db(), pixRail(), new Date(Date.now() + 10_000))).toEqual({ sent: 1, failed: 0 });
 
     const late = await post(q, "/pix/cash-out", { amount: 30, pix_key: "ana@example.com", pix_key_type: "email" });

@@ -8,7 +8,7 @@ const PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>API reference · PIX platform</title>
   <link rel="stylesheet" href="/docs/api/assets/swagger-ui.css" />
-  <style>body { margin: 0; } .topbar { display: none; }</style>
+  <style>body { margin: 0; } .topbar a.link { pointer-events: none; }</style>
 </head>
 <body>
   <div id="reference"></div>

@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "tsx e2e/support/serve.ts",
+    command: "node_modules/.bin/tsx e2e/support/serve.ts",
     url: `${baseURL}/api/health`,
     env: { PORT: String(PORT), APP_URL: baseURL },
     timeout: 240_000,

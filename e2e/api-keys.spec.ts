@@ -9,6 +9,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { SCOPES } from "../server/apikeys/scopes";
+import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -56,10 +57,7 @@ const mainNav = () => page.getByRole("navigation", { name: "Navegação principa
 const keyRow = () => page.locator(`[data-testid="key-row"][data-client-id="${created.clientId}"]`);
 
 test("the merchant signs in and opens the API keys", async () => {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO_MERCHANT.email);
-  await page.getByLabel("Senha").fill(DEMO_MERCHANT.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signIn(page, DEMO_MERCHANT);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
 
   await mainNav().getByRole("link", { name: "Chaves de API" }).click();

@@ -8,6 +8,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
+import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -80,10 +81,7 @@ async function readBalances() {
 }
 
 test("the merchant signs in and notes the balance before charging", async () => {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO_MERCHANT.email);
-  await page.getByLabel("Senha").fill(DEMO_MERCHANT.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signIn(page, DEMO_MERCHANT);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
   await expect(page.getByTestId("balance-available")).toHaveText(/^R\$\s?[\d.]+,\d{2}$/, SLOW);
   Object.assign(before, await readBalances());

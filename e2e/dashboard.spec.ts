@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
+import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,12 +26,6 @@ test.afterAll(async () => {
   await page.close();
 });
 
-async function signIn(credentials: { email: string; password: string }) {
-  await page.getByLabel("E-mail").fill(credentials.email);
-  await page.getByLabel("Senha").fill(credentials.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-}
-
 const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
 
 test("a visitor to / lands on the login page", async () => {
@@ -40,13 +35,13 @@ test("a visitor to / lands on the login page", async () => {
 });
 
 test("a wrong password shows an error and keeps the visitor on the login page", async () => {
-  await signIn({ email: DEMO_MERCHANT.email, password: `${DEMO_MERCHANT.password}-wrong` });
+  await signIn(page, { email: DEMO_MERCHANT.email, password: `${DEMO_MERCHANT.password}-wrong` });
   await expect(page.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." })).toBeVisible(SLOW);
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test("the demo merchant signs in and sees the available balance in reais", async () => {
-  await signIn(DEMO_MERCHANT);
+  await signIn(page, DEMO_MERCHANT);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
   const available = page.getByTestId("balance-available");
@@ -104,7 +99,7 @@ test("the admin signs in and reaches /admin", async () => {
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/, SLOW);
 
-  await signIn(DEMO_ADMIN);
+  await signIn(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
   await mainNav().getByRole("link", { name: "Administração" }).click();
   await expect(page).toHaveURL(/\/admin$/, SLOW);

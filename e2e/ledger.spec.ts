@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "../prisma/demo";
+import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,10 +58,7 @@ const openingRow = () => rows().filter({ hasText: "Pix recebido" }).filter({ has
 const filteredEmpty = () => page.getByRole("heading", { name: "Nenhum lançamento com esses filtros" });
 
 test("the merchant signs in and opens the ledger from the navigation", async () => {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO_MERCHANT.email);
-  await page.getByLabel("Senha").fill(DEMO_MERCHANT.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signIn(page, DEMO_MERCHANT);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
 
   await mainNav().getByRole("link", { name: "Lançamentos" }).click();

@@ -10,6 +10,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
 import { encodeStaticBrCode } from "../server/pix/brcode";
+import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
 
@@ -75,10 +76,7 @@ async function readOverview() {
 }
 
 test("the merchant signs in and notes the balance before sending", async () => {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(DEMO_MERCHANT.email);
-  await page.getByLabel("Senha").fill(DEMO_MERCHANT.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signIn(page, DEMO_MERCHANT);
   await expect(page).toHaveURL(/\/overview$/, SLOW);
   await expect(page.getByTestId("balance-available")).toHaveText(/^R\$\s?[\d.]+,\d{2}$/, SLOW);
   Object.assign(before, await readOverview());

@@ -2,24 +2,26 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { Fragment, type ReactNode, useState } from "react";
-import { CopyTextButton } from "@/components/charges/copy-text-button";
+import { Fragment, useState } from "react";
 import { useServiceError } from "@/components/charges/errors";
 import { useNow } from "@/components/charges/status";
-import { CopyButton } from "@/components/ledger/copy-button";
 import { truncateId } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ChevronDownIcon, type Icon, type IconProps, KeyIcon } from "@/components/ui/icons";
+import { BanIcon, ChevronDownIcon, KeyIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
+import { SecretPanel } from "@/components/ui/secret-panel";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToggleSet } from "@/components/ui/toggle-set";
 import { SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
-import { Dialog, DialogActions } from "./dialog";
 import { KeyForm, type KeyFormValues, scopeMessageKey } from "./key-form";
 
 type KeyStatus = "active" | "revoked" | "expired";
@@ -48,50 +50,10 @@ function KeyStatusBadge({ status }: { status: KeyStatus }) {
   );
 }
 
-function stroke(paths: ReactNode): Icon {
-  return ({ className, ...props }: IconProps) => (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className ?? "size-5"}
-      {...props}
-    >
-      {paths}
-    </svg>
-  );
-}
-
-const PencilIcon = stroke(
-  <>
-    <path d="M21.17 6.81a1 1 0 0 0-3.99-3.99L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
-    <path d="m15 5 4 4" />
-  </>,
-);
-const BanIcon = stroke(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m4.9 4.9 14.2 14.2" />
-  </>,
-);
-const PlusIcon = stroke(
-  <>
-    <path d="M5 12h14" />
-    <path d="M12 5v14" />
-  </>,
-);
-
 /** The API keys page: the table of keys, and creating, editing and revoking them in dialogs. */
 export function ApiKeysManager() {
   const t = useTranslations("apiKeys");
   const section = useTranslations("sections.apiKeys");
-  const common = useTranslations("common");
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const [creating, setCreating] = useState(false);
@@ -114,15 +76,11 @@ export function ApiKeysManager() {
       {keys.isPending ? (
         <ListSkeleton />
       ) : keys.isError ? (
-        <EmptyState
-          icon={AlertCircleIcon}
+        <ErrorState
           title={t("error.title")}
           description={t("error.body")}
-          action={
-            <Button variant="secondary" onClick={() => keys.refetch()} loading={keys.isFetching}>
-              {common("retry")}
-            </Button>
-          }
+          onRetry={() => keys.refetch()}
+          retrying={keys.isFetching}
         />
       ) : keys.data.keys.length === 0 ? (
         <EmptyState
@@ -163,14 +121,7 @@ function useKeyLabels() {
 type ListProps = { keys: ApiKeyView[]; onEdit: (key: ApiKeyView) => void; onRevoke: (key: ApiKeyView) => void };
 
 function KeyList(props: ListProps) {
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const toggle = (clientId: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(clientId)) next.delete(clientId);
-      else next.add(clientId);
-      return next;
-    });
+  const [expanded, toggle] = useToggleSet();
   return (
     <>
       <KeyTable {...props} expanded={expanded} onToggle={toggle} />
@@ -248,22 +199,20 @@ function RowActions({
     <div className="flex justify-end gap-1">
       <Button
         variant="ghost"
-        size="sm"
+        size="icon"
         onClick={() => onEdit(apiKey)}
         aria-label={t("edit", { name: apiKey.name })}
         title={t("edit", { name: apiKey.name })}
-        className="px-2"
         data-testid="edit-key"
       >
         <PencilIcon className="size-4" />
       </Button>
       <Button
-        variant="ghost"
-        size="sm"
+        variant="ghost-danger"
+        size="icon"
         onClick={() => onRevoke(apiKey)}
         aria-label={t("revoke", { name: apiKey.name })}
         title={t("revoke", { name: apiKey.name })}
-        className="px-2 text-red-700 hover:bg-red-50 hover:text-red-800"
         data-testid="revoke-key"
       >
         <BanIcon className="size-4" />
@@ -278,7 +227,7 @@ function KeyTable({
   onRevoke,
   expanded,
   onToggle,
-}: ListProps & { expanded: Set<string>; onToggle: (clientId: string) => void }) {
+}: ListProps & { expanded: ReadonlySet<string>; onToggle: (clientId: string) => void }) {
   const t = useTranslations("apiKeys");
   const labelsOf = useKeyLabels();
   return (
@@ -380,7 +329,7 @@ function KeyCards({
   onRevoke,
   expanded,
   onToggle,
-}: ListProps & { expanded: Set<string>; onToggle: (clientId: string) => void }) {
+}: ListProps & { expanded: ReadonlySet<string>; onToggle: (clientId: string) => void }) {
   const t = useTranslations("apiKeys");
   const labelsOf = useKeyLabels();
   return (
@@ -483,7 +432,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
       testId="create-key-dialog"
     >
       {created ? (
-        <SecretPanel {...created} onDone={close} />
+        <KeySecretPanel {...created} onDone={close} />
       ) : (
         <KeyForm
           initial={{ name: "", scopes: [...SCOPES], ipWhitelist: [], expiresAt: null }}
@@ -500,7 +449,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
   );
 }
 
-function SecretPanel({
+function KeySecretPanel({
   clientId,
   clientSecret,
   name,
@@ -513,47 +462,19 @@ function SecretPanel({
 }) {
   const t = useTranslations("apiKeys.secret");
   return (
-    <div className="space-y-5" data-testid="secret-panel">
-      <div
-        role="alert"
-        className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        data-testid="secret-warning"
-      >
-        <AlertCircleIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
-        <div>
-          <p className="font-semibold">{t("warningTitle")}</p>
-          <p className="mt-0.5">{t("warningBody")}</p>
-        </div>
-      </div>
-      <p className="text-sm text-slate-600">{t("intro", { name })}</p>
-      <SecretValue label={t("clientId")} value={clientId} testId="secret-client-id" />
-      <SecretValue label={t("clientSecret")} value={clientSecret} testId="secret-client-secret" />
-      <DialogActions className="border-t border-slate-100 pt-5">
-        <Button onClick={onDone} data-testid="secret-done">
-          {t("done")}
-        </Button>
-      </DialogActions>
-    </div>
-  );
-}
-
-function SecretValue({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const t = useTranslations("apiKeys.secret");
-  return (
-    <div className="space-y-1.5">
-      <p className="text-sm font-medium text-slate-800">{label}</p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code
-          className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all"
-          data-testid={testId}
-        >
-          {value}
-        </code>
-        <CopyTextButton value={value} aria-label={t("copy", { label })} className="sm:w-32">
-          {t("copyShort")}
-        </CopyTextButton>
-      </div>
-    </div>
+    <SecretPanel
+      warningTitle={t("warningTitle")}
+      warningBody={t("warningBody")}
+      intro={t("intro", { name })}
+      fields={[
+        { label: t("clientId"), value: clientId, testId: "secret-client-id" },
+        { label: t("clientSecret"), value: clientSecret, testId: "secret-client-secret" },
+      ]}
+      copyLabel={(label) => t("copy", { label })}
+      copyShort={t("copyShort")}
+      doneLabel={t("done")}
+      onDone={onDone}
+    />
   );
 }
 
@@ -647,38 +568,34 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClo
   }
 
   return (
-    <Dialog open={apiKey !== null} onClose={close} title={t("title")} testId="revoke-key-dialog">
+    <ConfirmDialog
+      open={apiKey !== null}
+      onClose={close}
+      onConfirm={confirm}
+      title={t("title")}
+      confirmLabel={t("confirm")}
+      cancelLabel={t("cancel")}
+      pending={revoke.isPending}
+      error={error}
+      testId="revoke-key-dialog"
+      confirmTestId="revoke-confirm"
+    >
       {apiKey ? (
-        <div className="space-y-4">
+        <>
           <p className="text-sm text-slate-700">{t("body", { name: apiKey.name })}</p>
           <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700">
             {apiKey.clientId}
           </p>
-          {error ? (
-            <p role="alert" className="flex items-start gap-1.5 text-sm text-red-700">
-              <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-              {error}
-            </p>
-          ) : null}
-          <DialogActions>
-            <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
-              {t("cancel")}
-            </Button>
-            <Button variant="danger" onClick={confirm} loading={revoke.isPending} data-testid="revoke-confirm">
-              {t("confirm")}
-            </Button>
-          </DialogActions>
-        </div>
+        </>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function ListSkeleton() {
   const t = useTranslations("apiKeys");
   return (
-    <div role="status" aria-live="polite" data-testid="keys-loading">
-      <span className="sr-only">{t("loading")}</span>
+    <LoadingState label={t("loading")} testId="keys-loading">
       <Card className="divide-y divide-slate-100 overflow-hidden">
         {Array.from({ length: 3 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
@@ -687,11 +604,11 @@ function ListSkeleton() {
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-3 w-56" />
             </div>
-            <Skeleton className="h-5 w-16 rounded-full" />
+            <Skeleton rounded="full" className="h-5 w-16" />
             <Skeleton className="h-4 w-20" />
           </div>
         ))}
       </Card>
-    </div>
+    </LoadingState>
   );
 }

@@ -3,16 +3,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { DateInput } from "@/components/ledger/fields";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { describedBy, Field } from "@/components/send/shared";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { AlertCircleIcon } from "@/components/ui/icons";
+import { DialogActions } from "@/components/ui/dialog";
+import { DateInput, describedBy, Field, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
-import { DialogActions } from "./dialog";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
 
 const MAX_NAME = 80;
@@ -221,12 +219,7 @@ export function KeyForm({
             </label>
           ))}
         </div>
-        {errors.scopes ? (
-          <p id={`${id}-scopes-error`} className="flex items-start gap-1.5 text-sm text-red-700">
-            <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-            {errors.scopes}
-          </p>
-        ) : null}
+        {errors.scopes ? <FieldError id={`${id}-scopes-error`}>{errors.scopes}</FieldError> : null}
       </fieldset>
 
       <WhitelistEditor rows={rows} onChange={setRows} />
@@ -242,7 +235,7 @@ export function KeyForm({
                 setExpiry(event.target.value);
                 setErrors((current) => ({ ...current, expiry: null }));
               }}
-              className="h-11"
+              size="lg"
               {...describedBy(`${id}-expiry`, errors.expiry, t("expiryHint"))}
             />
           </div>

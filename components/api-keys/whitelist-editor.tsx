@@ -84,11 +84,11 @@ export function WhitelistEditor({
         </p>
       ) : null}
       <Button
-        variant="ghost"
+        variant="ghost-accent"
         size="sm"
         onClick={() => onChange([...rows, newRow()])}
         disabled={rows.length >= MAX_ENTRIES}
-        className="-ml-2 text-emerald-800"
+        className="-ml-2"
       >
         <span aria-hidden="true" className="text-base leading-none">
           +

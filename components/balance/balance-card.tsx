@@ -11,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ClockIcon, RefreshIcon, WalletIcon } from "@/components/ui/icons";
+import { ClockIcon, RefreshIcon, WalletIcon } from "@/components/ui/icons";
+import { ListStates, LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AppRouter } from "@/server/trpc/routers";
 
@@ -98,15 +99,14 @@ function BalanceRow({
 function LoadingCard() {
   const t = useTranslations("balance");
   return (
-    <div role="status" aria-live="polite" data-testid="balances-loading">
-      <span className="sr-only">{t("loading")}</span>
+    <LoadingState label={t("loading")} testId="balances-loading">
       <Card className="overflow-hidden">
         <div className="flex items-start justify-between border-b border-slate-100 px-5 py-4 sm:px-6">
           <div className="space-y-2">
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-3 w-56" />
           </div>
-          <Skeleton className="h-5 w-14 rounded-full" />
+          <Skeleton rounded="full" className="h-5 w-14" />
         </div>
         <div className="grid gap-6 px-5 py-6 sm:px-6 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] md:gap-8">
           <div className="space-y-3">
@@ -119,7 +119,7 @@ function LoadingCard() {
           </div>
         </div>
       </Card>
-    </div>
+    </LoadingState>
   );
 }
 
@@ -149,34 +149,23 @@ export function BalanceOverview() {
         ) : null}
       </div>
 
-      {overview.isPending ? (
-        <LoadingCard />
-      ) : overview.isError ? (
-        <Card className="p-6" data-testid="balances-error">
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-start gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-                <AlertCircleIcon className="size-5" />
-              </span>
-              <div role="alert">
-                <p className="text-sm font-semibold text-slate-900">{t("overview.error.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("overview.error.body")}</p>
-              </div>
-            </div>
-            <Button variant="secondary" onClick={() => overview.refetch()} loading={overview.isFetching}>
-              {t("common.retry")}
-            </Button>
+      <ListStates
+        query={overview}
+        loading={<LoadingCard />}
+        error={{ title: t("overview.error.title"), body: t("overview.error.body"), testId: "balances-error" }}
+        isEmpty={(data) => data.accounts.length === 0}
+        empty={
+          <EmptyState icon={WalletIcon} title={t("overview.empty.title")} description={t("overview.empty.body")} />
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            {data.accounts.map((account, index) => (
+              <BalanceCard key={account.accountId} account={account} testIds={index === 0} />
+            ))}
           </div>
-        </Card>
-      ) : overview.data.accounts.length === 0 ? (
-        <EmptyState icon={WalletIcon} title={t("overview.empty.title")} description={t("overview.empty.body")} />
-      ) : (
-        <div className="space-y-4">
-          {overview.data.accounts.map((account, index) => (
-            <BalanceCard key={account.accountId} account={account} testIds={index === 0} />
-          ))}
-        </div>
-      )}
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
+import { LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 
 const RECENT = 5;
@@ -42,8 +43,7 @@ export function RecentActivity() {
       </div>
       <Card className="overflow-hidden" data-testid="recent-activity">
         {recent.isPending ? (
-          <div role="status" aria-live="polite" className="divide-y divide-slate-100">
-            <span className="sr-only">{t("loading")}</span>
+          <LoadingState label={t("loading")} className="divide-y divide-slate-100">
             {Array.from({ length: 3 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
               <div key={index} className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
@@ -54,7 +54,7 @@ export function RecentActivity() {
                 <Skeleton className="h-4 w-20" />
               </div>
             ))}
-          </div>
+          </LoadingState>
         ) : recent.isError ? (
           <p role="alert" className="px-5 py-6 text-sm text-slate-600 sm:px-6">
             {t("error")}

@@ -3,14 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
-import { CopyButton } from "@/components/ledger/copy-button";
 import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DetailRow, IdRow } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ArrowLeftIcon, QrCodeIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, QrCodeIcon } from "@/components/ui/icons";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ChargeView } from "@/server/trpc/routers/charges";
@@ -41,7 +40,6 @@ function useListedCharge(txId: string): ChargeView | null {
 
 export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
   const t = useTranslations("charges.detail");
-  const common = useTranslations("common");
   const charge = useLiveCharge(txId);
   const listed = useListedCharge(txId);
   const shown: PanelCharge | null = charge.data ?? (charge.isError ? listed : null);
@@ -63,15 +61,11 @@ export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
       ) : isMissing(charge.error) ? (
         <EmptyState icon={QrCodeIcon} title={t("notFound.title")} description={t("notFound.body")} />
       ) : (
-        <EmptyState
-          icon={AlertCircleIcon}
+        <ErrorState
           title={t("error.title")}
           description={t("error.body")}
-          action={
-            <Button variant="secondary" onClick={() => charge.refetch()} loading={charge.isFetching}>
-              {common("retry")}
-            </Button>
-          }
+          onRetry={() => charge.refetch()}
+          retrying={charge.isFetching}
         />
       )}
     </div>
@@ -99,20 +93,22 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100 text-sm">
-              <Row label={t("amount")}>
+              <DetailRow label={t("amount")}>
                 <span className="font-semibold tabular-nums">{money(charge.amountCents)}</span>
-              </Row>
-              <Row label={t("status")}>
+              </DetailRow>
+              <DetailRow label={t("status")}>
                 <ChargeStatusBadge status={displayStatus(charge, now)} />
-              </Row>
-              <Row label={t("description")}>{charge.description || none}</Row>
-              <Row label={t("account")}>
+              </DetailRow>
+              <DetailRow label={t("description")}>{charge.description || none}</DetailRow>
+              <DetailRow label={t("account")}>
                 <span className="tabular-nums">{charge.accountId}</span>
-              </Row>
-              <Row label={t("pixKey")}>{charge.pixKey ? <span className="break-all">{charge.pixKey}</span> : none}</Row>
-              <Row label={t("sameDocument")}>
+              </DetailRow>
+              <DetailRow label={t("pixKey")}>
+                {charge.pixKey ? <span className="break-all">{charge.pixKey}</span> : none}
+              </DetailRow>
+              <DetailRow label={t("sameDocument")}>
                 {charge.sameDocument ? <span className="tabular-nums">{charge.sameDocument}</span> : t("anyone")}
-              </Row>
+              </DetailRow>
             </dl>
           </CardContent>
         </Card>
@@ -123,17 +119,17 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100 text-sm">
-              <Row label={t("createdAt")}>
+              <DetailRow label={t("createdAt")}>
                 <span className="tabular-nums">{dateTime(charge.createdAt, "medium")}</span>
-              </Row>
-              <Row label={t("expiresAt")}>
+              </DetailRow>
+              <DetailRow label={t("expiresAt")}>
                 <span className="tabular-nums" data-testid="charge-expires-at">
                   {dateTime(charge.expiresAt, "medium")}
                 </span>
-              </Row>
-              <Row label={t("paidAt")}>
+              </DetailRow>
+              <DetailRow label={t("paidAt")}>
                 {charge.paidAt ? <span className="tabular-nums">{dateTime(charge.paidAt, "medium")}</span> : none}
-              </Row>
+              </DetailRow>
             </dl>
           </CardContent>
         </Card>
@@ -145,11 +141,12 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100 text-sm">
-            <IdRow label={t("txId")} value={charge.txId} testId="charge-txid" />
-            <IdRow label={t("externalId")} value={charge.externalId} testId="charge-external-id" />
+            <IdRow label={t("txId")} value={charge.txId} none="—" testId="charge-txid" />
+            <IdRow label={t("externalId")} value={charge.externalId} none="—" testId="charge-external-id" />
             <IdRow
               label={t("paidEndToEndId")}
               value={charge.paidEndToEndId}
+              none="—"
               href={
                 charge.paidEndToEndId
                   ? entryHref({ id: charge.paidEndToEndId, accountId: charge.accountId })
@@ -164,53 +161,10 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function IdRow({ label, value, href, testId }: { label: string; value: string | null; href?: string; testId: string }) {
-  return (
-    <div
-      className="grid gap-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4"
-      data-testid={testId}
-    >
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="flex min-w-0 items-center justify-between gap-3">
-        {value ? (
-          <>
-            {href ? (
-              <Link
-                href={href}
-                className="min-w-0 font-mono text-xs break-all text-emerald-800 hover:text-emerald-900 hover:underline"
-                data-testid="id-value"
-              >
-                {value}
-              </Link>
-            ) : (
-              <span className="min-w-0 font-mono text-xs break-all text-slate-900" data-testid="id-value">
-                {value}
-              </span>
-            )}
-            <CopyButton value={value} label={label} className="shrink-0" />
-          </>
-        ) : (
-          <span className="text-slate-400">—</span>
-        )}
-      </dd>
-    </div>
-  );
-}
-
 function DetailSkeleton() {
   const t = useTranslations("charges.detail");
   return (
-    <div role="status" aria-live="polite" className="space-y-6" data-testid="charge-detail-loading">
-      <span className="sr-only">{t("loading")}</span>
+    <LoadingState label={t("loading")} testId="charge-detail-loading" className="space-y-6">
       <Card className="grid gap-6 p-6 sm:grid-cols-[13rem_minmax(0,1fr)]">
         <Skeleton className="aspect-square w-full max-w-[15rem]" />
         <div className="space-y-3">
@@ -220,6 +174,6 @@ function DetailSkeleton() {
           <Skeleton className="h-10 w-44" />
         </div>
       </Card>
-    </div>
+    </LoadingState>
   );
 }

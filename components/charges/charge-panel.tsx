@@ -10,9 +10,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { CopyTextButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon, CheckIcon, ClockIcon, ZapIcon } from "@/components/ui/icons";
 import type { ChargeView } from "@/server/trpc/routers/charges";
-import { CopyTextButton } from "./copy-text-button";
 import { useServiceError } from "./errors";
 import { ChargeStatusBadge, displayStatus, useCountdownText, useNow } from "./status";
 

@@ -5,18 +5,18 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { FieldLabel, Select } from "@/components/ledger/fields";
 import { truncateId, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, CloseIcon, QrCodeIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { FieldLabel, Select } from "@/components/ui/fields";
+import { CloseIcon, QrCodeIcon } from "@/components/ui/icons";
+import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/url-state";
 import type { ChargeView } from "@/server/trpc/routers/charges";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "./pagination";
 import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
-import { useUrlState } from "./url-state";
 
 /** Where a charge's detail lives; `back` keeps the list's filters for the way back. */
 export function chargeHref(txId: string, back?: string): string {
@@ -26,7 +26,6 @@ export function chargeHref(txId: string, back?: string): string {
 /** The list of charges with a status filter and pages, all kept in the URL. */
 export function ChargesBrowser() {
   const t = useTranslations("charges.list");
-  const common = useTranslations("common");
   const trpc = useTRPC();
   const id = useId();
   const { params, query, update } = useUrlState();
@@ -62,58 +61,47 @@ export function ChargesBrowser() {
         </div>
       </div>
 
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <Card className="p-6" data-testid="charges-error">
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-start gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-                <AlertCircleIcon className="size-5" />
-              </span>
-              <div role="alert">
-                <p className="text-sm font-semibold text-slate-900">{t("error.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("error.body")}</p>
-              </div>
-            </div>
-            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-              {common("retry")}
-            </Button>
+      <ListStates
+        query={list}
+        loading={<ListSkeleton label={t("loading")} testId="charges-loading" />}
+        error={{ title: t("error.title"), body: t("error.body"), testId: "charges-error" }}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          status ? (
+            <EmptyState
+              icon={QrCodeIcon}
+              title={t("empty.filteredTitle")}
+              description={t("empty.filteredBody")}
+              action={
+                <Button variant="secondary" onClick={() => update({ status: undefined })}>
+                  <CloseIcon className="size-4" />
+                  {t("clear")}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
+          )
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600" data-testid="charges-total">
+              {t("count", { total: data.total })}
+            </p>
+            <ChargeTable charges={data.charges} back={query} />
+            <ChargeCards charges={data.charges} back={query} />
+            <Pagination
+              page={data.page}
+              pages={data.totalPages}
+              limit={limit}
+              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
+              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
+              testId="charges-pagination"
+            />
           </div>
-        </Card>
-      ) : list.data.total === 0 ? (
-        status ? (
-          <EmptyState
-            icon={QrCodeIcon}
-            title={t("empty.filteredTitle")}
-            description={t("empty.filteredBody")}
-            action={
-              <Button variant="secondary" onClick={() => update({ status: undefined })}>
-                <CloseIcon className="size-4" />
-                {t("clear")}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
-        )
-      ) : (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600" data-testid="charges-total">
-            {t("count", { total: list.data.total })}
-          </p>
-          <ChargeTable charges={list.data.charges} back={query} />
-          <ChargeCards charges={list.data.charges} back={query} />
-          <Pagination
-            page={list.data.page}
-            pages={list.data.totalPages}
-            limit={limit}
-            onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-            onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-            testId="charges-pagination"
-          />
-        </div>
-      )}
+        )}
+      </ListStates>
     </section>
   );
 }
@@ -253,26 +241,5 @@ function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string })
         );
       })}
     </ul>
-  );
-}
-
-function ListSkeleton() {
-  const t = useTranslations("charges.list");
-  return (
-    <div role="status" aria-live="polite" className="space-y-4" data-testid="charges-loading">
-      <span className="sr-only">{t("loading")}</span>
-      <Skeleton className="h-4 w-40" />
-      <Card className="divide-y divide-slate-100 overflow-hidden">
-        {Array.from({ length: 4 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <div key={index} className="flex items-center gap-4 px-4 py-3.5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton className="h-5 w-24 rounded-full" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-        ))}
-      </Card>
-    </div>
   );
 }

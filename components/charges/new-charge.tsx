@@ -3,14 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { Select } from "@/components/ledger/fields";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { type AmountError, parseAmount } from "@/components/send/amount";
-import { AmountInput, describedBy, Field } from "@/components/send/shared";
+import { AmountInput } from "@/components/send/shared";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { describedBy, Field, Select } from "@/components/ui/fields";
 import { AlertCircleIcon, ArrowRightIcon, ChevronDownIcon, QrCodeIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -220,7 +220,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
               id={`${id}-account`}
               value={account.accountId}
               onChange={(event) => setChosenAccount(event.target.value)}
-              className="h-11"
+              size="lg"
             >
               {accounts.map((item) => (
                 <option key={item.accountId} value={item.accountId}>
@@ -308,7 +308,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
                   aria-label={t("customUnit")}
                   value={customUnit}
                   onChange={(event) => setCustomUnit(event.target.value as Unit)}
-                  className="h-11"
+                  size="lg"
                 >
                   {(Object.keys(UNITS) as Unit[]).map((unit) => (
                     <option key={unit} value={unit}>

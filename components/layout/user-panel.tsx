@@ -52,7 +52,7 @@ export function UserPanel({ user }: { user: ShellUser }) {
       </div>
       <div className="grid gap-2">
         <LanguageSwitcher />
-        <Button variant="secondary" size="sm" className="h-9 w-full" onClick={onSignOut} loading={signingOut}>
+        <Button variant="secondary" size="compact" className="w-full" onClick={onSignOut} loading={signingOut}>
           {signingOut ? null : <LogOutIcon className="size-4" />}
           {signingOut ? t("signingOut") : t("signOut")}
         </Button>

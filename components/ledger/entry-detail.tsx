@@ -4,20 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RefundAction } from "@/components/refunds/refund-action";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { DetailRow, IdRow } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ArrowLeftIcon, BookIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, BookIcon } from "@/components/ui/icons";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
-import { CopyButton } from "./copy-button";
 import { counterpartyOf, type Party, SignedAmount, StatusBadge, useDateTime, useMoney, useReasonLabel } from "./format";
 
 /** `back` is the ledger's query string when the merchant came from a filtered list. */
@@ -33,7 +32,6 @@ function notFound(error: unknown): boolean {
 
 export function EntryDetail({ id, accountId, back }: { id: string; accountId?: string; back?: string }) {
   const t = useTranslations("ledger.detail");
-  const common = useTranslations("common");
   const trpc = useTRPC();
   const entry = useQuery(trpc.ledger.byId.queryOptions({ id, accountId }));
   const backLink = (
@@ -56,15 +54,11 @@ export function EntryDetail({ id, accountId, back }: { id: string; accountId?: s
         notFound(entry.error) ? (
           <EmptyState icon={BookIcon} title={t("notFound.title")} description={t("notFound.body")} />
         ) : (
-          <EmptyState
-            icon={AlertCircleIcon}
+          <ErrorState
             title={t("error.title")}
             description={t("error.body")}
-            action={
-              <Button variant="secondary" onClick={() => entry.refetch()} loading={entry.isFetching}>
-                {common("retry")}
-              </Button>
-            }
+            onRetry={() => entry.refetch()}
+            retrying={entry.isFetching}
           />
         )
       ) : (
@@ -121,15 +115,15 @@ function EntryBody({ entry }: { entry: EntryView }) {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100 text-sm">
-              <Row label={t("detail.gross")}>
+              <DetailRow label={t("detail.gross")}>
                 <span className="tabular-nums">{money(entry.grossCents)}</span>
-              </Row>
-              <Row label={t("detail.fee")}>
+              </DetailRow>
+              <DetailRow label={t("detail.fee")}>
                 <span className="tabular-nums">{money(entry.feeCents)}</span>
-              </Row>
-              <Row label={t("detail.net")}>
+              </DetailRow>
+              <DetailRow label={t("detail.net")}>
                 <span className="font-semibold tabular-nums">{money(entry.netCents)}</span>
-              </Row>
+              </DetailRow>
             </dl>
           </CardContent>
         </Card>
@@ -140,24 +134,24 @@ function EntryBody({ entry }: { entry: EntryView }) {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100 text-sm">
-              <Row label={t("detail.type")}>{t(`types.${entry.type}`)}</Row>
-              <Row label={t("detail.reasonCode")}>
+              <DetailRow label={t("detail.type")}>{t(`types.${entry.type}`)}</DetailRow>
+              <DetailRow label={t("detail.reasonCode")}>
                 <code className="font-mono text-xs text-slate-700">{entry.reason}</code>
-              </Row>
-              <Row label={t("detail.account")}>
+              </DetailRow>
+              <DetailRow label={t("detail.account")}>
                 <span className="tabular-nums">{entry.accountId}</span>
-              </Row>
-              <Row label={t("detail.pixKey")}>
+              </DetailRow>
+              <DetailRow label={t("detail.pixKey")}>
                 {entry.pixKey ? <span className="break-all">{entry.pixKey}</span> : none}
-              </Row>
-              <Row label={t("detail.description")}>{entry.description || none}</Row>
-              <Row label={t("detail.obs")}>{entry.obs || none}</Row>
-              <Row label={t("detail.createdAt")}>
+              </DetailRow>
+              <DetailRow label={t("detail.description")}>{entry.description || none}</DetailRow>
+              <DetailRow label={t("detail.obs")}>{entry.obs || none}</DetailRow>
+              <DetailRow label={t("detail.createdAt")}>
                 <span className="tabular-nums">{dateTime(entry.createdAt, "medium")}</span>
-              </Row>
-              <Row label={t("detail.updatedAt")}>
+              </DetailRow>
+              <DetailRow label={t("detail.updatedAt")}>
                 <span className="tabular-nums">{dateTime(entry.updatedAt, "medium")}</span>
-              </Row>
+              </DetailRow>
             </dl>
           </CardContent>
         </Card>
@@ -169,14 +163,30 @@ function EntryBody({ entry }: { entry: EntryView }) {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100 text-sm">
-            <IdRow label={t("detail.entryId")} value={entry.id} testId="detail-entry-id" />
-            <IdRow label={t("detail.endToEndId")} value={entry.endToEndId} testId="detail-end-to-end-id" />
-            <IdRow label={t("detail.externalId")} value={entry.externalId} testId="detail-external-id" />
+            <IdRow none={t("detail.none")} label={t("detail.entryId")} value={entry.id} testId="detail-entry-id" />
+            <IdRow
+              none={t("detail.none")}
+              label={t("detail.endToEndId")}
+              value={entry.endToEndId}
+              testId="detail-end-to-end-id"
+            />
+            <IdRow
+              none={t("detail.none")}
+              label={t("detail.externalId")}
+              value={entry.externalId}
+              testId="detail-external-id"
+            />
             {entry.entryRef ? (
-              <IdRow label={t("detail.entryRef")} value={entry.entryRef} testId="detail-entry-ref" />
+              <IdRow
+                none={t("detail.none")}
+                label={t("detail.entryRef")}
+                value={entry.entryRef}
+                testId="detail-entry-ref"
+              />
             ) : null}
             {entry.parentEndToEndId ? (
               <IdRow
+                none={t("detail.none")}
                 label={t("detail.parentEndToEndId")}
                 value={entry.parentEndToEndId}
                 testId="detail-parent-end-to-end-id"
@@ -195,39 +205,6 @@ function EntryBody({ entry }: { entry: EntryView }) {
           testId="detail-receiver"
         />
       </div>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function IdRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {
-  const t = useTranslations("ledger.detail");
-  return (
-    <div
-      className="grid gap-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:items-center sm:gap-4"
-      data-testid={testId}
-    >
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="flex min-w-0 items-center justify-between gap-3">
-        {value ? (
-          <>
-            <span className="min-w-0 font-mono text-xs break-all text-slate-900" data-testid="id-value">
-              {value}
-            </span>
-            <CopyButton value={value} label={label} className="shrink-0" />
-          </>
-        ) : (
-          <span className="text-slate-400">{t("none")}</span>
-        )}
-      </dd>
     </div>
   );
 }
@@ -274,26 +251,26 @@ export function PartyFields({ party }: { party: Party }) {
   const accountTypeLabel = useAccountTypeLabel();
   return (
     <dl className="divide-y divide-slate-100 text-sm">
-      <Row label={t("name")}>
+      <DetailRow label={t("name")}>
         <span className="font-medium" data-testid="party-name">
           {party.name}
         </span>
-      </Row>
-      <Row label={t("document")}>
+      </DetailRow>
+      <DetailRow label={t("document")}>
         <span className="tabular-nums">{party.cpfCnpj}</span>
-      </Row>
-      <Row label={t("ispb")}>
+      </DetailRow>
+      <DetailRow label={t("ispb")}>
         <span className="tabular-nums" data-testid="party-ispb">
           {party.ispb}
         </span>
-      </Row>
-      <Row label={t("agency")}>
+      </DetailRow>
+      <DetailRow label={t("agency")}>
         <span className="tabular-nums">{party.agency}</span>
-      </Row>
-      <Row label={t("account")}>
+      </DetailRow>
+      <DetailRow label={t("account")}>
         <span className="tabular-nums">{party.accountNumber}</span>
-      </Row>
-      <Row label={t("accountType")}>{accountTypeLabel(party.accountType)}</Row>
+      </DetailRow>
+      <DetailRow label={t("accountType")}>{accountTypeLabel(party.accountType)}</DetailRow>
     </dl>
   );
 }
@@ -301,8 +278,7 @@ export function PartyFields({ party }: { party: Party }) {
 function DetailSkeleton() {
   const t = useTranslations("ledger.detail");
   return (
-    <div role="status" aria-live="polite" className="space-y-6" data-testid="entry-detail-loading">
-      <span className="sr-only">{t("loading")}</span>
+    <LoadingState label={t("loading")} testId="entry-detail-loading" className="space-y-6">
       <Card className="flex items-start justify-between gap-4 p-6">
         <div className="space-y-2">
           <Skeleton className="h-5 w-48" />
@@ -321,6 +297,6 @@ function DetailSkeleton() {
           </Card>
         ))}
       </div>
-    </div>
+    </LoadingState>
   );
 }

@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,18 +12,13 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import {
-  AlertCircleIcon,
-  ArrowLeftIcon,
-  ArrowRightIcon,
-  BookIcon,
-  ChevronDownIcon,
-  CloseIcon,
-  SendIcon,
-} from "@/components/ui/icons";
+import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
+import { BookIcon, ChevronDownIcon, CloseIcon, SendIcon } from "@/components/ui/icons";
+import { ListStates, LoadingState } from "@/components/ui/list-states";
+import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useUrlState } from "@/components/ui/url-state";
 import type { EntryView } from "@/server/trpc/routers/ledger";
-import { DateInput, FieldLabel, Select } from "./fields";
 import {
   counterpartyOf,
   type EntryStatus,
@@ -41,8 +36,6 @@ import {
 
 const TYPES: EntryType[] = ["credit", "debit"];
 const STATUSES: EntryStatus[] = ["processing", "succeeded", "failed"];
-const PAGE_SIZES = [10, 20, 50, 100] as const;
-const DEFAULT_LIMIT = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Brasília has had no daylight saving time since 2019: a day there runs from 00:00 at UTC−3. */
 const BRASILIA_OFFSET = "-03:00";
@@ -66,16 +59,14 @@ function readFilters(params: URLSearchParams): Filters {
   const status = params.get("status");
   const from = params.get("from");
   const to = params.get("to");
-  const page = Number(params.get("page"));
-  const limit = Number(params.get("limit"));
   return {
     type: TYPES.find((value) => value === type),
     reason: reason && isKnownReason(reason) ? reason : undefined,
     status: STATUSES.find((value) => value === status),
     from: from && DATE.test(from) ? from : undefined,
     to: to && DATE.test(to) ? to : undefined,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: PAGE_SIZES.find((value) => value === limit) ?? DEFAULT_LIMIT,
+    page: readPage(params.get("page")),
+    limit: readLimit(params.get("limit")),
   };
 }
 
@@ -89,18 +80,10 @@ function endOfDay(date: string): number {
 
 export function LedgerBrowser() {
   const t = useTranslations("ledger");
-  const common = useTranslations("common");
   const trpc = useTRPC();
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const current = searchParams.toString();
-  // The query a filter change asked for, until the navigation lands: the controls and the list
-  // follow it at once, and a second quick change (both dates, say) builds on the first.
-  const [requested, setRequested] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the URL's query changes
-  useEffect(() => setRequested(null), [current]);
-  const effective = requested ?? current;
+  // The query a filter change asked for is used until the navigation lands: the controls and the
+  // list follow it at once, and a second quick change (both dates, say) builds on the first.
+  const { query: effective, update } = useUrlState();
   const filters = readFilters(new URLSearchParams(effective));
   const hasFilters = FILTER_KEYS.some((key) => filters[key] !== undefined);
   const invalidRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
@@ -121,27 +104,9 @@ export function LedgerBrowser() {
     enabled: !invalidRange,
   });
 
-  /** Writes filters to the URL; a filter change goes back to the first page. */
-  function update(patch: Partial<Record<keyof Filters, string | undefined>>, mode: "replace" | "push" = "replace") {
-    const next = new URLSearchParams(effective);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!("page" in patch)) next.delete("page");
-    const query = next.toString();
-    setRequested(query);
-    const href = query ? `${pathname}?${query}` : pathname;
-    if (mode === "push") router.push(href, { scroll: false });
-    else router.replace(href, { scroll: false });
-  }
-
+  /** Drops every filter (and the page), keeping the page size. */
   function clearFilters() {
-    const next = new URLSearchParams();
-    if (filters.limit !== DEFAULT_LIMIT) next.set("limit", String(filters.limit));
-    const query = next.toString();
-    setRequested(query);
-    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    update(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])));
   }
 
   const back = effective;
@@ -152,79 +117,71 @@ export function LedgerBrowser() {
 
       {invalidRange ? (
         <Alert data-testid="ledger-range-error">{t("filters.invalidRange")}</Alert>
-      ) : list.isPending ? (
-        <LoadingList />
-      ) : list.isError ? (
-        <Card className="p-6" data-testid="ledger-error">
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-start gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-                <AlertCircleIcon className="size-5" />
-              </span>
-              <div role="alert">
-                <p className="text-sm font-semibold text-slate-900">{t("error.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("error.body")}</p>
-              </div>
-            </div>
-            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-              {common("retry")}
-            </Button>
-          </div>
-        </Card>
-      ) : list.data.total === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={BookIcon}
-            title={t("empty.filteredTitle")}
-            description={t("empty.filteredBody")}
-            action={
-              <Button variant="secondary" onClick={clearFilters}>
-                <CloseIcon className="size-4" />
-                {t("filters.clear")}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={BookIcon}
-            title={t("empty.title")}
-            description={t("empty.body")}
-            action={
-              <ButtonLink href="/send">
-                <SendIcon className="size-4" />
-                {t("empty.cta")}
-              </ButtonLink>
-            }
-          />
-        )
       ) : (
-        <div
-          className={cn("space-y-4 transition-opacity", list.isPlaceholderData && "opacity-60")}
-          aria-busy={list.isFetching || undefined}
+        <ListStates
+          query={list}
+          loading={<LoadingList />}
+          error={{ title: t("error.title"), body: t("error.body"), testId: "ledger-error" }}
+          isEmpty={(data) => data.total === 0}
+          empty={
+            hasFilters ? (
+              <EmptyState
+                icon={BookIcon}
+                title={t("empty.filteredTitle")}
+                description={t("empty.filteredBody")}
+                action={
+                  <Button variant="secondary" onClick={clearFilters}>
+                    <CloseIcon className="size-4" />
+                    {t("filters.clear")}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={BookIcon}
+                title={t("empty.title")}
+                description={t("empty.body")}
+                action={
+                  <ButtonLink href="/send">
+                    <SendIcon className="size-4" />
+                    {t("empty.cta")}
+                  </ButtonLink>
+                }
+              />
+            )
+          }
         >
-          <p className="text-sm text-slate-600" data-testid="ledger-total">
-            <span className="font-medium text-slate-900">{t("count", { total: list.data.total })}</span>
-            {list.data.total > 0 ? (
-              <span>
-                {" · "}
-                {t("range", {
-                  from: (list.data.page - 1) * list.data.limit + 1,
-                  to: Math.min(list.data.page * list.data.limit, list.data.total),
-                  total: list.data.total,
-                })}
-              </span>
-            ) : null}
-          </p>
-          <EntryTable entries={list.data.entries} back={back} />
-          <EntryCards entries={list.data.entries} back={back} />
-          <Pagination
-            page={list.data.page}
-            pages={list.data.totalPages}
-            limit={filters.limit}
-            onPage={(page) => update({ page: page > 1 ? String(page) : undefined }, "push")}
-            onLimit={(limit) => update({ limit: limit === DEFAULT_LIMIT ? undefined : String(limit) })}
-          />
-        </div>
+          {(data) => (
+            <div
+              className={cn("space-y-4 transition-opacity", list.isPlaceholderData && "opacity-60")}
+              aria-busy={list.isFetching || undefined}
+            >
+              <p className="text-sm text-slate-600" data-testid="ledger-total">
+                <span className="font-medium text-slate-900">{t("count", { total: data.total })}</span>
+                {data.total > 0 ? (
+                  <span>
+                    {" · "}
+                    {t("range", {
+                      from: (data.page - 1) * data.limit + 1,
+                      to: Math.min(data.page * data.limit, data.total),
+                      total: data.total,
+                    })}
+                  </span>
+                ) : null}
+              </p>
+              <EntryTable entries={data.entries} back={back} />
+              <EntryCards entries={data.entries} back={back} />
+              <Pagination
+                page={data.page}
+                pages={data.totalPages}
+                limit={filters.limit}
+                onPage={(page) => update({ page: page > 1 ? String(page) : undefined }, "push")}
+                onLimit={(limit) => update({ limit: limit === DEFAULT_LIMIT ? undefined : String(limit) })}
+                testId="ledger-pagination"
+              />
+            </div>
+          )}
+        </ListStates>
       )}
     </div>
   );
@@ -496,63 +453,10 @@ function EntryCards({ entries, back }: { entries: EntryView[]; back: string }) {
   );
 }
 
-function Pagination({
-  page,
-  pages,
-  limit,
-  onPage,
-  onLimit,
-}: {
-  page: number;
-  pages: number;
-  limit: number;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-}) {
-  const t = useTranslations("ledger.pagination");
-  const id = useId();
-  return (
-    <nav
-      aria-label={t("label")}
-      className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="ledger-pagination"
-    >
-      <div className="flex items-center gap-2">
-        <label htmlFor={id} className="text-sm text-slate-600">
-          {t("perPage")}
-        </label>
-        <div className="w-20">
-          <Select id={id} value={limit} onChange={(event) => onLimit(Number(event.target.value))} className="h-9">
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
-        <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          <ArrowLeftIcon className="size-4" />
-          {t("previous")}
-        </Button>
-        <span className="text-sm text-slate-600 tabular-nums" aria-current="page">
-          {t("page", { page, pages })}
-        </span>
-        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          {t("next")}
-          <ArrowRightIcon className="size-4" />
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 function LoadingList() {
   const t = useTranslations("ledger");
   return (
-    <div role="status" aria-live="polite" data-testid="ledger-loading" className="space-y-4">
-      <span className="sr-only">{t("loading")}</span>
+    <LoadingState label={t("loading")} testId="ledger-loading" className="space-y-4">
       <Skeleton className="h-4 w-48" />
       <Card className="hidden overflow-hidden lg:block">
         <div className="border-b border-slate-200 bg-slate-50 px-4 py-3">
@@ -566,7 +470,7 @@ function LoadingList() {
               <Skeleton className="h-4 w-14" />
               <Skeleton className="h-4 flex-1" />
               <Skeleton className="h-4 w-32" />
-              <Skeleton className="h-5 w-20 rounded-full" />
+              <Skeleton rounded="full" className="h-5 w-20" />
               <Skeleton className="h-4 w-24" />
             </div>
           ))}
@@ -582,13 +486,13 @@ function LoadingList() {
             </div>
             <Skeleton className="h-3 w-32" />
             <div className="flex justify-between gap-3">
-              <Skeleton className="h-5 w-20 rounded-full" />
+              <Skeleton rounded="full" className="h-5 w-20" />
               <Skeleton className="h-3 w-24" />
             </div>
           </Card>
         ))}
       </div>
-    </div>
+    </LoadingState>
   );
 }
 

@@ -4,10 +4,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/charges/pagination";
-import { useUrlState } from "@/components/charges/url-state";
-import { CopyButton } from "@/components/ledger/copy-button";
-import { FieldLabel, Select } from "@/components/ledger/fields";
 import {
   type EntryStatus,
   entryHref,
@@ -19,9 +15,13 @@ import {
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, BookIcon, CloseIcon, UndoIcon } from "@/components/ui/icons";
-import { Skeleton } from "@/components/ui/skeleton";
+import { FieldLabel, Select } from "@/components/ui/fields";
+import { BookIcon, CloseIcon, UndoIcon } from "@/components/ui/icons";
+import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/url-state";
 import type { RefundView } from "@/server/trpc/routers/refunds";
 
 const STATUSES: EntryStatus[] = ["processing", "succeeded", "failed"];
@@ -34,7 +34,6 @@ function originalHref(refund: RefundView): string | null {
 /** Refunds of received PIX, newest first, with a status filter and pages kept in the URL. */
 export function RefundsBrowser() {
   const t = useTranslations("refunds.list");
-  const common = useTranslations("common");
   const trpc = useTRPC();
   const id = useId();
   const { params, update } = useUrlState();
@@ -69,68 +68,57 @@ export function RefundsBrowser() {
         </div>
       </Card>
 
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <Card className="p-6" data-testid="refunds-error">
-          <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-start gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
-                <AlertCircleIcon className="size-5" />
-              </span>
-              <div role="alert">
-                <p className="text-sm font-semibold text-slate-900">{t("error.title")}</p>
-                <p className="mt-1 text-sm text-slate-600">{t("error.body")}</p>
-              </div>
-            </div>
-            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
-              {common("retry")}
-            </Button>
+      <ListStates
+        query={list}
+        loading={<ListSkeleton label={t("loading")} testId="refunds-loading" />}
+        error={{ title: t("error.title"), body: t("error.body"), testId: "refunds-error" }}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          status ? (
+            <EmptyState
+              icon={UndoIcon}
+              title={t("empty.filteredTitle")}
+              description={t("empty.filteredBody")}
+              action={
+                <Button variant="secondary" onClick={() => update({ status: undefined })}>
+                  <CloseIcon className="size-4" />
+                  {t("clear")}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={UndoIcon}
+              title={t("empty.title")}
+              description={t("empty.body")}
+              action={
+                <ButtonLink href="/ledger?type=credit" variant="secondary">
+                  <BookIcon className="size-4" />
+                  {t("empty.cta")}
+                </ButtonLink>
+              }
+            />
+          )
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600" data-testid="refunds-total">
+              {t("count", { total: data.total })}
+            </p>
+            <RefundTable refunds={data.refunds} />
+            <RefundCards refunds={data.refunds} />
+            <Pagination
+              page={data.page}
+              pages={data.totalPages}
+              limit={limit}
+              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
+              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
+              testId="refunds-pagination"
+            />
           </div>
-        </Card>
-      ) : list.data.total === 0 ? (
-        status ? (
-          <EmptyState
-            icon={UndoIcon}
-            title={t("empty.filteredTitle")}
-            description={t("empty.filteredBody")}
-            action={
-              <Button variant="secondary" onClick={() => update({ status: undefined })}>
-                <CloseIcon className="size-4" />
-                {t("clear")}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={UndoIcon}
-            title={t("empty.title")}
-            description={t("empty.body")}
-            action={
-              <ButtonLink href="/ledger?type=credit" variant="secondary">
-                <BookIcon className="size-4" />
-                {t("empty.cta")}
-              </ButtonLink>
-            }
-          />
-        )
-      ) : (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600" data-testid="refunds-total">
-            {t("count", { total: list.data.total })}
-          </p>
-          <RefundTable refunds={list.data.refunds} />
-          <RefundCards refunds={list.data.refunds} />
-          <Pagination
-            page={list.data.page}
-            pages={list.data.totalPages}
-            limit={limit}
-            onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-            onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-            testId="refunds-pagination"
-          />
-        </div>
-      )}
+        )}
+      </ListStates>
     </div>
   );
 }
@@ -298,26 +286,5 @@ function RefundCards({ refunds }: { refunds: RefundView[] }) {
         );
       })}
     </ul>
-  );
-}
-
-function ListSkeleton() {
-  const t = useTranslations("refunds.list");
-  return (
-    <div role="status" aria-live="polite" className="space-y-4" data-testid="refunds-loading">
-      <span className="sr-only">{t("loading")}</span>
-      <Skeleton className="h-4 w-40" />
-      <Card className="divide-y divide-slate-100 overflow-hidden">
-        {Array.from({ length: 4 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <div key={index} className="flex items-center gap-4 px-4 py-3.5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton className="h-5 w-24 rounded-full" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-        ))}
-      </Card>
-    </div>
   );
 }

@@ -9,12 +9,11 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { describedBy, Field, Textarea } from "@/components/ui/fields";
 import { AlertCircleIcon, ArrowRightIcon } from "@/components/ui/icons";
 import type { AppRouter } from "@/server/trpc/routers";
 import {
   AmountInput,
-  describedBy,
-  Field,
   ReceiverSummary,
   ResultPanel,
   ReviewActions,
@@ -23,7 +22,6 @@ import {
   type SourceAccount,
   type Step,
   StepIndicator,
-  Textarea,
   useAfterSend,
   useAmountCheck,
   useSendError,

@@ -8,13 +8,12 @@ import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { AppRouter } from "@/server/trpc/routers";
 import {
   AmountInput,
-  describedBy,
-  Field,
   ReceiverSummary,
   ResultPanel,
   ReviewActions,

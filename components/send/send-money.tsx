@@ -5,38 +5,17 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { BalanceSummary } from "@/components/balance/balance-card";
-import { FieldLabel, Select } from "@/components/ledger/fields";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, type Icon, type IconProps, KeyIcon, QrCodeIcon, WalletIcon } from "@/components/ui/icons";
+import { FieldLabel, Select } from "@/components/ui/fields";
+import { KeyIcon, QrCodeIcon, TransferIcon, WalletIcon } from "@/components/ui/icons";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { InternalFlow } from "./internal-flow";
 import { PasteFlow } from "./paste-flow";
 import { PixKeyFlow } from "./pix-key-flow";
-
-const TransferIcon: Icon = ({ className, ...props }: IconProps) => (
-  <svg
-    xmlns="http://www.w3.org/2000/svg"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className ?? "size-5"}
-    {...props}
-  >
-    <path d="M8 3 4 7l4 4" />
-    <path d="M4 7h16" />
-    <path d="m16 21 4-4-4-4" />
-    <path d="M20 17H4" />
-  </svg>
-);
 
 const TABS = [
   { key: "pix-key", label: "pixKey", icon: KeyIcon },
@@ -61,15 +40,11 @@ export function SendMoney() {
   if (overview.isPending) return <SendSkeleton />;
   if (overview.isError) {
     return (
-      <EmptyState
-        icon={AlertCircleIcon}
+      <ErrorState
         title={t("overview.error.title")}
         description={t("overview.error.body")}
-        action={
-          <Button variant="secondary" onClick={() => overview.refetch()} loading={overview.isFetching}>
-            {t("common.retry")}
-          </Button>
-        }
+        onRetry={() => overview.refetch()}
+        retrying={overview.isFetching}
       />
     );
   }
@@ -200,19 +175,17 @@ function SendTabs({ account }: { account: Parameters<typeof PixKeyFlow>[0]["acco
 export function SendSkeleton() {
   const t = useTranslations("common");
   return (
-    <div
-      role="status"
-      aria-live="polite"
+    <LoadingState
+      label={t("loading")}
       className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]"
     >
-      <span className="sr-only">{t("loading")}</span>
       <Card className="space-y-3 p-5 lg:order-2">
         <Skeleton className="h-4 w-32" />
         <Skeleton className="h-8 w-44" />
         <Skeleton className="h-3 w-40" />
       </Card>
       <Card className="space-y-6 p-5 sm:p-6 lg:order-1">
-        <Skeleton className="h-11 w-full rounded-lg" />
+        <Skeleton rounded="lg" className="h-11 w-full" />
         <div className="space-y-2">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="h-11 w-full" />
@@ -223,6 +196,6 @@ export function SendSkeleton() {
         </div>
         <Skeleton className="ml-auto h-10 w-32" />
       </Card>
-    </div>
+    </LoadingState>
   );
 }

@@ -5,77 +5,20 @@ import { TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
-import { CopyButton } from "@/components/ledger/copy-button";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { CopyButton } from "@/components/ui/copy-button";
 import { AlertCircleIcon, ArrowRightIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { AppRouter } from "@/server/trpc/routers";
 import { type AmountError, type ParsedAmount, parseAmount } from "./amount";
 
 export type SentView = inferRouterOutputs<AppRouter>["transfers"]["sendToKey"];
 export type SourceAccount = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
 export type Step = "form" | "review" | "done";
-
-/** A label, its control, a hint and the field's error, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm text-red-700" data-testid="field-error">
-          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria-* for a control inside <Field>. */
-export function describedBy(id: string, error: string | null | undefined, hint?: string) {
-  return {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
-}
-
-export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return (
-    <textarea
-      className={cn(
-        "block min-h-28 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 font-mono text-sm break-all text-slate-900 shadow-sm",
-        "placeholder:font-sans placeholder:text-slate-400 transition-colors",
-        "focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25",
-        "aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/25",
-        "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
 
 /** A BRL amount input: "R$" in front, the locale's decimal keyboard on phones. */
 export function AmountInput({ className, ...props }: Omit<ComponentProps<"input">, "type" | "inputMode">) {

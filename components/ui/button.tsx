@@ -3,20 +3,34 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { SpinnerIcon } from "./icons";
 
-type Variant = "primary" | "secondary" | "ghost" | "danger";
-type Size = "sm" | "md" | "lg";
+/**
+ * `cn` does not resolve Tailwind conflicts (two classes for the same property are ordered by the
+ * stylesheet, not by the caller), so whatever callers vary — colours, height, padding — is a
+ * variant or a size here, and a caller's `className` only adds classes these do not set (width,
+ * margin, order...).
+ */
+type Variant = "primary" | "secondary" | "ghost" | "ghost-accent" | "ghost-danger" | "danger";
+type Size = "sm" | "compact" | "md" | "lg" | "icon";
 
 const VARIANTS: Record<Variant, string> = {
   primary: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200",
+  /** a quiet action that adds something (e.g. "+ Add IP") */
+  "ghost-accent": "text-emerald-800 hover:bg-slate-100 hover:text-emerald-900 active:bg-slate-200",
+  /** a quiet destructive action (e.g. a row's revoke icon) */
+  "ghost-danger": "text-red-700 hover:bg-red-50 hover:text-red-800 active:bg-red-100",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800",
 };
 
 const SIZES: Record<Size, string> = {
   sm: "h-8 gap-1.5 rounded-md px-3 text-sm",
+  /** `sm` at the height of the compact controls beside it (the sidebar's language select) */
+  compact: "h-9 gap-1.5 rounded-md px-3 text-sm",
   md: "h-10 gap-2 rounded-lg px-4 text-sm",
   lg: "h-11 gap-2 rounded-lg px-5 text-base",
+  /** a square button holding one icon (give it an aria-label) */
+  icon: "size-8 rounded-md",
 };
 
 export function buttonClasses({ variant = "primary", size = "md" }: { variant?: Variant; size?: Size } = {}) {

@@ -235,3 +235,61 @@ export const ChevronDownIcon: Icon = (props) => (
     <path d="m6 9 6 6 6-6" />
   </StrokeIcon>
 );
+
+export const CopyIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <rect x="8" y="8" width="14" height="14" rx="2" />
+    <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
+  </StrokeIcon>
+);
+
+export const PencilIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M21.17 6.81a1 1 0 0 0-3.99-3.99L3.84 16.17a2 2 0 0 0-.5.83l-1.32 4.35a.5.5 0 0 0 .62.62l4.35-1.32a2 2 0 0 0 .83-.5z" />
+    <path d="m15 5 4 4" />
+  </StrokeIcon>
+);
+
+export const BanIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m4.9 4.9 14.2 14.2" />
+  </StrokeIcon>
+);
+
+export const PlusIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M5 12h14" />
+    <path d="M12 5v14" />
+  </StrokeIcon>
+);
+
+export const TransferIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M8 3 4 7l4 4" />
+    <path d="M4 7h16" />
+    <path d="m16 21 4-4-4-4" />
+    <path d="M20 17H4" />
+  </StrokeIcon>
+);
+
+export const TrashIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M3 6h18" />
+    <path d="M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" />
+    <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+  </StrokeIcon>
+);
+
+export const PlayIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M6 3v18l15-9Z" />
+  </StrokeIcon>
+);
+
+export const PowerIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M12 2v10" />
+    <path d="M18.4 6.6a9 9 0 1 1-12.77.04" />
+  </StrokeIcon>
+);

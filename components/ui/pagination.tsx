@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { Select } from "@/components/ledger/fields";
-import { Button } from "@/components/ui/button";
-import { ArrowLeftIcon, ArrowRightIcon } from "@/components/ui/icons";
+import { Button } from "./button";
+import { cn } from "./cn";
+import { Select } from "./fields";
+import { ArrowLeftIcon, ArrowRightIcon } from "./icons";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_LIMIT = 20;
@@ -21,7 +22,7 @@ export function readPage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Previous / "page n of m" / next, and the page size (the ledger's look). */
+/** Previous / "page n of m" / next, and the page size. */
 export function Pagination({
   page,
   pages,
@@ -29,6 +30,7 @@ export function Pagination({
   onPage,
   onLimit,
   testId,
+  className,
 }: {
   page: number;
   pages: number;
@@ -36,13 +38,14 @@ export function Pagination({
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
   testId?: string;
+  className?: string;
 }) {
-  const t = useTranslations("ledger.pagination");
+  const t = useTranslations("pagination");
   const id = useId();
   return (
     <nav
       aria-label={t("label")}
-      className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between"
+      className={cn("flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between", className)}
       data-testid={testId}
     >
       <div className="flex items-center gap-2">
@@ -50,7 +53,7 @@ export function Pagination({
           {t("perPage")}
         </label>
         <div className="w-20">
-          <Select id={id} value={limit} onChange={(event) => onLimit(Number(event.target.value))} className="h-9">
+          <Select id={id} size="sm" value={limit} onChange={(event) => onLimit(Number(event.target.value))}>
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}

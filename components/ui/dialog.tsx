@@ -2,8 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { cn } from "@/components/ui/cn";
-import { CloseIcon } from "@/components/ui/icons";
+import { Button } from "./button";
+import { cn } from "./cn";
+import { FieldError } from "./fields";
+import { CloseIcon } from "./icons";
 
 /**
  * A modal on the native <dialog>: focus stays inside, Escape and the backdrop close it (unless
@@ -106,4 +108,53 @@ export function Dialog({
 /** The row of buttons at the bottom of a dialog: stacked on phones, to the right otherwise. */
 export function DialogActions({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn("mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}>{children}</div>;
+}
+
+/**
+ * "Are you sure?" in a Dialog: what will happen (`children`), the service's error if it refused,
+ * and cancel / confirm buttons. Confirm stays busy while `pending`.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  error,
+  tone = "danger",
+  testId,
+  confirmTestId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  pending: boolean;
+  error: string | null;
+  tone?: "danger" | "primary";
+  testId?: string;
+  confirmTestId?: string;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} testId={testId}>
+      <div className="space-y-4">
+        {children}
+        {error ? <FieldError alert>{error}</FieldError> : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={pending} data-testid={confirmTestId}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
 }

@@ -5,6 +5,7 @@ import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { refundsRouter } from "./refunds";
 import { transfersRouter } from "./transfers";
+import { webhooksRouter } from "./webhooks";
 
 /** One router per feature; add each new one here. */
 export const appRouter = createTRPCRouter({
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   ledger: ledgerRouter,
   refunds: refundsRouter,
   transfers: transfersRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,261 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { useServiceError } from "@/components/charges/errors";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { describedBy, Field, FieldError } from "@/components/ui/fields";
+import { Input } from "@/components/ui/input";
+import { SecretPanel } from "@/components/ui/secret-panel";
+import { EventPicker } from "./event-picker";
+import { parseTargetUrl, SUBSCRIBABLE_GATEWAY_EVENTS, useGatewayEventLabel } from "./events";
+import { TargetUrlField } from "./shared";
+
+const SECRET_MODES = ["generate", "custom", "none"] as const;
+type SecretMode = (typeof SECRET_MODES)[number];
+const MIN_SECRET = 16;
+const MAX_SECRET = 256;
+
+type Errors = { url?: string | null; events?: string | null; secret?: string | null };
+
+/**
+ * Registers a gateway webhook: URL, events, how deliveries are signed, and whether plain HTTP is
+ * allowed. A generated secret is shown once afterwards; the dialog then closes only by its button.
+ */
+export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("webhooks");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const register = useMutation(trpc.webhooks.gateway.register.mutationOptions());
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+
+  function close() {
+    setCreated(null);
+    register.reset();
+    onClose();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? t("secret.title") : t("registerDialog.title")}
+      description={created ? undefined : t("registerDialog.description")}
+      // The secret is on screen: only the explicit button closes it.
+      dismissible={!created}
+      size="lg"
+      testId="register-webhook-dialog"
+    >
+      {created ? (
+        <SecretPanel
+          warningTitle={t("secret.warningTitle")}
+          warningBody={t("secret.warningBody")}
+          intro={t("secret.intro", { url: created.url })}
+          fields={[{ label: t("secret.label"), value: created.secret, testId: "webhook-secret" }]}
+          copyLabel={(label) => t("secret.copy", { label })}
+          copyShort={t("secret.copyShort")}
+          doneLabel={t("secret.done")}
+          onDone={close}
+        />
+      ) : (
+        <RegisterForm
+          pending={register.isPending}
+          onCancel={close}
+          onSubmit={(input, onError) =>
+            register.mutate(input, {
+              onSuccess: (result) => {
+                void queryClient.invalidateQueries(trpc.webhooks.gateway.list.pathFilter());
+                // Only a generated secret needs showing: a custom one is the merchant's own.
+                if (input.secret === undefined && result.secret) {
+                  setCreated({ url: result.webhook.url, secret: result.secret });
+                } else {
+                  close();
+                }
+              },
+              onError,
+            })
+          }
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type RegisterInput = { url: string; events: string[]; secret?: string | null; allowInsecure: boolean };
+
+function RegisterForm({
+  pending,
+  onCancel,
+  onSubmit,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (input: RegisterInput, onError: (cause: unknown) => void) => void;
+}) {
+  const t = useTranslations("webhooks.registerDialog");
+  const eventLabel = useGatewayEventLabel();
+  const explain = useServiceError();
+  const id = useId();
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<Set<string>>(() => new Set(SUBSCRIBABLE_GATEWAY_EVENTS));
+  const [secretMode, setSecretMode] = useState<SecretMode>("generate");
+  const [secret, setSecret] = useState("");
+  const [allowInsecure, setAllowInsecure] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = parseTargetUrl(url);
+    const next: Errors = {
+      url: !url.trim()
+        ? t("validation.urlRequired")
+        : !parsed
+          ? t("validation.urlInvalid")
+          : parsed.protocol === "http:" && !allowInsecure
+            ? t("validation.urlInsecure")
+            : null,
+      events: events.size === 0 ? t("validation.eventsRequired") : null,
+      secret:
+        secretMode === "custom" && (secret.length < MIN_SECRET || secret.length > MAX_SECRET)
+          ? t("validation.secretLength")
+          : null,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (next.url || next.events || next.secret) return;
+    onSubmit(
+      {
+        url: url.trim(),
+        events: SUBSCRIBABLE_GATEWAY_EVENTS.filter((name) => events.has(name)),
+        ...(secretMode === "custom" ? { secret } : secretMode === "none" ? { secret: null } : {}),
+        allowInsecure,
+      },
+      (cause) => {
+        const { message, field } = explain(cause);
+        if (field === "url" || field === "events" || field === "secret") setErrors({ [field]: message });
+        else setServerError(message);
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" data-testid="register-webhook-form">
+      <TargetUrlField
+        id={`${id}-url`}
+        label={t("url")}
+        hint={t("urlHint")}
+        placeholder={t("urlPlaceholder")}
+        value={url}
+        onChange={(value) => {
+          setUrl(value);
+          setErrors((current) => ({ ...current, url: null }));
+        }}
+        error={errors.url}
+      />
+
+      <label className="flex cursor-pointer items-start gap-2.5 text-sm" data-testid="allow-insecure">
+        <input
+          type="checkbox"
+          checked={allowInsecure}
+          onChange={(event) => {
+            setAllowInsecure(event.target.checked);
+            setErrors((current) => ({ ...current, url: null }));
+          }}
+          className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+        />
+        <span>
+          <span className="block font-medium text-slate-800">{t("allowInsecure")}</span>
+          <span className="block text-xs text-slate-500">{t("allowInsecureHint")}</span>
+        </span>
+      </label>
+
+      <EventPicker
+        id={`${id}-events`}
+        legend={t("events")}
+        names={SUBSCRIBABLE_GATEWAY_EVENTS}
+        labelOf={eventLabel}
+        selected={events}
+        onChange={(next) => {
+          setEvents(next);
+          setErrors((current) => ({ ...current, events: null }));
+        }}
+        error={errors.events}
+        testId="gateway-event-list"
+      />
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">{t("signature")}</legend>
+        <div className="space-y-1 rounded-lg border border-slate-200 p-2">
+          {SECRET_MODES.map((mode) => (
+            <label
+              key={mode}
+              className={cn(
+                "flex cursor-pointer items-start gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50",
+                secretMode === mode && "bg-emerald-50/50",
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-secret-mode`}
+                value={mode}
+                checked={secretMode === mode}
+                onChange={() => {
+                  setSecretMode(mode);
+                  setErrors((current) => ({ ...current, secret: null }));
+                }}
+                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+              />
+              <span>
+                <span className="block font-medium text-slate-800">{t(SECRET_LABELS[mode].label)}</span>
+                <span className="block text-xs text-slate-500">{t(SECRET_LABELS[mode].hint)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {secretMode === "custom" ? (
+          <Field id={`${id}-secret`} label={t("secretCustomLabel")} error={errors.secret}>
+            <Input
+              id={`${id}-secret`}
+              type="password"
+              value={secret}
+              onChange={(event) => {
+                setSecret(event.target.value);
+                setErrors((current) => ({ ...current, secret: null }));
+              }}
+              maxLength={MAX_SECRET}
+              autoComplete="new-password"
+              className="font-mono"
+              {...describedBy(`${id}-secret`, errors.secret)}
+            />
+          </Field>
+        ) : errors.secret ? (
+          <FieldError>{errors.secret}</FieldError>
+        ) : null}
+      </fieldset>
+
+      {serverError ? <Alert>{serverError}</Alert> : null}
+
+      <DialogActions className="border-t border-slate-100 pt-5">
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" loading={pending} data-testid="register-webhook-submit">
+          {pending ? t("submitting") : t("submit")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+const SECRET_LABELS = {
+  generate: { label: "secretGenerate", hint: "secretGenerateHint" },
+  custom: { label: "secretCustom", hint: "secretCustomHint" },
+  none: { label: "secretNone", hint: "secretNoneHint" },
+} as const satisfies Record<SecretMode, { label: string; hint: string }>;

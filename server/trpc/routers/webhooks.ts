@@ -1,0 +1,156 @@
+/**
+ * Webhooks for the dashboard: the gateway surface's registrations and their delivery log (replay,
+ * test event), and the account surface's configurations. Each procedure is the session's user,
+ * one service call and the wire shape of server/webhooks/views.ts — without secrets: a gateway
+ * secret comes back once, on registration; an authHeader never (only whether there is one).
+ */
+import { z } from "zod";
+import { db } from "../../db/client";
+import type { WebhookConfig } from "../../generated/prisma/client";
+import {
+  activateWebhookConfig,
+  createWebhookConfig,
+  deactivateWebhookConfig,
+  deleteWebhookConfig,
+  listWebhookConfigs,
+  updateWebhookConfig,
+} from "../../webhooks/account-configs";
+import {
+  deleteGatewayWebhook,
+  listGatewayDeliveries,
+  listGatewayWebhooks,
+  registerGatewayWebhook,
+  replayDelivery,
+  sendTestEvent,
+} from "../../webhooks/gateway";
+import { gatewayDeliveryView, gatewayWebhookView, webhookConfigView } from "../../webhooks/views";
+import { createTRPCRouter, merchantProcedure } from "../init";
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "expired"] as const;
+
+/** Ids are checked by the services (an unknown or malformed one is "not found"). */
+const id = z.string().trim().min(1).max(64);
+const url = z.string().trim().min(1).max(2048);
+/** Names are checked against the catalogue by the services, which say which ones are unknown. */
+const events = z.array(z.string().trim().min(1).max(64)).min(1).max(32);
+const authHeader = z.string().max(1024);
+
+/** A configuration as the dashboard shows it: whether it has an authHeader, never its value. */
+function configView(config: WebhookConfig) {
+  const { authHeader: _hidden, ...view } = webhookConfigView(config, null);
+  return { ...view, hasAuthHeader: config.authHeaderCiphertext !== null };
+}
+
+export type GatewayWebhookView = ReturnType<typeof gatewayWebhookView>;
+export type GatewayDeliveryView = ReturnType<typeof gatewayDeliveryView>;
+export type WebhookConfigView = ReturnType<typeof configView>;
+
+const gatewayRouter = createTRPCRouter({
+  /** The user's registrations, newest first (`signed` says whether deliveries carry a signature). */
+  list: merchantProcedure.query(async ({ ctx }) => ({
+    webhooks: (await listGatewayWebhooks(db(), ctx.user.id)).map((webhook) => gatewayWebhookView(webhook)),
+  })),
+
+  /**
+   * Registers a webhook. `secret` omitted: one is generated and comes back in this answer, and
+   * never again; null: deliveries are unsigned.
+   */
+  register: merchantProcedure
+    .input(
+      z.object({
+        url,
+        events,
+        secret: z.string().max(256).nullable().optional(),
+        allowInsecure: z.boolean().default(false),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { webhook, secret } = await registerGatewayWebhook(db(), ctx.user.id, {
+        url: input.url,
+        events: input.events,
+        ...(input.secret !== undefined ? { secret: input.secret } : {}),
+        allowInsecure: input.allowInsecure,
+      });
+      return { webhook: gatewayWebhookView(webhook), secret };
+    }),
+
+  /** Removes a registration; its pending deliveries are given up. */
+  remove: merchantProcedure.input(z.object({ webhookId: id })).mutation(async ({ ctx, input }) => {
+    await deleteGatewayWebhook(db(), ctx.user.id, input.webhookId);
+    return { webhookId: input.webhookId, deleted: true };
+  }),
+
+  /** A page of one registration's deliveries, newest first. */
+  deliveries: merchantProcedure
+    .input(
+      z.object({
+        webhookId: id,
+        status: z.enum(DELIVERY_STATUSES).optional(),
+        page: z.number().int().min(1).max(100_000).default(1),
+        limit: z.number().int().min(1).max(100).default(10),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const { deliveries, total } = await listGatewayDeliveries(db(), ctx.user.id, input.webhookId, input);
+      return {
+        deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
+        total,
+        page: input.page,
+        limit: input.limit,
+        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      };
+    }),
+
+  /** Sends a delivered, failed or expired delivery again (same event id, fresh schedule). */
+  replay: merchantProcedure
+    .input(z.object({ eventId: id }))
+    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await replayDelivery(db(), ctx.user.id, input.eventId))),
+
+  /** Queues a `webhook.test` event to one registration, due now. */
+  sendTest: merchantProcedure
+    .input(z.object({ webhookId: id }))
+    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await sendTestEvent(db(), ctx.user.id, input.webhookId))),
+});
+
+const accountRouter = createTRPCRouter({
+  /** The user's account-surface configurations, newest first. */
+  list: merchantProcedure.query(async ({ ctx }) => ({
+    configs: (await listWebhookConfigs(db(), ctx.user.id)).map(configView),
+  })),
+
+  create: merchantProcedure
+    .input(z.object({ event: events, targetUrl: url, authHeader: authHeader.nullable().optional() }))
+    .mutation(async ({ ctx, input }) => configView(await createWebhookConfig(db(), ctx.user.id, input))),
+
+  /** Changes the fields given; `authHeader: null` removes it, leaving it out keeps it. */
+  update: merchantProcedure
+    .input(
+      z.object({
+        configId: id,
+        event: events.optional(),
+        targetUrl: url.optional(),
+        authHeader: authHeader.nullable().optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { configId, ...changes } = input;
+      return configView(await updateWebhookConfig(db(), ctx.user.id, configId, changes));
+    }),
+
+  /** Turns it back on; also clears the failure streak and the platform's reason. */
+  activate: merchantProcedure
+    .input(z.object({ configId: id }))
+    .mutation(async ({ ctx, input }) => configView(await activateWebhookConfig(db(), ctx.user.id, input.configId))),
+
+  deactivate: merchantProcedure
+    .input(z.object({ configId: id }))
+    .mutation(async ({ ctx, input }) => configView(await deactivateWebhookConfig(db(), ctx.user.id, input.configId))),
+
+  /** Removes it; its pending deliveries are given up. */
+  remove: merchantProcedure.input(z.object({ configId: id })).mutation(async ({ ctx, input }) => {
+    await deleteWebhookConfig(db(), ctx.user.id, input.configId);
+    return { configId: input.configId, deleted: true };
+  }),
+});
+
+export const webhooksRouter = createTRPCRouter({ gateway: gatewayRouter, account: accountRouter });

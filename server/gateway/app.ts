@@ -47,6 +47,7 @@ export function createGatewayApi() {
         "",
         'Worked example: body `{"pix_key": "ana@example.com", "amount": 10.50, "pix_key_type": "email"}` is signed as `{"amount":10.5,"pix_key":"ana@example.com","pix_key_type":"email"}`.',
         "",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript snippet shown in the API reference
         "```js\nconst canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`\n  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`\n  : JSON.stringify(v);\nconst hmac = crypto.createHmac('sha512', clientSecret).update(canonical(JSON.parse(body))).digest('hex');\n```",
         "",
         "**Idempotency.** `Idempotency-Key` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header `idempotent-replayed: true`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422.",

@@ -17,7 +17,7 @@ describe("worker", () => {
         if (!beat) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(beat).not.toBeNull();
-      const names = (beat?.queues as { name: string }[]).map((q) => q.name);
+      const names = ((beat?.queues ?? []) as { name: string }[]).map((q) => q.name);
       expect(names).toEqual(expect.arrayContaining(["system.heartbeat", "charges.expire"]));
       const health = await workerHealth(db());
       expect(health.status).toBe("ok");

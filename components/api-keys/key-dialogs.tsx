@@ -1,0 +1,219 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useServiceError } from "@/components/charges/errors";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
+import { SecretPanel } from "@/components/ui/secret-panel";
+import { SCOPES } from "@/server/apikeys/scopes";
+import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
+import { KeyForm, type KeyFormValues } from "./key-form";
+
+export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations("apiKeys.createDialog");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const explain = useServiceError();
+  const create = useMutation(trpc.apiKeys.create.mutationOptions());
+  const [created, setCreated] = useState<{ clientId: string; clientSecret: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setCreated(null);
+    setError(null);
+    create.reset();
+    onClose();
+  }
+
+  function submit(values: KeyFormValues) {
+    setError(null);
+    create.mutate(
+      {
+        name: values.name,
+        scopes: values.scopes,
+        ipWhitelist: values.ipWhitelist,
+        expiresAt: values.expiresAt ?? null,
+      },
+      {
+        onSuccess: (result) => {
+          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name });
+          void queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+        },
+        onError: (cause) => setError(explain(cause).message),
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={created ? t("createdTitle") : t("title")}
+      description={created ? undefined : t("description")}
+      // The secret is on screen: only the explicit button closes it.
+      dismissible={!created}
+      size="lg"
+      testId="create-key-dialog"
+    >
+      {created ? (
+        <KeySecretPanel {...created} onDone={close} />
+      ) : (
+        <KeyForm
+          initial={{ name: "", scopes: [...SCOPES], ipWhitelist: [], expiresAt: null }}
+          submitLabel={t("submit")}
+          pendingLabel={t("submitting")}
+          pending={create.isPending}
+          serverError={error}
+          onSubmit={submit}
+          onCancel={close}
+          testId="create-key-form"
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function KeySecretPanel({
+  clientId,
+  clientSecret,
+  name,
+  onDone,
+}: {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  onDone: () => void;
+}) {
+  const t = useTranslations("apiKeys.secret");
+  return (
+    <SecretPanel
+      warningTitle={t("warningTitle")}
+      warningBody={t("warningBody")}
+      intro={t("intro", { name })}
+      fields={[
+        { label: t("clientId"), value: clientId, testId: "secret-client-id" },
+        { label: t("clientSecret"), value: clientSecret, testId: "secret-client-secret" },
+      ]}
+      copyLabel={(label) => t("copy", { label })}
+      copyShort={t("copyShort")}
+      doneLabel={t("done")}
+      onDone={onDone}
+    />
+  );
+}
+
+export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
+  const t = useTranslations("apiKeys.editDialog");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const explain = useServiceError();
+  const update = useMutation(trpc.apiKeys.update.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setError(null);
+    update.reset();
+    onClose();
+  }
+
+  function submit(values: KeyFormValues) {
+    if (!apiKey) return;
+    setError(null);
+    update.mutate(
+      {
+        clientId: apiKey.clientId,
+        name: values.name,
+        scopes: values.scopes,
+        ipWhitelist: values.ipWhitelist,
+        ...(values.expiresAt !== undefined ? { expiresAt: values.expiresAt } : {}),
+      },
+      {
+        onSuccess: async () => {
+          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+          close();
+        },
+        onError: (cause) => setError(explain(cause).message),
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={apiKey !== null}
+      onClose={close}
+      title={t("title", { name: apiKey?.name ?? "" })}
+      description={t("description")}
+      size="lg"
+      testId="edit-key-dialog"
+    >
+      {apiKey ? (
+        <KeyForm
+          initial={apiKey}
+          submitLabel={t("submit")}
+          pendingLabel={t("submitting")}
+          pending={update.isPending}
+          serverError={error}
+          onSubmit={submit}
+          onCancel={close}
+          testId="edit-key-form"
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
+  const t = useTranslations("apiKeys.revokeDialog");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const explain = useServiceError();
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setError(null);
+    revoke.reset();
+    onClose();
+  }
+
+  function confirm() {
+    if (!apiKey) return;
+    setError(null);
+    revoke.mutate(
+      { clientId: apiKey.clientId },
+      {
+        onSuccess: async () => {
+          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+          close();
+        },
+        onError: (cause) => setError(explain(cause).message),
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={apiKey !== null}
+      onClose={close}
+      onConfirm={confirm}
+      title={t("title")}
+      confirmLabel={t("confirm")}
+      cancelLabel={t("cancel")}
+      pending={revoke.isPending}
+      error={error}
+      testId="revoke-key-dialog"
+      confirmTestId="revoke-confirm"
+    >
+      {apiKey ? (
+        <>
+          <p className="text-sm text-slate-700">{t("body", { name: apiKey.name })}</p>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700">
+            {apiKey.clientId}
+          </p>
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

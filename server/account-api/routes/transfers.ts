@@ -1,13 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { ownedAccount } from "../../accounts/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
-import { invalid, notFound } from "../../errors";
-import { END_TO_END_PATTERN } from "../../ledger/ids";
-import { findEntry } from "../../ledger/queries";
+import { invalid } from "../../errors";
 import { brlToCents } from "../../money";
 import { pixRail } from "../../pix/sandbox-rail";
 import { transferInternal } from "../../transfers/internal";
+import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
 import { sendPixToBankAccount, sendPixToKey } from "../../transfers/pix-out";
 import type { AccountApiEnv } from "../context";
@@ -172,11 +170,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
 
   app.openapi(statusRoute, async (c) => {
     const { accountId, endToEnd } = c.req.valid("param");
-    const userId = c.get("apiKey").userId;
-    await ownedAccount(db(), accountId, userId);
-    if (!END_TO_END_PATTERN.test(endToEnd)) throw invalid("endToEnd is not a valid end-to-end id", "endToEnd");
-    const entry = await findEntry(db(), userId, { endToEndId: endToEnd }, accountId);
-    if (entry.type !== "debit") throw notFound("outgoing PIX not found");
+    const entry = await findOutgoingPix(db(), c.get("apiKey").userId, accountId, endToEnd);
     return c.json(envelope(c, statusView(entry)), 200);
   });
 }

@@ -2,8 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
-import { notFound } from "../../errors";
-import { REFUND_REASON } from "../../refunds/service";
+import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -46,20 +45,10 @@ const cpfRoute = createRoute({
 export function registerLookupRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(transactionRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const userId = c.get("apiKey").userId;
-    const charge = await db().charge.findFirst({ where: { userId, txId: id } });
-    if (charge) return respond(c, { kind: "charge", ...chargeView(charge) });
-    const entry = await db().ledgerEntry.findFirst({
-      where: { userId, type: "debit", OR: [{ id }, { endToEndId: id }] },
-      orderBy: { seq: "desc" },
-    });
-    if (!entry) throw notFound("transaction not found", "id");
-    return respond(
-      c,
-      entry.reason === REFUND_REASON
-        ? { kind: "refund", ...refundView(entry) }
-        : { kind: "payout", ...payoutView(entry) },
-    );
+    const found = await findTransaction(db(), c.get("apiKey").userId, id);
+    if (found.kind === "charge") return respond(c, { kind: found.kind, ...chargeView(found.charge) });
+    const view = found.kind === "refund" ? refundView(found.entry) : payoutView(found.entry);
+    return respond(c, { kind: found.kind, ...view });
   });
 
   app.openapi(cpfRoute, async (c) => {

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
+import { assertActive, assertTransactionAmount } from "../accounts/rules";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { applyLedgerChange, poolWriter } from "../ledger/apply";
+import { poolWriter } from "../ledger/apply";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
+import { post } from "../ledger/verbs";
 
 export type InternalTransfer = {
   userId: string;
@@ -24,6 +26,7 @@ type AccountRow = {
   document: string;
   person_type: "person" | "company";
   agency: string;
+  status: "active" | "inactive";
 };
 
 /**
@@ -32,6 +35,7 @@ type AccountRow = {
  * hottest path, so it reads and writes through the plain pool (docs/performance.md).
  */
 export async function transferInternal(input: InternalTransfer): Promise<LedgerEntry> {
+  assertTransactionAmount(input.amountCents);
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
     throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount");
@@ -40,7 +44,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
   }
   const { rows } = await pool().query<AccountRow>(
-    "SELECT id, user_id, name, document, person_type, agency FROM accounts WHERE id = ANY($1)",
+    "SELECT id, user_id, name, document, person_type, agency, status FROM accounts WHERE id = ANY($1)",
     [[input.accountId, input.receiverAccountId]],
   );
   const source = rows.find((row) => row.id === input.accountId);
@@ -48,6 +52,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   if (!target) throw invalid("destination account not found", "receiverBankAccount");
+  assertActive(source);
   const party = (row: AccountRow) =>
     platformParty({
       id: row.id,
@@ -66,7 +71,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
     requestId: input.requestId ?? null,
     status: "succeeded" as const,
   };
-  const [debit] = await applyLedgerChange(poolWriter(pool()), {
+  const [debit] = await post(poolWriter(pool()), {
     entries: [
       {
         ...shared,
@@ -87,7 +92,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
         counterpartEntryId: debitId,
       },
     ],
-    legs: legs.transfer(source.id, target.id, input.amountCents).map((leg) => ({ ...leg, entry: 0 })),
+    legs: legs.transfer(source.id, target.id, input.amountCents),
   });
   return debit as LedgerEntry;
 }

@@ -6,7 +6,6 @@ import { AppError } from "../../server/errors";
 import { verifyLedger } from "../../server/ledger/verify";
 import { relayDueEvents } from "../../server/outbox/relay";
 import { registerPixKey } from "../../server/pix/platform-keys";
-import { pixRail } from "../../server/pix/sandbox-rail";
 import { creditIncomingPix, returnOutgoingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
 import { sendPixToKey } from "../../server/transfers/pix-out";
@@ -70,21 +69,21 @@ describe("random sequences of operations", () => {
           amountCents: op.cents,
         });
       case "pixPlatform":
-        return sendPixToKey(db(), pixRail(), {
+        return sendPixToKey(db(), {
           userId: pick(op.from).userId,
           accountId: pick(op.from).accountId,
           amountCents: op.cents,
           pixKey: pick(op.to).key,
         });
       case "pixOut":
-        return sendPixToKey(db(), pixRail(), {
+        return sendPixToKey(db(), {
           userId: pick(op.from).userId,
           accountId: pick(op.from).accountId,
           amountCents: op.cents,
           pixKey: op.key,
         });
       case "settle":
-        return relayDueEvents(db(), outboxHandlers(db(), pixRail()), 1000);
+        return relayDueEvents(db(), outboxHandlers(db()), 1000);
       case "return": {
         const sent = await db().ledgerEntry.findFirst({
           where: {

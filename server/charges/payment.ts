@@ -10,10 +10,8 @@ import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
 import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
-import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
-import type { Entry } from "../ledger/types";
-import { post } from "../ledger/verbs";
+import { receive } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
@@ -80,27 +78,19 @@ export async function payChargeFromOutside(
     const account = await ownedAccount(tx, charge.accountId, input.userId);
     assertActive(account);
     const endToEndId = newEndToEndId("E", payer.ispb);
-    const [credit] = await post(tx, {
-      legs: legs.payIn(account.id, charge.amountCents),
-      entries: [
-        {
-          id: endToEndId,
-          endToEndId,
-          accountId: account.id,
-          userId: account.userId,
-          type: "credit",
-          reason: "pix_in:qrcode_paid",
-          status: "succeeded",
-          grossCents: charge.amountCents,
-          entryRef: charge.txId,
-          externalId: charge.externalId,
-          metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
-          payer,
-          receiver: platformParty(account),
-        },
-      ],
+    const credit = await receive(tx, {
+      endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      reason: "pix_in:qrcode_paid",
+      grossCents: charge.amountCents,
+      entryRef: charge.txId,
+      externalId: charge.externalId,
+      metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+      payer,
+      receiver: platformParty(account),
     });
     await markChargePaid(tx, charge, endToEndId);
-    return credit as Entry;
+    return credit;
   });
 }

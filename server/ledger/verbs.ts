@@ -3,8 +3,9 @@
  * status and their legs in one `ledger_post` call, inside the caller's transaction — a status
  * never changes without the money that goes with it.
  *
- *   post     new entries and the legs that move their money (pay-in, transfers, payments
- *            inside the platform, returns)
+ *   post     new entries and the legs that move their money (transfers, payments inside
+ *            the platform)
+ *   receive  a PIX from another institution: a settled credit, its money in through SPI
  *   hold     a new `processing` debit whose money moves available → held until it settles
  *   settle   processing → succeeded, the held money leaves (or, given legs, goes elsewhere)
  *   release  processing → failed, the held money comes back
@@ -30,6 +31,18 @@ export async function post(target: Target, change: { entries: NewEntry[]; legs: 
     legs: onEntry(change.legs),
   });
   return result.entries;
+}
+
+/** A PIX from another institution: a `succeeded` credit whose id is its end-to-end id. */
+export async function receive(
+  target: Target,
+  credit: Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string },
+): Promise<Entry> {
+  const [entry] = await post(target, {
+    entries: [{ ...credit, id: credit.endToEndId, type: "credit", status: "succeeded" }],
+    legs: legs.payIn(credit.accountId, credit.grossCents),
+  });
+  return entry as Entry;
 }
 
 /** A new `processing` debit; `amountCents` (what will leave, fee included) moves to held. */

@@ -7,10 +7,8 @@ import { inTransaction } from "../db/transaction";
 import { AppError, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
-import { legs } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
-import type { Entry } from "../ledger/types";
-import { post } from "../ledger/verbs";
+import { receive } from "../ledger/verbs";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
 
@@ -27,24 +25,16 @@ export async function creditIncomingPix(
     const known = input.payer ?? {};
     const payer = pixRail().counterparty(`payer-of-${account.id}:${known.cpfCnpj ?? ""}:${known.name ?? ""}`, known);
     const endToEndId = newEndToEndId("E", payer.ispb);
-    const [credit] = await post(tx, {
-      legs: legs.payIn(account.id, input.amountCents),
-      entries: [
-        {
-          id: endToEndId,
-          endToEndId,
-          accountId: account.id,
-          userId: account.userId,
-          type: "credit",
-          reason: "pix_in:credited",
-          status: "succeeded",
-          grossCents: input.amountCents,
-          payer,
-          receiver: platformParty(account),
-        },
-      ],
+    const credit = await receive(tx, {
+      endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      reason: "pix_in:credited",
+      grossCents: input.amountCents,
+      payer,
+      receiver: platformParty(account),
     });
-    return credit as Entry;
+    return credit;
   });
 }
 
@@ -80,24 +70,16 @@ export async function returnOutgoingPix(
     }
     const account = await ownedAccount(tx, entry.accountId, input.userId);
     const endToEndId = newEndToEndId("D", (entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB);
-    const [credit] = await post(tx, {
-      legs: legs.payIn(account.id, amount),
-      entries: [
-        {
-          id: endToEndId,
-          endToEndId,
-          parentEndToEndId: entry.endToEndId,
-          accountId: account.id,
-          userId: account.userId,
-          type: "credit",
-          reason: "pix_out:refunded_processing",
-          status: "succeeded",
-          grossCents: amount,
-          payer: entry.receiver as Party | null,
-          receiver: platformParty(account),
-        },
-      ],
+    const credit = await receive(tx, {
+      endToEndId,
+      parentEndToEndId: entry.endToEndId,
+      accountId: account.id,
+      userId: account.userId,
+      reason: "pix_out:refunded_processing",
+      grossCents: amount,
+      payer: entry.receiver as Party | null,
+      receiver: platformParty(account),
     });
-    return credit as Entry;
+    return credit;
   });
 }

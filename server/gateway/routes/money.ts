@@ -25,6 +25,8 @@ const balanceRoute = createRoute({
   path: "/balance",
   tags: ["Gateway"],
   summary: "Balance of the merchant's account",
+  description:
+    "`balance` = `available_balance` + `blocked_balance`. Blocked money (open MEDs) is not spendable and is not counted in `available_balance`; money held by outgoing payments still processing is in none of them.",
   middleware: [permission("balance:read")] as const,
   responses: { 200: ok("{ balance, blocked_balance, available_balance }") },
 });

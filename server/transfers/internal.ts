@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive, assertTransactionAmount } from "../accounts/rules";
+import type { Db, Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { poolWriter } from "../ledger/apply";
+import { poolWriter, prismaWriter } from "../ledger/apply";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 import { post } from "../ledger/verbs";
@@ -34,7 +35,7 @@ type AccountRow = {
  * (ledger_post, which also checks the balance under the row lock). This is the platform's
  * hottest path, so it reads and writes through the plain pool (docs/performance.md).
  */
-export async function transferInternal(input: InternalTransfer): Promise<LedgerEntry> {
+export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
@@ -43,10 +44,13 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
   }
-  const { rows } = await pool().query<AccountRow>(
-    "SELECT id, user_id, name, document, person_type, agency, status FROM accounts WHERE id = ANY($1)",
+  // On its own it runs on the plain pool (one statement, its own transaction); inside a
+  // caller's transaction it joins it.
+  const writer = "$transaction" in db ? poolWriter(pool()) : prismaWriter(db);
+  const rows = (await writer.query(
+    "SELECT id, user_id, name, document, person_type, agency, status FROM accounts WHERE id = ANY($1::varchar[])",
     [[input.accountId, input.receiverAccountId]],
-  );
+  )) as AccountRow[];
   const source = rows.find((row) => row.id === input.accountId);
   const target = rows.find((row) => row.id === input.receiverAccountId);
   if (!source) throw notFound("account not found");
@@ -71,7 +75,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
     requestId: input.requestId ?? null,
     status: "succeeded" as const,
   };
-  const [debit] = await post(poolWriter(pool()), {
+  const [debit] = await post(writer, {
     entries: [
       {
         ...shared,

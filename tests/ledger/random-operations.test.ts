@@ -62,7 +62,7 @@ describe("random sequences of operations", () => {
           amountCents: op.cents,
         });
       case "internal":
-        return transferInternal({
+        return transferInternal(db(), {
           userId: pick(op.from).userId,
           accountId: pick(op.from).accountId,
           receiverAccountId: pick(op.to).accountId,

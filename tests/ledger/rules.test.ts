@@ -21,7 +21,7 @@ describe("movement rules in the services", () => {
   const attempts = (amountCents: bigint) => ({
     "PIX to a key": () => sendPixToKey(db(), { ...base(), amountCents, pixKey: "ana@example.com" }),
     "gateway cash-out": () => cashOut(db(), { ...base(), amountCents, pixKey: "ana@example.com", pixKeyType: "EMAIL" }),
-    "internal transfer": () => transferInternal({ ...base(), amountCents, receiverAccountId: other.accountId }),
+    "internal transfer": () => transferInternal(db(), { ...base(), amountCents, receiverAccountId: other.accountId }),
     "sandbox credit": () => creditIncomingPix(db(), { ...base(), amountCents }),
   });
 
@@ -41,5 +41,19 @@ describe("movement rules in the services", () => {
     } finally {
       await db().account.update({ where: { id: m.accountId }, data: { status: "active" } });
     }
+  });
+
+  it("services join a caller's transaction: rolled back with it", async () => {
+    const step = { ...base(), amountCents: 100n };
+    await expect(
+      db().$transaction(async (tx) => {
+        await transferInternal(tx, { ...step, receiverAccountId: other.accountId });
+        await sendPixToKey(tx, { ...step, pixKey: "ana@example.com" });
+        expect((await tx.account.findUniqueOrThrow({ where: { id: m.accountId } })).availableCents).toBe(9_800n);
+        throw new Error("the caller gives up");
+      }),
+    ).rejects.toThrow("the caller gives up");
+    expect(await availableCents(m.accountId)).toBe(10_000n);
+    expect(await availableCents(other.accountId)).toBe(0n);
   });
 });

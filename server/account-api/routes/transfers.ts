@@ -117,7 +117,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const entry = await transferInternal({
+    const entry = await transferInternal(db(), {
       userId: c.get("apiKey").userId,
       accountId,
       receiverAccountId: body.receiverBankAccount,

@@ -113,7 +113,7 @@ export const transfersRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await transferInternal({
+        await transferInternal(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
           receiverAccountId: input.receiverAccountId,

@@ -10,7 +10,7 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
-import { FixedWindowLimiter } from "../http/rate-limit";
+import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
@@ -22,12 +22,9 @@ import { sendPixToKey } from "../transfers/pix-out";
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
 export const QUEUE_RETRY_MS = 3000;
 
-let quota: FixedWindowLimiter | undefined;
-/** DICT key resolutions per merchant per minute (a new limiter when the setting changes). */
+/** DICT key resolutions per merchant per minute. */
 export function dictQuota(): FixedWindowLimiter {
-  const limit = config().DICT_QUOTA_PER_MINUTE;
-  if (quota?.limit !== limit) quota = new FixedWindowLimiter("dict", limit, 60);
-  return quota;
+  return limiterFor("dict", config().DICT_QUOTA_PER_MINUTE);
 }
 
 export type CashOut = {

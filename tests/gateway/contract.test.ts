@@ -1,7 +1,6 @@
 /** Contract fixes of the gateway (interface 4.1, 6.1, 8): each one's observable behaviour. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
 import { dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
@@ -21,7 +20,6 @@ async function deliveryOf(userId: string, eventType: string) {
 describe("gateway contract", () => {
   beforeAll(() => {
     setEnv({ GATEWAY_RATE_PER_MINUTE: "1000", DICT_QUOTA_PER_MINUTE: "1000", SANDBOX_SETTLEMENT_DELAY_MS: "0" });
-    resetGatewayLimiterForTests();
   });
   afterAll(() => setEnv({ IDEMPOTENCY_KEY_MAX_LENGTH: undefined, IDEMPOTENCY_TTL_MS: undefined }));
 

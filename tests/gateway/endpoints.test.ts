@@ -3,7 +3,6 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { purgeExpiredIdempotencyKeys } from "../../server/gateway/idempotency";
-import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
 import { dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
@@ -16,7 +15,6 @@ describe("gateway endpoints", () => {
     process.env.GATEWAY_RATE_PER_MINUTE = "1000";
     process.env.DICT_QUOTA_PER_MINUTE = "1000";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
     m = await fundedMerchant(100_000n);
   });
 
@@ -130,7 +128,6 @@ describe("gateway endpoints", () => {
   it("rate limiter: fixed window per IP, x-ratelimit-remaining on 2xx, 429 with Retry-After: 60", async () => {
     process.env.GATEWAY_RATE_PER_MINUTE = "3";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
     // a caller address of its own, so that windows kept in Redis by other tests do not count
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     const r = await fundedMerchant(1000n, { ipWhitelist: [ip] });
@@ -155,6 +152,5 @@ describe("gateway endpoints", () => {
     expect(balance.status).toBe(200); // GET /balance skips the limiter
     process.env.GATEWAY_RATE_PER_MINUTE = "1000";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
   });
 });

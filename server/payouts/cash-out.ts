@@ -4,7 +4,7 @@
  * worker sends it about every 3 s while quota allows, or fails it after 2 hours.
  */
 import { randomUUID } from "node:crypto";
-import { spendingAccount } from "../accounts/rules";
+import { assertTransactionAmount, spendingAccount } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -39,6 +39,7 @@ export type CashOut = {
 
 export async function cashOut(db: Db | Tx, input: CashOut): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
+  assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
   if ((await dictQuota().consume(input.userId)).allowed) {
     return { queued: false, entry: await sendPixToKey(db, { ...input, pixKey: key }) };
   }

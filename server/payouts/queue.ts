@@ -42,11 +42,10 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
           await fail(id, entry, "cannot send a PIX to the same account");
           continue;
         }
-        const addressed = { ...entry, receiver: resolved.receiver as Party as Entry["receiver"] };
         await tx.ledgerEntry.update({ where: { seq: entry.seq }, data: { receiver: resolved.receiver as object } });
         if (resolved.platformAccountId) {
           const target = await tx.account.findUniqueOrThrow({ where: { id: resolved.platformAccountId } });
-          await settle(tx, addressed, {
+          await settle(tx, entry, {
             legs: legs.transferWithFee(entry.accountId, "held", target.id, entry.grossCents, entry.feeCents),
             entries: [
               {

@@ -3,7 +3,7 @@ import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import type { Entry } from "../../server/ledger/types";
-import { block, unblock } from "../../server/ledger/verbs";
+import { block, hold, release, settle, unblock } from "../../server/ledger/verbs";
 import { verifyLedger } from "../../server/ledger/verify";
 import { apiKeyAuth } from "../gateway/support";
 import { availableCents, call, fundedMerchant, newMerchant } from "../support/fixtures";
@@ -70,5 +70,37 @@ describe("ledger verbs: block and unblock", () => {
     await inTx((tx) => unblock(tx, credit, 6_000n));
     expect(await availableCents(merchant.accountId)).toBe(10_000n);
     expect((await verifyLedger(db())).violations).toEqual([]);
+  });
+});
+
+describe("ledger verbs: a status moves only with its money", () => {
+  it("hold, then release once: the second release and a late settle write nothing", async () => {
+    const m = await fundedMerchant(5_000n);
+    const id = `E99999999${Date.now()}${Math.random().toString(36).slice(2, 13)}`.slice(0, 32);
+    const held = await inTx((tx) =>
+      hold(tx, {
+        id,
+        endToEndId: id,
+        accountId: m.accountId,
+        userId: m.userId,
+        reason: "pix_out:processing",
+        grossCents: 1_000n,
+        feeCents: 50n,
+      }),
+    );
+    expect(held.status).toBe("processing");
+    expect(await db().account.findUniqueOrThrow({ where: { id: m.accountId } })).toMatchObject({
+      availableCents: 3_950n,
+      heldCents: 1_050n,
+    });
+    const failed = await inTx((tx) => release(tx, held, "AC03: invalid account"));
+    expect(failed).toMatchObject({ status: "failed", errorMessage: "AC03: invalid account" });
+    const postings = await db().ledgerPosting.count({ where: { entrySeq: held.seq } });
+    expect(await inTx((tx) => release(tx, held, "again"))).toBeNull();
+    expect(await inTx((tx) => settle(tx, held))).toBeNull();
+    expect(await db().ledgerPosting.count({ where: { entrySeq: held.seq } })).toBe(postings);
+    expect(await db().entryEvent.count({ where: { entrySeq: held.seq } })).toBe(2);
+    expect(await db().outboxEvent.count({ where: { topic: "entry.status_changed", entryId: id } })).toBe(1);
+    expect(await availableCents(m.accountId)).toBe(5_000n);
   });
 });

@@ -27,13 +27,12 @@ if (role === "receiver") {
   const { createDb } = await import("../server/db/client");
   const { databaseUrl } = await import("../server/config");
   const { startOutboxRelay } = await import("../server/outbox/relay");
-  const { pixRail } = await import("../server/pix/sandbox-rail");
   const { startDeliveryLoop } = await import("../server/webhooks/delivery-loop");
   const { webhookFanOutHandlers } = await import("../server/webhooks/fanout");
   const { outboxHandlers } = await import("../server/worker/outbox-handlers");
   const db = createDb(databaseUrl());
   const sql = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
-  const relay = startOutboxRelay(db, { ...outboxHandlers(db, pixRail()), ...webhookFanOutHandlers(sql) });
+  const relay = startOutboxRelay(db, { ...outboxHandlers(db), ...webhookFanOutHandlers(sql) });
   const deliveries = startDeliveryLoop(sql);
   port.postMessage({ ready: true });
   port.on("message", async () => {

@@ -6,8 +6,14 @@ import { invalid } from "./errors";
 
 const BRL_TEXT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
 
-/** A positive BRL amount to centavos; 400 for zero, negatives, >2 decimals, non-finite, over max. */
-export function brlToCents(amount: unknown, maxCents: bigint, field = "amount"): bigint {
+/** Above this a BRL number no longer holds every centavo exactly. */
+const MAX_EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A positive BRL amount to centavos; 400 for zero, negatives, >2 decimals, non-finite, over max.
+ * The per-transaction maximum is a business rule the services check (server/accounts/rules.ts).
+ */
+export function brlToCents(amount: unknown, maxCents = MAX_EXACT_CENTS, field = "amount"): bigint {
   if (typeof amount !== "number" || !Number.isFinite(amount)) throw invalid(`${field} must be a number`, field);
   // String(10.5) is the shortest round-trip form, so "10.50" on the wire reads as "10.5".
   const text = String(amount);

@@ -62,12 +62,14 @@ export function useAmountCheck() {
 /** A service's answer as the merchant should read it, and the form field it is about. */
 export function useSendError() {
   const t = useTranslations("send.errors");
+  const rules = useTranslations("ledgerRules");
   return (error: unknown): { message: string; field: string | null } => {
     if (!(error instanceof TRPCClientError)) return { message: t("generic"), field: null };
     const data = error.data as
       | { code?: string; appCode?: string | null; field?: string | null; zodError?: unknown }
       | undefined;
     if (data?.appCode === "INSUFFICIENT_BALANCE") return { message: t("insufficientBalance"), field: "amount" };
+    if (data?.appCode === "LIMIT_EXCEEDED") return { message: rules("limitExceeded"), field: "amount" };
     if (data?.zodError) return { message: t("invalidInput"), field: null };
     if (data?.code === "FORBIDDEN") return { message: t("forbidden"), field: null };
     if (data?.appCode === "IDEMPOTENCY_CONFLICT") return { message: t("conflict"), field: null };

@@ -68,12 +68,18 @@ export const ExternalId = z.string().min(1).max(64).optional().openapi({ descrip
 
 export const PartyInput = z
   .object({
-    ispb: z.string().regex(/^\d{8}$/),
-    personType: z.enum(["company", "person"]),
-    cpfCnpj: z.string().max(18),
-    name: z.string().min(1).max(140),
-    agency: z.string().max(10),
-    accountType: z.string().max(10),
-    accountNumber: z.string().max(20),
+    ispb: z
+      .string()
+      .regex(/^\d{8}$/)
+      .optional(),
+    personType: z.enum(["company", "person"]).optional(),
+    cpfCnpj: z.string().max(18).optional(),
+    name: z.string().min(1).max(140).optional(),
+    agency: z.string().max(10).optional(),
+    accountType: z.string().max(10).optional(),
+    accountNumber: z.string().max(20).optional(),
   })
-  .openapi("PartyInput");
+  .openapi("PartyInput", {
+    description:
+      "Sandbox payer: any part of a party object (2.3), e.g. name and document alone, or nothing; the sandbox fills the rest deterministically.",
+  });

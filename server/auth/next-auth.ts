@@ -12,7 +12,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
-import { FixedWindowLimiter } from "../http/rate-limit";
+import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
 import { verifyLogin } from "../users/service";
 
@@ -44,17 +44,9 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 /** scrypt on a megabyte of "password" is a cheap way to burn our CPU: refuse before hashing. */
 const MAX_PASSWORD_LENGTH = 1024;
 
-let limiter: FixedWindowLimiter | undefined;
-
 /** "Admin/merchant login: 5 requests per minute", per client IP (interface section 8). */
 function loginLimiter(): FixedWindowLimiter {
-  limiter ??= new FixedWindowLimiter("login", config().LOGIN_RATE_PER_MINUTE, 60);
-  return limiter;
-}
-
-/** Tests change LOGIN_RATE_PER_MINUTE through the environment. */
-export function resetLoginLimiterForTests(): void {
-  limiter = undefined;
+  return limiterFor("login", config().LOGIN_RATE_PER_MINUTE);
 }
 
 type HeaderBag = Record<string, string | string[] | undefined> | undefined;

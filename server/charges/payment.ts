@@ -2,32 +2,43 @@
  * Paying a charge: once, before it expires, by the document it names (if any). The charge row
  * is locked for the payment's transaction, so two concurrent payments give exactly one credit.
  */
+import { assertActive } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
 import type { Charge, LedgerEntry } from "../generated/prisma/client";
-import { insertEntry } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
-import { legs, postMovement } from "../ledger/movements";
-import { type Party, platformParty } from "../ledger/parties";
+import { platformParty } from "../ledger/parties";
+import { receive } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
-import { simulatedParticipant } from "../pix/sandbox-rail";
+import { pixRail } from "../pix/current-rail";
+import type { PartialParty } from "../pix/rail";
 import { chargeSnapshot } from "./service";
 
+/**
+ * A paid charge is a 409 for the sandbox payer (single use) and the 400 "transaction not
+ * allowed" of interface 4.2 for `transfer/pay` (`paidIs: "not_allowed"`). A payer whose
+ * document is not the one the charge names is a 400 on both.
+ */
 export async function lockPayableCharge(
   tx: Tx,
   txId: string,
   payerDocument: string | null,
-  now = new Date(),
+  options: { paidIs?: "conflict" | "not_allowed"; now?: Date } = {},
 ): Promise<Charge> {
+  const now = options.now ?? new Date();
   const [row] = await tx.$queryRaw<{ tx_id: string }[]>`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;
   if (!row) throw notFound("charge not found");
   const charge = await tx.charge.findUniqueOrThrow({ where: { txId } });
-  if (charge.status === "paid") throw new AppError("CONFLICT", "charge already paid");
+  if (charge.status === "paid") {
+    if (options.paidIs === "not_allowed") throw invalid("transaction not allowed: charge already paid", "emv");
+    throw new AppError("CONFLICT", "charge already paid");
+  }
   if (charge.status !== "created" || charge.expiresAt <= now) throw invalid("charge has expired", "txId");
   if (charge.sameDocument && onlyDigits(payerDocument ?? "") !== charge.sameDocument) {
-    throw new AppError("FORBIDDEN", "this charge accepts payment only from the document it names");
+    throw invalid("transaction not allowed: this charge accepts payment only from the document it names", "payer");
   }
   return charge;
 }
@@ -48,31 +59,30 @@ export async function markChargePaid(tx: Tx, charge: Charge, endToEndId: string,
 
 /** Sandbox: a payer at another institution pays one of the caller's charges. */
 export async function payChargeFromOutside(
-  db: Db,
-  input: { userId: string; txId: string; payer?: Party | null },
+  db: Db | Tx,
+  input: { userId: string; txId: string; payer?: PartialParty | null },
 ): Promise<LedgerEntry> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const owned = await tx.charge.findUnique({
       where: { txId: input.txId },
       select: { userId: true, sameDocument: true },
     });
     if (!owned || owned.userId !== input.userId) throw notFound("charge not found");
-    // The simulated payer carries the document the charge asks for, unless the caller names one.
-    const payer = input.payer ?? {
-      ...simulatedParticipant(`payer-of-${input.txId}`, "CPF"),
+    // The payer carries the document the charge asks for, unless the caller names one; the rail
+    // completes what the caller left out.
+    const payer = pixRail().counterparty(`payer-of-${input.txId}`, {
       ...(owned.sameDocument ? { cpfCnpj: owned.sameDocument } : {}),
-    };
+      ...input.payer,
+    });
     const charge = await lockPayableCharge(tx, input.txId, payer.cpfCnpj);
     const account = await ownedAccount(tx, charge.accountId, input.userId);
+    assertActive(account);
     const endToEndId = newEndToEndId("E", payer.ispb);
-    const credit = await insertEntry(tx, {
-      id: endToEndId,
+    const credit = await receive(tx, {
       endToEndId,
       accountId: account.id,
       userId: account.userId,
-      type: "credit",
       reason: "pix_in:qrcode_paid",
-      status: "succeeded",
       grossCents: charge.amountCents,
       entryRef: charge.txId,
       externalId: charge.externalId,
@@ -80,7 +90,6 @@ export async function payChargeFromOutside(
       payer,
       receiver: platformParty(account),
     });
-    await postMovement(tx, credit.seq, legs.payIn(account.id, charge.amountCents));
     await markChargePaid(tx, charge, endToEndId);
     return credit;
   });

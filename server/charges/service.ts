@@ -1,11 +1,13 @@
 /** Dynamic QR charges: create, read, expire (interface 4.3, 2.4). Paying lives in payment.ts. */
 import { randomUUID } from "node:crypto";
+import { assertActive } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
+import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
 import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
@@ -45,8 +47,13 @@ export async function createCharge(db: Db, input: NewCharge, now = new Date()): 
   if (input.sameDocument && !documentKind(input.sameDocument)) {
     throw invalid("sameDocument must be a valid CPF or CNPJ", "sameDocument");
   }
+  if (input.amountCents <= 0n || input.amountCents > config().MAX_TRANSACTION_AMOUNT_CENTS) {
+    // interface 4.3 has no 422: a charge above the per-transaction maximum is invalid input
+    throw invalid(`amount must be at most ${centsToBrl(config().MAX_TRANSACTION_AMOUNT_CENTS).toFixed(2)}`, "amount");
+  }
   return db.$transaction(async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
+    assertActive(account);
     if (input.externalId) {
       const taken = await tx.charge.findUnique({
         where: { accountId_externalId: { accountId: account.id, externalId: input.externalId } },

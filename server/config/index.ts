@@ -53,6 +53,13 @@ const schema = z
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
     LOGIN_RATE_PER_MINUTE: int.default(5),
     DICT_QUOTA_PER_MINUTE: int.default(120),
+    /** gateway Idempotency-Key: longest key accepted, and how long an answer is replayed */
+    IDEMPOTENCY_KEY_MAX_LENGTH: z.coerce.number().int().min(1).max(256).default(256),
+    IDEMPOTENCY_TTL_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 60 * 60 * 1000),
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** webhook requests in flight per worker process */

@@ -4,11 +4,9 @@
  * key while the first is running gets 409 (it does not wait); the same key with another body, 422.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { config } from "../config";
 import type { Db } from "../db/client";
 import type { IdempotencyRecord } from "../generated/prisma/client";
-
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const MAX_IDEMPOTENCY_KEY = 256;
 
 export type Claim =
   | { kind: "new"; recordId: string }
@@ -32,7 +30,7 @@ export async function claimIdempotencyKey(
   const inserted = await db.$executeRaw`
     INSERT INTO idempotency_records (id, api_key_id, method, path, key, request_hash, state, created_at, expires_at)
     VALUES (${recordId}::uuid, ${scope.apiKeyId}::uuid, ${scope.method}, ${scope.path}, ${scope.key}, ${hash},
-            'in_progress', ${now}, ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)})
+            'in_progress', ${now}, ${new Date(now.getTime() + config().IDEMPOTENCY_TTL_MS)})
     ON CONFLICT (api_key_id, method, path, key) DO NOTHING`;
   if (inserted === 1) return { kind: "new", recordId };
   const existing = await db.idempotencyRecord.findUnique({ where: { apiKeyId_method_path_key: scope } });

@@ -54,6 +54,20 @@ export class FixedWindowLimiter {
   }
 }
 
+const current = new Map<string, FixedWindowLimiter>();
+
+/**
+ * The limiter named `name` for the limit the settings give now: kept while the setting stays,
+ * replaced (with fresh windows) when it changes — so a changed setting needs no reset call.
+ */
+export function limiterFor(name: string, limit: number, windowSeconds = 60): FixedWindowLimiter {
+  const existing = current.get(name);
+  if (existing?.limit === limit && existing.windowSeconds === windowSeconds) return existing;
+  const limiter = new FixedWindowLimiter(name, limit, windowSeconds);
+  current.set(name, limiter);
+  return limiter;
+}
+
 /** Consumes every limiter; the answer describes the one with the least remaining. */
 export async function consumeAll(checks: { limiter: FixedWindowLimiter; key: string }[]): Promise<LimitCheck> {
   const results = await Promise.all(checks.map(({ limiter, key }) => limiter.consume(key)));

@@ -1,17 +1,18 @@
 /**
- * Every ledger write goes through `ledger_post` (the SQL function of migration
- * 20261122010000): balances, entries, status events, postings and outbox events in one round
- * trip, inside the caller's transaction. This module builds its argument and reads its answer.
+ * Every ledger write goes through `ledger_post` (the SQL function, latest version in migration
+ * 20261122213307): a status transition, balances, entries, status events, postings and outbox
+ * events in one round trip, inside the caller's transaction. This module builds its argument and
+ * reads its answer; services call the verbs of verbs.ts, not this.
  */
 import type { Pool } from "pg";
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
-import type { LedgerEntry } from "../generated/prisma/client";
 import { idempotencyKeyOf } from "./ids";
-import { InsufficientFunds, type Leg } from "./movements";
-import type { Party } from "./parties";
+import { assertBalanced } from "./movements";
+import { entryFromRow, entrySnapshot } from "./rows";
+import { type Entry, type EntryStatus, InsufficientFunds, type Leg, type NewEntry } from "./types";
 
-export type LedgerWriter = { query: (sql: string, params: unknown[]) => Promise<{ rows: unknown }[]> };
+export type LedgerWriter = { query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]> };
 
 export const prismaWriter = (tx: Tx): LedgerWriter => ({
   query: (sql, params) => tx.$queryRawUnsafe(sql, ...params),
@@ -21,36 +22,22 @@ export const poolWriter = (pool: Pool): LedgerWriter => ({
   query: async (sql, params) => (await pool.query(sql, params)).rows,
 });
 
-export type NewEntry = {
-  id: string;
-  accountId: string;
-  userId: string;
-  type: "debit" | "credit";
-  reason: string;
-  status: "processing" | "succeeded" | "failed";
-  grossCents: bigint;
-  feeCents?: bigint;
-  /** defaults: credit gross − fee, debit gross + fee (what left the account) */
-  netCents?: bigint;
-  endToEndId?: string | null;
-  parentEndToEndId?: string | null;
-  entryRef?: string | null;
-  externalId?: string | null;
-  requestId?: string | null;
-  pixKey?: string | null;
-  payer?: Party | null;
-  receiver?: Party | null;
-  obs?: string | null;
-  description?: string | null;
-  metadata?: Record<string, unknown> | null;
-  errorMessage?: string | null;
-  counterpartEntryId?: string | null;
-};
-
 /** A leg bound to a new entry of the same change (by index) or to an existing one (by seq). */
 export type ChangeLeg = Leg & ({ entry: number } | { entrySeq: bigint });
 
-export type LedgerChange = { entries?: NewEntry[]; legs?: ChangeLeg[] };
+/** An existing `processing` entry moving to its final status with the change. */
+export type Transition = { entry: Entry; status: Exclude<EntryStatus, "processing">; errorMessage?: string | null };
+
+export type OutboxExtra = { topic: string; accountId: string; userId: string; entryId: string; payload: object };
+
+export type LedgerChange = {
+  entries?: NewEntry[];
+  legs?: ChangeLeg[];
+  transition?: Transition;
+  events?: OutboxExtra[];
+};
+
+export type LedgerResult = { applied: boolean; entries: Entry[]; changed: Entry | null };
 
 function entryRow(input: NewEntry) {
   const fee = input.feeCents ?? 0n;
@@ -83,67 +70,51 @@ function entryRow(input: NewEntry) {
   };
 }
 
-/** The outbox payload of an entry (same as entrySnapshot, from the row being written). */
-function createdEvent(row: ReturnType<typeof entryRow>) {
+function outboxRow(event: OutboxExtra) {
   return {
-    topic: "entry.created",
-    account_id: row.account_id,
-    user_id: row.user_id,
-    entry_id: row.id,
-    payload: {
-      entryId: row.id,
-      accountId: row.account_id,
-      type: row.type,
-      reason: row.reason,
-      status: row.status,
-      grossCents: row.gross.toString(),
-      feeCents: row.fee.toString(),
-      netCents: row.net.toString(),
-      endToEndId: row.end_to_end_id,
-      externalId: row.external_id,
-      entryRef: row.entry_ref,
-    },
+    topic: event.topic,
+    account_id: event.accountId,
+    user_id: event.userId,
+    entry_id: event.entryId,
+    payload: event.payload,
   };
 }
+
+function events(change: LedgerChange) {
+  const created = (change.entries ?? []).map((input) => {
+    const row = entryRow(input);
+    return outboxRow({
+      topic: "entry.created",
+      accountId: input.accountId,
+      userId: input.userId,
+      entryId: input.id,
+      payload: entrySnapshot({ ...input, feeCents: row.fee, netCents: row.net, ...nulls(input) }),
+    });
+  });
+  const moved = change.transition
+    ? [
+        outboxRow({
+          topic: "entry.status_changed",
+          accountId: change.transition.entry.accountId,
+          userId: change.transition.entry.userId,
+          entryId: change.transition.entry.id,
+          payload: {
+            ...entrySnapshot({ ...change.transition.entry, status: change.transition.status }),
+            previousStatus: "processing",
+          },
+        }),
+      ]
+    : [];
+  return [...created, ...moved, ...(change.events ?? []).map(outboxRow)];
+}
+
+const nulls = (input: NewEntry) => ({
+  endToEndId: input.endToEndId ?? null,
+  externalId: input.externalId ?? null,
+  entryRef: input.entryRef ?? null,
+});
 
 const bigintAsString = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
-
-type Row = Record<string, unknown>;
-
-function toEntry(row: Row): LedgerEntry {
-  const big = (v: unknown) => BigInt(v as number | string);
-  const date = (v: unknown) => new Date(v as string);
-  return {
-    seq: big(row.seq),
-    id: row.id as string,
-    accountId: row.account_id as string,
-    userId: row.user_id as string,
-    type: row.type as LedgerEntry["type"],
-    reason: row.reason as string,
-    status: row.status as LedgerEntry["status"],
-    grossCents: big(row.gross_cents),
-    feeCents: big(row.fee_cents),
-    netCents: big(row.net_cents),
-    idempotencyKey: row.idempotency_key as string,
-    endToEndId: (row.end_to_end_id as string | null) ?? null,
-    parentEndToEndId: (row.parent_end_to_end_id as string | null) ?? null,
-    entryRef: (row.entry_ref as string | null) ?? null,
-    externalId: (row.external_id as string | null) ?? null,
-    outgoingExternalId: (row.outgoing_external_id as string | null) ?? null,
-    requestId: (row.request_id as string | null) ?? null,
-    pixKey: (row.pix_key as string | null) ?? null,
-    payer: (row.payer as LedgerEntry["payer"]) ?? null,
-    receiver: (row.receiver as LedgerEntry["receiver"]) ?? null,
-    obs: (row.obs as string | null) ?? null,
-    description: (row.description as string | null) ?? null,
-    metadata: (row.metadata as LedgerEntry["metadata"]) ?? null,
-    errorMessage: (row.error_message as string | null) ?? null,
-    refundedEndToEndId: (row.refunded_end_to_end_id as string | null) ?? null,
-    counterpartEntryId: (row.counterpart_entry_id as string | null) ?? null,
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
-  };
-}
 
 function translate(error: unknown): unknown {
   const text = error instanceof Error ? error.message : String(error);
@@ -155,18 +126,41 @@ function translate(error: unknown): unknown {
   return error;
 }
 
-export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChange): Promise<LedgerEntry[]> {
-  const rows = (change.entries ?? []).map(entryRow);
-  const legs = (change.legs ?? []).map((leg) => ({
-    ...("entry" in leg ? { entry: leg.entry } : { entry_seq: leg.entrySeq }),
-    account_id: leg.accountId,
-    bucket: leg.bucket,
-    amount: leg.amountCents,
-  }));
-  const argument = JSON.stringify({ entries: rows, legs, events: rows.map(createdEvent) }, bigintAsString);
+export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChange): Promise<LedgerResult> {
+  const legs = change.legs ?? [];
+  assertBalanced(legs);
+  const transition = change.transition
+    ? [
+        {
+          seq: change.transition.entry.seq,
+          status: change.transition.status,
+          error_message: change.transition.errorMessage ?? null,
+        },
+      ]
+    : [];
+  const argument = JSON.stringify(
+    {
+      entries: (change.entries ?? []).map(entryRow),
+      legs: legs.map((leg) => ({
+        ...("entry" in leg ? { entry: leg.entry } : { entry_seq: leg.entrySeq }),
+        account_id: leg.accountId,
+        bucket: leg.bucket,
+        amount: leg.amountCents,
+      })),
+      transitions: transition,
+      events: events(change),
+    },
+    bigintAsString,
+  );
   try {
-    const [result] = await writer.query("SELECT ledger_post($1::jsonb) AS rows", [argument]);
-    return ((result?.rows as Row[] | undefined) ?? []).map(toEntry);
+    const [result] = await writer.query("SELECT ledger_post($1::jsonb) AS result", [argument]);
+    const answer = result?.result as { applied: boolean; entries: object[]; changed: object[] };
+    const changed = answer.changed[0];
+    return {
+      applied: answer.applied,
+      entries: answer.entries.map((row) => entryFromRow(row as Record<string, unknown>)),
+      changed: changed ? entryFromRow(changed as Record<string, unknown>) : null,
+    };
   } catch (error) {
     throw translate(error);
   }

@@ -12,6 +12,8 @@ describe("ledger movements", () => {
       legs.payIn("a", 100n),
       legs.block("a", 100n),
       legs.unblock("a", 100n),
+      legs.transferWithFee("a", "held", "b", 100n, 7n),
+      legs.transferWithFee("a", "available", "b", 100n, 0n),
     ]) {
       expect(() => assertBalanced(movement)).not.toThrow();
     }

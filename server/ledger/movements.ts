@@ -4,32 +4,13 @@
  * deadlocks between opposite transfers), each with a conditional UPDATE that refuses to take a
  * bucket below zero — the row lock serialises concurrent movers.
  */
-import type { Tx } from "../db/client";
-import { AppError } from "../errors";
-import { applyLedgerChange, prismaWriter } from "./apply";
+import type { Leg } from "./types";
 
-export type MerchantBucket = "available" | "held" | "blocked";
-export type SystemBucket = "spi" | "fees";
-
-export type Leg =
-  | { accountId: string; bucket: MerchantBucket; amountCents: bigint }
-  | { accountId: null; bucket: SystemBucket; amountCents: bigint };
-
-export class InsufficientFunds extends AppError {
-  constructor(readonly accountId: string) {
-    super("INSUFFICIENT_BALANCE", "insufficient balance", "amount");
-  }
-}
+export type { Leg, MerchantBucket, SystemBucket } from "./types";
 
 export function assertBalanced(legs: Leg[]): void {
   const sum = legs.reduce((acc, leg) => acc + leg.amountCents, 0n);
   if (sum !== 0n) throw new Error(`unbalanced movement: legs sum to ${sum}`);
-}
-
-/** Posts legs against an existing entry, moving the cached balances (through ledger_post). */
-export async function postMovement(tx: Tx, entrySeq: bigint, movement: Leg[]): Promise<void> {
-  assertBalanced(movement);
-  await applyLedgerChange(prismaWriter(tx), { legs: movement.map((leg) => ({ ...leg, entrySeq })) });
 }
 
 /** Legs for common movements, named by what happens to the money. */
@@ -37,6 +18,12 @@ export const legs = {
   transfer: (from: string, to: string, amount: bigint): Leg[] => [
     { accountId: from, bucket: "available", amountCents: -amount },
     { accountId: to, bucket: "available", amountCents: amount },
+  ],
+  /** a payment inside the platform: the payer's fee goes to the platform */
+  transferWithFee: (from: string, fromBucket: "available" | "held", to: string, amount: bigint, fee: bigint): Leg[] => [
+    { accountId: from, bucket: fromBucket, amountCents: -(amount + fee) },
+    { accountId: to, bucket: "available", amountCents: amount },
+    ...(fee > 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
   ],
   hold: (account: string, amount: bigint): Leg[] => [
     { accountId: account, bucket: "available", amountCents: -amount },

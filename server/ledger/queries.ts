@@ -2,21 +2,13 @@
 import type { Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { EntryStatus, EntryType, LedgerEntry, Prisma } from "../generated/prisma/client";
+import type { EntryReason } from "./types";
 
-export const ENTRY_REASONS = [
-  "pix_in:qrcode_paid",
-  "pix_in:credited",
-  "pix_out:processing",
-  "pix_out:emv_pay",
-  "pix_in:refunded_processing",
-  "pix_out:refunded_processing",
-  "internal:transfer_out",
-  "internal:transfer_in",
-] as const;
+export { ENTRY_REASONS } from "./types";
 
 export type LedgerFilters = {
   type?: EntryType;
-  reason?: string;
+  reason?: EntryReason;
   status?: EntryStatus;
   /** epoch ms */
   startDate?: number;

@@ -16,7 +16,12 @@ export type OutboxTopic =
    * transaction that queues it; webhooks send `pix.payout.queued` and skip that entry's
    * `pix.payout.processing` (a queued_payouts row names it).
    */
-  | "payout.queued";
+  | "payout.queued"
+  /** a queued cash-out left the DICT queue and was handed to SPI (webhooks: pix.payout.processing) */
+  | "payout.dequeued"
+  /** money of an entry moved between available and blocked (ledger verbs block/unblock, MEDs) */
+  | "entry.blocked"
+  | "entry.unblocked";
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(

@@ -4,31 +4,27 @@
  * worker sends it about every 3 s while quota allows, or fails it after 2 hours.
  */
 import { randomUUID } from "node:crypto";
-import { ownedAccount } from "../accounts/service";
+import { assertTransactionAmount, spendingAccount } from "../accounts/rules";
 import { config } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { invalid } from "../errors";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
-import { FixedWindowLimiter } from "../http/rate-limit";
-import { assertExternalIdFree, entrySnapshot, insertEntry } from "../ledger/entries";
+import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
+import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
-import { legs, postMovement } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
+import { hold } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
-import type { PixRail } from "../pix/rail";
 import { sendPixToKey } from "../transfers/pix-out";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
 export const QUEUE_RETRY_MS = 3000;
 
-let quota: FixedWindowLimiter | undefined;
 /** DICT key resolutions per merchant per minute. */
 export function dictQuota(): FixedWindowLimiter {
-  quota ??= new FixedWindowLimiter("dict", config().DICT_QUOTA_PER_MINUTE, 60);
-  return quota;
-}
-export function resetDictQuotaForTests(): void {
-  quota = undefined;
+  return limiterFor("dict", config().DICT_QUOTA_PER_MINUTE);
 }
 
 export type CashOut = {
@@ -41,28 +37,30 @@ export type CashOut = {
   externalId?: string | null;
 };
 
-export async function cashOut(db: Db, rail: PixRail, input: CashOut): Promise<{ queued: boolean; entry: LedgerEntry }> {
+export async function cashOut(db: Db | Tx, input: CashOut): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
+  assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
   if ((await dictQuota().consume(input.userId)).allowed) {
-    return { queued: false, entry: await sendPixToKey(db, rail, { ...input, pixKey: key }) };
+    return { queued: false, entry: await sendPixToKey(db, { ...input, pixKey: key }) };
   }
   return { queued: true, entry: await queuePayout(db, { ...input, pixKey: key }) };
 }
 
-async function queuePayout(db: Db, input: CashOut, now = new Date()): Promise<LedgerEntry> {
-  return db.$transaction(async (tx) => {
-    const source = await ownedAccount(tx, input.accountId, input.userId);
+async function queuePayout(db: Db | Tx, input: CashOut, now = new Date()): Promise<LedgerEntry> {
+  return inTransaction(db, async (tx) => {
+    const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
+    // The sender's own keys are ours to know without DICT: refused now, as the synchronous path does.
+    const own = await tx.pixKey.findUnique({ where: { key: input.pixKey }, select: { accountId: true } });
+    if (own?.accountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB, now);
     const fee = source.externalFeeCents;
-    const entry = await insertEntry(tx, {
+    const entry = await hold(tx, {
       id: endToEndId,
       endToEndId,
       accountId: source.id,
       userId: source.userId,
-      type: "debit",
       reason: "pix_out:processing",
-      status: "processing",
       grossCents: input.amountCents,
       feeCents: fee,
       pixKey: input.pixKey,
@@ -70,7 +68,6 @@ async function queuePayout(db: Db, input: CashOut, now = new Date()): Promise<Le
       description: input.description ?? null,
       externalId: input.externalId ?? null,
     });
-    await postMovement(tx, entry.seq, legs.hold(source.id, input.amountCents + fee));
     await tx.queuedPayout.create({
       data: {
         id: randomUUID(),

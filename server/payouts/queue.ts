@@ -1,15 +1,15 @@
 /** The worker's side of queued cash-outs: send while DICT quota allows, fail after 2 hours. */
 import type { Db } from "../db/client";
-import { finishEntry, insertEntry } from "../ledger/entries";
-import { type Leg, legs, postMovement } from "../ledger/movements";
-import type { PixRail } from "../pix/rail";
+import { entrySnapshot } from "../ledger/entries";
+import { legs } from "../ledger/movements";
+import type { Party } from "../ledger/parties";
+import type { Entry } from "../ledger/types";
+import { release, settle } from "../ledger/verbs";
+import { recordEvent } from "../outbox/record";
+import { pixRail } from "../pix/current-rail";
 import { dictQuota, QUEUE_RETRY_MS } from "./cash-out";
 
-export async function processQueuedPayouts(
-  db: Db,
-  rail: PixRail,
-  now = new Date(),
-): Promise<{ sent: number; failed: number }> {
+export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ sent: number; failed: number }> {
   return db.$transaction(
     async (tx) => {
       const due = await tx.$queryRaw<{ id: string }[]>`
@@ -17,15 +17,16 @@ export async function processQueuedPayouts(
          ORDER BY next_attempt_at LIMIT 100 FOR UPDATE SKIP LOCKED`;
       let sent = 0;
       let failed = 0;
+      const fail = async (id: string, entry: Entry, message: string) => {
+        await release(tx, entry, message);
+        await tx.queuedPayout.update({ where: { id }, data: { status: "failed" } });
+        failed++;
+      };
       for (const { id } of due) {
         const queued = await tx.queuedPayout.findUniqueOrThrow({ where: { id } });
-        const entry = await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: queued.entrySeq } });
+        const entry = (await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: queued.entrySeq } })) as Entry;
         if (queued.expiresAt <= now) {
-          if (await finishEntry(tx, entry.seq, "failed", "not sent: DICT quota exceeded for 2 hours")) {
-            await postMovement(tx, entry.seq, legs.release(entry.accountId, entry.netCents));
-          }
-          await tx.queuedPayout.update({ where: { id }, data: { status: "failed" } });
-          failed++;
+          await fail(id, entry, "not sent: DICT quota exceeded for 2 hours");
           continue;
         }
         if (!(await dictQuota().consume(queued.userId)).allowed) {
@@ -35,39 +36,50 @@ export async function processQueuedPayouts(
           });
           continue;
         }
-        const resolved = await rail.resolveKey(tx, queued.pixKey, queued.pixKeyType);
+        const resolved = await pixRail().resolveKey(tx, queued.pixKey, queued.pixKeyType);
+        if (resolved.platformAccountId === entry.accountId) {
+          // registered to the sender after the payout was queued: refused as the synchronous path refuses it
+          await fail(id, entry, "cannot send a PIX to the same account");
+          continue;
+        }
         await tx.ledgerEntry.update({ where: { seq: entry.seq }, data: { receiver: resolved.receiver as object } });
-        if (resolved.platformAccountId && resolved.platformAccountId !== entry.accountId) {
+        if (resolved.platformAccountId) {
           const target = await tx.account.findUniqueOrThrow({ where: { id: resolved.platformAccountId } });
-          await finishEntry(tx, entry.seq, "succeeded");
-          await insertEntry(tx, {
-            id: entry.id,
-            endToEndId: entry.endToEndId,
-            accountId: target.id,
-            userId: target.userId,
-            type: "credit",
-            reason: "pix_in:credited",
-            status: "succeeded",
-            grossCents: entry.grossCents,
-            payer: entry.payer as never,
-            receiver: resolved.receiver,
-            pixKey: resolved.key,
-            counterpartEntryId: entry.id,
+          await settle(tx, entry, {
+            legs: legs.transferWithFee(entry.accountId, "held", target.id, entry.grossCents, entry.feeCents),
+            entries: [
+              {
+                id: entry.id,
+                endToEndId: entry.endToEndId,
+                accountId: target.id,
+                userId: target.userId,
+                type: "credit",
+                reason: "pix_in:credited",
+                status: "succeeded",
+                grossCents: entry.grossCents,
+                payer: entry.payer as Party | null,
+                receiver: resolved.receiver,
+                pixKey: resolved.key,
+                counterpartEntryId: entry.id,
+              },
+            ],
           });
-          const movement: Leg[] = [
-            { accountId: entry.accountId, bucket: "held", amountCents: -entry.netCents },
-            { accountId: target.id, bucket: "available", amountCents: entry.grossCents },
-            ...(entry.feeCents > 0n ? [{ accountId: null, bucket: "fees", amountCents: entry.feeCents } as Leg] : []),
-          ];
-          await postMovement(tx, entry.seq, movement);
         } else {
-          await rail.submitPayment(tx, {
+          await pixRail().submitPayment(tx, {
             entrySeq: entry.seq,
             endToEndId: entry.endToEndId as string,
             accountId: entry.accountId,
             amountCents: entry.grossCents,
             receiver: resolved.receiver,
             pixKey: resolved.key,
+          });
+          // it left the DICT queue and waits for SPI now (pix.payout.processing)
+          await recordEvent(tx, {
+            topic: "payout.dequeued",
+            accountId: entry.accountId,
+            userId: entry.userId,
+            entryId: entry.id,
+            payload: entrySnapshot(entry),
           });
         }
         await tx.queuedPayout.update({ where: { id }, data: { status: "sent", attempts: { increment: 1 } } });

@@ -23,6 +23,9 @@ export type SubmittedPayment = {
   pixKey: string | null;
 };
 
+/** What a caller may know of a party at another institution; the rail fills in the rest. */
+export type PartialParty = Partial<Party>;
+
 export type SettlementOutcome = { status: "succeeded" } | { status: "failed"; reasonCode: string; message: string };
 
 export interface PixRail {
@@ -32,4 +35,12 @@ export interface PixRail {
   submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void>;
   /** The network's answer to a submitted payment, when it arrives. */
   outcomeOf(payment: { pixKey: string | null; receiver: Party }): SettlementOutcome;
+  /** Who is behind a dynamic BR Code hosted by another institution (its location URL). */
+  foreignChargeReceiver(location: { url: string; merchantName: string }): Promise<Party>;
+  /**
+   * A complete party object for someone at another institution of whom only `known` (possibly
+   * nothing) is stated, the same for the same `seed`. The sandbox simulates the rest
+   * deterministically; a real connector answers from what the network sent.
+   */
+  counterparty(seed: string, known?: PartialParty | null): Party;
 }

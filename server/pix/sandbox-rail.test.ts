@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sandboxRail, sandboxRejection, simulatedParticipant } from "./sandbox-rail";
+import { pixRail } from "./current-rail";
+import { completedParty, sandboxRail, sandboxRejection, simulatedParticipant } from "./sandbox-rail";
 
 describe("sandbox PIX network", () => {
   it("derives the same participant from the same key", () => {
@@ -33,5 +34,21 @@ describe("sandbox PIX network", () => {
     ).toEqual({
       status: "succeeded",
     });
+  });
+
+  it("completes a partial party: what was stated is kept, the rest is the seed's participant", () => {
+    const full = completedParty("seed-1", null);
+    expect(completedParty("seed-1", {})).toEqual(full);
+    expect(Object.keys(full).sort()).toEqual(
+      ["accountNumber", "accountType", "agency", "cpfCnpj", "ispb", "name", "personType"].sort(),
+    );
+    const named = completedParty("seed-1", { name: "Maria", cpfCnpj: "11222333000181" });
+    expect(named).toMatchObject({ name: "Maria", cpfCnpj: "11222333000181", personType: "company" });
+    expect(named.ispb).toMatch(/^\d{8}$/);
+    expect(completedParty("seed-1", { name: "Maria", cpfCnpj: "11222333000181" })).toEqual(named);
+  });
+
+  it("is the rail of PIX_MODE=sandbox", () => {
+    expect(pixRail()).toBe(sandboxRail);
   });
 });

@@ -12,7 +12,7 @@ import type { PixKeyType } from "../generated/prisma/client";
 import { type Party, platformParty } from "../ledger/parties";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "./keys";
-import type { KeyResolution, PixRail, SettlementOutcome, SubmittedPayment } from "./rail";
+import type { KeyResolution, PartialParty, PixRail, SettlementOutcome, SubmittedPayment } from "./rail";
 
 export const SANDBOX_REJECTIONS: Record<string, string> = {
   AB03: "settlement timed out at the receiving institution",
@@ -62,6 +62,18 @@ export function sandboxRejection(pixKey: string | null): { code: string; message
   return code && message ? { code, message } : null;
 }
 
+/** The simulated participant of `seed`, with what the caller stated kept as stated. */
+export function completedParty(seed: string, known: PartialParty | null | undefined): Party {
+  const document = known?.cpfCnpj;
+  const kind = document ? documentKind(document) : null;
+  const simulated = simulatedParticipant(seed, kind === "cnpj" ? "CNPJ" : "CPF");
+  return {
+    ...simulated,
+    ...(kind ? { personType: kind === "cnpj" ? "company" : "person" } : {}),
+    ...Object.fromEntries(Object.entries(known ?? {}).filter(([, value]) => value !== undefined && value !== null)),
+  } as Party;
+}
+
 export const sandboxRail: PixRail = {
   async resolveKey(tx: Tx, raw: string, statedType?: PixKeyType): Promise<KeyResolution> {
     const { key, type } = parsePixKey(raw, statedType);
@@ -93,8 +105,12 @@ export const sandboxRail: PixRail = {
       ? { status: "failed", reasonCode: rejection.code, message: rejection.message }
       : { status: "succeeded" };
   },
-};
 
-export function pixRail(): PixRail {
-  return sandboxRail;
-}
+  async foreignChargeReceiver({ url, merchantName }): Promise<Party> {
+    return { ...simulatedParticipant(url, "EVP"), name: merchantName };
+  },
+
+  counterparty(seed, known) {
+    return completedParty(seed, known);
+  },
+};

@@ -3,19 +3,19 @@
  * never more than the original across concurrent requests (the original is locked), one at a
  * time per original (409 while one is processing), settled through the rail.
  */
-import { ownedAccount } from "../accounts/service";
+import { spendingAccount } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { insertEntry } from "../ledger/entries";
 import { END_TO_END_PATTERN, newEndToEndId } from "../ledger/ids";
-import { legs, postMovement } from "../ledger/movements";
 import type { Party } from "../ledger/parties";
-import type { PixRail } from "../pix/rail";
+import { hold } from "../ledger/verbs";
+import { pixRail } from "../pix/current-rail";
+import { REFUND_REASON, REFUNDABLE_REASONS } from "./reasons";
 
-export const REFUNDABLE_REASONS = ["pix_in:qrcode_paid", "pix_in:credited"];
-export const REFUND_REASON = "pix_in:refunded_processing";
+export { REFUND_REASON, REFUNDABLE_REASONS };
 export const REFUND_WINDOW_DAYS = 90;
 const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
@@ -44,14 +44,13 @@ export async function refundableCents(tx: Tx, original: LedgerEntry): Promise<bi
 }
 
 export async function requestRefund(
-  db: Db,
-  rail: PixRail,
+  db: Db | Tx,
   input: { userId: string; endToEndId: string; amountCents?: bigint | null; description?: string | null; now?: Date },
 ): Promise<LedgerEntry> {
   if (!END_TO_END_PATTERN.test(input.endToEndId))
     throw invalid("endToEndId is not a valid end-to-end id", "endToEndId");
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const original = await lockOriginal(tx, input.userId, input.endToEndId);
     if (!REFUNDABLE_REASONS.includes(original.reason) || original.status !== "succeeded") {
       throw new AppError("NOT_REFUNDABLE", "this PIX cannot be refunded");
@@ -73,24 +72,21 @@ export async function requestRefund(
     if (remaining <= 0n || amount > remaining) {
       throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this PIX can still be refunded`, "amount");
     }
-    const account = await ownedAccount(tx, original.accountId, input.userId);
+    const account = await spendingAccount(tx, original.accountId, input.userId, amount);
     const endToEndId = newEndToEndId("D", config().PLATFORM_ISPB, now);
-    const refund = await insertEntry(tx, {
+    const refund = await hold(tx, {
       id: endToEndId,
       endToEndId,
       parentEndToEndId: original.endToEndId,
       accountId: account.id,
       userId: account.userId,
-      type: "debit",
       reason: REFUND_REASON,
-      status: "processing",
       grossCents: amount,
       description: input.description ?? null,
       payer: original.receiver as Party | null,
       receiver: original.payer as Party | null,
     });
-    await postMovement(tx, refund.seq, legs.hold(account.id, amount));
-    await rail.submitPayment(tx, {
+    await pixRail().submitPayment(tx, {
       entrySeq: refund.seq,
       endToEndId,
       accountId: account.id,

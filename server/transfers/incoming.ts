@@ -1,35 +1,39 @@
 /** Money arriving from other institutions: PIX credits via key and returns of our payments. */
+import { assertActive, assertTransactionAmount } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { AppError, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { insertEntry } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
-import { legs, postMovement } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
-import { simulatedParticipant } from "../pix/sandbox-rail";
+import { receive } from "../ledger/verbs";
+import { pixRail } from "../pix/current-rail";
+import type { PartialParty } from "../pix/rail";
 
 export async function creditIncomingPix(
-  db: Db,
-  input: { userId: string; accountId: string; amountCents: bigint; payer?: Party | null; reason?: string },
+  db: Db | Tx,
+  input: { userId: string; accountId: string; amountCents: bigint; payer?: PartialParty | null },
 ): Promise<LedgerEntry> {
-  return db.$transaction(async (tx) => {
+  assertTransactionAmount(input.amountCents);
+  return inTransaction(db, async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
-    const endToEndId = newEndToEndId("E", simulatedParticipant(account.id, "EVP").ispb);
-    const credit = await insertEntry(tx, {
-      id: endToEndId,
+    assertActive(account);
+    // The rail completes what the caller left out, the same way for the same statement; the
+    // payer's institution issues the end-to-end id.
+    const known = input.payer ?? {};
+    const payer = pixRail().counterparty(`payer-of-${account.id}:${known.cpfCnpj ?? ""}:${known.name ?? ""}`, known);
+    const endToEndId = newEndToEndId("E", payer.ispb);
+    const credit = await receive(tx, {
       endToEndId,
       accountId: account.id,
       userId: account.userId,
-      type: "credit",
-      reason: input.reason ?? "pix_in:credited",
-      status: "succeeded",
+      reason: "pix_in:credited",
       grossCents: input.amountCents,
-      payer: input.payer ?? simulatedParticipant(`payer-of-${endToEndId}`, "CPF"),
+      payer,
       receiver: platformParty(account),
     });
-    await postMovement(tx, credit.seq, legs.payIn(account.id, input.amountCents));
     return credit;
   });
 }
@@ -39,10 +43,10 @@ export async function creditIncomingPix(
  * concurrent returns never add up to more than was paid.
  */
 export async function returnOutgoingPix(
-  db: Db,
+  db: Db | Tx,
   input: { userId: string; endToEndId: string; amountCents?: bigint | null },
 ): Promise<LedgerEntry> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [original] = await tx.$queryRaw<{ seq: bigint }[]>`
       SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
        WHERE e.end_to_end_id = ${input.endToEndId} AND e.type = 'debit' AND a.user_id = ${input.userId}::uuid
@@ -66,20 +70,16 @@ export async function returnOutgoingPix(
     }
     const account = await ownedAccount(tx, entry.accountId, input.userId);
     const endToEndId = newEndToEndId("D", (entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB);
-    const credit = await insertEntry(tx, {
-      id: endToEndId,
+    const credit = await receive(tx, {
       endToEndId,
       parentEndToEndId: entry.endToEndId,
       accountId: account.id,
       userId: account.userId,
-      type: "credit",
       reason: "pix_out:refunded_processing",
-      status: "succeeded",
       grossCents: amount,
       payer: entry.receiver as Party | null,
       receiver: platformParty(account),
     });
-    await postMovement(tx, credit.seq, legs.payIn(account.id, amount));
     return credit;
   });
 }

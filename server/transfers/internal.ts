@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
+import { assertActive, assertTransactionAmount } from "../accounts/rules";
+import type { Db, Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { applyLedgerChange, poolWriter } from "../ledger/apply";
+import { poolWriter, prismaWriter } from "../ledger/apply";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
+import { post } from "../ledger/verbs";
 
 export type InternalTransfer = {
   userId: string;
@@ -24,6 +27,7 @@ type AccountRow = {
   document: string;
   person_type: "person" | "company";
   agency: string;
+  status: "active" | "inactive";
 };
 
 /**
@@ -31,7 +35,8 @@ type AccountRow = {
  * (ledger_post, which also checks the balance under the row lock). This is the platform's
  * hottest path, so it reads and writes through the plain pool (docs/performance.md).
  */
-export async function transferInternal(input: InternalTransfer): Promise<LedgerEntry> {
+export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
+  assertTransactionAmount(input.amountCents);
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
     throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount");
@@ -39,15 +44,19 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
   }
-  const { rows } = await pool().query<AccountRow>(
-    "SELECT id, user_id, name, document, person_type, agency FROM accounts WHERE id = ANY($1)",
+  // On its own it runs on the plain pool (one statement, its own transaction); inside a
+  // caller's transaction it joins it.
+  const writer = "$transaction" in db ? poolWriter(pool()) : prismaWriter(db);
+  const rows = (await writer.query(
+    "SELECT id, user_id, name, document, person_type, agency, status FROM accounts WHERE id = ANY($1::varchar[])",
     [[input.accountId, input.receiverAccountId]],
-  );
+  )) as AccountRow[];
   const source = rows.find((row) => row.id === input.accountId);
   const target = rows.find((row) => row.id === input.receiverAccountId);
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   if (!target) throw invalid("destination account not found", "receiverBankAccount");
+  assertActive(source);
   const party = (row: AccountRow) =>
     platformParty({
       id: row.id,
@@ -66,7 +75,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
     requestId: input.requestId ?? null,
     status: "succeeded" as const,
   };
-  const [debit] = await applyLedgerChange(poolWriter(pool()), {
+  const [debit] = await post(writer, {
     entries: [
       {
         ...shared,
@@ -87,7 +96,7 @@ export async function transferInternal(input: InternalTransfer): Promise<LedgerE
         counterpartEntryId: debitId,
       },
     ],
-    legs: legs.transfer(source.id, target.id, input.amountCents).map((leg) => ({ ...leg, entry: 0 })),
+    legs: legs.transfer(source.id, target.id, input.amountCents),
   });
   return debit as LedgerEntry;
 }

@@ -3,7 +3,7 @@ import type { Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import { END_TO_END_PATTERN } from "../ledger/ids";
-import { REFUND_REASON } from "../refunds/service";
+import { REFUND_REASON } from "../refunds/reasons";
 
 export type Transaction =
   | { kind: "charge"; charge: Charge }

@@ -8,8 +8,7 @@ import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { platformParty } from "../ledger/parties";
 import { BrCodeError, type DecodedBrCode, decodeBrCode } from "../pix/brcode";
-import type { PixRail } from "../pix/rail";
-import { simulatedParticipant } from "../pix/sandbox-rail";
+import { pixRail } from "../pix/current-rail";
 import { sendPix } from "./send-pix";
 
 export type BrCodePreview = {
@@ -33,10 +32,10 @@ export function decodeOrReject(emv: string): DecodedBrCode {
 }
 
 /** Who would be paid and how much, without paying (the dashboard shows this before confirming). */
-export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise<BrCodePreview> {
+export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview> {
   const decoded = decodeOrReject(emv);
   if (decoded.kind === "static") {
-    const resolved = await rail.resolveKey(tx, decoded.pixKey);
+    const resolved = await pixRail().resolveKey(tx, decoded.pixKey);
     return {
       charge: null,
       decoded,
@@ -59,12 +58,11 @@ export async function previewBrCode(tx: Tx, rail: PixRail, emv: string): Promise
       amountCents: charge.amountCents,
     };
   }
-  // A dynamic code at another institution: its location is theirs to answer; the sandbox
-  // settles it like any payment to another participant.
+  // A dynamic code at another institution: its location is theirs to answer, through the rail.
   return {
     charge: null,
     decoded,
-    receiver: { ...simulatedParticipant(decoded.url, "EVP"), name: decoded.merchantName },
+    receiver: await pixRail().foreignChargeReceiver({ url: decoded.url, merchantName: decoded.merchantName }),
     platformAccountId: null,
     pixKey: null,
     amountCents: decoded.amountCents,
@@ -86,8 +84,7 @@ export function amountToPay(preview: BrCodePreview, requested: bigint | null): b
 }
 
 export async function payBrCode(
-  db: Db,
-  rail: PixRail,
+  db: Db | Tx,
   input: {
     userId: string;
     accountId: string;
@@ -98,9 +95,9 @@ export async function payBrCode(
     requestId?: string | null;
   },
 ): Promise<LedgerEntry> {
-  const preview = await previewBrCode(db, rail, input.emv);
+  const preview = await previewBrCode(db, input.emv);
   const charge = preview.charge;
-  return sendPix(db, rail, {
+  return sendPix(db, {
     userId: input.userId,
     accountId: input.accountId,
     amountCents: amountToPay(preview, input.amountCents),
@@ -118,7 +115,7 @@ export async function payBrCode(
           entryRef: charge.txId,
           creditMetadata: (charge.metadata as Record<string, unknown> | null) ?? null,
           withinTransaction: async (tx, payment) => {
-            const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument);
+            const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument, { paidIs: "not_allowed" });
             await markChargePaid(tx, locked, payment.endToEndId);
           },
         }

@@ -1,12 +1,12 @@
 /** Outgoing PIX to a key (through DICT) or to bank details (decisions.md, transfer/external). */
-import { ownedAccount } from "../accounts/service";
+import { spendingAccount } from "../accounts/rules";
 import { config } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { documentKind, maskDocument, onlyDigits } from "../documents/cpf-cnpj";
 import { invalid } from "../errors";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
-import type { PixRail } from "../pix/rail";
+import { pixRail } from "../pix/current-rail";
 import { sendPix } from "./send-pix";
 
 type Common = {
@@ -29,13 +29,12 @@ export type BankAccountDetails = {
 };
 
 export async function sendPixToKey(
-  db: Db,
-  rail: PixRail,
+  db: Db | Tx,
   input: Common & { pixKey: string; pixKeyType?: PixKeyType },
 ): Promise<LedgerEntry> {
-  await ownedAccount(db, input.accountId, input.userId);
-  const resolved = await rail.resolveKey(db, input.pixKey, input.pixKeyType);
-  return sendPix(db, rail, {
+  await spendingAccount(db, input.accountId, input.userId, input.amountCents);
+  const resolved = await pixRail().resolveKey(db, input.pixKey, input.pixKeyType);
+  return sendPix(db, {
     ...input,
     reason: "pix_out:processing",
     receiver: resolved.receiver,
@@ -45,11 +44,10 @@ export async function sendPixToKey(
 }
 
 export async function sendPixToBankAccount(
-  db: Db,
-  rail: PixRail,
+  db: Db | Tx,
   input: Common & { bankAccount: BankAccountDetails },
 ): Promise<LedgerEntry> {
-  await ownedAccount(db, input.accountId, input.userId);
+  await spendingAccount(db, input.accountId, input.userId, input.amountCents);
   const details = input.bankAccount;
   const kind = documentKind(details.cpfCnpj);
   if (!kind) throw invalid("bankAccount.cpfCnpj must be a valid CPF or CNPJ", "bankAccount");
@@ -70,5 +68,5 @@ export async function sendPixToBankAccount(
     accountType: details.accountType,
     accountNumber: details.accountNumber,
   };
-  return sendPix(db, rail, { ...input, reason: "pix_out:processing", receiver, platformAccountId, pixKey: null });
+  return sendPix(db, { ...input, reason: "pix_out:processing", receiver, platformAccountId, pixKey: null });
 }

@@ -3,17 +3,20 @@
  * platform it settles at once (debit and credit in one transaction); to another institution
  * the money is held and the payment handed to the rail, to settle later.
  */
-import { ownedAccount } from "../accounts/service";
+import { spendingAccount } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { applyLedgerChange, type NewEntry, prismaWriter } from "../ledger/apply";
-import { assertExternalIdFree, finishEntry } from "../ledger/entries";
+import { assertExternalIdFree } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
-import { type Leg, legs, postMovement } from "../ledger/movements";
+import { legs } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
-import type { PixRail } from "../pix/rail";
+import type { Entry, EntryReason } from "../ledger/types";
+import { hold, post, release, settle } from "../ledger/verbs";
+import { pixRail } from "../pix/current-rail";
+import { REFUND_REASON } from "../refunds/reasons";
 
 export type OutgoingPix = {
   userId: string;
@@ -29,7 +32,7 @@ export type OutgoingPix = {
   requestId?: string | null;
   metadata?: Record<string, unknown> | null;
   /** the credit's reason on the receiving side, for payments inside the platform */
-  creditReason?: string;
+  creditReason?: Extract<EntryReason, "pix_in:credited" | "pix_in:qrcode_paid">;
   /** txId of the charge being paid, if any */
   entryRef?: string | null;
   /** metadata of the receiving side's entry (a charge's metadata) */
@@ -41,9 +44,9 @@ export type OutgoingPix = {
   withinTransaction?: (tx: Tx, payment: { endToEndId: string; payerDocument: string }) => Promise<void>;
 };
 
-export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promise<LedgerEntry> {
-  return db.$transaction(async (tx) => {
-    const source = await ownedAccount(tx, input.accountId, input.userId);
+export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEntry> {
+  return inTransaction(db, async (tx) => {
+    const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
     if (input.platformAccountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB);
@@ -59,31 +62,22 @@ export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promis
       requestId: input.requestId ?? null,
       entryRef: input.entryRef ?? null,
     };
-
-    const debitEntry = (status: "succeeded" | "processing"): NewEntry => ({
+    const debit = {
       ...common,
       accountId: source.id,
       userId: source.userId,
-      type: "debit",
       reason: input.reason,
-      status,
       feeCents: fee,
       externalId: input.externalId ?? null,
       metadata: input.metadata ?? null,
-    });
-    const writer = prismaWriter(tx);
+    };
 
     if (input.platformAccountId) {
       const target = await tx.account.findUniqueOrThrow({ where: { id: input.platformAccountId } });
       await input.withinTransaction?.(tx, { endToEndId, payerDocument: source.document });
-      const movement: Leg[] = [
-        { accountId: source.id, bucket: "available", amountCents: -(input.amountCents + fee) },
-        { accountId: target.id, bucket: "available", amountCents: input.amountCents },
-        ...(fee > 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
-      ];
-      const [debit] = await applyLedgerChange(writer, {
+      const [paid] = await post(tx, {
         entries: [
-          debitEntry("succeeded"),
+          { ...debit, type: "debit", status: "succeeded" },
           {
             ...common,
             accountId: target.id,
@@ -95,41 +89,41 @@ export async function sendPix(db: Db, rail: PixRail, input: OutgoingPix): Promis
             metadata: input.creditMetadata ?? null,
           },
         ],
-        legs: movement.map((leg) => ({ ...leg, entry: 0 })),
+        legs: legs.transferWithFee(source.id, "available", target.id, input.amountCents, fee),
       });
-      return debit as LedgerEntry;
+      return paid as Entry;
     }
 
-    const [held] = await applyLedgerChange(writer, {
-      entries: [debitEntry("processing")],
-      legs: legs.hold(source.id, input.amountCents + fee).map((leg) => ({ ...leg, entry: 0 })),
-    });
-    const debit = held as LedgerEntry;
-    await rail.submitPayment(tx, {
-      entrySeq: debit.seq,
+    const held = await hold(tx, debit);
+    await pixRail().submitPayment(tx, {
+      entrySeq: held.seq,
       endToEndId,
       accountId: source.id,
       amountCents: input.amountCents,
       receiver: input.receiver,
       pixKey: input.pixKey ?? null,
     });
-    return debit;
+    return held;
   });
 }
 
-/** The rail's answer for a held payment: post it out or give the money back. Idempotent. */
-export async function settleOutgoingPix(db: Db, rail: PixRail, entrySeq: bigint): Promise<LedgerEntry | null> {
-  return db.$transaction(async (tx) => {
-    const entry = await tx.ledgerEntry.findUnique({ where: { seq: entrySeq } });
+/**
+ * The rail's answer for a held payment (or refund): post it out or give the money back.
+ * Idempotent. A settled refund is written on the entry it refunds (refundedEndToEndId).
+ */
+export async function settleOutgoingPix(db: Db | Tx, entrySeq: bigint): Promise<LedgerEntry | null> {
+  return inTransaction(db, async (tx) => {
+    const entry = (await tx.ledgerEntry.findUnique({ where: { seq: entrySeq } })) as Entry | null;
     if (entry?.status !== "processing") return null;
-    const outcome = rail.outcomeOf({ pixKey: entry.pixKey, receiver: entry.receiver as Party });
-    if (outcome.status === "succeeded") {
-      const settled = await finishEntry(tx, entrySeq, "succeeded");
-      if (settled) await postMovement(tx, entrySeq, legs.payOut(entry.accountId, entry.grossCents, entry.feeCents));
-      return settled;
+    const outcome = pixRail().outcomeOf({ pixKey: entry.pixKey, receiver: entry.receiver as Party });
+    if (outcome.status === "failed") return release(tx, entry, `${outcome.reasonCode}: ${outcome.message}`);
+    const settled = await settle(tx, entry);
+    if (settled && settled.reason === REFUND_REASON && settled.parentEndToEndId) {
+      await tx.ledgerEntry.updateMany({
+        where: { accountId: settled.accountId, endToEndId: settled.parentEndToEndId, type: "credit" },
+        data: { refundedEndToEndId: settled.endToEndId },
+      });
     }
-    const failed = await finishEntry(tx, entrySeq, "failed", `${outcome.reasonCode}: ${outcome.message}`);
-    if (failed) await postMovement(tx, entrySeq, legs.release(entry.accountId, entry.netCents));
-    return failed;
+    return settled;
   });
 }

@@ -157,6 +157,47 @@ describe("gateway catalogue (interface 6.1)", () => {
     expect(types("entry.created", { status: "processing" }, { entry: entry({}), queued: true })).toEqual([]);
   });
 
+  it("a queued payout that leaves the DICT queue: pix.payout.processing from payout.dequeued", () => {
+    expect(types("payout.dequeued", { status: "processing" }, { entry: entry({}), queued: true })).toEqual([
+      "pix.payout.processing:processing",
+    ]);
+  });
+
+  it("a refund of a received PIX: pix.refund.completed (settled) when it settles, nothing before", () => {
+    const refund = entry({
+      id: "D9999999920260101000000000000003",
+      endToEndId: "D9999999920260101000000000000003",
+      reason: "pix_in:refunded_processing",
+      parentEndToEndId: "E9999999920260101000000000000009",
+      feeCents: 0n,
+      netCents: 1050n,
+      pixKey: null,
+    });
+    expect(types("entry.created", { status: "processing" }, { entry: refund })).toEqual([]);
+    expect(types("entry.status_changed", { status: "failed" }, { entry: refund })).toEqual([]);
+    const [completed] = gatewayEventsFor(
+      { topic: "entry.status_changed", payload: { status: "succeeded" } },
+      { entry: refund },
+    );
+    expect(completed).toEqual({
+      type: "pix.refund.completed",
+      data: {
+        id: "D9999999920260101000000000000003",
+        status: "settled",
+        amount: 10.5,
+        end_to_end_id: "D9999999920260101000000000000003",
+        original_end_to_end_id: "E9999999920260101000000000000009",
+      },
+    });
+  });
+
+  it("charge metadata travels in every charge event", () => {
+    for (const topic of ["charge.created", "charge.paid", "charge.expired"]) {
+      const [event] = gatewayEventsFor({ topic, payload: charge("created", { metadata: { order: 7 } }) });
+      expect(event?.data.metadata).toEqual({ order: 7 });
+    }
+  });
+
   it("a return of a payout: pix.payout.returned (returned) and pix.return.received (settled)", () => {
     const credit = entry({
       id: "D9999999920260101000000000000002",

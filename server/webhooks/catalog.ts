@@ -77,6 +77,7 @@ type ChargeSnapshot = {
   status: string;
   amountCents: string;
   externalId: string | null;
+  metadata?: Record<string, unknown> | null;
   expiresAt: string;
   paidEndToEndId: string | null;
 };
@@ -97,12 +98,13 @@ const CHARGE_TOPICS = {
 } as const satisfies Record<string, GatewayEventType>;
 
 /** Entry topics whose mapping needs the entry read from the database. */
-export const ENTRY_TOPICS = ["entry.created", "entry.status_changed", "payout.queued"] as const;
+export const ENTRY_TOPICS = ["entry.created", "entry.status_changed", "payout.queued", "payout.dequeued"] as const;
 /** Every outbox topic the fan-out listens to. */
 export const WEBHOOK_TOPICS = [...Object.keys(CHARGE_TOPICS), ...ENTRY_TOPICS] as const;
 
 const PAYOUT_REASONS = new Set(["pix_out:processing", "pix_out:emv_pay"]);
 const RETURN_REASON = "pix_out:refunded_processing";
+const REFUND_REASON = "pix_in:refunded_processing";
 
 const brl = (cents: bigint | string) => centsToBrl(typeof cents === "bigint" ? cents : BigInt(cents));
 const withExternalId = (externalId: string | null | undefined) => (externalId ? { external_id: externalId } : {});
@@ -115,6 +117,7 @@ function chargeData(type: GatewayEventType, charge: ChargeSnapshot): Record<stri
     tx_id: charge.txId,
     ...(charge.paidEndToEndId ? { end_to_end_id: charge.paidEndToEndId } : {}),
     ...withExternalId(charge.externalId),
+    ...(charge.metadata ? { metadata: charge.metadata } : {}),
     expires_at: charge.expiresAt,
   };
 }
@@ -154,6 +157,23 @@ export function gatewayEventsFor(event: Pick<OutboxEvent, "topic" | "payload">, 
 
   if (event.topic === "payout.queued" && payout) {
     out.push({ type: "pix.payout.queued", data: payoutData("pix.payout.queued", entry) });
+  } else if (event.topic === "payout.dequeued" && payout) {
+    out.push({
+      type: "pix.payout.processing",
+      data: payoutData("pix.payout.processing", { ...entry, status: "processing" }),
+    });
+  } else if (event.topic === "entry.status_changed" && entry.reason === REFUND_REASON && status === "succeeded") {
+    out.push({
+      type: "pix.refund.completed",
+      data: {
+        id: entry.id,
+        status: GATEWAY_EVENT_STATUS["pix.refund.completed"],
+        amount: brl(entry.grossCents),
+        end_to_end_id: entry.endToEndId,
+        original_end_to_end_id: entry.parentEndToEndId,
+        ...withExternalId(entry.externalId),
+      },
+    });
   } else if (event.topic === "entry.created" && payout) {
     const type =
       status === "processing"

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { LedgerEntry, OutboxEvent } from "../generated/prisma/client";
+import { entryFromRow } from "../ledger/rows";
 import type { OutboxHandlers } from "../outbox/relay";
 import {
   accountEventFor,
@@ -43,42 +44,7 @@ type Facts = {
   configs: Target[] | null;
 };
 
-/** A ledger_entries row as row_to_json gives it, as the model type. */
-function entryOf(row: Record<string, unknown> | null): LedgerEntry | null {
-  if (!row) return null;
-  const text = (key: string) => (row[key] as string | null | undefined) ?? null;
-  const big = (key: string) => BigInt(row[key] as number | string);
-  return {
-    seq: big("seq"),
-    id: row.id as string,
-    accountId: row.account_id as string,
-    userId: row.user_id as string,
-    type: row.type as LedgerEntry["type"],
-    reason: row.reason as string,
-    status: row.status as LedgerEntry["status"],
-    grossCents: big("gross_cents"),
-    feeCents: big("fee_cents"),
-    netCents: big("net_cents"),
-    idempotencyKey: row.idempotency_key as string,
-    endToEndId: text("end_to_end_id"),
-    parentEndToEndId: text("parent_end_to_end_id"),
-    entryRef: text("entry_ref"),
-    externalId: text("external_id"),
-    outgoingExternalId: text("outgoing_external_id"),
-    requestId: text("request_id"),
-    pixKey: text("pix_key"),
-    payer: (row.payer as LedgerEntry["payer"]) ?? null,
-    receiver: (row.receiver as LedgerEntry["receiver"]) ?? null,
-    obs: text("obs"),
-    description: text("description"),
-    metadata: (row.metadata as LedgerEntry["metadata"]) ?? null,
-    errorMessage: text("error_message"),
-    refundedEndToEndId: text("refunded_end_to_end_id"),
-    counterpartEntryId: text("counterpart_entry_id"),
-    createdAt: new Date(row.created_at as string),
-    updatedAt: new Date(row.updated_at as string),
-  };
-}
+const entryOf = (row: Record<string, unknown> | null): LedgerEntry | null => (row ? entryFromRow(row) : null);
 
 /**
  * Everything the mapping and the targets need, in one round trip (this runs once per outbox

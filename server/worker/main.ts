@@ -4,7 +4,6 @@ import { closePool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { startQueuedPayoutLoop } from "../payouts/loop";
-import { pixRail } from "../pix/sandbox-rail";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { JOBS } from "./jobs";
 import { outboxHandlers } from "./outbox-handlers";
@@ -13,9 +12,9 @@ import { startWorker } from "./runner";
 const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: JOBS });
 // Run one heartbeat at start so the health view is green without waiting for the first minute.
 await worker.boss.send("system.heartbeat", {});
-const relay = startOutboxRelay(db(), outboxHandlers(db(), pixRail()));
+const relay = startOutboxRelay(db(), outboxHandlers(db()));
 const deliveries = startDeliveryLoop();
-const queuedPayouts = startQueuedPayoutLoop(db(), pixRail());
+const queuedPayouts = startQueuedPayoutLoop(db());
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
-import { resetAccountLimitersForTests } from "../../server/account-api/middleware/rate-limit";
 import { resetConfigForTests } from "../../server/config";
 import { basic, call, newMerchant } from "../support/fixtures";
 
@@ -12,7 +11,6 @@ describe("account-surface rate limits", () => {
     process.env.ACCOUNT_RATE_ENDPOINT_PER_MINUTE = "3";
     process.env.ACCOUNT_RATE_GLOBAL_PER_MINUTE = "5";
     resetConfigForTests();
-    resetAccountLimitersForTests();
     const merchant = await newMerchant();
     auth = basic(merchant.clientId, merchant.clientSecret);
     path = `/v4/i/bank-accounts/${merchant.accountId}/balance`;

@@ -3,11 +3,9 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { purgeExpiredIdempotencyKeys } from "../../server/gateway/idempotency";
-import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
-import { dictQuota, resetDictQuotaForTests } from "../../server/payouts/cash-out";
+import { dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
-import { pixRail } from "../../server/pix/sandbox-rail";
 import { availableCents, call, fundedMerchant } from "../support/fixtures";
 import { apiKeyAuth, get, post } from "./support";
 
@@ -17,8 +15,6 @@ describe("gateway endpoints", () => {
     process.env.GATEWAY_RATE_PER_MINUTE = "1000";
     process.env.DICT_QUOTA_PER_MINUTE = "1000";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
-    resetDictQuotaForTests();
     m = await fundedMerchant(100_000n);
   });
 
@@ -103,7 +99,6 @@ describe("gateway endpoints", () => {
   it("DICT quota: over it the cash-out is queued (202, money held), sent when quota returns, failed after 2 h", async () => {
     process.env.DICT_QUOTA_PER_MINUTE = "1";
     resetConfigForTests();
-    resetDictQuotaForTests();
     const q = await fundedMerchant(10_000n);
     const first = await post(q, "/pix/cash-out", { amount: 10, pix_key: "ana@example.com", pix_key_type: "email" });
     expect(first.status).toBe(201);
@@ -114,13 +109,13 @@ describe("gateway endpoints", () => {
     expect(await db().outboxEvent.count({ where: { topic: "payout.queued", entryId: queued.json.id } })).toBe(1);
 
     // quota still spent: stays queued
-    expect(await processQueuedPayouts(db(), pixRail(), new Date(Date.now() + 5000))).toEqual({ sent: 0, failed: 0 });
+    expect(await processQueuedPayouts(db(), new Date(Date.now() + 5000))).toEqual({ sent: 0, failed: 0 });
     await dictQuota().forget(q.userId); // a new minute
-    expect(await processQueuedPayouts(db(), pixRail(), new Date(Date.now() + 10_000))).toEqual({ sent: 1, failed: 0 });
+    expect(await processQueuedPayouts(db(), new Date(Date.now() + 10_000))).toEqual({ sent: 1, failed: 0 });
 
     const late = await post(q, "/pix/cash-out", { amount: 30, pix_key: "ana@example.com", pix_key_type: "email" });
     expect(late.status).toBe(202);
-    const result = await processQueuedPayouts(db(), pixRail(), new Date(Date.now() + 2 * 3600_000 + 1000));
+    const result = await processQueuedPayouts(db(), new Date(Date.now() + 2 * 3600_000 + 1000));
     expect(result.failed).toBe(1);
     const entry = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: q.accountId, id: late.json.id } });
     expect(entry.status).toBe("failed");
@@ -128,13 +123,11 @@ describe("gateway endpoints", () => {
     expect((await verifyLedger(db())).violations).toEqual([]);
     process.env.DICT_QUOTA_PER_MINUTE = "1000";
     resetConfigForTests();
-    resetDictQuotaForTests();
   });
 
   it("rate limiter: fixed window per IP, x-ratelimit-remaining on 2xx, 429 with Retry-After: 60", async () => {
     process.env.GATEWAY_RATE_PER_MINUTE = "3";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
     // a caller address of its own, so that windows kept in Redis by other tests do not count
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
     const r = await fundedMerchant(1000n, { ipWhitelist: [ip] });
@@ -159,6 +152,5 @@ describe("gateway endpoints", () => {
     expect(balance.status).toBe(200); // GET /balance skips the limiter
     process.env.GATEWAY_RATE_PER_MINUTE = "1000";
     resetConfigForTests();
-    resetGatewayLimiterForTests();
   });
 });

@@ -6,13 +6,12 @@ import { verifyLedger } from "../../server/ledger/verify";
 import { relayDueEvents } from "../../server/outbox/relay";
 import { encodeDynamicBrCode, encodeStaticBrCode } from "../../server/pix/brcode";
 import { registerPixKey } from "../../server/pix/platform-keys";
-import { pixRail } from "../../server/pix/sandbox-rail";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { availableCents, call, fundedMerchant, newMerchant } from "../support/fixtures";
 
 const external = (id: string) => `/v4/i/bank-accounts/${id}/transfer/external`;
 const pay = (id: string) => `/v4/i/bank-accounts/${id}/transfer/pay`;
-const settle = () => relayDueEvents(db(), outboxHandlers(db(), pixRail()), 1000);
+const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 async function heldCents(accountId: string) {
   return (await db().account.findUniqueOrThrow({ where: { id: accountId } })).heldCents;
@@ -101,7 +100,7 @@ describe("PIX out", () => {
     const entry = await db().ledgerEntry.findFirstOrThrow({
       where: { id: res.json.data.id, accountId: payer.accountId },
     });
-    const results = await Promise.all([1, 2, 3].map(() => settleOutgoingPix(db(), pixRail(), entry.seq)));
+    const results = await Promise.all([1, 2, 3].map(() => settleOutgoingPix(db(), entry.seq)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await verifyLedger(db())).violations).toEqual([]);
   });
@@ -142,11 +141,21 @@ describe("PIX out", () => {
     [{ amount: 1, pixKey: "not a key" }, "not a valid PIX key"],
     [{ amount: 1, pixKey: "52998224724" }, "CPF"],
     [{ amount: 0, pixKey: "a@b.co" }, "greater than zero"],
-    [{ amount: 2_000_000, pixKey: "a@b.co" }, "at most"],
   ])("answers 400 for %j", async (body, message) => {
     const res = await call(accountApi(), "POST", external(payer.accountId), { auth: payer.auth, body });
     expect(res.status).toBe(400);
     expect(res.json.message).toContain(message);
+  });
+
+  it("answers 422 LIMIT_EXCEEDED above the per-transaction maximum, moving nothing", async () => {
+    const before = await availableCents(payer.accountId);
+    const res = await call(accountApi(), "POST", external(payer.accountId), {
+      auth: payer.auth,
+      body: { amount: 1_000_000.01, pixKey: "a@b.co" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toContain("per-transaction limit");
+    expect(await availableCents(payer.accountId)).toBe(before);
   });
 
   it("answers 422 when the balance does not cover amount + fee", async () => {

@@ -135,7 +135,8 @@ describe("dynamic QR charges", () => {
       auth: shop.auth,
       body: { payer },
     });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain("transaction not allowed");
     const ok = await call(accountApi(), "POST", `/v4/i/sandbox/pix/in/dynamic-qrcode/${charge.txId}/pay`, {
       auth: shop.auth,
       body: { payer: { ...payer, cpfCnpj: document } },
@@ -144,8 +145,9 @@ describe("dynamic QR charges", () => {
   });
 
   it("expires: the job marks it, GET answers 404 and payment is refused", async () => {
-    const charge = await newCharge({ expirationSeconds: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const charge = await newCharge({ expirationSeconds: 60 });
+    // past its expiry without waiting on the real clock
+    await db().charge.update({ where: { txId: charge.txId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const refused = await call(accountApi(), "POST", `/v4/i/sandbox/pix/in/dynamic-qrcode/${charge.txId}/pay`, {
       auth: shop.auth,
       body: {},
@@ -170,7 +172,12 @@ describe("dynamic QR charges", () => {
         }),
       ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    // interface 4.2: paying a paid charge is the 400 "transaction not allowed"
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(results.filter((r) => r.status === 400).map((r) => r.json.message)).toEqual([
+      expect.stringContaining("transaction not allowed"),
+      expect.stringContaining("transaction not allowed"),
+    ]);
     const debit = results.find((r) => r.status === 200)?.json.data;
     expect(debit).toMatchObject({
       reason: "pix_out:emv_pay",

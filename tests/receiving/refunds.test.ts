@@ -4,12 +4,11 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import { relayDueEvents } from "../../server/outbox/relay";
-import { pixRail } from "../../server/pix/sandbox-rail";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { availableCents, call, fundedMerchant } from "../support/fixtures";
 
 const refundPath = (e2e: string) => `/v4/i/pix/in/refund/${e2e}`;
-const settle = () => relayDueEvents(db(), outboxHandlers(db(), pixRail()), 1000);
+const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 describe("refunds of received PIX", () => {
   let shop: Awaited<ReturnType<typeof fundedMerchant>>;

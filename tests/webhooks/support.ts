@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { relayDueEvents } from "../../server/outbox/relay";
-import { pixRail } from "../../server/pix/sandbox-rail";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 
 export type Received = { headers: IncomingHttpHeaders; body: string; path: string; at: number };
@@ -81,7 +80,7 @@ export function setEnv(values: Record<string, string | undefined>) {
 
 export const allowPrivateTargets = (allow = true) => setEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: String(allow) });
 
-export const relayOnce = () => relayDueEvents(db(), outboxHandlers(db(), pixRail()), 1000);
+export const relayOnce = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 /**
  * Relays until `check` holds. Other test files relay too (SKIP LOCKED shares the events between

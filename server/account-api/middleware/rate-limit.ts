@@ -1,29 +1,19 @@
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { config } from "../../config";
-import { consumeAll, FixedWindowLimiter } from "../../http/rate-limit";
+import { consumeAll, limiterFor } from "../../http/rate-limit";
 import type { AccountApiEnv } from "../context";
 import { errorResponse } from "../envelope";
 
 const PIX_TRANSFER_ROUTE = /\/transfer\/(internal|external|pay)$/;
 
-let limiters: { global: FixedWindowLimiter; endpoint: FixedWindowLimiter; pixTransfer: FixedWindowLimiter } | undefined;
-
 function accountLimiters() {
-  if (!limiters) {
-    const settings = config();
-    limiters = {
-      global: new FixedWindowLimiter("v4:global", settings.ACCOUNT_RATE_GLOBAL_PER_MINUTE, 60),
-      endpoint: new FixedWindowLimiter("v4:endpoint", settings.ACCOUNT_RATE_ENDPOINT_PER_MINUTE, 60),
-      pixTransfer: new FixedWindowLimiter("v4:pix", settings.ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE, 60),
-    };
-  }
-  return limiters;
-}
-
-/** Tests change the limits through the environment. */
-export function resetAccountLimitersForTests(): void {
-  limiters = undefined;
+  const settings = config();
+  return {
+    global: limiterFor("v4:global", settings.ACCOUNT_RATE_GLOBAL_PER_MINUTE),
+    endpoint: limiterFor("v4:endpoint", settings.ACCOUNT_RATE_ENDPOINT_PER_MINUTE),
+    pixTransfer: limiterFor("v4:pix", settings.ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE),
+  };
 }
 
 /**

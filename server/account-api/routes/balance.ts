@@ -10,9 +10,13 @@ import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 const BalanceSchema = z
   .object({
     accountId: z.string(),
-    balance: z.number().openapi({ description: "available + blocked, BRL" }),
-    availableBalance: z.number().openapi({ description: "what can be spent now, BRL" }),
-    blockedBalance: z.number().openapi({ description: "blocked by open MEDs, BRL" }),
+    balance: z.number().openapi({ description: "the merchant's money: available + blocked, BRL" }),
+    availableBalance: z
+      .number()
+      .openapi({ description: "what can be spent now, BRL; blocked money is never counted here" }),
+    blockedBalance: z
+      .number()
+      .openapi({ description: "blocked by open MEDs, BRL: not spendable, not part of availableBalance" }),
   })
   .openapi("Balance");
 
@@ -21,6 +25,8 @@ const route = createRoute({
   path: "/bank-accounts/{accountId}/balance",
   tags: ["Accounts"],
   summary: "Balance of an account",
+  description:
+    "Blocked money (open MEDs) is not spendable and is not counted as available: `balance` = `availableBalance` + `blockedBalance`. Money held by outgoing payments still processing is in none of them.",
   middleware: [requireScope("balance:read")] as const,
   request: { params: z.object({ accountId: AccountIdParam }) },
   responses: {

@@ -123,7 +123,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const charge = await createCharge(db(), {
       userId: c.get("apiKey").userId,
       accountId: body.accountId,
-      amountCents: brlToCents(body.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+      amountCents: brlToCents(body.amount),
       description: body.description ?? null,
       ...(body.expirationSeconds !== undefined ? { expirationSeconds: body.expirationSeconds } : {}),
       externalId: body.externalId ?? null,

@@ -1,8 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { brlToCents } from "../../money";
-import { pixRail } from "../../pix/sandbox-rail";
 import { getRefund, requestRefund } from "../../refunds/service";
 import type { AccountApiEnv } from "../context";
 import { Amount, EntrySchema } from "../entry-schema";
@@ -75,10 +73,10 @@ export function registerRefundRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(requestDef, async (c) => {
     const { endToEndId } = c.req.valid("param");
     const body = c.req.valid("json") ?? {};
-    const refund = await requestRefund(db(), pixRail(), {
+    const refund = await requestRefund(db(), {
       userId: c.get("apiKey").userId,
       endToEndId,
-      amountCents: body.amount === undefined ? null : brlToCents(body.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+      amountCents: body.amount === undefined ? null : brlToCents(body.amount),
       description: body.description ?? null,
     });
     return c.json(envelope(c, entryView(refund), { message: "Refund requested" }), 200);

@@ -1,6 +1,5 @@
 /** Sandbox-only endpoints (decisions.md): simulate what other institutions do to the caller's accounts. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { brlToCents } from "../../money";
 import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
@@ -10,7 +9,7 @@ import { envelope } from "../envelope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
-const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const cents = (amount: number) => brlToCents(amount);
 
 const entryResponse = {
   200: {

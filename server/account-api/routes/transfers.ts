@@ -1,9 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { brlToCents } from "../../money";
-import { pixRail } from "../../pix/sandbox-rail";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
@@ -20,7 +18,7 @@ const entryResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
 });
-const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const cents = (amount: number) => brlToCents(amount);
 const params = z.object({ accountId: AccountIdParam });
 
 const internalRoute = createRoute({
@@ -119,7 +117,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const entry = await transferInternal({
+    const entry = await transferInternal(db(), {
       userId: c.get("apiKey").userId,
       accountId,
       receiverAccountId: body.receiverBankAccount,
@@ -145,8 +143,8 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
       requestId: c.get("requestId"),
     };
     const entry = body.pixKey
-      ? await sendPixToKey(db(), pixRail(), { ...common, pixKey: body.pixKey })
-      : await sendPixToBankAccount(db(), pixRail(), {
+      ? await sendPixToKey(db(), { ...common, pixKey: body.pixKey })
+      : await sendPixToBankAccount(db(), {
           ...common,
           bankAccount: body.bankAccount as z.infer<typeof BankAccount>,
         });
@@ -156,7 +154,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(payRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const entry = await payBrCode(db(), pixRail(), {
+    const entry = await payBrCode(db(), {
       userId: c.get("apiKey").userId,
       accountId,
       emv: body.emv,

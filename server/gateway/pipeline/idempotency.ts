@@ -1,8 +1,9 @@
 /** Step 7 (POST only): Idempotency-Key. */
 import { createMiddleware } from "hono/factory";
+import { config } from "../../config";
 import { db } from "../../db/client";
 import type { GatewayEnv } from "../context";
-import { claimIdempotencyKey, completeIdempotencyKey, MAX_IDEMPOTENCY_KEY, requestHash } from "../idempotency";
+import { claimIdempotencyKey, completeIdempotencyKey, requestHash } from "../idempotency";
 import { pipelineError } from "../respond";
 
 const REPLAYED_HEADERS = ["content-type", "location"];
@@ -10,7 +11,8 @@ const REPLAYED_HEADERS = ["content-type", "location"];
 export const idempotency = createMiddleware<GatewayEnv>(async (c, next) => {
   const key = c.req.header("idempotency-key");
   if (c.req.method !== "POST" || key === undefined) return next();
-  if (key.length > MAX_IDEMPOTENCY_KEY) return pipelineError(c, 400, "Idempotency-Key must be at most 256 characters");
+  const max = config().IDEMPOTENCY_KEY_MAX_LENGTH;
+  if (key.length > max) return pipelineError(c, 400, `Idempotency-Key must be at most ${max} characters`);
   if (key.length === 0) return pipelineError(c, 400, "Idempotency-Key must not be empty");
   const scope = { apiKeyId: c.get("apiKey").id, method: c.req.method, path: c.req.path, key };
   const claim = await claimIdempotencyKey(db(), scope, requestHash(c.get("rawBody")));

@@ -4,11 +4,9 @@ import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { createCharge } from "../../charges/service";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { brlToCents, centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
-import { pixRail } from "../../pix/sandbox-rail";
 import { requestRefund } from "../../refunds/service";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
@@ -19,7 +17,7 @@ const Amount = z.number().openapi({ description: "BRL, > 0, two decimals at most
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const cents = (amount: number) => brlToCents(amount, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const cents = (amount: number) => brlToCents(amount);
 const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
@@ -27,6 +25,8 @@ const balanceRoute = createRoute({
   path: "/balance",
   tags: ["Gateway"],
   summary: "Balance of the merchant's account",
+  description:
+    "`balance` = `available_balance` + `blocked_balance`. Blocked money (open MEDs) is not spendable and is not counted in `available_balance`; money held by outgoing payments still processing is in none of them.",
   middleware: [permission("balance:read")] as const,
   responses: { 200: ok("{ balance, blocked_balance, available_balance }") },
 });
@@ -124,7 +124,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const account = await primaryAccount(db(), userId);
-    const result = await cashOut(db(), pixRail(), {
+    const result = await cashOut(db(), {
       userId,
       accountId: account.id,
       amountCents: cents(body.amount),
@@ -140,7 +140,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(db(), pixRail(), {
+    const refund = await requestRefund(db(), {
       userId: c.get("apiKey").userId,
       endToEndId: body.end_to_end_id,
       amountCents: body.amount === undefined ? null : cents(body.amount),

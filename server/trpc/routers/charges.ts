@@ -88,7 +88,7 @@ export const chargesRouter = createTRPCRouter({
         await createCharge(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
-          amountCents: brlToCents(input.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+          amountCents: brlToCents(input.amount),
           description: input.description || null,
           expirationSeconds: input.expirationSeconds,
           externalId: input.externalId || null,

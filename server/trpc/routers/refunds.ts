@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
 import { brlToCents } from "../../money";
-import { pixRail } from "../../pix/sandbox-rail";
 import { REFUND_REASON, REFUNDABLE_REASONS, refundableCents, requestRefund } from "../../refunds/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
 import { ENTRY_STATUSES } from "./ledger";
@@ -79,10 +77,10 @@ export const refundsRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       refundView(
-        await requestRefund(db(), pixRail(), {
+        await requestRefund(db(), {
           userId: ctx.user.id,
           endToEndId: input.endToEndId,
-          amountCents: input.amount === null ? null : brlToCents(input.amount, config().MAX_TRANSACTION_AMOUNT_CENTS),
+          amountCents: input.amount === null ? null : brlToCents(input.amount),
           description: input.description || null,
         }),
       ),

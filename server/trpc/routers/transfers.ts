@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { brlToCents } from "../../money";
-import { pixRail } from "../../pix/sandbox-rail";
+import { pixRail } from "../../pix/current-rail";
 import { transferInternal } from "../../transfers/internal";
 import { payBrCode, previewBrCode } from "../../transfers/pay-brcode";
 import { sendPixToKey } from "../../transfers/pix-out";
@@ -13,7 +12,7 @@ import { createTRPCRouter, merchantProcedure } from "../init";
 const accountId = z.string().min(1).max(32);
 /** BRL as a number with at most two decimals; brlToCents checks it and answers 400 otherwise. */
 const amount = z.number();
-const cents = (value: number) => brlToCents(value, config().MAX_TRANSACTION_AMOUNT_CENTS);
+const cents = (value: number) => brlToCents(value);
 
 /** What the merchant needs to see after sending: the debit entry's outcome. */
 function sentView(entry: LedgerEntry) {
@@ -50,7 +49,7 @@ export const transfersRouter = createTRPCRouter({
   previewBrCode: merchantProcedure
     .input(z.object({ emv: z.string().trim().min(1).max(512) }))
     .query(async ({ input }) => {
-      const preview = await previewBrCode(db(), pixRail(), input.emv);
+      const preview = await previewBrCode(db(), input.emv);
       const { decoded } = preview;
       return {
         kind: decoded.kind,
@@ -78,7 +77,7 @@ export const transfersRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await sendPixToKey(db(), pixRail(), {
+        await sendPixToKey(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
           pixKey: input.pixKey,
@@ -93,7 +92,7 @@ export const transfersRouter = createTRPCRouter({
     .input(z.object({ accountId, emv: z.string().trim().min(1).max(512), amount: amount.nullable() }))
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await payBrCode(db(), pixRail(), {
+        await payBrCode(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
           emv: input.emv,
@@ -114,7 +113,7 @@ export const transfersRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await transferInternal({
+        await transferInternal(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
           receiverAccountId: input.receiverAccountId,

@@ -1,0 +1,64 @@
+/** The ledger's shapes, declared once (docs/decisions/0004-ledger.md). No imports from ledger/. */
+import { AppError } from "../errors";
+import type { LedgerEntry } from "../generated/prisma/client";
+import type { Party } from "./parties";
+
+/** Interface 2.2: every reason an entry can have. */
+export const ENTRY_REASONS = [
+  "pix_in:qrcode_paid",
+  "pix_in:credited",
+  "pix_out:processing",
+  "pix_out:emv_pay",
+  "pix_in:refunded_processing",
+  "pix_out:refunded_processing",
+  "internal:transfer_out",
+  "internal:transfer_in",
+] as const;
+export type EntryReason = (typeof ENTRY_REASONS)[number];
+
+export const isEntryReason = (value: string): value is EntryReason =>
+  (ENTRY_REASONS as readonly string[]).includes(value);
+
+/** A ledger entry as services see it: the row, with its reason typed. */
+export type Entry = Omit<LedgerEntry, "reason"> & { reason: EntryReason };
+
+export type MerchantBucket = "available" | "held" | "blocked";
+export type SystemBucket = "spi" | "fees";
+
+export type Leg =
+  | { accountId: string; bucket: MerchantBucket; amountCents: bigint }
+  | { accountId: null; bucket: SystemBucket; amountCents: bigint };
+
+export type EntryStatus = "processing" | "succeeded" | "failed";
+
+export type NewEntry = {
+  id: string;
+  accountId: string;
+  userId: string;
+  type: "debit" | "credit";
+  reason: EntryReason;
+  status: EntryStatus;
+  grossCents: bigint;
+  feeCents?: bigint;
+  /** defaults: credit gross − fee, debit gross + fee (what left the account) */
+  netCents?: bigint;
+  endToEndId?: string | null;
+  parentEndToEndId?: string | null;
+  entryRef?: string | null;
+  externalId?: string | null;
+  requestId?: string | null;
+  pixKey?: string | null;
+  payer?: Party | null;
+  receiver?: Party | null;
+  obs?: string | null;
+  description?: string | null;
+  metadata?: Record<string, unknown> | null;
+  errorMessage?: string | null;
+  counterpartEntryId?: string | null;
+};
+
+export class InsufficientFunds extends AppError {
+  constructor(readonly accountId: string) {
+    super("INSUFFICIENT_BALANCE", "insufficient balance", "amount");
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The one place that picks the PIX rail, from PIX_MODE (docs/decisions/0008-pix-rail.md).
+ * Services, the worker and the sandbox endpoints all get the rail here; nothing outside
+ * server/pix/ imports an implementation.
+ */
+import { config } from "../config";
+import type { PixRail } from "./rail";
+import { sandboxRail } from "./sandbox-rail";
+
+const RAILS: Record<ReturnType<typeof config>["PIX_MODE"], () => PixRail> = {
+  sandbox: () => sandboxRail,
+};
+
+export function pixRail(): PixRail {
+  return RAILS[config().PIX_MODE]();
+}

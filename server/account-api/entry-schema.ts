@@ -62,18 +62,3 @@ export const StatusViewSchema = z
     updatedDate: z.string(),
   })
   .openapi("TransferStatus");
-
-export const Amount = z.number().openapi({ description: "BRL, > 0, at most two decimals", example: 10.5 });
-export const ExternalId = z.string().min(1).max(64).optional().openapi({ description: "unique per account" });
-
-export const PartyInput = z
-  .object({
-    ispb: z.string().regex(/^\d{8}$/),
-    personType: z.enum(["company", "person"]),
-    cpfCnpj: z.string().max(18),
-    name: z.string().min(1).max(140),
-    agency: z.string().max(10),
-    accountType: z.string().max(10),
-    accountNumber: z.string().max(20),
-  })
-  .openapi("PartyInput");

@@ -1,5 +1,6 @@
 /** Shared zod schemas of the account surface; they validate requests and feed the OpenAPI document. */
 import { z } from "@hono/zod-openapi";
+import { AccountId } from "../fields/ids";
 
 export const ErrorSchema = z
   .object({
@@ -34,11 +35,14 @@ export function envelopeOf<T extends z.ZodTypeAny>(data: T, name: string) {
     .openapi(name);
 }
 
-export const AccountIdParam = z.string().openapi({
+export const AccountIdParam = AccountId.openapi({
   param: { name: "accountId", in: "path" },
-  description: "12-digit account number",
   example: "100000000001",
 });
+
+/** A path parameter of the given field schema (its pattern and description come with it). */
+export const pathParam = <T extends z.ZodTypeAny>(schema: T, name: string) =>
+  schema.openapi({ param: { name, in: "path" } });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid or malformed input",

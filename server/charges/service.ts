@@ -9,9 +9,8 @@ import type { Charge } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
 import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
+import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 
-export const DEFAULT_EXPIRATION_SECONDS = 86_400;
-const MAX_EXPIRATION_SECONDS = 60 * 60 * 24 * 365;
 
 export type NewCharge = {
   userId: string;

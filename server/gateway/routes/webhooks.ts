@@ -1,6 +1,7 @@
 /** Gateway webhook registrations and deliveries (decisions.md gateway table): doors to server/webhooks. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -8,14 +9,16 @@ import {
   registerGatewayWebhook,
   replayDelivery,
 } from "../../webhooks/gateway";
+import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { snakeObject } from "../snake-schema";
 
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const IdParam = z.string().openapi({ param: { name: "id", in: "path" } });
+const IdParam = Uuid.openapi({ param: { name: "id", in: "path" } });
 
 const registerRoute = createRoute({
   method: "post",
@@ -29,12 +32,7 @@ const registerRoute = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            url: z.string().min(1).max(2048),
-            events: z.array(z.string()).min(1).max(32),
-            secret: z.string().optional(),
-            allow_insecure: z.boolean().optional(),
-          }),
+          schema: snakeObject(GatewayWebhookRegistration),
         },
       },
     },
@@ -62,7 +60,7 @@ const deliveriesRoute = createRoute({
     query: z.object({
       page: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(50),
-      status: z.enum(["pending", "delivered", "failed", "expired"]).optional(),
+      status: DeliveryStatus.optional(),
     }),
   },
   responses: { 200: ok("{ data: [...], pagination }") },
@@ -86,7 +84,7 @@ const replayRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    params: z.object({ event_id: z.string().openapi({ param: { name: "event_id", in: "path" } }) }),
+    params: z.object({ event_id: Uuid.openapi({ param: { name: "event_id", in: "path" } }) }),
     body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
   },
   responses: { 200: ok("The delivery, pending again") },

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
 export { TXID_PATTERN } from "../fields/ids";
 
 /** 32 alphanumerics (decisions.md: txId is 26-35 characters [a-zA-Z0-9]). */

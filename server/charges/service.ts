@@ -11,7 +11,6 @@ import { encodeDynamicBrCode } from "../pix/brcode";
 import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 
-
 export type NewCharge = {
   userId: string;
   accountId: string;

@@ -21,9 +21,11 @@ export const EndToEndId = text({
   pattern: END_TO_END_PATTERN,
   patternMessage: "must be an end-to-end id (32 characters: E or D, ISPB, yyyyMMddHHmm, 11 alphanumerics)",
 }).describe("End-to-end id: 32 characters, `E` or `D`, the ISPB, yyyyMMddHHmm, 11 letters or digits.");
-export const TxId = text({ max: 35, pattern: TXID_PATTERN, patternMessage: "must be 26-35 letters or digits" }).describe(
-  "Charge id: 26-35 letters or digits.",
-);
+export const TxId = text({
+  max: 35,
+  pattern: TXID_PATTERN,
+  patternMessage: "must be 26-35 letters or digits",
+}).describe("Charge id: 26-35 letters or digits.");
 export const Uuid = text({ max: 36, pattern: UUID_PATTERN, patternMessage: "must be a UUID" }).describe("A UUID.");
 export const ClientId = text({ max: 36, pattern: CLIENT_ID_PATTERN, patternMessage: "must be cli_ and 32 hex digits" });
 export const EntryId = text({

@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSAFE_TEXT_MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates";
 
-export const isSafeText = (value: string) => !UNSAFE.test(value);
+export const isSafeText = (value: string) => !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 
 type TextOptions = { max: number; min?: number; trim?: boolean; pattern?: RegExp; patternMessage?: string };
 
@@ -39,11 +39,18 @@ export const Metadata = z
 /** The free text of a payment, a charge or a refund, shown to the other party. */
 export const Description = text({ max: 140, trim: true }).describe("At most 140 characters.");
 
-/** The caller's own reference: unique per account, 1-64 characters. */
-export const ExternalId = text({ min: 1, max: 64 }).describe("Your own reference, unique per account; 1-64 characters.");
+/** The caller's own reference, unique per account; also a path parameter (GET /ledger/external-id/{id}). */
+export const ExternalId = text({
+  min: 1,
+  max: 64,
+  pattern: /^[A-Za-z0-9._:-]+$/,
+  patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
+}).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");
 
 /** A CPF or CNPJ, digits with or without punctuation. */
-export const CpfCnpj = text({ max: 18, trim: true }).describe("CPF (11 digits) or CNPJ (14 digits), punctuation allowed.");
+export const CpfCnpj = text({ max: 18, trim: true }).describe(
+  "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
+);
 
 /** Page numbers and sizes of every list. */
 export const Page = z.number().int().min(1).max(100_000);

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { payChargeFromOutside } from "../../charges/payment";
-import { createCharge, getCharge } from "../../charges/service";
 import { CHARGE_STATUSES, ChargeCreate, DEFAULT_EXPIRATION_SECONDS, TxId } from "../../charges/schema";
+import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";

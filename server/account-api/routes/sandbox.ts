@@ -1,8 +1,8 @@
 /** Sandbox-only endpoints (decisions.md): simulate what other institutions do to the caller's accounts. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
 import { BrlAmount } from "../../fields/amount";
 import { AccountId, EndToEndId } from "../../fields/ids";
-import { db } from "../../db/client";
 import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
@@ -10,7 +10,6 @@ import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView } from "../views";
-
 
 const entryResponse = {
   200: {

@@ -6,7 +6,13 @@ import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
 import { sendPixToBankAccount, sendPixToKey } from "../../transfers/pix-out";
-import { BankAccount, BrCodePayment, EndToEndId, ExternalTransfer, InternalTransfer } from "../../transfers/schema";
+import {
+  type BankAccount,
+  BrCodePayment,
+  EndToEndId,
+  ExternalTransfer,
+  InternalTransfer,
+} from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema, StatusViewSchema } from "../entry-schema";
 import { envelope } from "../envelope";
@@ -33,7 +39,6 @@ const internalRoute = createRoute({
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
-
 
 const externalRoute = createRoute({
   method: "post",

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
 import {
   activateWebhookConfig,
   configView,
@@ -10,12 +11,10 @@ import {
   updateWebhookConfig,
 } from "../../webhooks/account-configs";
 import { AccountWebhookConfig } from "../../webhooks/schema";
-import { Uuid } from "../../fields/ids";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses, pathParam } from "../schemas";
-
 
 const ConfigSchema = z
   .object({

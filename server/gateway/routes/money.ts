@@ -1,10 +1,10 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
-import { createCharge } from "../../charges/service";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
+import { createCharge } from "../../charges/service";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
@@ -41,7 +41,9 @@ const cashInRoute = createRoute({
   middleware: [permission("pix_in:write")] as const,
   request: {
     body: json(
-      snakeObject(ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() })),
+      snakeObject(
+        ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() }),
+      ),
     ),
   },
   responses: { 201: ok("The charge, with its QR image as a PNG data URL") },

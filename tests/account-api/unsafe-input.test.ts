@@ -119,13 +119,14 @@ describe("unsafe characters and malformed ids", () => {
         createContext: async () => ({ user: session }),
       });
     const before = await availableCents(m.accountId);
-    for (const [procedure, input, query] of [
+    const calls: [procedure: string, input: string, query?: boolean][] = [
       ["transfers.sendToKey", `{"accountId":"${m.accountId}","pixKey":"${bad}","amount":1}`],
       ["charges.create", `{"accountId":"${m.accountId}","amount":1,"expirationSeconds":60,"description":"${bad}"}`],
       ["charges.byTxId", `{"txId":"${bad}"}`, true],
       ["webhooks.account.create", `{"event":["*"],"targetUrl":"https://example.com","authHeader":"${bad}"}`],
-    ]) {
-      const res = await trpc(procedure as string, input as string, query === true);
+    ];
+    for (const [procedure, input, query = false] of calls) {
+      const res = await trpc(procedure, input, query);
       expect(res.status, procedure).toBe(400);
       const body = await res.json();
       expect(body.error.json.data.code).toBe("BAD_REQUEST");

@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useId, useState } from "react";
-import { useServiceError } from "@/components/charges/errors";
+import { useServiceError } from "@/components/forms/service-error";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/dialog";

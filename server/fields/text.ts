@@ -36,13 +36,17 @@ export const Metadata = z
   .refine(safeJson, `strings ${UNSAFE_TEXT_MESSAGE}`)
   .describe("Any JSON object; returned as given in answers and webhooks.");
 
+export const MAX_DESCRIPTION = 140;
 /** The free text of a payment, a charge or a refund, shown to the other party. */
-export const Description = text({ max: 140, trim: true }).describe("At most 140 characters.");
+export const Description = text({ max: MAX_DESCRIPTION, trim: true }).describe(
+  `At most ${MAX_DESCRIPTION} characters.`,
+);
 
 /** The caller's own reference, unique per account; also a path parameter (GET /ledger/external-id/{id}). */
+export const MAX_EXTERNAL_ID = 64;
 export const ExternalId = text({
   min: 1,
-  max: 64,
+  max: MAX_EXTERNAL_ID,
   pattern: /^[A-Za-z0-9._:-]+$/,
   patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
 }).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");

@@ -10,8 +10,11 @@ export const PixKey = text({ min: 1, max: 77, trim: true }).describe(
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES);
 
+export const MAX_EMV = 512;
 /** A BR Code (EMV copy-and-paste), static or dynamic. */
-export const Emv = text({ min: 1, max: 512, trim: true }).describe("BR Code (copy-and-paste), 1-512 characters.");
+export const Emv = text({ min: 1, max: MAX_EMV, trim: true }).describe(
+  `BR Code (copy-and-paste), 1-${MAX_EMV} characters.`,
+);
 
 /** The note of an internal transfer, seen by both accounts. */
 export const Obs = Description;

@@ -23,9 +23,10 @@ export const WebhookUrl = text({ min: 1, max: 2048, trim: true }).describe(
   "https URL, at most 2048 characters; targets resolving to private addresses are refused.",
 );
 
+export const MAX_AUTH_HEADER = 1024;
 /** Sent back as the Authorization header of each account-surface delivery. */
-export const AuthHeader = text({ max: 1024 }).describe(
-  "Sent back as the Authorization header of each delivery; at most 1024 characters.",
+export const AuthHeader = text({ max: MAX_AUTH_HEADER }).describe(
+  `Sent back as the Authorization header of each delivery; at most ${MAX_AUTH_HEADER} characters.`,
 );
 
 /** HMAC secret of a gateway registration: omitted, one is generated; null, deliveries are unsigned. */

@@ -19,8 +19,9 @@ const eventNames = (known: readonly string[]) =>
 export const GatewayEventNames = eventNames(GATEWAY_EVENTS);
 export const AccountEventNames = eventNames([...ACCOUNT_EVENTS, "*"]);
 
-export const WebhookUrl = text({ min: 1, max: 2048, trim: true }).describe(
-  "https URL, at most 2048 characters; targets resolving to private addresses are refused.",
+export const MAX_URL = 2048;
+export const WebhookUrl = text({ min: 1, max: MAX_URL, trim: true }).describe(
+  `https URL, at most ${MAX_URL} characters; targets resolving to private addresses are refused.`,
 );
 
 export const MAX_AUTH_HEADER = 1024;
@@ -29,9 +30,11 @@ export const AuthHeader = text({ max: MAX_AUTH_HEADER }).describe(
   `Sent back as the Authorization header of each delivery; at most ${MAX_AUTH_HEADER} characters.`,
 );
 
+export const MIN_SECRET = 16;
+export const MAX_SECRET = 256;
 /** HMAC secret of a gateway registration: omitted, one is generated; null, deliveries are unsigned. */
-export const WebhookSecret = text({ max: 256 }).describe(
-  "16-256 characters without control characters; generated (and shown once) when omitted.",
+export const WebhookSecret = text({ max: MAX_SECRET }).describe(
+  `${MIN_SECRET}-${MAX_SECRET} characters without control characters; generated (and shown once) when omitted.`,
 );
 
 export const GatewayWebhookRegistration = z.object({

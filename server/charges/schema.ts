@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { BrlAmount } from "../fields/amount";
 import { AccountId, TxId } from "../fields/ids";
-import { CpfCnpj, Description, ExternalId, Metadata, Page, PageSize } from "../fields/text";
+import { Page, PageSize } from "../fields/paging";
+import { CpfCnpj, Description, ExternalId, Metadata } from "../fields/text";
 
 export const CHARGE_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];

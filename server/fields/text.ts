@@ -55,7 +55,3 @@ export const ExternalId = text({
 export const CpfCnpj = text({ max: 18, trim: true }).describe(
   "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
 );
-
-/** Page numbers and sizes of every list. */
-export const Page = z.number().int().min(1).max(100_000);
-export const PageSize = z.number().int().min(1).max(100);

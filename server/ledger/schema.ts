@@ -1,7 +1,7 @@
 /** Field rules of reading the ledger (filters, lookups), for every door. */
 import { z } from "zod";
 import { AccountId } from "../fields/ids";
-import { Page, PageSize } from "../fields/text";
+import { Page, PageSize } from "../fields/paging";
 import { ENTRY_REASONS } from "./queries";
 
 export const ENTRY_TYPES = ["debit", "credit"] as const;

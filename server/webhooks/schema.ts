@@ -1,6 +1,7 @@
 /** Field rules of webhooks (gateway registrations, account-surface configurations), for every door. */
 import { z } from "zod";
-import { Page, PageSize, text } from "../fields/text";
+import { Page, PageSize } from "../fields/paging";
+import { text } from "../fields/text";
 import { ACCOUNT_EVENTS, GATEWAY_EVENTS } from "./catalog";
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "expired"] as const;

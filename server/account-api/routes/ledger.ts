@@ -1,17 +1,16 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, EntryId } from "../../fields/ids";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
 import { ExternalId } from "../../fields/text";
 import { findEntry, listEntries } from "../../ledger/queries";
-import { EntryReason, EntryStatus, EntryType } from "../../ledger/schema";
+import { EntryReason, EntryStatus, EntryType, EpochMs } from "../../ledger/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView } from "../views";
-
-const epochMs = z.coerce.number().int().nonnegative();
 
 const listRoute = createRoute({
   method: "get",
@@ -24,10 +23,10 @@ const listRoute = createRoute({
       type: EntryType.optional(),
       reason: EntryReason.optional(),
       status: EntryStatus.optional(),
-      startDate: epochMs.optional().openapi({ description: "epoch ms" }),
-      endDate: epochMs.optional().openapi({ description: "epoch ms" }),
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(100),
+      startDate: fromQuery(EpochMs).optional(),
+      endDate: fromQuery(EpochMs).optional(),
+      page: fromQuery(Page).default(1),
+      limit: fromQuery(PageSize).default(100),
     }),
   },
   responses: {

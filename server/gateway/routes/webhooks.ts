@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -58,8 +59,8 @@ const deliveriesRoute = createRoute({
   request: {
     params: z.object({ id: IdParam }),
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
+      page: fromQuery(Page).default(1),
+      limit: fromQuery(PageSize).default(50),
       status: DeliveryStatus.optional(),
     }),
   },

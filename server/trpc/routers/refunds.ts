@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
-import { Page, PageSize } from "../../fields/text";
+import { Page, PageSize } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";

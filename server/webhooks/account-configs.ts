@@ -1,5 +1,5 @@
 /**
- * Account-surface webhook configurations (/v4/i/webhooks/config, interface 4.5, decisions.md):
+ * Account-surface webhook configurations (/v4/i/webhooks/config, interface 4.5, docs/contract.md):
  * `{ event: string[], targetUrl, authHeader? }`, the authHeader encrypted at rest.
  */
 import { randomUUID } from "node:crypto";

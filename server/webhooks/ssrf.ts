@@ -1,5 +1,5 @@
 /**
- * SSRF guard (decisions.md, "Webhook targets"): a webhook target may not resolve to loopback,
+ * SSRF guard (docs/contract.md, "Webhook targets"): a webhook target may not resolve to loopback,
  * private, link-local, CGNAT, unspecified, multicast/reserved or cloud-metadata addresses. Checked
  * when a target is registered and again on every connection (guardedLookup), which connects to
  * exactly the addresses it checked, so a DNS answer that changes after registration (rebinding)

@@ -1,4 +1,4 @@
-/** Sandbox-only endpoints (decisions.md): simulate what other institutions do to the caller's accounts. */
+/** Sandbox-only endpoints (docs/contract.md): simulate what other institutions do to the caller's accounts. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { BrlAmount } from "../../fields/amount";

@@ -1,4 +1,4 @@
-/** Gateway webhook registrations and deliveries (decisions.md gateway table): doors to server/webhooks. */
+/** Gateway webhook registrations and deliveries (docs/contract.md gateway table): doors to server/webhooks. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { EntryStatus } from "../ledger/schema";
 
 const PartySchema = z
   .object({
@@ -21,7 +22,7 @@ export const EntrySchema = z
     externalId: z.string().nullable(),
     type: z.enum(["debit", "credit"]),
     reason: z.string(),
-    status: z.enum(["processing", "succeeded", "failed"]),
+    status: EntryStatus,
     grossAmount: z.number(),
     feeAmount: z.number(),
     netAmount: z.number().openapi({ description: "credit: gross − fee; debit: gross + fee (what left the account)" }),
@@ -53,7 +54,7 @@ export const EntrySchema = z
 
 export const StatusViewSchema = z
   .object({
-    status: z.enum(["processing", "succeeded", "failed"]),
+    status: EntryStatus,
     grossAmount: z.number(),
     endToEndId: z.string().nullable(),
     payer: PartySchema.nullable(),

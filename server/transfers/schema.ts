@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BrlAmount } from "../fields/amount";
 import { AccountId, EndToEndId } from "../fields/ids";
 import { CpfCnpj, Description, ExternalId, Metadata, text } from "../fields/text";
+import { MAX_PAYLOAD_LENGTH } from "../pix/brcode/constants";
 
 export const PixKey = text({ min: 1, max: 77, trim: true }).describe(
   "A PIX key (1-77 characters): its type is inferred — UUID → EVP, +55… → phone, with @ → e-mail, 11 digits → CPF, 14 → CNPJ.",
@@ -10,10 +11,10 @@ export const PixKey = text({ min: 1, max: 77, trim: true }).describe(
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES);
 
-export const MAX_EMV = 512;
+export { MAX_PAYLOAD_LENGTH as MAX_EMV } from "../pix/brcode/constants";
 /** A BR Code (EMV copy-and-paste), static or dynamic. */
-export const Emv = text({ min: 1, max: MAX_EMV, trim: true }).describe(
-  `BR Code (copy-and-paste), 1-${MAX_EMV} characters.`,
+export const Emv = text({ min: 1, max: MAX_PAYLOAD_LENGTH, trim: true }).describe(
+  `BR Code (copy-and-paste), 1-${MAX_PAYLOAD_LENGTH} characters.`,
 );
 
 /** The note of an internal transfer, seen by both accounts. */

@@ -10,14 +10,13 @@ import { invalid, notFound } from "../errors";
 import type { WebhookConfig } from "../generated/prisma/client";
 import { isAccountEvent, unknownEvents } from "./catalog";
 import { hasControlCharacters, isUuid, MAX_WEBHOOKS_PER_USER } from "./gateway";
+import { MAX_AUTH_HEADER } from "./schema";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 import { webhookConfigView } from "./views";
 
 export type ConfigInput = { event: string[]; targetUrl: string; authHeader?: string | null };
 export type ConfigUpdate = Partial<ConfigInput>;
 type Deps = { resolver?: Resolver; now?: Date };
-
-const MAX_AUTH_HEADER = 1024;
 
 function validateEvents(events: readonly string[]): string[] {
   const unknown = unknownEvents(events, isAccountEvent);

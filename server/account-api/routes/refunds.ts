@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { EntryStatus } from "../../ledger/schema";
 import { pixRail } from "../../pix/sandbox-rail";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { getRefund, requestRefund } from "../../refunds/service";
@@ -55,7 +56,7 @@ const statusDef = createRoute({
           schema: envelopeOf(
             z.object({
               endToEndId: z.string().nullable(),
-              status: z.enum(["processing", "succeeded", "failed"]),
+              status: EntryStatus,
               payer: z.unknown(),
               receiver: z.unknown(),
               updatedAt: z.number(),

@@ -6,3 +6,11 @@ export const PageSize = z.number().int().min(1).max(100).describe("Items per pag
 
 /** A number rule applied to a query-string parameter. */
 export const fromQuery = <T extends z.ZodType<number, number>>(schema: T) => z.coerce.number().pipe(schema);
+
+/** Where a dashboard list page stands: at least one page, even when empty. */
+export const pageInfo = ({ page, limit }: { page: number; limit: number }, total: number) => ({
+  total,
+  page,
+  limit,
+  totalPages: Math.max(1, Math.ceil(total / limit)),
+});

@@ -6,6 +6,7 @@ import { createCharge, getCharge, listCharges } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { forbidden } from "../../errors";
+import { pageInfo } from "../../fields/paging";
 import type { Charge } from "../../generated/prisma/client";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
@@ -45,10 +46,7 @@ export const chargesRouter = createTRPCRouter({
     const { charges, total } = await listCharges(db(), ctx.user.id, input);
     return {
       charges: charges.map(chargeView),
-      total,
-      page: input.page,
-      limit: input.limit,
-      totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      ...pageInfo(input, total),
     };
   }),
 

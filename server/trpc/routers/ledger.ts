@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AccountId, EntryId } from "../../fields/ids";
+import { pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
@@ -43,10 +44,7 @@ export const ledgerRouter = createTRPCRouter({
     const { entries, total } = await listEntries(db(), ctx.user.id, input);
     return {
       entries: entries.map(entryView),
-      total,
-      page: input.page,
-      limit: input.limit,
-      totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      ...pageInfo(input, total),
     };
   }),
 

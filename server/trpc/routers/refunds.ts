@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
-import { Page, PageSize } from "../../fields/paging";
+import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
@@ -45,10 +45,7 @@ export const refundsRouter = createTRPCRouter({
       const { entries, total } = await listEntries(db(), ctx.user.id, { ...input, reason: REFUND_REASON });
       return {
         refunds: entries.map(refundView),
-        total,
-        page: input.page,
-        limit: input.limit,
-        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        ...pageInfo(input, total),
       };
     }),
 

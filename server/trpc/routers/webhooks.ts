@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
+import { pageInfo } from "../../fields/paging";
 import type { WebhookConfig } from "../../generated/prisma/client";
 import {
   activateWebhookConfig,
@@ -86,10 +87,7 @@ const gatewayRouter = createTRPCRouter({
       const { deliveries, total } = await listGatewayDeliveries(db(), ctx.user.id, input.webhookId, input);
       return {
         deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
-        total,
-        page: input.page,
-        limit: input.limit,
-        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        ...pageInfo(input, total),
       };
     }),
 

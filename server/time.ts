@@ -5,7 +5,7 @@ const SAO_PAULO_DATE = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** `...Date` fields: YYYY-MM-DD in America/Sao_Paulo (decisions.md, "Time"). */
+/** `...Date` fields: YYYY-MM-DD in America/Sao_Paulo (docs/contract.md, "Time"). */
 export function saoPauloDate(date: Date): string {
   return SAO_PAULO_DATE.format(date);
 }

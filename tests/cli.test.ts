@@ -12,7 +12,7 @@ function capture() {
 const uniqueEmail = (what: string) => `${what}-${Math.random().toString(36).slice(2)}@example.test`;
 
 describe("operator CLI", () => {
-  it("creates a merchant and prints the JSON of decisions.md", async () => {
+  it("creates a merchant and prints its ids and credentials as JSON", async () => {
     const { io, out } = capture();
     const email = uniqueEmail("cli");
     const code = await runCli(db(), io, [

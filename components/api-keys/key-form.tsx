@@ -10,10 +10,10 @@ import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
 import { DateInput, describedBy, Field, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
+import { MAX_KEY_NAME } from "@/server/apikeys/schema";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
 
-const MAX_NAME = 80;
 const TIME_ZONE = "America/Sao_Paulo";
 /** Brasília has had no daylight saving time since 2019. */
 const BRASILIA_OFFSET = "-03:00";
@@ -164,7 +164,7 @@ export function KeyForm({
             setErrors((current) => ({ ...current, name: null }));
           }}
           placeholder={t("namePlaceholder")}
-          maxLength={MAX_NAME}
+          maxLength={MAX_KEY_NAME}
           autoComplete="off"
           {...describedBy(`${id}-name`, errors.name, t("nameHint"))}
         />

@@ -7,11 +7,11 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { AlertCircleIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { MAX_WHITELIST_ENTRIES } from "@/server/apikeys/schema";
 
 export type WhitelistRow = { key: number; value: string };
 
 /** At most as many entries as the procedure accepts. */
-export const MAX_ENTRIES = 50;
 
 let nextKey = 1;
 export function whitelistRows(entries: readonly string[]): WhitelistRow[] {
@@ -87,7 +87,7 @@ export function WhitelistEditor({
         variant="ghost-accent"
         size="sm"
         onClick={() => onChange([...rows, newRow()])}
-        disabled={rows.length >= MAX_ENTRIES}
+        disabled={rows.length >= MAX_WHITELIST_ENTRIES}
         className="-ml-2"
       >
         <span aria-hidden="true" className="text-base leading-none">

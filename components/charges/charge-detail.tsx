@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { isMissing } from "@/components/forms/service-error";
 import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +15,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
-import { isMissing } from "./errors";
 import { ChargeStatusBadge, displayStatus, useNow } from "./status";
 
 /** `back` is the list's query string when the merchant came from a filtered list. */

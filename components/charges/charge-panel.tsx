@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { useServiceError } from "@/components/forms/service-error";
 import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +14,6 @@ import { cn } from "@/components/ui/cn";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon, CheckIcon, ClockIcon, ZapIcon } from "@/components/ui/icons";
 import type { ChargeView } from "@/server/trpc/routers/charges";
-import { useServiceError } from "./errors";
 import { ChargeStatusBadge, displayStatus, useCountdownText, useNow } from "./status";
 
 /** A charge as the panel shows it: the QR image and sandbox flag come with the detail only. */

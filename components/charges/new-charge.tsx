@@ -3,8 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { useAmountMessage, useFieldCheck } from "@/components/forms/field-check";
+import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { type AmountError, parseAmount } from "@/components/send/amount";
+import { parseAmount } from "@/components/send/amount";
 import { AmountInput } from "@/components/send/shared";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -14,13 +16,10 @@ import { describedBy, Field, Select } from "@/components/ui/fields";
 import { AlertCircleIcon, ArrowRightIcon, ChevronDownIcon, QrCodeIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ExpirationSeconds } from "@/server/charges/schema";
 import { documentKind } from "@/server/documents/cpf-cnpj";
+import { Description, ExternalId, MAX_DESCRIPTION, MAX_EXTERNAL_ID } from "@/server/fields/text";
 import { ChargePanel, useLiveCharge } from "./charge-panel";
-import { useServiceError } from "./errors";
-
-const MAX_DESCRIPTION = 140;
-const MAX_EXTERNAL_ID = 64;
-const MAX_SECONDS = 60 * 60 * 24 * 365;
 
 const PRESETS = [
   { key: "15m", seconds: 15 * 60 },
@@ -32,13 +31,6 @@ type Preset = (typeof PRESETS)[number]["key"] | "custom";
 
 const UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
 type Unit = keyof typeof UNITS;
-
-const AMOUNT_ERRORS = {
-  required: "amountRequired",
-  invalid: "amountInvalid",
-  decimals: "amountDecimals",
-  positive: "amountPositive",
-} as const satisfies Record<AmountError, string>;
 
 type Errors = Partial<Record<"amount" | "description" | "custom" | "externalId" | "sameDocument", string | null>>;
 
@@ -85,7 +77,8 @@ function CreatedCharge({ txId, onAnother }: { txId: string; onAnother: () => voi
 function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const t = useTranslations("charges.new");
   const common = useTranslations("common");
-  const amountMessages = useTranslations("send.validation");
+  const amountMessage = useAmountMessage();
+  const check = useFieldCheck();
   const locale = useLocale();
   const id = useId();
   const trpc = useTRPC();
@@ -144,7 +137,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
     const value = Number(customValue);
     if (!/^\d+$/.test(customValue.trim()) || value < 1) return null;
     const seconds = value * UNITS[customUnit];
-    return seconds <= MAX_SECONDS ? seconds : null;
+    return ExpirationSeconds.safeParse(seconds).success ? seconds : null;
   }
 
   function onSubmit(event: FormEvent) {
@@ -155,12 +148,10 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
     const seconds = expirationSeconds();
     const document = sameDocument.trim();
     const next: Errors = {
-      amount: amount.ok ? null : amountMessages(AMOUNT_ERRORS[amount.error]),
-      description:
-        description.trim().length > MAX_DESCRIPTION ? amountMessages("tooLong", { max: MAX_DESCRIPTION }) : null,
+      amount: amount.ok ? null : amountMessage(amount.error),
+      description: check(Description, description),
       custom: seconds === null ? t("validation.custom") : null,
-      externalId:
-        externalId.trim().length > MAX_EXTERNAL_ID ? amountMessages("tooLong", { max: MAX_EXTERNAL_ID }) : null,
+      externalId: externalId.trim() ? check(ExternalId, externalId.trim()) : null,
       sameDocument: document && !documentKind(document) ? t("validation.document") : null,
     };
     setErrors(next);

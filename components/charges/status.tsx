@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { CHARGE_STATUSES } from "@/server/charges/schema";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 
 export type ChargeStatus = ChargeView["status"];
-export const CHARGE_STATUSES: ChargeStatus[] = ["created", "paid", "expired", "cancelled"];
+export { CHARGE_STATUSES };
 
 /** The clock, ticking every `intervalMs`, for countdowns and "expired" as it happens. */
 export function useNow(intervalMs = 1000): number {

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import { readLimit, readPage } from "@/components/ui/pagination";
+import { ENTRY_STATUSES } from "@/server/ledger/schema";
 import {
   type EntryStatus,
   type EntryType,
@@ -19,7 +20,7 @@ import {
 } from "./format";
 
 const TYPES: EntryType[] = ["credit", "debit"];
-const STATUSES: EntryStatus[] = ["processing", "succeeded", "failed"];
+const STATUSES = ENTRY_STATUSES;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Brasília has had no daylight saving time since 2019: a day there runs from 00:00 at UTC−3. */
 const BRASILIA_OFFSET = "-03:00";

@@ -3,10 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useServiceError } from "@/components/charges/errors";
+import { useAmountMessage } from "@/components/forms/field-check";
+import { useServiceError } from "@/components/forms/service-error";
 import { StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { type AmountError, parseAmount } from "@/components/send/amount";
+import { parseAmount } from "@/components/send/amount";
 import { AmountInput, ReviewRow } from "@/components/send/shared";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -16,16 +17,9 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon, ClockIcon, UndoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { MAX_DESCRIPTION } from "@/server/fields/text";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 import type { RefundView } from "@/server/trpc/routers/refunds";
-
-const MAX_DESCRIPTION = 140;
-const AMOUNT_ERRORS = {
-  required: "amountRequired",
-  invalid: "amountInvalid",
-  decimals: "amountDecimals",
-  positive: "amountPositive",
-} as const satisfies Record<AmountError, string>;
 
 /**
  * On a received PIX's detail: what can still be refunded, and the "Refund" action. Renders
@@ -107,7 +101,7 @@ function RefundForm({
   onClose: () => void;
 }) {
   const t = useTranslations("refunds.action");
-  const validation = useTranslations("send.validation");
+  const amountMessage = useAmountMessage();
   const locale = useLocale();
   const money = useMoney();
   const id = useId();
@@ -131,7 +125,7 @@ function RefundForm({
     if (mode === "partial") {
       const parsed = parseAmount(amountText, locale);
       const error = !parsed.ok
-        ? validation(AMOUNT_ERRORS[parsed.error])
+        ? amountMessage(parsed.error)
         : parsed.cents > remainingCents
           ? t("overRefundable", { amount: money(remainingCents) })
           : null;

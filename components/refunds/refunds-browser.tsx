@@ -22,9 +22,10 @@ import { BookIcon, CloseIcon, UndoIcon } from "@/components/ui/icons";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
+import { ENTRY_STATUSES } from "@/server/ledger/schema";
 import type { RefundView } from "@/server/trpc/routers/refunds";
 
-const STATUSES: EntryStatus[] = ["processing", "succeeded", "failed"];
+const STATUSES = ENTRY_STATUSES;
 
 /** The original PIX's entry: received entries are keyed by their end-to-end id. */
 function originalHref(refund: RefundView): string | null {

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { useFieldCheck } from "@/components/forms/field-check";
 import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -10,6 +11,9 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { ACCOUNT_ID_PATTERN } from "@/server/fields/ids";
+import { MAX_DESCRIPTION } from "@/server/fields/text";
+import { Obs } from "@/server/transfers/schema";
 import {
   AmountInput,
   ResultPanel,
@@ -26,9 +30,6 @@ import {
 
 type Errors = { account?: string | null; amount?: string | null; obs?: string | null };
 
-const ACCOUNT_NUMBER = /^\d{12}$/;
-const MAX_OBS = 140;
-
 /** Between accounts of the platform: destination, amount and note → review → outcome. */
 export function InternalFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
@@ -36,6 +37,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const trpc = useTRPC();
   const money = useMoney();
   const checkAmount = useAmountCheck();
+  const check = useFieldCheck();
   const describeError = useSendError();
   const afterSend = useAfterSend();
 
@@ -58,13 +60,13 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     const next: Errors = {
       account: !receiver.trim()
         ? t("validation.accountRequired")
-        : !ACCOUNT_NUMBER.test(number) || /[^\d\s.-]/.test(receiver)
+        : !ACCOUNT_ID_PATTERN.test(number) || /[^\d\s.-]/.test(receiver)
           ? t("validation.accountFormat")
           : number === account.accountId
             ? t("validation.accountSame")
             : null,
       amount: amount.error,
-      obs: obs.trim().length > MAX_OBS ? t("validation.tooLong", { max: MAX_OBS }) : null,
+      obs: check(Obs, obs),
     };
     setErrors(next);
     if (next.account || next.amount || next.obs || !amount.parsed.ok) return;
@@ -149,7 +151,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
               value={obs}
               onChange={(event) => setObs(event.target.value)}
               placeholder={t("fields.obsPlaceholder")}
-              maxLength={MAX_OBS}
+              maxLength={MAX_DESCRIPTION}
               {...describedBy(`${id}-obs`, errors.obs)}
             />
           </Field>

@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Textarea } from "@/components/ui/fields";
 import { AlertCircleIcon, ArrowRightIcon } from "@/components/ui/icons";
+import { MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import {
   AmountInput,
@@ -28,8 +29,6 @@ import {
 } from "./shared";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
-
-const MAX_EMV = 512;
 
 /** Paying a copy-and-paste code: paste → what it decodes to (and the amount, when it sets none) → confirm. */
 export function PasteFlow({ account }: { account: SourceAccount }) {

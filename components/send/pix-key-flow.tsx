@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { useFieldCheck } from "@/components/forms/field-check";
 import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { Description, MAX_DESCRIPTION } from "@/server/fields/text";
 import type { AppRouter } from "@/server/trpc/routers";
 import {
   AmountInput,
@@ -30,8 +32,6 @@ import {
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Errors = { pixKey?: string | null; amount?: string | null; description?: string | null };
 
-const MAX_DESCRIPTION = 140;
-
 /** PIX to a key: key and amount → the resolved receiver → confirm → outcome. */
 export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
@@ -40,6 +40,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const queryClient = useQueryClient();
   const money = useMoney();
   const checkAmount = useAmountCheck();
+  const check = useFieldCheck();
   const describeError = useSendError();
   const afterSend = useAfterSend();
 
@@ -65,8 +66,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
     const next: Errors = {
       pixKey: pixKey.trim() ? null : t("validation.pixKeyRequired"),
       amount: amount.error,
-      description:
-        description.trim().length > MAX_DESCRIPTION ? t("validation.tooLong", { max: MAX_DESCRIPTION }) : null,
+      description: check(Description, description),
     };
     setErrors(next);
     if (next.pixKey || next.amount || next.description || !amount.parsed.ok) return;

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { useAmountMessage } from "@/components/forms/field-check";
+import { errorData, useServiceError } from "@/components/forms/service-error";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -14,7 +15,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { AlertCircleIcon, ArrowRightIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { AppRouter } from "@/server/trpc/routers";
-import { type AmountError, type ParsedAmount, parseAmount } from "./amount";
+import { type ParsedAmount, parseAmount } from "./amount";
 
 export type SentView = inferRouterOutputs<AppRouter>["transfers"]["sendToKey"];
 export type SourceAccount = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
@@ -43,15 +44,10 @@ export function useAmountCheck() {
   const t = useTranslations("send.validation");
   const locale = useLocale();
   const money = useMoney();
-  const messages: Record<AmountError, string> = {
-    required: t("amountRequired"),
-    invalid: t("amountInvalid"),
-    decimals: t("amountDecimals"),
-    positive: t("amountPositive"),
-  };
+  const amountMessage = useAmountMessage();
   return (text: string, availableCents: bigint | null): { parsed: ParsedAmount; error: string | null } => {
     const parsed = parseAmount(text, locale);
-    if (!parsed.ok) return { parsed, error: messages[parsed.error] };
+    if (!parsed.ok) return { parsed, error: amountMessage(parsed.error) };
     if (availableCents !== null && parsed.cents > availableCents) {
       return { parsed, error: t("amountOverBalance", { available: money(availableCents) }) };
     }
@@ -63,21 +59,15 @@ export function useAmountCheck() {
 export function useSendError() {
   const t = useTranslations("send.errors");
   const rules = useTranslations("ledgerRules");
+  const explain = useServiceError();
   return (error: unknown): { message: string; field: string | null } => {
-    if (!(error instanceof TRPCClientError)) return { message: t("generic"), field: null };
-    const data = error.data as
-      | { code?: string; appCode?: string | null; field?: string | null; zodError?: unknown }
-      | undefined;
+    const data = errorData(error);
     if (data?.appCode === "INSUFFICIENT_BALANCE") return { message: t("insufficientBalance"), field: "amount" };
     if (data?.appCode === "LIMIT_EXCEEDED") return { message: rules("limitExceeded"), field: "amount" };
-    if (data?.zodError) return { message: t("invalidInput"), field: null };
-    if (data?.code === "FORBIDDEN") return { message: t("forbidden"), field: null };
+    if (data?.code === "FORBIDDEN" && !data.zodError) return { message: t("forbidden"), field: null };
     if (data?.appCode === "IDEMPOTENCY_CONFLICT") return { message: t("conflict"), field: null };
-    if (!data?.code || data.code === "INTERNAL_SERVER_ERROR" || !error.message) {
-      return { message: t("generic"), field: null };
-    }
-    // The service's own words (e.g. "invalid EMV: ..."), as the brief of every AppError.
-    return { message: error.message, field: data.field ?? null };
+    const { message, field } = explain(error);
+    return { message, field };
   };
 }
 

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { useServiceError } from "@/components/charges/errors";
+import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,11 +11,10 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { describedBy, Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import type { WebhookConfigView } from "@/server/trpc/routers/webhooks";
+import { MAX_AUTH_HEADER } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
 import { ACCOUNT_WILDCARD, parseTargetUrl, SUBSCRIBABLE_ACCOUNT_EVENTS, useAccountEventLabel } from "./events";
 import { TargetUrlField } from "./shared";
-
-const MAX_AUTH_HEADER = 1024;
 
 type Errors = { event?: string | null; targetUrl?: string | null; authHeader?: string | null };
 type ConfigValues = { event: string[]; targetUrl: string; authHeader?: string | null };

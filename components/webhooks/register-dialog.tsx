@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { useServiceError } from "@/components/charges/errors";
+import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,14 +12,13 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { describedBy, Field, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { SecretPanel } from "@/components/ui/secret-panel";
+import { MAX_SECRET, MIN_SECRET } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
 import { parseTargetUrl, SUBSCRIBABLE_GATEWAY_EVENTS, useGatewayEventLabel } from "./events";
 import { TargetUrlField } from "./shared";
 
 const SECRET_MODES = ["generate", "custom", "none"] as const;
 type SecretMode = (typeof SECRET_MODES)[number];
-const MIN_SECRET = 16;
-const MAX_SECRET = 256;
 
 type Errors = { url?: string | null; events?: string | null; secret?: string | null };
 

@@ -1,13 +1,14 @@
 "use client";
 
 import { type ReactNode, useId, useState } from "react";
-import { useServiceError } from "@/components/charges/errors";
+import { useServiceError } from "@/components/forms/service-error";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { describedBy, Field } from "@/components/ui/fields";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { MAX_URL } from "@/server/webhooks/schema";
 
 /** A section of the webhooks page: its title and what it is for, with its main action beside them. */
 export function SectionHeader({
@@ -175,7 +176,7 @@ export function TargetUrlField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
-        maxLength={2048}
+        maxLength={MAX_URL}
         autoComplete="off"
         spellCheck={false}
         className="font-mono"

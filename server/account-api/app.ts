@@ -45,7 +45,8 @@ export function createAccountApi() {
       title: "Account surface (/v4/i)",
       version: "4.4.0",
       description:
-        "camelCase JSON, HTTP Basic credentials (clientId:clientSecret), responses in an envelope. See /docs/api.",
+        "camelCase JSON, HTTP Basic credentials (clientId:clientSecret), responses in an envelope. See /docs/api.\n\n" +
+        "**Input.** Every field's rules are in its description. No string may contain U+0000 or an unpaired UTF-16 surrogate; ids in paths must match their pattern. A refused input is a 400 with code `VALIDATION_ERROR` and a message naming the field.",
     },
     servers: [{ url: config().APP_URL }],
   });

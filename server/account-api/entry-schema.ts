@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { EntryStatus } from "../ledger/schema";
 
 const PartySchema = z
   .object({
@@ -21,7 +22,7 @@ export const EntrySchema = z
     externalId: z.string().nullable(),
     type: z.enum(["debit", "credit"]),
     reason: z.string(),
-    status: z.enum(["processing", "succeeded", "failed"]),
+    status: EntryStatus,
     grossAmount: z.number(),
     feeAmount: z.number(),
     netAmount: z.number().openapi({ description: "credit: gross − fee; debit: gross + fee (what left the account)" }),
@@ -53,7 +54,7 @@ export const EntrySchema = z
 
 export const StatusViewSchema = z
   .object({
-    status: z.enum(["processing", "succeeded", "failed"]),
+    status: EntryStatus,
     grossAmount: z.number(),
     endToEndId: z.string().nullable(),
     payer: PartySchema.nullable(),
@@ -62,24 +63,3 @@ export const StatusViewSchema = z
     updatedDate: z.string(),
   })
   .openapi("TransferStatus");
-
-export const Amount = z.number().openapi({ description: "BRL, > 0, at most two decimals", example: 10.5 });
-export const ExternalId = z.string().min(1).max(64).optional().openapi({ description: "unique per account" });
-
-export const PartyInput = z
-  .object({
-    ispb: z
-      .string()
-      .regex(/^\d{8}$/)
-      .optional(),
-    personType: z.enum(["company", "person"]).optional(),
-    cpfCnpj: z.string().max(18).optional(),
-    name: z.string().min(1).max(140).optional(),
-    agency: z.string().max(10).optional(),
-    accountType: z.string().max(10).optional(),
-    accountNumber: z.string().max(20).optional(),
-  })
-  .openapi("PartyInput", {
-    description:
-      "Sandbox payer: any part of a party object (2.3), e.g. name and document alone, or nothing; the sandbox fills the rest deterministically.",
-  });

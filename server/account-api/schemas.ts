@@ -1,5 +1,7 @@
 /** Shared zod schemas of the account surface; they validate requests and feed the OpenAPI document. */
 import { z } from "@hono/zod-openapi";
+import { AccountId } from "../fields/ids";
+import { pathParam, withOpenApi } from "../http/openapi-meta";
 
 export const ErrorSchema = z
   .object({
@@ -34,11 +36,12 @@ export function envelopeOf<T extends z.ZodTypeAny>(data: T, name: string) {
     .openapi(name);
 }
 
-export const AccountIdParam = z.string().openapi({
+export const AccountIdParam = withOpenApi(AccountId, {
   param: { name: "accountId", in: "path" },
-  description: "12-digit account number",
   example: "100000000001",
 });
+
+export { pathParam };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid or malformed input",

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 
-export const ACCOUNT_ID_PATTERN = /^\d{12}$/;
+export { ACCOUNT_ID_PATTERN } from "../fields/ids";
 
 /** 12 digits, never starting with 0 so it survives being read as a number by careless clients. */
 export function newAccountId(): string {

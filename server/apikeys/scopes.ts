@@ -1,4 +1,4 @@
-/** The scopes of decisions.md; new keys get all of them unless told otherwise. */
+/** The scopes of docs/contract.md; new keys get all of them unless told otherwise. */
 export const SCOPES = [
   "balance:read",
   "ledger:read",

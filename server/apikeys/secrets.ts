@@ -1,5 +1,5 @@
 /**
- * API key secrets (decisions.md, "One API key model"): the client secret is kept only as a
+ * API key secrets (docs/contract.md, "One API key model"): the client secret is kept only as a
  * keyed hash (HMAC-SHA256 with a server pepper — fast, since it runs on every request); the
  * request-signing secret is encrypted at rest with AES-256-GCM so signatures can be checked.
  */

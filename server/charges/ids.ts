@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
 
-/** 32 alphanumerics (decisions.md: txId is 26-35 characters [a-zA-Z0-9]). */
+export { TXID_PATTERN } from "../fields/ids";
+
+/** 32 alphanumerics (docs/contract.md: txId is 26-35 characters [a-zA-Z0-9]). */
 export function newTxId(): string {
   let id = "";
   for (let i = 0; i < 32; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];

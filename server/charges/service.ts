@@ -11,9 +11,7 @@ import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
 import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
-
-export const DEFAULT_EXPIRATION_SECONDS = 86_400;
-const MAX_EXPIRATION_SECONDS = 60 * 60 * 24 * 365;
+import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 
 export type NewCharge = {
   userId: string;

@@ -3,6 +3,7 @@
  * Every limit of interface section 8 is a setting whose default is the interface's value.
  */
 import { z } from "zod";
+import { DEFAULT_MAX_TRANSACTION_CENTS, setTransactionLimit } from "../fields/amount";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const int = z.coerce.number().int().nonnegative();
@@ -44,7 +45,7 @@ const schema = z
     PLATFORM_CITY: z.string().default("SAO PAULO"),
     /** PKCS#8 PEM (EC P-256) signing the JWS served at charge locations; generated per process if unset */
     PIX_LOCATION_SIGNING_KEY: z.string().optional(),
-    MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(100_000_000n),
+    MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(DEFAULT_MAX_TRANSACTION_CENTS),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
     RATE_LIMITS_ENABLED: bool.default(true),
     ACCOUNT_RATE_GLOBAL_PER_MINUTE: int.default(1000),
@@ -117,6 +118,8 @@ export function config(): Config {
   }
   return cached;
 }
+
+setTransactionLimit(() => config().MAX_TRANSACTION_AMOUNT_CENTS);
 
 /** Tests change the environment between cases; production never calls this. */
 export function resetConfigForTests(): void {

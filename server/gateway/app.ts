@@ -52,6 +52,8 @@ export function createGatewayApi() {
         "",
         "**Idempotency.** `Idempotency-Key` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header `idempotent-replayed: true`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422.",
         "",
+        "**Input.** Every field's rules are in its description. No string may contain U+0000 or an unpaired UTF-16 surrogate; ids in paths must match their pattern. A refused input is a 400 `{ errors: { <field>: <message> } }`.",
+        "",
         "**Errors.** Pipeline: `{ error: { status, message } }`; HMAC: `{ worked: false, detail }`; permission: `{ error: 'forbidden', message }`; business: `{ errors: { <field>: <message> } }`.",
       ].join("\n"),
     },

@@ -10,7 +10,7 @@ export function newEndToEndId(kind: "E" | "D", ispb: string, now = new Date()): 
   return `${kind}${ispb}${stamp}${suffix}`;
 }
 
-export const END_TO_END_PATTERN = /^[ED]\d{8}\d{12}[A-Za-z0-9]{11}$/;
+export { END_TO_END_PATTERN } from "../fields/ids";
 
 export function idempotencyKeyOf(type: string, reason: string, identifier: string): string {
   return `${type}:${reason}:${identifier}`;

@@ -1,5 +1,5 @@
 /**
- * The one place that picks the PIX rail, from PIX_MODE (docs/decisions/0008-pix-rail.md).
+ * The one place that picks the PIX rail, from PIX_MODE (docs/decisions/0009-pix-rail.md).
  * Services, the worker and the sandbox endpoints all get the rail here; nothing outside
  * server/pix/ imports an implementation.
  */

@@ -1,4 +1,4 @@
-/** PIX key types and their formats (interface 2.9, decisions.md "transfer/external"). */
+/** PIX key types and their formats (interface 2.9, docs/contract.md "transfer/external"). */
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { invalid } from "../errors";
 import type { PixKeyType } from "../generated/prisma/client";

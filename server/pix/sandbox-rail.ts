@@ -1,5 +1,5 @@
 /**
- * The simulated PIX network (decisions.md, "Sandbox"): keys of this platform resolve to their
+ * The simulated PIX network (docs/contract.md, "Sandbox"): keys of this platform resolve to their
  * accounts; any other well-formed key resolves to a deterministic participant at another
  * institution; `<code>@fail.sandbox` keys are rejected by SPI with that reason code.
  * Payments to other institutions settle after SANDBOX_SETTLEMENT_DELAY_MS, through the outbox.

@@ -1,5 +1,5 @@
 /**
- * Refunds of received PIX (decisions.md): partial or full, up to 90 days after the original,
+ * Refunds of received PIX (docs/contract.md): partial or full, up to 90 days after the original,
  * never more than the original across concurrent requests (the original is locked), one at a
  * time per original (409 while one is processing), settled through the rail.
  */

@@ -1,4 +1,4 @@
-/** Outgoing PIX to a key (through DICT) or to bank details (decisions.md, transfer/external). */
+/** Outgoing PIX to a key (through DICT) or to bank details (docs/contract.md, transfer/external). */
 import { spendingAccount } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";

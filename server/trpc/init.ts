@@ -33,6 +33,11 @@ export function trpcCodeOf(error: AppError): TRPCErrorCode {
 
 const isDev = process.env.NODE_ENV !== "production";
 
+const firstField = (error: ZodError) => {
+  const key = error.issues[0]?.path[0];
+  return typeof key === "string" ? key : null;
+};
+
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
   isDev,
@@ -46,7 +51,8 @@ const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
         appCode: appError?.code ?? null,
-        field: appError?.field ?? null,
+        /** The field a refusal is about: the service's, or the first refused input field. */
+        field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
       },
     };

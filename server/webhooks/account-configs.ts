@@ -1,5 +1,5 @@
 /**
- * Account-surface webhook configurations (/v4/i/webhooks/config, interface 4.5, decisions.md):
+ * Account-surface webhook configurations (/v4/i/webhooks/config, interface 4.5, docs/contract.md):
  * `{ event: string[], targetUrl, authHeader? }`, the authHeader encrypted at rest.
  */
 import { randomUUID } from "node:crypto";
@@ -10,14 +10,13 @@ import { invalid, notFound } from "../errors";
 import type { WebhookConfig } from "../generated/prisma/client";
 import { isAccountEvent, unknownEvents } from "./catalog";
 import { hasControlCharacters, isUuid, MAX_WEBHOOKS_PER_USER } from "./gateway";
+import { MAX_AUTH_HEADER } from "./schema";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 import { webhookConfigView } from "./views";
 
 export type ConfigInput = { event: string[]; targetUrl: string; authHeader?: string | null };
 export type ConfigUpdate = Partial<ConfigInput>;
 type Deps = { resolver?: Resolver; now?: Date };
-
-const MAX_AUTH_HEADER = 1024;
 
 function validateEvents(events: readonly string[]): string[] {
   const unknown = unknownEvents(events, isAccountEvent);

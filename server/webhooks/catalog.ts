@@ -254,7 +254,7 @@ export function subscribes(events: readonly string[], name: string): boolean {
   return events.includes(name) || events.includes(ACCOUNT_WILDCARD);
 }
 
-/** The gateway payload of decisions.md: `{ id, type, created_at, data }`; `id` is the delivery's. */
+/** The gateway payload of docs/contract.md: `{ id, type, created_at, data }`; `id` is the delivery's. */
 export function gatewayPayload(deliveryId: string, type: GatewayEventType, createdAt: Date, data: object) {
   return { id: deliveryId, type, created_at: createdAt.toISOString(), data };
 }

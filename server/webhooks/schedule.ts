@@ -1,6 +1,6 @@
 /**
  * Retry schedules. Gateway (interface 6.2): 8 attempts — now, then 30 s, 2 min, 10 min, 30 min,
- * 1 h, 2 h, 4 h after the previous one — then `failed`. Account surface (decisions.md): 6 attempts —
+ * 1 h, 2 h, 4 h after the previous one — then `failed`. Account surface (docs/contract.md): 6 attempts —
  * now, 1 min, 5 min, 15 min, 1 h, 4 h. Pure, so the whole schedule is testable with a moved clock.
  */
 import type { WebhookSurface } from "../generated/prisma/client";

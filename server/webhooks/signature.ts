@@ -76,7 +76,7 @@ export function gatewayHeaders(input: {
   };
 }
 
-/** Account surface: the configured authHeader comes back as Authorization (decisions.md). */
+/** Account surface: the configured authHeader comes back as Authorization (docs/contract.md). */
 export function accountHeaders(input: {
   deliveryId: string;
   eventType: string;

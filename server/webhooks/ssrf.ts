@@ -1,5 +1,5 @@
 /**
- * SSRF guard (decisions.md, "Webhook targets"): a webhook target may not resolve to loopback,
+ * SSRF guard (docs/contract.md, "Webhook targets"): a webhook target may not resolve to loopback,
  * private, link-local, CGNAT, unspecified, multicast/reserved or cloud-metadata addresses. Checked
  * when a target is registered and again on every connection (guardedLookup), which connects to
  * exactly the addresses it checked, so a DNS answer that changes after registration (rebinding)
@@ -9,6 +9,7 @@ import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, isIPv4, type LookupFunction } from "node:net";
 import { invalid } from "../errors";
+import { MAX_URL } from "./schema";
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
@@ -161,8 +162,6 @@ export type TargetRules = {
   resolver?: Resolver;
 };
 
-const MAX_URL_LENGTH = 2048;
-
 /** Validates a webhook target URL for registration; 400 with `<field>: ...` messages. */
 export async function validateTargetUrl(raw: string, rules: TargetRules): Promise<string> {
   const { field } = rules;
@@ -172,7 +171,7 @@ export async function validateTargetUrl(raw: string, rules: TargetRules): Promis
   } catch {
     throw invalid(`${field}: must be a valid absolute URL`, field);
   }
-  if (raw.length > MAX_URL_LENGTH) throw invalid(`${field}: must be at most ${MAX_URL_LENGTH} characters`, field);
+  if (raw.length > MAX_URL) throw invalid(`${field}: must be at most ${MAX_URL} characters`, field);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid(`${field}: must use https`, field);
   if (url.username || url.password) throw invalid(`${field}: must not carry credentials`, field);
   if (url.hash) throw invalid(`${field}: must not have a fragment`, field);

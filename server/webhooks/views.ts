@@ -1,7 +1,7 @@
 /** Wire shapes of webhook resources: gateway (snake_case) and account surface (camelCase). */
 import type { GatewayWebhook, WebhookAttempt, WebhookConfig, WebhookDelivery } from "../generated/prisma/client";
 
-/** decisions.md, POST /webhooks → `{ id, url, events, secret, allow_insecure, active, created_at }`. */
+/** docs/contract.md, POST /webhooks → `{ id, url, events, secret, allow_insecure, active, created_at }`. */
 export function gatewayWebhookView(webhook: GatewayWebhook, secret?: string | null) {
   return {
     id: webhook.id,
@@ -45,7 +45,7 @@ export function gatewayDeliveryView(delivery: WebhookDelivery, attempts?: Webhoo
   };
 }
 
-/** decisions.md: `{ configId, event, targetUrl, authHeader, active, createdAt, updatedAt }` (+ why it is off). */
+/** docs/contract.md: `{ configId, event, targetUrl, authHeader, active, createdAt, updatedAt }` (+ why it is off). */
 export function webhookConfigView(config: WebhookConfig, authHeader: string | null) {
   return {
     configId: config.id,

@@ -49,15 +49,15 @@ describe("gateway contract", () => {
     expect((delivery.payload as { data: object }).data).toMatchObject({ metadata: { order: "A-7" } });
   });
 
-  it("422 LIMIT_EXCEEDED above the per-transaction maximum, nothing held", async () => {
+  it("400 above the per-transaction maximum (the amount schema), nothing held", async () => {
     const m = await fundedMerchant(1_000n);
     const res = await post(m, "/pix/cash-out", {
       amount: 1_000_001,
       pix_key: "ana@example.com",
       pix_key_type: "email",
     });
-    expect(res.status).toBe(422);
-    expect(JSON.stringify(res.json)).toContain("per-transaction limit");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain("must be at most 1000000.00");
     expect(await availableCents(m.accountId)).toBe(1_000n);
   });
 

@@ -56,7 +56,8 @@ describe("gateway endpoints", () => {
     const refund = await post(m, "/pix/refund", { end_to_end_id: credit.endToEndId, amount: 1 });
     expect(refund.status).toBe(201);
     expect(refund.json).toMatchObject({ original_end_to_end_id: credit.endToEndId, status: "processing", amount: 1 });
-    expect((await get(m, "/pix/transactions/nothing-here")).status).toBe(404);
+    expect((await get(m, "/pix/transactions/NothingHere0000000000000000")).status).toBe(404);
+    expect((await get(m, "/pix/transactions/nothing-here")).status).toBe(400);
   });
 
   it("Idempotency-Key: 50 concurrent requests with one key → one effect; replay; other body → 422; too long → 400", async () => {
@@ -133,7 +134,7 @@ describe("gateway endpoints", () => {
     const r = await fundedMerchant(1000n, { ipWhitelist: [ip] });
     const seen: (string | null)[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(gatewayApi(), "GET", "/api/external/pix/transactions/unknown", {
+      const res = await call(gatewayApi(), "GET", "/api/external/pix/transactions/NothingHere0000000000000000", {
         auth: apiKeyAuth(r),
         ip,
       });

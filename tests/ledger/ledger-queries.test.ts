@@ -78,8 +78,12 @@ describe("ledger queries", () => {
       auth: other.auth,
     });
     expect(foreign.status).toBe(404);
+    expect(
+      (await call(accountApi(), "GET", "/v4/i/ledger/entry-id/UnknownRef0000000000000000", { auth: merchant.auth }))
+        .status,
+    ).toBe(404);
     expect((await call(accountApi(), "GET", "/v4/i/ledger/entry-id/unknown-ref", { auth: merchant.auth })).status).toBe(
-      404,
+      400,
     );
     expect((await call(accountApi(), "GET", "/v4/i/ledger/external-id/bad%20id", { auth: merchant.auth })).status).toBe(
       400,

@@ -147,14 +147,15 @@ describe("PIX out", () => {
     expect(res.json.message).toContain(message);
   });
 
-  it("answers 422 LIMIT_EXCEEDED above the per-transaction maximum, moving nothing", async () => {
+  it("answers 400 above the per-transaction maximum (the amount schema), moving nothing", async () => {
     const before = await availableCents(payer.accountId);
     const res = await call(accountApi(), "POST", external(payer.accountId), {
       auth: payer.auth,
       body: { amount: 1_000_000.01, pixKey: "a@b.co" },
     });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toContain("per-transaction limit");
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(res.json.message).toBe("amount: must be at most 1000000.00");
     expect(await availableCents(payer.accountId)).toBe(before);
   });
 

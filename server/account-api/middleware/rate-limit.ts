@@ -18,7 +18,7 @@ function accountLimiters() {
 
 /**
  * Interface section 8, per API key: global, per endpoint, and PIX transfers. The headers
- * describe the limit with the least remaining (decisions.md).
+ * describe the limit with the least remaining (docs/contract.md).
  */
 export const rateLimit = createMiddleware<AccountApiEnv>(async (c, next) => {
   if (!config().RATE_LIMITS_ENABLED) return next();

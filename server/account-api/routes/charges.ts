@@ -1,19 +1,23 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { payChargeFromOutside } from "../../charges/payment";
+import { CHARGE_STATUSES, ChargeCreate, DEFAULT_EXPIRATION_SECONDS, TxId } from "../../charges/schema";
 import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
-import { brlToCents, centsToBrl } from "../../money";
+import { withOpenApi } from "../../http/openapi-meta";
+import { centsToBrl } from "../../money";
+import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
-import { Amount, EntrySchema, ExternalId, PartyInput } from "../entry-schema";
+import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
-const TxIdParam = z
-  .string()
-  .openapi({ param: { name: "txId", in: "path" }, example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
+const TxIdParam = withOpenApi(TxId, {
+  param: { name: "txId", in: "path" },
+  example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56",
+});
 
 const createRouteDef = createRoute({
   method: "post",
@@ -28,14 +32,10 @@ const createRouteDef = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            accountId: AccountIdParam,
-            amount: Amount,
-            description: z.string().max(140).optional(),
-            expirationSeconds: z.number().int().min(1).max(31_536_000).optional().openapi({ default: 86400 }),
-            externalId: ExternalId,
-            metadata: z.record(z.string(), z.unknown()).optional(),
-            sameDocument: z.string().max(18).optional().openapi({ description: "CPF/CNPJ: only this payer may pay" }),
+          schema: ChargeCreate.extend({
+            expirationSeconds: withOpenApi(ChargeCreate.shape.expirationSeconds, {
+              default: DEFAULT_EXPIRATION_SECONDS,
+            }),
             userId: z.unknown().optional().openapi({ deprecated: true }),
             payerName: z.unknown().optional().openapi({ deprecated: true }),
             payerCpfCnpj: z.unknown().optional().openapi({ deprecated: true }),
@@ -70,7 +70,7 @@ const ChargeSchema = z
     id: z.string(),
     uid: z.string(),
     txId: z.string(),
-    status: z.enum(["created", "paid", "expired", "cancelled"]),
+    status: z.enum(CHARGE_STATUSES),
     createdAt: z.number(),
     updatedAt: z.number(),
     dueDate: z.string(),
@@ -123,7 +123,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const charge = await createCharge(db(), {
       userId: c.get("apiKey").userId,
       accountId: body.accountId,
-      amountCents: brlToCents(body.amount),
+      amountCents: body.amount,
       description: body.description ?? null,
       ...(body.expirationSeconds !== undefined ? { expirationSeconds: body.expirationSeconds } : {}),
       externalId: body.externalId ?? null,

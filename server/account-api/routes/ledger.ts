@@ -1,14 +1,16 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { ENTRY_REASONS, findEntry, listEntries } from "../../ledger/queries";
+import { EndToEndId, EntryId } from "../../fields/ids";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { ExternalId } from "../../fields/text";
+import { findEntry, listEntries } from "../../ledger/queries";
+import { EntryReason, EntryStatus, EntryType, EpochMs } from "../../ledger/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView } from "../views";
-
-const epochMs = z.coerce.number().int().nonnegative();
 
 const listRoute = createRoute({
   method: "get",
@@ -18,13 +20,13 @@ const listRoute = createRoute({
   middleware: [requireScope("ledger:read")] as const,
   request: {
     query: z.object({
-      type: z.enum(["debit", "credit"]).optional(),
-      reason: z.enum(ENTRY_REASONS).optional(),
-      status: z.enum(["processing", "succeeded", "failed"]).optional(),
-      startDate: epochMs.optional().openapi({ description: "epoch ms" }),
-      endDate: epochMs.optional().openapi({ description: "epoch ms" }),
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(100),
+      type: EntryType.optional(),
+      reason: EntryReason.optional(),
+      status: EntryStatus.optional(),
+      startDate: fromQuery(EpochMs).optional(),
+      endDate: fromQuery(EpochMs).optional(),
+      page: fromQuery(Page).default(1),
+      limit: fromQuery(PageSize).default(100),
     }),
   },
   responses: {
@@ -37,12 +39,15 @@ const listRoute = createRoute({
 });
 
 const LOOKUPS = [
-  { path: "/ledger/end-to-end/{id}", field: "endToEndId", summary: "Entry by end-to-end id" },
-  { path: "/ledger/external-id/{id}", field: "externalId", summary: "Entry by your externalId" },
-  { path: "/ledger/entry-id/{id}", field: "entryRef", summary: "Entry by entry id (a QR charge's txId works)" },
+  { path: "/ledger/end-to-end/{id}", field: "endToEndId", id: EndToEndId, summary: "Entry by end-to-end id" },
+  { path: "/ledger/external-id/{id}", field: "externalId", id: ExternalId, summary: "Entry by your externalId" },
+  {
+    path: "/ledger/entry-id/{id}",
+    field: "entryRef",
+    id: EntryId,
+    summary: "Entry by entry id (a QR charge's txId works)",
+  },
 ] as const;
-
-const MAX_LOOKUP_ID = 128;
 
 export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(listRoute, async (c) => {
@@ -71,12 +76,7 @@ export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
       middleware: [requireScope("ledger:read")] as const,
       request: {
         params: z.object({
-          id: z
-            .string()
-            .min(1)
-            .max(MAX_LOOKUP_ID)
-            .regex(/^[A-Za-z0-9._:-]+$/, "malformed id")
-            .openapi({ param: { name: "id", in: "path" } }),
+          id: pathParam(lookup.id, "id"),
         }),
       },
       responses: {

@@ -1,15 +1,16 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { brlToCents } from "../../money";
+import { EntryStatus } from "../../ledger/schema";
+import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { getRefund, requestRefund } from "../../refunds/service";
 import type { AccountApiEnv } from "../context";
-import { Amount, EntrySchema } from "../entry-schema";
+import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView, refundStatusView } from "../views";
 
-const E2eParam = z.string().openapi({ param: { name: "endToEndId", in: "path" } });
+const E2eParam = pathParam(EndToEndId, "endToEndId");
 
 const requestDef = createRoute({
   method: "post",
@@ -25,7 +26,7 @@ const requestDef = createRoute({
       required: false,
       content: {
         "application/json": {
-          schema: z.object({ amount: Amount.optional(), description: z.string().max(140).optional() }),
+          schema: RefundRequest,
         },
       },
     },
@@ -54,7 +55,7 @@ const statusDef = createRoute({
           schema: envelopeOf(
             z.object({
               endToEndId: z.string().nullable(),
-              status: z.enum(["processing", "succeeded", "failed"]),
+              status: EntryStatus,
               payer: z.unknown(),
               receiver: z.unknown(),
               updatedAt: z.number(),
@@ -76,7 +77,7 @@ export function registerRefundRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const refund = await requestRefund(db(), {
       userId: c.get("apiKey").userId,
       endToEndId,
-      amountCents: body.amount === undefined ? null : brlToCents(body.amount),
+      amountCents: body.amount ?? null,
       description: body.description ?? null,
     });
     return c.json(envelope(c, entryView(refund), { message: "Refund requested" }), 200);

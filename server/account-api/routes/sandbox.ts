@@ -1,15 +1,15 @@
-/** Sandbox-only endpoints (decisions.md): simulate what other institutions do to the caller's accounts. */
+/** Sandbox-only endpoints (docs/contract.md): simulate what other institutions do to the caller's accounts. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { brlToCents } from "../../money";
+import { BrlAmount } from "../../fields/amount";
+import { AccountId, EndToEndId } from "../../fields/ids";
 import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
+import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
-import { Amount, EntrySchema, PartyInput } from "../entry-schema";
+import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView } from "../views";
-
-const cents = (amount: number) => brlToCents(amount);
 
 const entryResponse = {
   200: {
@@ -29,7 +29,7 @@ const creditRoute = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ accountId: AccountIdParam, amount: Amount, payer: PartyInput.optional() }),
+          schema: z.object({ accountId: AccountId, amount: BrlAmount, payer: PartyInput.optional() }),
         },
       },
     },
@@ -43,10 +43,10 @@ const returnRoute = createRoute({
   tags: ["Sandbox"],
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
   request: {
-    params: z.object({ endToEndId: z.string().openapi({ param: { name: "endToEndId", in: "path" } }) }),
+    params: z.object({ endToEndId: pathParam(EndToEndId, "endToEndId") }),
     body: {
       required: false,
-      content: { "application/json": { schema: z.object({ amount: Amount.optional() }) } },
+      content: { "application/json": { schema: z.object({ amount: BrlAmount.optional() }) } },
     },
   },
   responses: entryResponse,
@@ -58,7 +58,7 @@ export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const entry = await creditIncomingPix(db(), {
       userId: c.get("apiKey").userId,
       accountId: body.accountId,
-      amountCents: cents(body.amount),
+      amountCents: body.amount,
       payer: body.payer ?? null,
     });
     return c.json(envelope(c, entryView(entry), { message: "PIX credited" }), 200);
@@ -70,7 +70,7 @@ export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const entry = await returnOutgoingPix(db(), {
       userId: c.get("apiKey").userId,
       endToEndId,
-      amountCents: body.amount === undefined ? null : cents(body.amount),
+      amountCents: body.amount ?? null,
     });
     return c.json(envelope(c, entryView(entry), { message: "PIX returned" }), 200);
   });

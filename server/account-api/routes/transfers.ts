@@ -1,16 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
-import { brlToCents } from "../../money";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
 import { sendPixToBankAccount, sendPixToKey } from "../../transfers/pix-out";
+import {
+  type BankAccount,
+  BrCodePayment,
+  EndToEndId,
+  ExternalTransfer,
+  InternalTransfer,
+} from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
-import { Amount, EntrySchema, ExternalId, StatusViewSchema } from "../entry-schema";
+import { EntrySchema, StatusViewSchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { AccountIdParam, envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView, statusView } from "../views";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -18,7 +24,6 @@ const entryResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
 });
-const cents = (amount: number) => brlToCents(amount);
 const params = z.object({ accountId: AccountIdParam });
 
 const internalRoute = createRoute({
@@ -29,28 +34,10 @@ const internalRoute = createRoute({
   middleware: [requireScope("transfer:internal")] as const,
   request: {
     params,
-    body: json(
-      z.object({
-        amount: Amount,
-        receiverBankAccount: z.string().openapi({ example: "100000000002" }),
-        obs: z.string().max(140).optional(),
-        externalId: ExternalId,
-      }),
-    ),
+    body: json(InternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
-
-const BankAccount = z
-  .object({
-    ispb: z.string().regex(/^\d{8}$/),
-    agency: z.string().min(1).max(10),
-    accountNumber: z.string().min(1).max(20),
-    accountType: z.string().min(1).max(10),
-    cpfCnpj: z.string(),
-    name: z.string().min(1).max(140),
-  })
-  .openapi("BankAccount");
 
 const externalRoute = createRoute({
   method: "post",
@@ -62,15 +49,7 @@ const externalRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(
-      z.object({
-        amount: Amount,
-        pixKey: z.string().min(1).max(77).optional(),
-        bankAccount: BankAccount.optional(),
-        description: z.string().max(140).optional(),
-        externalId: ExternalId,
-      }),
-    ),
+    body: json(ExternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -85,14 +64,7 @@ const payRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(
-      z.object({
-        emv: z.string().min(1).max(512),
-        amount: Amount.optional(),
-        externalId: ExternalId,
-        metadata: z.record(z.string(), z.unknown()).optional(),
-      }),
-    ),
+    body: json(BrCodePayment),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -103,7 +75,7 @@ const statusRoute = createRoute({
   tags: ["Transfers"],
   summary: "Status of an outgoing PIX",
   middleware: [requireScope("pix_out:read")] as const,
-  request: { params: params.extend({ endToEnd: z.string().openapi({ param: { name: "endToEnd", in: "path" } }) }) },
+  request: { params: params.extend({ endToEnd: pathParam(EndToEndId, "endToEnd") }) },
   responses: {
     200: {
       description: "Status view",
@@ -121,7 +93,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
       userId: c.get("apiKey").userId,
       accountId,
       receiverAccountId: body.receiverBankAccount,
-      amountCents: cents(body.amount),
+      amountCents: body.amount,
       obs: body.obs ?? null,
       externalId: body.externalId ?? null,
       requestId: c.get("requestId"),
@@ -137,7 +109,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const common = {
       userId: c.get("apiKey").userId,
       accountId,
-      amountCents: cents(body.amount),
+      amountCents: body.amount,
       description: body.description ?? null,
       externalId: body.externalId ?? null,
       requestId: c.get("requestId"),
@@ -158,7 +130,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
       userId: c.get("apiKey").userId,
       accountId,
       emv: body.emv,
-      amountCents: body.amount === undefined ? null : cents(body.amount),
+      amountCents: body.amount ?? null,
       externalId: body.externalId ?? null,
       metadata: body.metadata ?? null,
       requestId: c.get("requestId"),

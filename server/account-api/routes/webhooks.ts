@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
 import {
   activateWebhookConfig,
   configView,
@@ -9,13 +10,11 @@ import {
   listWebhookConfigs,
   updateWebhookConfig,
 } from "../../webhooks/account-configs";
-import { ACCOUNT_EVENTS } from "../../webhooks/catalog";
+import { AccountWebhookConfig } from "../../webhooks/schema";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
-
-const EVENT_NAMES = `${[...ACCOUNT_EVENTS, "*"].join(", ")}`;
+import { envelopeOf, errorResponses, pathParam } from "../schemas";
 
 const ConfigSchema = z
   .object({
@@ -30,19 +29,8 @@ const ConfigSchema = z
   })
   .openapi("WebhookConfig");
 
-const Events = z
-  .array(z.string().max(64))
-  .max(20)
-  .openapi({ description: `event names: ${EVENT_NAMES}` });
-const TargetUrl = z.string().max(2048).openapi({ description: "https URL", example: "https://example.com/hooks" });
-const AuthHeader = z
-  .string()
-  .max(1024)
-  .nullable()
-  .openapi({ description: "sent back as the Authorization header of each delivery" });
-
 const ConfigIdParam = z.object({
-  configId: z.string().openapi({ param: { name: "configId", in: "path" } }),
+  configId: pathParam(Uuid, "configId"),
 });
 
 const one = (name: string) => ({
@@ -71,7 +59,7 @@ const createDef = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ event: Events, targetUrl: TargetUrl, authHeader: AuthHeader.optional() }),
+          schema: AccountWebhookConfig,
         },
       },
     },
@@ -109,11 +97,7 @@ const updateDef = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            event: Events.optional(),
-            targetUrl: TargetUrl.optional(),
-            authHeader: AuthHeader.optional(),
-          }),
+          schema: AccountWebhookConfig.partial(),
         },
       },
     },

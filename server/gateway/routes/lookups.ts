@@ -2,6 +2,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
+import { EntryId } from "../../fields/ids";
+import { text } from "../../fields/text";
+import { withOpenApi } from "../../http/openapi-meta";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
@@ -19,11 +22,10 @@ const transactionRoute = createRoute({
   middleware: [permission("ledger:read")] as const,
   request: {
     params: z.object({
-      id: z
-        .string()
-        .min(1)
-        .max(64)
-        .openapi({ param: { name: "id", in: "path" } }),
+      id: withOpenApi(EntryId, {
+        param: { name: "id", in: "path" },
+        description: "A charge's tx_id, a payout's or refund's id or end_to_end_id.",
+      }),
     }),
   },
   responses: { 200: ok("The transaction, with `kind`: charge | payout | refund") },
@@ -37,7 +39,7 @@ const cpfRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("cpf:validate")] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ cpf: z.string().max(20) }) } } },
+    body: { required: true, content: { "application/json": { schema: z.object({ cpf: text({ max: 20 }) }) } } },
   },
   responses: { 200: ok("{ cpf, valid }") },
 });

@@ -1,23 +1,25 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
+import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
 import { db } from "../../db/client";
-import { brlToCents, centsToBrl } from "../../money";
+import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
+import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
+import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
 
-const Amount = z.number().openapi({ description: "BRL, > 0, two decimals at most", example: 10.5 });
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const cents = (amount: number) => brlToCents(amount);
 const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
@@ -40,14 +42,9 @@ const cashInRoute = createRoute({
   middleware: [permission("pix_in:write")] as const,
   request: {
     body: json(
-      z.object({
-        amount: Amount,
-        description: z.string().max(140).optional(),
-        external_id: z.string().min(1).max(64).optional(),
-        expiration_seconds: z.number().int().min(1).max(31_536_000).optional(),
-        payer_document: z.string().max(18).optional(),
-        metadata: z.record(z.string(), z.unknown()).optional(),
-      }),
+      snakeObject(
+        ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() }),
+      ),
     ),
   },
   responses: { 201: ok("The charge, with its QR image as a PNG data URL") },
@@ -64,13 +61,7 @@ const cashOutRoute = createRoute({
   middleware: [permission("pix_out:write")] as const,
   request: {
     body: json(
-      z.object({
-        amount: Amount,
-        pix_key: z.string().min(1).max(77),
-        pix_key_type: z.enum(["cpf", "cnpj", "email", "phone", "evp"]),
-        description: z.string().max(140).optional(),
-        external_id: z.string().min(1).max(64).optional(),
-      }),
+      snakeObject(ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: PixKeyType })),
     ),
   },
   responses: { 201: ok("The payout"), 202: ok("Queued for DICT quota") },
@@ -84,9 +75,7 @@ const refundRoute = createRoute({
   security: signed,
   middleware: [permission("refund:write")] as const,
   request: {
-    body: json(
-      z.object({ end_to_end_id: z.string(), amount: Amount.optional(), description: z.string().max(140).optional() }),
-    ),
+    body: json(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
   },
   responses: { 201: ok("The refund") },
 });
@@ -110,7 +99,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const charge = await createCharge(db(), {
       userId,
       accountId: account.id,
-      amountCents: cents(body.amount),
+      amountCents: body.amount,
       description: body.description ?? null,
       ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
       externalId: body.external_id ?? null,
@@ -127,7 +116,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const result = await cashOut(db(), {
       userId,
       accountId: account.id,
-      amountCents: cents(body.amount),
+      amountCents: body.amount,
       pixKey: body.pix_key,
       pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
       description: body.description ?? null,
@@ -143,7 +132,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const refund = await requestRefund(db(), {
       userId: c.get("apiKey").userId,
       endToEndId: body.end_to_end_id,
-      amountCents: body.amount === undefined ? null : cents(body.amount),
+      amountCents: body.amount ?? null,
       description: body.description ?? null,
     });
     return respond(c, refundView(refund), 201);

@@ -1,6 +1,9 @@
-/** Gateway webhook registrations and deliveries (decisions.md gateway table): doors to server/webhooks. */
+/** Gateway webhook registrations and deliveries (docs/contract.md gateway table): doors to server/webhooks. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { pathParam } from "../../http/openapi-meta";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -8,14 +11,16 @@ import {
   registerGatewayWebhook,
   replayDelivery,
 } from "../../webhooks/gateway";
+import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { snakeObject } from "../snake-schema";
 
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const IdParam = z.string().openapi({ param: { name: "id", in: "path" } });
+const IdParam = pathParam(Uuid, "id");
 
 const registerRoute = createRoute({
   method: "post",
@@ -29,12 +34,7 @@ const registerRoute = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            url: z.string().min(1).max(2048),
-            events: z.array(z.string()).min(1).max(32),
-            secret: z.string().optional(),
-            allow_insecure: z.boolean().optional(),
-          }),
+          schema: snakeObject(GatewayWebhookRegistration),
         },
       },
     },
@@ -60,9 +60,9 @@ const deliveriesRoute = createRoute({
   request: {
     params: z.object({ id: IdParam }),
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(50),
-      status: z.enum(["pending", "delivered", "failed", "expired"]).optional(),
+      page: fromQuery(Page).default(1),
+      limit: fromQuery(PageSize).default(50),
+      status: DeliveryStatus.optional(),
     }),
   },
   responses: { 200: ok("{ data: [...], pagination }") },
@@ -86,7 +86,7 @@ const replayRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    params: z.object({ event_id: z.string().openapi({ param: { name: "event_id", in: "path" } }) }),
+    params: z.object({ event_id: pathParam(Uuid, "event_id") }),
     body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
   },
   responses: { 200: ok("The delivery, pending again") },

@@ -1,18 +1,15 @@
 import { z } from "zod";
-import { SCOPES } from "../../apikeys/scopes";
+import { ClientId, IpWhitelist, KeyName, Scopes, WhitelistEntry } from "../../apikeys/schema";
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../../apikeys/service";
 import { db } from "../../db/client";
 import type { ApiKey } from "../../generated/prisma/client";
 import { whitelistEntryError } from "../../http/ip";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
-export const MAX_WHITELIST_ENTRIES = 50;
-
-const clientId = z.string().trim().min(1).max(64);
-const name = z.string().trim().min(1).max(80);
-const scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
-/** Entries are checked by the service exactly as the request pipeline reads them. */
-const ipWhitelist = z.array(z.string().trim().min(1).max(64)).max(MAX_WHITELIST_ENTRIES);
+const clientId = ClientId;
+const name = KeyName;
+const scopes = Scopes;
+const ipWhitelist = IpWhitelist;
 /** epoch ms; an expiry is always in the future. */
 const expiresAt = z
   .number()
@@ -48,7 +45,7 @@ export const apiKeysRouter = createTRPCRouter({
 
   /** Is this one allowlist entry read as the request pipeline reads it? For the form, as the user types. */
   checkWhitelistEntry: merchantProcedure
-    .input(z.object({ entry: z.string().max(64) }))
+    .input(z.object({ entry: WhitelistEntry }))
     .query(({ input }) => ({ error: whitelistEntryError(input.entry) })),
 
   /** A new key; the client secret is in this answer and never again. */

@@ -1,20 +1,16 @@
 import { z } from "zod";
 import { payChargeFromOutside } from "../../charges/payment";
 import { qrCodePng } from "../../charges/qr-image";
+import { ChargeCreate, ChargeListQuery, ExpirationSeconds, TxId } from "../../charges/schema";
 import { createCharge, getCharge, listCharges } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { forbidden } from "../../errors";
+import { pageInfo } from "../../fields/paging";
 import type { Charge } from "../../generated/prisma/client";
-import { brlToCents } from "../../money";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
-export const CHARGE_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
-/** Up to a year, as the service accepts. */
-export const MAX_EXPIRATION_SECONDS = 60 * 60 * 24 * 365;
-
-const accountId = z.string().min(1).max(32);
-const txId = z.string().trim().min(1).max(35);
+const txId = TxId;
 const sandbox = () => config().PIX_MODE === "sandbox";
 
 /** What the dashboard shows of a charge: no location id, user id or metadata. */
@@ -46,25 +42,13 @@ export type ChargeDetailView = Awaited<ReturnType<typeof chargeDetailView>>;
 
 export const chargesRouter = createTRPCRouter({
   /** A page of the user's charges, newest first, with the total for pagination. */
-  list: merchantProcedure
-    .input(
-      z.object({
-        status: z.enum(CHARGE_STATUSES).optional(),
-        accountId: accountId.optional(),
-        page: z.number().int().min(1).max(100_000).default(1),
-        limit: z.number().int().min(1).max(100).default(20),
-      }),
-    )
-    .query(async ({ ctx, input }) => {
-      const { charges, total } = await listCharges(db(), ctx.user.id, input);
-      return {
-        charges: charges.map(chargeView),
-        total,
-        page: input.page,
-        limit: input.limit,
-        totalPages: Math.max(1, Math.ceil(total / input.limit)),
-      };
-    }),
+  list: merchantProcedure.input(ChargeListQuery).query(async ({ ctx, input }) => {
+    const { charges, total } = await listCharges(db(), ctx.user.id, input);
+    return {
+      charges: charges.map(chargeView),
+      ...pageInfo(input, total),
+    };
+  }),
 
   /** One of the user's charges (404 when unknown or expired, as the service answers). */
   byTxId: merchantProcedure
@@ -73,22 +57,13 @@ export const chargesRouter = createTRPCRouter({
 
   /** A dynamic QR charge of `amount` BRL, payable until `expirationSeconds` from now. */
   create: merchantProcedure
-    .input(
-      z.object({
-        accountId,
-        amount: z.number(),
-        description: z.string().trim().max(140).optional(),
-        expirationSeconds: z.number().int().min(1).max(MAX_EXPIRATION_SECONDS),
-        externalId: z.string().trim().max(64).optional(),
-        sameDocument: z.string().trim().max(18).optional(),
-      }),
-    )
+    .input(ChargeCreate.omit({ metadata: true }).extend({ expirationSeconds: ExpirationSeconds }))
     .mutation(async ({ ctx, input }) =>
       chargeDetailView(
         await createCharge(db(), {
           userId: ctx.user.id,
           accountId: input.accountId,
-          amountCents: brlToCents(input.amount),
+          amountCents: input.amount,
           description: input.description || null,
           expirationSeconds: input.expirationSeconds,
           externalId: input.externalId || null,

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { db } from "../../db/client";
+import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
-import { brlToCents } from "../../money";
+import { EntryStatus } from "../../ledger/schema";
+import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { REFUND_REASON, REFUNDABLE_REASONS, refundableCents, requestRefund } from "../../refunds/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
-import { ENTRY_STATUSES } from "./ledger";
+import { EntryLookup } from "./ledger";
 
 /** A refund as the dashboard lists it: the debit entry, with the PIX it returns. */
 function refundView(entry: LedgerEntry) {
@@ -33,54 +35,43 @@ export const refundsRouter = createTRPCRouter({
   list: merchantProcedure
     .input(
       z.object({
-        status: z.enum(ENTRY_STATUSES).optional(),
-        page: z.number().int().min(1).max(100_000).default(1),
-        limit: z.number().int().min(1).max(100).default(20),
+        status: EntryStatus.optional(),
+        page: Page.default(1),
+        limit: PageSize.default(20),
       }),
     )
     .query(async ({ ctx, input }) => {
       const { entries, total } = await listEntries(db(), ctx.user.id, { ...input, reason: REFUND_REASON });
       return {
         refunds: entries.map(refundView),
-        total,
-        page: input.page,
-        limit: input.limit,
-        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        ...pageInfo(input, total),
       };
     }),
 
   /** A received entry's original amount and what can still be refunded of it. */
-  refundable: merchantProcedure
-    .input(z.object({ id: z.string().min(1).max(128), accountId: z.string().min(1).max(32).optional() }))
-    .query(async ({ ctx, input }) => {
-      const entry = await findEntry(db(), ctx.user.id, { id: input.id }, input.accountId);
-      return {
-        id: entry.id,
-        accountId: entry.accountId,
-        endToEndId: entry.endToEndId,
-        grossCents: entry.grossCents,
-        refundableCents: await refundableCents(db(), entry),
-        /** Received by PIX and settled: the kind of entry the service refunds. */
-        eligible: entry.type === "credit" && entry.status === "succeeded" && REFUNDABLE_REASONS.includes(entry.reason),
-        createdAt: entry.createdAt,
-      };
-    }),
+  refundable: merchantProcedure.input(EntryLookup).query(async ({ ctx, input }) => {
+    const entry = await findEntry(db(), ctx.user.id, { id: input.id }, input.accountId);
+    return {
+      id: entry.id,
+      accountId: entry.accountId,
+      endToEndId: entry.endToEndId,
+      grossCents: entry.grossCents,
+      refundableCents: await refundableCents(db(), entry),
+      /** Received by PIX and settled: the kind of entry the service refunds. */
+      eligible: entry.type === "credit" && entry.status === "succeeded" && REFUNDABLE_REASONS.includes(entry.reason),
+      createdAt: entry.createdAt,
+    };
+  }),
 
   /** Refunds a received PIX, all of what remains (`amount` null) or part of it; starts processing. */
   request: merchantProcedure
-    .input(
-      z.object({
-        endToEndId: z.string().trim().min(1).max(64),
-        amount: z.number().nullable(),
-        description: z.string().trim().max(140).optional(),
-      }),
-    )
+    .input(RefundRequest.extend({ endToEndId: EndToEndId, amount: RefundRequest.shape.amount.unwrap().nullable() }))
     .mutation(async ({ ctx, input }) =>
       refundView(
         await requestRefund(db(), {
           userId: ctx.user.id,
           endToEndId: input.endToEndId,
-          amountCents: input.amount === null ? null : brlToCents(input.amount),
+          amountCents: input.amount,
           description: input.description || null,
         }),
       ),

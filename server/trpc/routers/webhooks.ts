@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
+import { pageInfo } from "../../fields/paging";
 import type { WebhookConfig } from "../../generated/prisma/client";
 import {
   activateWebhookConfig,
@@ -23,18 +25,16 @@ import {
   replayDelivery,
   sendTestEvent,
 } from "../../webhooks/gateway";
+import {
+  AccountWebhookConfig,
+  DeliveryListQuery,
+  GatewayWebhookRegistration,
+  WebhookSecret,
+} from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView, webhookConfigView } from "../../webhooks/views";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed", "expired"] as const;
-
-/** Ids are checked by the services (an unknown or malformed one is "not found"). */
-const id = z.string().trim().min(1).max(64);
-const url = z.string().trim().min(1).max(2048);
-/** Names are checked against the catalogue by the services, which say which ones are unknown. */
-const events = z.array(z.string().trim().min(1).max(64)).min(1).max(32);
-const authHeader = z.string().max(1024);
-
+const id = Uuid;
 /** A configuration as the dashboard shows it: whether it has an authHeader, never its value. */
 function configView(config: WebhookConfig) {
   const { authHeader: _hidden, ...view } = webhookConfigView(config, null);
@@ -57,10 +57,8 @@ const gatewayRouter = createTRPCRouter({
    */
   register: merchantProcedure
     .input(
-      z.object({
-        url,
-        events,
-        secret: z.string().max(256).nullable().optional(),
+      GatewayWebhookRegistration.extend({
+        secret: WebhookSecret.nullable().optional(),
         allowInsecure: z.boolean().default(false),
       }),
     )
@@ -83,21 +81,13 @@ const gatewayRouter = createTRPCRouter({
   /** A page of one registration's deliveries, newest first. */
   deliveries: merchantProcedure
     .input(
-      z.object({
-        webhookId: id,
-        status: z.enum(DELIVERY_STATUSES).optional(),
-        page: z.number().int().min(1).max(100_000).default(1),
-        limit: z.number().int().min(1).max(100).default(10),
-      }),
+      DeliveryListQuery.extend({ webhookId: id, limit: DeliveryListQuery.shape.limit.removeDefault().default(10) }),
     )
     .query(async ({ ctx, input }) => {
       const { deliveries, total } = await listGatewayDeliveries(db(), ctx.user.id, input.webhookId, input);
       return {
         deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
-        total,
-        page: input.page,
-        limit: input.limit,
-        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        ...pageInfo(input, total),
       };
     }),
 
@@ -119,19 +109,12 @@ const accountRouter = createTRPCRouter({
   })),
 
   create: merchantProcedure
-    .input(z.object({ event: events, targetUrl: url, authHeader: authHeader.nullable().optional() }))
+    .input(AccountWebhookConfig)
     .mutation(async ({ ctx, input }) => configView(await createWebhookConfig(db(), ctx.user.id, input))),
 
   /** Changes the fields given; `authHeader: null` removes it, leaving it out keeps it. */
   update: merchantProcedure
-    .input(
-      z.object({
-        configId: id,
-        event: events.optional(),
-        targetUrl: url.optional(),
-        authHeader: authHeader.nullable().optional(),
-      }),
-    )
+    .input(AccountWebhookConfig.partial().extend({ configId: id }))
     .mutation(async ({ ctx, input }) => {
       const { configId, ...changes } = input;
       return configView(await updateWebhookConfig(db(), ctx.user.id, configId, changes));

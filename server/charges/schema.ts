@@ -1,0 +1,48 @@
+/**
+ * Field rules of charges, for every door: the account surface, the gateway (snake_case view),
+ * tRPC and the dashboard's charge form. Browser-safe (zod only).
+ */
+import { z } from "zod";
+import { BrlAmount } from "../fields/amount";
+import { AccountId, TxId } from "../fields/ids";
+import { Page, PageSize } from "../fields/paging";
+import { CpfCnpj, Description, ExternalId, Metadata } from "../fields/text";
+
+export const CHARGE_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+export const ChargeStatus = z.enum(CHARGE_STATUSES);
+
+export const DEFAULT_EXPIRATION_SECONDS = 86_400;
+/** Up to a year. */
+export const MAX_EXPIRATION_SECONDS = 60 * 60 * 24 * 365;
+
+export const ExpirationSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_EXPIRATION_SECONDS)
+  .describe(`Seconds the charge can be paid for: 1 to ${MAX_EXPIRATION_SECONDS} (a year); 86400 when omitted.`);
+
+export const SameDocument = CpfCnpj.describe(
+  "CPF or CNPJ of the only payer allowed to pay (others are refused); must have valid check digits.",
+);
+
+/** A new dynamic QR charge, as each door reads it (the gateway in snake_case, without accountId). */
+export const ChargeCreate = z.object({
+  accountId: AccountId,
+  amount: BrlAmount,
+  description: Description.optional(),
+  expirationSeconds: ExpirationSeconds.optional(),
+  externalId: ExternalId.optional(),
+  metadata: Metadata.optional(),
+  sameDocument: SameDocument.optional(),
+});
+
+export const ChargeListQuery = z.object({
+  status: ChargeStatus.optional(),
+  accountId: AccountId.optional(),
+  page: Page.default(1),
+  limit: PageSize.default(20),
+});
+
+export { TxId };

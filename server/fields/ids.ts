@@ -1,0 +1,35 @@
+/**
+ * The shape of every identifier a client sends, in a path, a query or a body. A malformed id is
+ * a 400 at the door (it cannot exist), never a database error.
+ */
+import { text } from "./text";
+
+export const ACCOUNT_ID_PATTERN = /^\d{12}$/;
+/** E (payment) or D (return), the ISPB, yyyyMMddHHmm and 11 alphanumerics. */
+export const END_TO_END_PATTERN = /^[ED]\d{8}\d{12}[A-Za-z0-9]{11}$/;
+export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CLIENT_ID_PATTERN = /^cli_[0-9a-f]{32}$/;
+/** Ledger entry ids: an end-to-end id, a UUID, or a charge's txId. */
+export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{26,36}$/;
+
+export const AccountId = text({ max: 12, pattern: ACCOUNT_ID_PATTERN, patternMessage: "must be 12 digits" }).describe(
+  "12-digit account number.",
+);
+export const EndToEndId = text({
+  max: 32,
+  pattern: END_TO_END_PATTERN,
+  patternMessage: "must be an end-to-end id (32 characters: E or D, ISPB, yyyyMMddHHmm, 11 alphanumerics)",
+}).describe("End-to-end id: 32 characters, `E` or `D`, the ISPB, yyyyMMddHHmm, 11 letters or digits.");
+export const TxId = text({
+  max: 35,
+  pattern: TXID_PATTERN,
+  patternMessage: "must be 26-35 letters or digits",
+}).describe("Charge id: 26-35 letters or digits.");
+export const Uuid = text({ max: 36, pattern: UUID_PATTERN, patternMessage: "must be a UUID" }).describe("A UUID.");
+export const ClientId = text({ max: 36, pattern: CLIENT_ID_PATTERN, patternMessage: "must be cli_ and 32 hex digits" });
+export const EntryId = text({
+  max: 36,
+  pattern: ENTRY_ID_PATTERN,
+  patternMessage: "must be an entry id (end-to-end id, UUID or txId)",
+}).describe("An entry id: its end-to-end id, a UUID, or a charge's txId.");

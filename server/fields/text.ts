@@ -1,0 +1,57 @@
+/**
+ * The base of every string field on both REST surfaces and tRPC. PostgreSQL refuses U+0000 and
+ * unpaired UTF-16 surrogates in text and jsonb, so they are a 400 at the door, never a 500 later.
+ * Browser-safe: the dashboard forms validate with the same schemas.
+ */
+import { z } from "zod";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSAFE_TEXT_MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates";
+
+export const isSafeText = (value: string) => !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+
+type TextOptions = { max: number; min?: number; trim?: boolean; pattern?: RegExp; patternMessage?: string };
+
+/** A string of `min` (default 0) to `max` characters without NUL or lone surrogates; trimmed first when asked. */
+export function text({ max, min = 0, trim = false, pattern, patternMessage }: TextOptions) {
+  let schema = trim ? z.string().trim() : z.string();
+  if (min > 0) schema = schema.min(min, min === 1 ? "must not be empty" : `must have at least ${min} characters`);
+  schema = schema.max(max, `must have at most ${max} characters`);
+  if (pattern) schema = schema.regex(pattern, patternMessage ?? "is malformed");
+  return schema.refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+}
+
+function safeJson(value: unknown): boolean {
+  if (typeof value === "string") return isSafeText(value);
+  if (Array.isArray(value)) return value.every(safeJson);
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).every(([key, inner]) => isSafeText(key) && safeJson(inner));
+  }
+  return true;
+}
+
+/** Free-form JSON object kept as given (jsonb): any keys and values, no NUL or lone surrogates anywhere. */
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .refine(safeJson, `strings ${UNSAFE_TEXT_MESSAGE}`)
+  .describe("Any JSON object; returned as given in answers and webhooks.");
+
+export const MAX_DESCRIPTION = 140;
+/** The free text of a payment, a charge or a refund, shown to the other party. */
+export const Description = text({ max: MAX_DESCRIPTION, trim: true }).describe(
+  `At most ${MAX_DESCRIPTION} characters.`,
+);
+
+/** The caller's own reference, unique per account; also a path parameter (GET /ledger/external-id/{id}). */
+export const MAX_EXTERNAL_ID = 64;
+export const ExternalId = text({
+  min: 1,
+  max: MAX_EXTERNAL_ID,
+  pattern: /^[A-Za-z0-9._:-]+$/,
+  patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
+}).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");
+
+/** A CPF or CNPJ, digits with or without punctuation. */
+export const CpfCnpj = text({ max: 18, trim: true }).describe(
+  "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
+);

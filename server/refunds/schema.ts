@@ -1,0 +1,12 @@
+/** Field rules of refunds, for every door. */
+import { z } from "zod";
+import { BrlAmount } from "../fields/amount";
+import { EndToEndId } from "../fields/ids";
+import { Description } from "../fields/text";
+
+export const RefundRequest = z.object({
+  amount: BrlAmount.optional().describe("BRL; what is still refundable when omitted."),
+  description: Description.optional(),
+});
+
+export { EndToEndId };

@@ -53,7 +53,12 @@ const schema = z
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
     LOGIN_RATE_PER_MINUTE: int.default(5),
     DICT_QUOTA_PER_MINUTE: int.default(120),
+    /** per-request body limit of the JSON surfaces (/v4/i, /api/external, tRPC), refused with 413 */
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
+    /** deepest nesting of arrays/objects accepted in a JSON body (deeper → 400) */
+    JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
+    /** the web server's absolute cap by Content-Length, above every per-route limit (uploads to come) */
+    REQUEST_BODY_MAX_BYTES: int.default(12 * 1_048_576),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** webhook requests in flight per worker process */
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),

@@ -4,6 +4,7 @@
  * GET /balance runs steps 1-4 and 8; other GET and DELETE 1-4, 6, 8; POST all eight.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
@@ -16,7 +17,7 @@ import { idempotency } from "./pipeline/idempotency";
 import { ipWhitelist } from "./pipeline/ip-whitelist";
 import { keyCase } from "./pipeline/key-case";
 import { rateLimit } from "./pipeline/rate-limit";
-import { businessError, respond } from "./respond";
+import { businessError, pipelineError, respond } from "./respond";
 import { registerLookupRoutes } from "./routes/lookups";
 import { registerMoneyRoutes } from "./routes/money";
 import { registerWebhookRoutes } from "./routes/webhooks";
@@ -65,6 +66,14 @@ export function createGatewayApi() {
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "hmac", { type: "apiKey", in: "header", name: "hmac" });
 
+  // Before any step reads the body (the key-case step does): by Content-Length, else counted.
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config().JSON_BODY_LIMIT_BYTES,
+      onError: (c) => pipelineError(c, 413, "Payload Too Large"),
+    }),
+  );
   app.use("*", contentType, keyCase, credentials, ipWhitelist, hmac);
   app.use("*", async (c, next) => {
     // GET /balance skips the rate limiter (interface 5.1)

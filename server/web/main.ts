@@ -30,7 +30,15 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
   const gatewaySurface = getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings));
   const token = peerToken();
+  const maxBody = config().REQUEST_BODY_MAX_BYTES;
   const server = createServer((req, res) => {
+    // Every surface also limits its own bodies (by Content-Length and while streaming); this cap
+    // refuses what no route accepts before anything is read.
+    if (Number(req.headers["content-length"] ?? 0) > maxBody) {
+      res.writeHead(413, { "content-type": "application/json", connection: "close" });
+      res.end(JSON.stringify({ error: { status: 413, message: "Payload Too Large" } }));
+      return;
+    }
     if (isUnder(req, ACCOUNT_API_BASE)) {
       void accountSurface(req, res);
       return;

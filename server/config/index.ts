@@ -34,7 +34,7 @@ const schema = z
     DATA_ENCRYPTION_KEY: z.string().optional(),
     /** Peers whose X-Forwarded-For is believed: IPs or IPv4 CIDRs. */
     TRUSTED_PROXIES: list.default([]),
-    PIX_MODE: z.enum(["sandbox"]).default("sandbox"),
+    PIX_MODE: z.enum(["sandbox", "connector"]).default("sandbox"),
     PLATFORM_ISPB: z
       .string()
       .regex(/^\d{8}$/)

@@ -7,6 +7,7 @@ import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
 import type { AccountApiEnv } from "../context";
 import { Amount, EntrySchema, PartyInput } from "../entry-schema";
 import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
@@ -25,6 +26,7 @@ const creditRoute = createRoute({
   path: "/sandbox/pix/in/credit",
   tags: ["Sandbox"],
   summary: "Simulate a PIX received via key (pix_in:credited)",
+  middleware: [requireScope("pix_in:write")] as const,
   request: {
     body: {
       required: true,
@@ -43,6 +45,7 @@ const returnRoute = createRoute({
   path: "/sandbox/pix/out/{endToEndId}/return",
   tags: ["Sandbox"],
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
+  middleware: [requireScope("pix_out:write")] as const,
   request: {
     params: z.object({ endToEndId: z.string().openapi({ param: { name: "endToEndId", in: "path" } }) }),
     body: {

@@ -59,6 +59,8 @@ const schema = z
     JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
     /** the web server's absolute cap by Content-Length, above every per-route limit (uploads to come) */
     REQUEST_BODY_MAX_BYTES: int.default(12 * 1_048_576),
+    /** how long a gateway Idempotency-Key claim lasts before a retry may take it over (its process died) */
+    IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** webhook requests in flight per worker process */
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),

@@ -11,6 +11,7 @@ import { cashOut } from "../../payouts/cash-out";
 import { pixRail } from "../../pix/sandbox-rail";
 import { requestRefund } from "../../refunds/service";
 import type { GatewayEnv } from "../context";
+import { effectDb, effects } from "../effect-db";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { chargeView, payoutView, refundView } from "../views";
@@ -107,7 +108,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const account = await primaryAccount(db(), userId);
-    const charge = await createCharge(db(), {
+    const charge = await createCharge(effectDb(c, effects.charge), {
       userId,
       accountId: account.id,
       amountCents: cents(body.amount),
@@ -124,7 +125,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const account = await primaryAccount(db(), userId);
-    const result = await cashOut(db(), pixRail(), {
+    const result = await cashOut(effectDb(c, effects.payout), pixRail(), {
       userId,
       accountId: account.id,
       amountCents: cents(body.amount),
@@ -140,7 +141,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(db(), pixRail(), {
+    const refund = await requestRefund(effectDb(c, effects.refund), pixRail(), {
       userId: c.get("apiKey").userId,
       endToEndId: body.end_to_end_id,
       amountCents: body.amount === undefined ? null : cents(body.amount),

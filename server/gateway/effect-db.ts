@@ -1,7 +1,7 @@
 /**
  * The database handle a gateway route gives its service when the request holds an
  * Idempotency-Key claim: the same client, except that the first transaction whose result
- * `describe` recognises also writes the claim's recovery point (bindEffect), in that transaction.
+ * `recognise` recognises also writes the claim's recovery point (bindEffect), in that transaction.
  * Services stay unaware of idempotency; their effect and the key's outcome commit together.
  */
 import type { Context } from "hono";
@@ -9,7 +9,7 @@ import { type Db, db } from "../db/client";
 import type { GatewayEnv } from "./context";
 import { bindEffect, type Effect } from "./idempotency";
 
-export function effectDb(c: Context<GatewayEnv>, describe: (result: unknown) => Effect | null): Db {
+export function effectDb(c: Context<GatewayEnv>, recognise: (result: unknown) => Effect | null): Db {
   const held = c.get("idempotency");
   const base = db();
   if (!held) return base;
@@ -18,7 +18,7 @@ export function effectDb(c: Context<GatewayEnv>, describe: (result: unknown) => 
     if (typeof work !== "function") return base.$transaction(work as never, options as never);
     return base.$transaction(async (tx) => {
       const result = await (work as (tx: unknown) => Promise<unknown>)(tx);
-      const effect = bound ? null : describe(result);
+      const effect = bound ? null : recognise(result);
       if (effect) {
         await bindEffect(tx, held, effect);
         bound = true;

@@ -52,6 +52,9 @@ const schema = z
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
     LOGIN_RATE_PER_MINUTE: int.default(5),
+    /** failed API authentications a minute before 429: per caller address, and per client id */
+    AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    AUTH_FAILURES_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     DICT_QUOTA_PER_MINUTE: int.default(120),
     /** per-request body limit of the JSON surfaces (/v4/i, /api/external, tRPC), refused with 413 */
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),

@@ -34,6 +34,8 @@ const schema = z
     DATA_ENCRYPTION_KEY: z.string().optional(),
     /** Peers whose X-Forwarded-For is believed: IPs or IPv4 CIDRs. */
     TRUSTED_PROXIES: list.default([]),
+    /** callers that see /api/health's worker detail without an admin session: IPs or IPv4 CIDRs */
+    HEALTH_DETAIL_ADDRESSES: list.default(["127.0.0.1", "::1"]),
     PIX_MODE: z.enum(["sandbox", "connector"]).default("sandbox"),
     PLATFORM_ISPB: z
       .string()

@@ -1,6 +1,7 @@
 /** Issue 15 item 8: CSP with frame-ancestors on every page, Origin check on tRPC mutations, health detail. */
 import { describe, expect, it, vi } from "vitest";
 import { GET as health } from "../../app/api/health/route";
+// @ts-expect-error next.config.mjs is plain JavaScript (no types)
 import nextConfig from "../../next.config.mjs";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/http/ip";
 import { handleTrpc } from "../../server/trpc/http";

@@ -51,7 +51,7 @@ export function createGatewayApi() {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript snippet shown in the API reference
         "```js\nconst canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`\n  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`\n  : JSON.stringify(v);\nconst hmac = crypto.createHmac('sha512', clientSecret).update(canonical(JSON.parse(body))).digest('hex');\n```",
         "",
-        "**Idempotency.** `Idempotency-Key` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header `idempotent-replayed: true`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422. If the first request's process died, a retry after 30 s returns its committed result, or performs it once if nothing was committed.",
+        `**Idempotency.** \`Idempotency-Key\` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header \`idempotent-replayed: true\`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422. If the first request's process died, a retry after ${config().IDEMPOTENCY_LEASE_MS / 1000} s returns its committed result, or performs it once if nothing was committed.`,
         "",
         "**Errors.** Pipeline: `{ error: { status, message } }`; HMAC: `{ worked: false, detail }`; permission: `{ error: 'forbidden', message }`; business: `{ errors: { <field>: <message> } }`.",
       ].join("\n"),

@@ -109,6 +109,14 @@ describe("deeply nested JSON is a 4xx", () => {
     expect(res.status).toBe(400);
   });
 
+  it("tRPC: 400 in tRPC's error shape", async () => {
+    const res = await handleTrpc(
+      rawRequest("/api/trpc/transfers.internal", `{"json":${deep(100_000)}}`, { origin: "http://localhost" }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.json.data.code).toBe("BAD_REQUEST");
+  });
+
   it("account surface: 400 VALIDATION_ERROR", async () => {
     const res = await call(accountApi(), "POST", `/v4/i/bank-accounts/${m.accountId}/transfer/internal`, {
       auth: m.auth,

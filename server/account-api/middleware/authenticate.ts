@@ -32,12 +32,15 @@ export const authenticate = createMiddleware<AccountApiEnv>(async (c, next) => {
   if (credentials === "missing") return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[credentials]);
   const address = callerAddress(c);
   const clientId = typeof credentials === "string" ? null : credentials.id;
-  const wait = await authBlockedFor(address, clientId);
+  // Both at once (the check must not wait on the lookup); a blocked caller learns nothing either way.
+  const [wait, result] = await Promise.all([
+    authBlockedFor(address, clientId),
+    typeof credentials === "string" ? null : authenticateApiKey(credentials.id, credentials.secret),
+  ]);
   if (wait !== null) {
     c.header("Retry-After", String(wait));
     return errorResponse(c, 429, "RATE_LIMIT_EXCEEDED", "Too many failed authentication attempts");
   }
-  const result = typeof credentials === "string" ? null : await authenticateApiKey(credentials.id, credentials.secret);
   if (!result?.ok) {
     await recordAuthFailure(address, clientId);
     return errorResponse(c, 401, "UNAUTHORIZED", MESSAGES[result ? result.reason : (credentials as "malformed")]);

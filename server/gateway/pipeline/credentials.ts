@@ -31,11 +31,14 @@ export const credentials = createMiddleware<GatewayEnv>(async (c, next) => {
   if (parsed === "missing") return pipelineError(c, 401, MESSAGES[parsed]);
   const address = callerAddress(c);
   const clientId = typeof parsed === "string" ? null : parsed.id;
-  const wait = await authBlockedFor(address, clientId);
+  // Both at once (the check must not wait on the lookup); a blocked caller learns nothing either way.
+  const [wait, result] = await Promise.all([
+    authBlockedFor(address, clientId),
+    typeof parsed === "string" ? null : authenticateApiKey(parsed.id, parsed.secret),
+  ]);
   if (wait !== null) {
     return pipelineError(c, 429, "Too many failed authentication attempts", { "Retry-After": String(wait) });
   }
-  const result = typeof parsed === "string" ? null : await authenticateApiKey(parsed.id, parsed.secret);
   if (!result?.ok) {
     await recordAuthFailure(address, clientId);
     return pipelineError(c, 401, MESSAGES[result ? result.reason : (parsed as "malformed")]);

@@ -6,7 +6,8 @@ import type { AccountApiEnv } from "../context";
 import { errorResponse } from "../envelope";
 
 export const jsonDepth = createMiddleware<AccountApiEnv>(async (c, next) => {
-  if (!c.req.raw.body || ["GET", "HEAD"].includes(c.req.method)) return next();
+  const json = (c.req.header("content-type") ?? "").toLowerCase().includes("json");
+  if (!json || !c.req.raw.body || ["GET", "HEAD"].includes(c.req.method)) return next();
   const maxDepth = config().JSON_MAX_DEPTH;
   if (jsonDepthExceeds(await c.req.text(), maxDepth)) {
     return errorResponse(c, 400, "VALIDATION_ERROR", `Request body must not nest deeper than ${maxDepth} levels`);

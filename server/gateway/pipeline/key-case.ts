@@ -16,7 +16,8 @@ export const keyCase = createMiddleware<GatewayEnv>(async (c, next) => {
   const raw = c.req.raw.body ? await c.req.raw.clone().text() : null;
   c.set("rawBody", raw);
   const maxDepth = config().JSON_MAX_DEPTH;
-  if (raw && jsonDepthExceeds(raw, maxDepth)) {
+  const json = (c.req.header("content-type") ?? "").toLowerCase().includes("json");
+  if (raw && json && jsonDepthExceeds(raw, maxDepth)) {
     return pipelineError(c, 400, `Request body must not nest deeper than ${maxDepth} levels`);
   }
   if (camel && raw) {

@@ -1,4 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
+import { securityHeaders } from "./server/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -7,6 +8,9 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   typedRoutes: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+  },
   // Native or worker-style packages that must stay plain Node requires on the server.
   serverExternalPackages: [
     "pino",

@@ -12,6 +12,7 @@ import type { AccountApiEnv } from "./context";
 import { errorBody, errorResponse } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
 import { ipAllowlist } from "./middleware/ip-allowlist";
+import { jsonDepth } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { registerBalanceRoutes } from "./routes/balance";
@@ -59,7 +60,7 @@ export function createAccountApi() {
       onError: (c) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large"),
     }),
   );
-  app.use("*", authenticate, ipAllowlist, rateLimit);
+  app.use("*", authenticate, ipAllowlist, rateLimit, jsonDepth);
 
   registerBalanceRoutes(app);
   registerTransferRoutes(app);

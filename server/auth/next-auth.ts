@@ -4,6 +4,7 @@
  */
 import { redirect } from "next/navigation";
 import type { NextAuthOptions, Session } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import { getServerSession } from "next-auth/next";
 import CredentialsModule from "next-auth/providers/credentials";
 import { cache } from "react";
@@ -14,7 +15,7 @@ import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
-import { verifyLogin } from "../users/service";
+import { endSessions, verifyLogin } from "../users/service";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
 // the whole module object.
@@ -29,6 +30,7 @@ declare module "next-auth" {
   }
   interface User {
     role: UserRole;
+    sessionVersion: number;
   }
 }
 
@@ -36,6 +38,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     userId?: string;
     role?: UserRole;
+    sessionVersion?: number;
   }
 }
 
@@ -71,6 +74,19 @@ export function loginClientAddress(headers: HeaderBag): string {
   return address || "unknown";
 }
 
+/**
+ * A JWT outlives sign-out and role or password changes unless checked: its session version must
+ * still be the user's (one primary-key lookup per session read). An empty token is signed out.
+ */
+async function sessionStillValid(token: JWT): Promise<boolean> {
+  if (!token.userId || token.sessionVersion === undefined) return false;
+  const current = await db().user.findUnique({
+    where: { id: token.userId },
+    select: { sessionVersion: true },
+  });
+  return current?.sessionVersion === token.sessionVersion;
+}
+
 export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
@@ -97,21 +113,29 @@ export const authOptions: NextAuthOptions = {
           logger().info({ ip }, "dashboard login refused");
           return null;
         }
-        return { id: user.id, name: user.name, email: user.email, role: user.role };
+        return {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          sessionVersion: user.sessionVersion,
+        };
       },
     }),
   ],
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       if (user) {
         token.userId = user.id;
         token.role = user.role;
         token.name = user.name;
         token.email = user.email;
+        token.sessionVersion = user.sessionVersion;
+        return token;
       }
-      return token;
+      return (await sessionStillValid(token)) ? token : {};
     },
     session({ session, token }) {
       if (token.userId && token.role) {
@@ -123,6 +147,12 @@ export const authOptions: NextAuthOptions = {
         };
       }
       return session;
+    },
+  },
+  events: {
+    // Sign-out ends the user's sessions on the server too (the cookie alone would stay valid).
+    async signOut({ token }) {
+      if (token?.userId) await endSessions(db(), token.userId);
     },
   },
   logger: {

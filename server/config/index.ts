@@ -35,7 +35,9 @@ const schema = z
     DATA_ENCRYPTION_KEY: z.string().optional(),
     /** Peers whose X-Forwarded-For is believed: IPs or IPv4 CIDRs. */
     TRUSTED_PROXIES: list.default([]),
-    PIX_MODE: z.enum(["sandbox"]).default("sandbox"),
+    /** callers that see /api/health's worker detail without an admin session: IPs or IPv4 CIDRs */
+    HEALTH_DETAIL_ADDRESSES: list.default(["127.0.0.1", "::1"]),
+    PIX_MODE: z.enum(["sandbox", "connector"]).default("sandbox"),
     PLATFORM_ISPB: z
       .string()
       .regex(/^\d{8}$/)
@@ -53,6 +55,9 @@ const schema = z
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
     LOGIN_RATE_PER_MINUTE: int.default(5),
+    /** failed API authentications a minute before 429: per caller address, and per client id */
+    AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    AUTH_FAILURES_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     DICT_QUOTA_PER_MINUTE: int.default(120),
     /** gateway Idempotency-Key: longest key accepted, and how long an answer is replayed */
     IDEMPOTENCY_KEY_MAX_LENGTH: z.coerce.number().int().min(1).max(256).default(256),
@@ -61,7 +66,14 @@ const schema = z
       .int()
       .min(1)
       .default(24 * 60 * 60 * 1000),
+    /** per-request body limit of the JSON surfaces (/v4/i, /api/external, tRPC), refused with 413 */
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
+    /** deepest nesting of arrays/objects accepted in a JSON body (deeper → 400) */
+    JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
+    /** the web server's absolute cap by Content-Length, above every per-route limit (uploads to come) */
+    REQUEST_BODY_MAX_BYTES: int.default(12 * 1_048_576),
+    /** how long a gateway Idempotency-Key claim lasts before a retry may take it over (its process died) */
+    IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** webhook requests in flight per worker process */
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),

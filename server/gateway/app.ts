@@ -4,6 +4,7 @@
  * GET /balance runs steps 1-4 and 8; other GET and DELETE 1-4, 6, 8; POST all eight.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
@@ -16,7 +17,7 @@ import { idempotency } from "./pipeline/idempotency";
 import { ipWhitelist } from "./pipeline/ip-whitelist";
 import { keyCase } from "./pipeline/key-case";
 import { rateLimit } from "./pipeline/rate-limit";
-import { businessError, respond } from "./respond";
+import { businessError, pipelineError, respond } from "./respond";
 import { registerLookupRoutes } from "./routes/lookups";
 import { registerMoneyRoutes } from "./routes/money";
 import { registerWebhookRoutes } from "./routes/webhooks";
@@ -50,7 +51,7 @@ export function createGatewayApi() {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript snippet shown in the API reference
         "```js\nconst canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`\n  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`\n  : JSON.stringify(v);\nconst hmac = crypto.createHmac('sha512', clientSecret).update(canonical(JSON.parse(body))).digest('hex');\n```",
         "",
-        "**Idempotency.** `Idempotency-Key` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header `idempotent-replayed: true`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422.",
+        `**Idempotency.** \`Idempotency-Key\` (≤ 256 characters) on POST: scoped by key, method and path for 24 h; only 2xx answers are stored and replayed (header \`idempotent-replayed: true\`). A second request with the same key while the first runs gets 409; the same key with a different body gets 422. If the first request's process died, a retry after ${config().IDEMPOTENCY_LEASE_MS / 1000} s returns its committed result, or performs it once if nothing was committed.`,
         "",
         "**Input.** Every field's rules are in its description. No string may contain U+0000 or an unpaired UTF-16 surrogate; ids in paths must match their pattern. A refused input is a 400 `{ errors: { <field>: <message> } }`.",
         "",
@@ -67,6 +68,14 @@ export function createGatewayApi() {
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "hmac", { type: "apiKey", in: "header", name: "hmac" });
 
+  // Before any step reads the body (the key-case step does): by Content-Length, else counted.
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: config().JSON_BODY_LIMIT_BYTES,
+      onError: (c) => pipelineError(c, 413, "Payload Too Large"),
+    }),
+  );
   app.use("*", contentType, keyCase, credentials, ipWhitelist, hmac);
   app.use("*", async (c, next) => {
     // GET /balance skips the rate limiter (interface 5.1)

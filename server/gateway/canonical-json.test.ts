@@ -39,3 +39,18 @@ describe("canonical JSON for request signatures", () => {
     expect(signature).toBe(createHmac("sha512", "sk_test_secret").update(message).digest("hex"));
   });
 });
+
+describe("canonical JSON of deep bodies", () => {
+  it("writes a 100,000-deep array without overflowing the stack", () => {
+    const depth = 100_000;
+    const text = `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+    // JSON.parse copes with this depth; the canonicaliser must too
+    expect(canonicalJson(JSON.parse(text))).toBe(text);
+  });
+
+  it("keeps mixed nesting and sibling order", () => {
+    expect(canonical('{"b":[{"d":1,"c":[2,{"f":3,"e":4}]}],"a":{}}')).toBe(
+      '{"a":{},"b":[{"c":[2,{"e":4,"f":3}],"d":1}]}',
+    );
+  });
+});

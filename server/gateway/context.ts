@@ -1,4 +1,5 @@
 import type { ApiKey } from "../generated/prisma/client";
+import type { Held } from "./idempotency";
 import type { KeyCase } from "./key-case";
 
 export type GatewayEnv = {
@@ -8,5 +9,7 @@ export type GatewayEnv = {
     rawBody: string | null;
     apiKey: ApiKey;
     clientIp: string | null;
+    /** the Idempotency-Key claim this request holds (POST with the header) */
+    idempotency: Held | undefined;
   };
 };

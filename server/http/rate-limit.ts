@@ -38,6 +38,13 @@ export class FixedWindowLimiter {
     }
   }
 
+  /** Whether the key's window is used up, without consuming (seconds to wait, or null). */
+  async blockedFor(key: string): Promise<number | null> {
+    const res = await this.limiter.get(key);
+    if (!res || res.consumedPoints < this.limit) return null;
+    return this.stateOf(res).retryAfter;
+  }
+
   /** Ends the key's current window (a new minute, for tests and operators). */
   async forget(key: string): Promise<void> {
     await this.limiter.delete(key);

@@ -9,6 +9,11 @@ import { sandboxRail } from "./sandbox-rail";
 
 const RAILS: Record<ReturnType<typeof config>["PIX_MODE"], () => PixRail> = {
   sandbox: () => sandboxRail,
+  // A real SPI/DICT connector implements PixRail and is registered here; none ships yet, so
+  // "connector" only turns the sandbox off (its endpoints are not served) and money cannot leave.
+  connector: () => {
+    throw new Error("PIX_MODE=connector: no PIX connector is installed (docs/decisions/0009-pix-rail.md)");
+  },
 };
 
 export function pixRail(): PixRail {

@@ -48,3 +48,27 @@ export async function verifyLogin(tx: Tx, email: string, password: string): Prom
   }
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
+
+/**
+ * Dashboard sessions are JWTs; each carries the user's session version, checked on every read
+ * (server/auth/next-auth.ts). Bumping it ends every session the user has, at once.
+ */
+export async function endSessions(tx: Tx, userId: string): Promise<void> {
+  await tx.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+}
+
+/** A new password ends the user's existing sessions. */
+export async function changePassword(tx: Tx, userId: string, password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters`, "password");
+  }
+  await tx.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
+  });
+}
+
+/** A new role ends the user's existing sessions: the next sign-in carries the new role. */
+export async function changeRole(tx: Tx, userId: string, role: UserRole): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { role, sessionVersion: { increment: 1 } } });
+}

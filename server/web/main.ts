@@ -15,6 +15,7 @@ import { config } from "../config";
 import { GATEWAY_BASE, gatewayApi } from "../gateway/app";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../http/ip";
 import { logger } from "../logger";
+import { bodyRefusal } from "./body-cap";
 
 function isUnder(req: IncomingMessage, base: string): boolean {
   const url = req.url ?? "";
@@ -30,13 +31,21 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
   const gatewaySurface = getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings));
   const token = peerToken();
+  const maxBody = config().REQUEST_BODY_MAX_BYTES;
   const server = createServer((req, res) => {
-    if (isUnder(req, ACCOUNT_API_BASE)) {
-      void accountSurface(req, res);
+    const surface = isUnder(req, ACCOUNT_API_BASE)
+      ? accountSurface
+      : isUnder(req, GATEWAY_BASE)
+        ? gatewaySurface
+        : null;
+    const refusal = bodyRefusal(req.headers, surface === null, maxBody);
+    if (refusal) {
+      res.writeHead(refusal.status, { "content-type": "application/json", connection: "close" });
+      res.end(JSON.stringify({ error: { status: refusal.status, message: refusal.message } }));
       return;
     }
-    if (isUnder(req, GATEWAY_BASE)) {
-      void gatewaySurface(req, res);
+    if (surface) {
+      void surface(req, res);
       return;
     }
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";

@@ -2,6 +2,10 @@ import { afterAll, inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 (process.env as Record<string, string>).NODE_ENV = "test";
+// Many files fail authentication on purpose from 127.0.0.1, sharing one Redis window in CI;
+// tests/hardening/auth-failures.test.ts sets its own limits.
+process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE ??= "1000000";
+process.env.AUTH_FAILURES_PER_CLIENT_PER_MINUTE ??= "1000000";
 
 // Test files tune limits through the environment; a worker process runs several files, so each
 // file leaves the environment as it found it.

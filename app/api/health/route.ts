@@ -1,15 +1,11 @@
+import { getSession } from "@/server/auth/next-auth";
 import { db } from "@/server/db/client";
-import { workerHealth } from "@/server/worker/health";
+import { healthReport, trustedForHealthDetail } from "@/server/health/report";
 
 export const dynamic = "force-dynamic";
 
-/** Liveness of the web process, its database and the worker's queue (no secrets, no tenant data). */
-export async function GET() {
-  try {
-    await db().$queryRaw`SELECT 1`;
-    const worker = await workerHealth(db());
-    return Response.json({ status: "ok", database: "ok", worker });
-  } catch {
-    return Response.json({ status: "degraded", database: "unreachable" }, { status: 503 });
-  }
+/** Liveness of the web process, its database and the worker (detail for admins and monitoring hosts). */
+export async function GET(request: Request) {
+  const detail = trustedForHealthDetail(request) || (await getSession())?.user.role === "ADMIN";
+  return healthReport(db(), detail);
 }

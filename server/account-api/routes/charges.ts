@@ -104,6 +104,7 @@ const sandboxPayDef = createRoute({
   path: "/sandbox/pix/in/dynamic-qrcode/{txId}/pay",
   tags: ["Sandbox"],
   summary: "Simulate a payer at another institution paying one of your charges",
+  middleware: [requireScope("pix_in:write")] as const,
   request: {
     params: z.object({ txId: TxIdParam }),
     body: { required: false, content: { "application/json": { schema: z.object({ payer: PartyInput.optional() }) } } },

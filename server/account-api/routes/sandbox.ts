@@ -8,6 +8,7 @@ import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses, pathParam } from "../schemas";
 import { entryView } from "../views";
 
@@ -24,6 +25,7 @@ const creditRoute = createRoute({
   path: "/sandbox/pix/in/credit",
   tags: ["Sandbox"],
   summary: "Simulate a PIX received via key (pix_in:credited)",
+  middleware: [requireScope("pix_in:write")] as const,
   request: {
     body: {
       required: true,
@@ -42,6 +44,7 @@ const returnRoute = createRoute({
   path: "/sandbox/pix/out/{endToEndId}/return",
   tags: ["Sandbox"],
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
+  middleware: [requireScope("pix_out:write")] as const,
   request: {
     params: z.object({ endToEndId: pathParam(EndToEndId, "endToEndId") }),
     body: {

@@ -2,6 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import { authenticateApiKey, touchApiKey } from "../../apikeys/service";
 import { db } from "../../db/client";
+import { authBlockedFor, callerAddress, recordAuthFailure } from "../../http/auth-failures";
 import { logger } from "../../logger";
 import type { GatewayEnv } from "../context";
 import { pipelineError } from "../respond";
@@ -27,9 +28,21 @@ export function parseCredentials(header: string | undefined): { id: string; secr
 
 export const credentials = createMiddleware<GatewayEnv>(async (c, next) => {
   const parsed = parseCredentials(c.req.header("authorization"));
-  if (typeof parsed === "string") return pipelineError(c, 401, MESSAGES[parsed]);
-  const result = await authenticateApiKey(parsed.id, parsed.secret);
-  if (!result.ok) return pipelineError(c, 401, MESSAGES[result.reason]);
+  if (parsed === "missing") return pipelineError(c, 401, MESSAGES[parsed]);
+  const address = callerAddress(c);
+  const clientId = typeof parsed === "string" ? null : parsed.id;
+  // Both at once (the check must not wait on the lookup); a blocked caller learns nothing either way.
+  const [wait, result] = await Promise.all([
+    authBlockedFor(address, clientId),
+    typeof parsed === "string" ? null : authenticateApiKey(parsed.id, parsed.secret),
+  ]);
+  if (wait !== null) {
+    return pipelineError(c, 429, "Too many failed authentication attempts", { "Retry-After": String(wait) });
+  }
+  if (!result?.ok) {
+    await recordAuthFailure(address, clientId);
+    return pipelineError(c, 401, MESSAGES[result ? result.reason : (parsed as "malformed")]);
+  }
   c.set("apiKey", result.key);
   touchApiKey(db(), result.key).catch((error) => logger().warn({ err: error }, "could not record API key use"));
   await next();

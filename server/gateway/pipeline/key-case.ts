@@ -4,14 +4,22 @@
  * The body as received is kept for the HMAC step.
  */
 import { createMiddleware } from "hono/factory";
+import { config } from "../../config";
+import { jsonDepthExceeds } from "../../http/json-depth";
 import type { GatewayEnv } from "../context";
 import { convertKeys, toSnake } from "../key-case";
+import { pipelineError } from "../respond";
 
 export const keyCase = createMiddleware<GatewayEnv>(async (c, next) => {
   const camel = (c.req.header("x-key-case") ?? "").toLowerCase() === "camelcase";
   c.set("keyCase", camel ? "camel" : "snake");
   const raw = c.req.raw.body ? await c.req.raw.clone().text() : null;
   c.set("rawBody", raw);
+  const maxDepth = config().JSON_MAX_DEPTH;
+  const json = (c.req.header("content-type") ?? "").toLowerCase().includes("json");
+  if (raw && json && jsonDepthExceeds(raw, maxDepth)) {
+    return pipelineError(c, 400, `Request body must not nest deeper than ${maxDepth} levels`);
+  }
   if (camel && raw) {
     try {
       const converted = JSON.stringify(convertKeys(JSON.parse(raw), toSnake));

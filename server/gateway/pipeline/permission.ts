@@ -4,8 +4,12 @@ import type { Scope } from "../../apikeys/scopes";
 import type { GatewayEnv } from "../context";
 import { forbidden } from "../respond";
 
+/** Every route declares one (a test walks the route table); `scope` marks the middleware for it. */
 export const permission = (scope: Scope) =>
-  createMiddleware<GatewayEnv>(async (c, next) => {
-    if (!c.get("apiKey").scopes.includes(scope)) return forbidden(c, `API key lacks the permission ${scope}`);
-    await next();
-  });
+  Object.assign(
+    createMiddleware<GatewayEnv>(async (c, next) => {
+      if (!c.get("apiKey").scopes.includes(scope)) return forbidden(c, `API key lacks the permission ${scope}`);
+      await next();
+    }),
+    { scope },
+  );

@@ -12,6 +12,7 @@ import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
+import { effectDb, effects } from "../effect-db";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
@@ -96,7 +97,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const account = await primaryAccount(db(), userId);
-    const charge = await createCharge(db(), {
+    const charge = await createCharge(effectDb(c, effects.charge), {
       userId,
       accountId: account.id,
       amountCents: body.amount,
@@ -113,7 +114,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const account = await primaryAccount(db(), userId);
-    const result = await cashOut(db(), {
+    const result = await cashOut(effectDb(c, effects.payout), {
       userId,
       accountId: account.id,
       amountCents: body.amount,
@@ -129,7 +130,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(db(), {
+    const refund = await requestRefund(effectDb(c, effects.refund), {
       userId: c.get("apiKey").userId,
       endToEndId: body.end_to_end_id,
       amountCents: body.amount ?? null,

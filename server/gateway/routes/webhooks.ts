@@ -14,6 +14,7 @@ import {
 import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
+import { effectDb, effects } from "../effect-db";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
@@ -95,12 +96,15 @@ const replayRoute = createRoute({
 export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(registerRoute, async (c) => {
     const body = c.req.valid("json");
-    const { webhook, secret } = await registerGatewayWebhook(db(), c.get("apiKey").userId, {
-      url: body.url,
-      events: body.events,
-      ...(body.secret !== undefined ? { secret: body.secret } : {}),
-      allowInsecure: body.allow_insecure ?? false,
-    });
+    // In a transaction so that an Idempotency-Key's recovery point commits with the registration.
+    const { webhook, secret } = await effectDb(c, effects.webhook).$transaction((tx) =>
+      registerGatewayWebhook(tx, c.get("apiKey").userId, {
+        url: body.url,
+        events: body.events,
+        ...(body.secret !== undefined ? { secret: body.secret } : {}),
+        allowInsecure: body.allow_insecure ?? false,
+      }),
+    );
     return respond(c, gatewayWebhookView(webhook, secret), 201);
   });
 

@@ -1,0 +1,2 @@
+export function contentSecurityPolicy(dev: boolean): string;
+export function securityHeaders(dev: boolean): { key: string; value: string }[];

@@ -5,7 +5,6 @@
  * request changes nothing; the ledger verifies at the end. `FUZZ_RUNS` (default 25) is the
  * number of valid and of spoilt requests per operation.
  */
-import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -13,21 +12,25 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
-import { canonicalJson } from "../../server/gateway/canonical-json";
 import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
 import { resetDictQuotaForTests } from "../../server/payouts/cash-out";
 import { call, fundedMerchant } from "../support/fixtures";
-import { apiKeyAuth } from "../gateway/support";
 import { isDefect5Input, KNOWN_DEFECTS } from "./known-defects";
-import { NASTY_BODIES, NASTY_STRINGS, encodeSegment, type Operation, operationsOf, spoilt, valid } from "./support/openapi";
+import {
+  encodeSegment,
+  NASTY_BODIES,
+  NASTY_STRINGS,
+  type Operation,
+  operationsOf,
+  spoilt,
+  valid,
+} from "./support/openapi";
+import { type Merchant, type Sent, type Surface, send as sendAs } from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const GATEWAY_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 422, 429];
-
-type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
-type Sent = { url: string; body: string | undefined; status: number; json: unknown };
 
 const allowances = { serverErrorOnHostileInput: 0 };
 const statuses: Record<string, number> = {};
@@ -51,7 +54,9 @@ afterAll(() => {
   console.info(`contract fuzz answers by status: ${JSON.stringify(statuses)}`);
   if (allowances.serverErrorOnHostileInput > 0) {
     const d = KNOWN_DEFECTS.serverErrorOnHostileInput;
-    console.warn(`known defect ${d.defect} (${d.owner}) allowed ${allowances.serverErrorOnHostileInput} times: ${d.summary}`);
+    console.warn(
+      `known defect ${d.defect} (${d.owner}) allowed ${allowances.serverErrorOnHostileInput} times: ${d.summary}`,
+    );
   }
 });
 
@@ -93,7 +98,10 @@ function requestFor(op: Operation, mode: "valid" | "spoilt"): fc.Arbitrary<Reque
         p.name,
         mode === "valid"
           ? fc.oneof(own, valid(p.schema, p.name).map(String))
-          : fc.oneof(fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length > 0 && s.length < 500), own),
+          : fc.oneof(
+              fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length > 0 && s.length < 500),
+              own,
+            ),
       ]),
   );
   const queryArbs = Object.fromEntries(
@@ -106,13 +114,13 @@ function requestFor(op: Operation, mode: "valid" | "spoilt"): fc.Arbitrary<Reque
       ? fc.tuple(valid(op.body), fc.boolean()).map(([body, own]) => (own ? withOwnAccount(body) : body))
       : spoilt(op.body)
     : fc.constant(undefined);
-  return fc.record({ params: fc.record(pathArbs), query: fc.record(queryArbs, { requiredKeys: [] }), body: bodyArb }).map(
-    ({ params, query, body }) => ({
+  return fc
+    .record({ params: fc.record(pathArbs), query: fc.record(queryArbs, { requiredKeys: [] }), body: bodyArb })
+    .map(({ params, query, body }) => ({
       path: op.path.replace(/\{(\w+)\}/g, (_, name) => encodeSegment(String(params[name]))),
       query,
       body,
-    }),
-  );
+    }));
 }
 
 function withOwnAccount(body: unknown): unknown {
@@ -123,30 +131,9 @@ function withOwnAccount(body: unknown): unknown {
   return patched;
 }
 
-function signature(secret: string, text: string): string {
-  let signed = text;
-  try {
-    signed = canonicalJson(JSON.parse(text));
-  } catch {
-    // not JSON, or too deep for the test's own canonicaliser: the deep bodies here are canonical already
-  }
-  return createHmac("sha512", secret).update(signed).digest("hex");
-}
-
-async function send(surface: "account" | "gateway", op: Operation, request: Request): Promise<Sent> {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(request.query)) if (v !== undefined) search.set(k, typeof v === "string" ? v : JSON.stringify(v));
-  const url = search.size ? `${request.path}?${search}` : request.path;
+function send(surface: Surface, op: Operation, request: Request): Promise<Sent> {
   const text = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-  const res =
-    surface === "account"
-      ? await call(accountApi(), op.method, url, { auth: me.auth, ...(text !== undefined ? { rawBody: text } : {}) })
-      : await call(gatewayApi(), op.method, url, {
-          auth: apiKeyAuth(me),
-          ...(text !== undefined ? { rawBody: text } : {}),
-          headers: op.method === "POST" ? { hmac: signature(me.clientSecret, text ?? "") } : {},
-        });
-  return { url, body: text, status: res.status, json: res.json };
+  return sendAs(surface, me, op.method, request.path, request.query, text);
 }
 
 const gatewayErrorShape = z.union([
@@ -167,7 +154,7 @@ function zodOf(schema: object): z.ZodType {
 }
 
 /** The contract's checks on one answer; throws (for fast-check to shrink) when one fails. */
-async function check(surface: "account" | "gateway", op: Operation, request: Request) {
+async function check(surface: Surface, op: Operation, request: Request) {
   const before = await stateFingerprint([me.accountId, other.accountId]);
   const sent = await send(surface, op, request);
   statuses[sent.status] = (statuses[sent.status] ?? 0) + 1;
@@ -215,7 +202,7 @@ describe.each(surfaces)("contract fuzz: %s surface", (surface, operations) => {
       );
     }
     if (op.body) {
-      const path = op.path.replace(/\{(\w+)\}/g, () => encodeSegment(knownIds[0]));
+      const path = op.path.replace(/\{(\w+)\}/g, () => encodeSegment(me.accountId));
       for (const rawBody of NASTY_BODIES) await check(surface, op, { path, query: {}, body: undefined, rawBody });
     }
   });

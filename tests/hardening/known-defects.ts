@@ -21,7 +21,9 @@ export const KNOWN_DEFECTS = {
   },
 } satisfies Record<string, KnownDefect>;
 
-const HOSTILE_CHARACTERS = /\u0000|%00|%ED%[AB][0-9A-F]%[89AB][0-9A-F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/i;
+const HOSTILE_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
+  /\u0000|%00|%ED%[AB][0-9A-F]%[89AB][0-9A-F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/i;
 
 function nestingDepth(text: string): number {
   let depth = 0;
@@ -37,5 +39,9 @@ function nestingDepth(text: string): number {
 export function isDefect5Input(url: string, body: string | undefined): boolean {
   if (HOSTILE_CHARACTERS.test(url)) return true;
   if (body === undefined) return false;
-  return HOSTILE_CHARACTERS.test(body) || /\\u0000|\\ud[89ab][0-9a-f]{2}|\\ud[c-f][0-9a-f]{2}/i.test(body) || nestingDepth(body) > 1000;
+  return (
+    HOSTILE_CHARACTERS.test(body) ||
+    /\\u0000|\\ud[89ab][0-9a-f]{2}|\\ud[c-f][0-9a-f]{2}/i.test(body) ||
+    nestingDepth(body) > 1000
+  );
 }

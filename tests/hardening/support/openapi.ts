@@ -84,6 +84,7 @@ export const NASTY_STRINGS = [
   "<script>alert(1)</script>",
   "../../../etc/passwd",
   "%00",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, sent as text
   "${jndi:ldap://127.0.0.1/a}",
   "",
   " ",
@@ -104,7 +105,7 @@ export const NASTY_BODIES = [
   '{"__proto__":{"admin":true}}',
   '{"amount":1e309}',
   `{"amount":${"[".repeat(20_000)}${"]".repeat(20_000)}}`,
-  `${"{\"a\":".repeat(20_000)}1${"}".repeat(20_000)}`,
+  `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`,
 ];
 
 /** URL-like fields stay on literal local addresses, so no generated request resolves a name. */
@@ -166,7 +167,8 @@ function validIgnoringExample(schema: Schema, key: string): fc.Arbitrary<unknown
     case "object": {
       const properties: Record<string, Schema> = schema.properties ?? {};
       const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, valid(s, k)]));
-      if (Object.keys(model).length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }));
+      if (Object.keys(model).length === 0)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }));
       return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k: string) => k in model) });
     }
     default:
@@ -183,7 +185,7 @@ export function spoilt(schema: Schema): fc.Arbitrary<unknown> {
     .map(([value, pick, nasty, wrong, how]) => {
       const paths = leafPaths(value);
       if (paths.length === 0) return how % 2 ? nasty : wrong;
-      const path = paths[pick % paths.length];
+      const path = paths[pick % paths.length] ?? [];
       if (how === 0) return replaceAt(value, path, nasty);
       if (how === 1) return replaceAt(value, path, wrong);
       if (how === 2) return replaceAt(value, path, undefined);
@@ -220,7 +222,10 @@ export function encodeSegment(value: string): string {
   let out = "";
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0;
-    if (code >= 0xd800 && code <= 0xdfff) out += [0xed, 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += [0xed, 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join("");
     else out += encodeURIComponent(ch);
   }
   return out;

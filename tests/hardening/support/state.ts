@@ -22,5 +22,5 @@ export async function stateFingerprint(accountIds: string[]): Promise<string> {
        FROM accounts WHERE id = ANY($1::text[])), '') AS fingerprint`,
     accountIds,
   );
-  return row.fingerprint;
+  return row?.fingerprint ?? "";
 }

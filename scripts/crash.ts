@@ -30,9 +30,9 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     await sleep(between(1_500, 5_000));
     // the first two rounds kill each process once; later ones pick at random
-    const victims =
-      round === 1 ? ["web"] : round === 2 ? ["worker"] : [["web"], ["worker"], ["web", "worker"]][between(0, 3)];
-    for (const victim of victims as ("web" | "worker")[]) await stack[victim].kill("SIGKILL");
+    const choices: ("web" | "worker")[][] = [["web"], ["worker"], ["web", "worker"]];
+    const victims = (round <= 2 ? choices[round - 1] : choices[between(0, 3)]) ?? ["web"];
+    for (const victim of victims) await stack[victim].kill("SIGKILL");
     log(`round ${round}: kill -9 ${victims.join(" and ")} after ${ops.length} operations`);
     await sleep(between(200, 1_500));
     if (victims.includes("worker")) stack.worker.start();

@@ -5,12 +5,22 @@
  */
 import type { PrismaClient } from "../../server/generated/prisma/client";
 import { verifyLedger } from "../../server/ledger/verify";
-import { type Client, cashOut, createChargeFor, type Merchant, type Operation, payCharge, request, transfer } from "./load";
+import {
+  type Client,
+  cashOut,
+  createChargeFor,
+  type Merchant,
+  type Operation,
+  payCharge,
+  request,
+  transfer,
+} from "./load";
 
 export type AuditResult = { problems: string[]; allowed: { defect: number; detail: string }[]; facts: string[] };
 
 const ok = (status: number | "lost" | undefined) => typeof status === "number" && status >= 200 && status < 300;
-const unknown = (status: number | "lost" | undefined) => status === "lost" || (typeof status === "number" && status >= 500);
+const unknown = (status: number | "lost" | undefined) =>
+  status === "lost" || (typeof status === "number" && status >= 500);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -55,7 +65,9 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, leaseMs:
       if (retry !== "lost" && retry.status < 300) op.txId = (retry.json as { data?: { txId?: string } })?.data?.txId;
       else if (retry !== "lost" && retry.status === 409) {
         // the account surface has no lookup of a charge by externalId: the auditor reads it
-        op.txId = (await db.charge.findFirst({ where: { accountId: op.merchant.accountId, externalId: op.ref } }))?.txId;
+        op.txId = (
+          await db.charge.findFirst({ where: { accountId: op.merchant.accountId, externalId: op.ref } })
+        )?.txId;
       }
       op.outcome = op.txId ? 200 : retry === "lost" ? "lost" : retry.status;
       if (!op.txId) return result.problems.push(`charge ${op.ref}: creation unresolvable (${op.outcome})`);
@@ -69,7 +81,9 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, leaseMs:
 }
 
 async function feeOf(db: PrismaClient, op: Operation): Promise<bigint> {
-  const entry = await db.ledgerEntry.findFirst({ where: { accountId: op.merchant.accountId, outgoingExternalId: op.ref } });
+  const entry = await db.ledgerEntry.findFirst({
+    where: { accountId: op.merchant.accountId, outgoingExternalId: op.ref },
+  });
   return entry?.feeCents ?? 0n;
 }
 
@@ -119,7 +133,8 @@ export async function audit(input: {
       if (effects === 1) add(op.merchant.accountId, -(op.amountCents + Number(await feeOf(db, op))));
       continue;
     }
-    if (ok(op.outcome) && effects !== 1) result.problems.push(`${op.kind} ${op.ref}: answered ${op.outcome}, ${effects} effects`);
+    if (ok(op.outcome) && effects !== 1)
+      result.problems.push(`${op.kind} ${op.ref}: answered ${op.outcome}, ${effects} effects`);
     if (!ok(op.outcome) && op.outcome !== "lost" && effects !== 0) {
       result.problems.push(`${op.kind} ${op.ref}: refused with ${op.outcome} yet ${effects} effects`);
     }
@@ -153,7 +168,8 @@ export async function audit(input: {
   const received = input.deliveredIds();
   const deliveries = await db.webhookDelivery.findMany({ select: { id: true, status: true } });
   const missing = deliveries.filter((d) => d.status !== "delivered" || !received.has(d.id));
-  if (missing.length) result.problems.push(`${missing.length} of ${deliveries.length} webhook deliveries never received`);
+  if (missing.length)
+    result.problems.push(`${missing.length} of ${deliveries.length} webhook deliveries never received`);
   result.facts.push(
     `${ops.filter((o) => ok(o.outcome)).length} operations took effect; ${paidCharges.length} charges paid; ` +
       `${deliveries.length} webhook deliveries, all received: ${missing.length === 0}; ledger verify ok: ${verify.ok}`,

@@ -57,7 +57,11 @@ export async function startStack(options: { name: string; merchants: number; fun
       ipWhitelist: ["127.0.0.1", "::1"],
     });
     await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: options.fundCents });
-    await registerGatewayWebhook(db(), m.userId, { url: receiverUrl, events: [...GATEWAY_EVENTS], allowInsecure: true });
+    await registerGatewayWebhook(db(), m.userId, {
+      url: receiverUrl,
+      events: [...GATEWAY_EVENTS],
+      allowInsecure: true,
+    });
     merchants.push({ ...m, basic: basicAuth(m.clientId, m.clientSecret) });
   }
 

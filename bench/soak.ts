@@ -64,7 +64,7 @@ try {
     leaseMs: 5_000,
   });
   for (const line of [...result.facts, ...result.problems.map((p) => `PROBLEM ${p}`)]) console.log(line);
-  for (const { defect, detail } of result.allowed) console.log(`known defect ${defect}: ${detail}`);
+  for (const { allows, detail } of result.allowed) console.log(`allowed (${allows}): ${detail}`);
   failed = result.problems.length > 0;
 } finally {
   await stack.stop();

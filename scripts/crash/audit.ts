@@ -5,6 +5,7 @@
  */
 import type { PrismaClient } from "../../server/generated/prisma/client";
 import { verifyLedger } from "../../server/ledger/verify";
+import type { Allowance } from "../../tests/hardening/known-defects";
 import {
   type Client,
   cashOut,
@@ -16,7 +17,7 @@ import {
   transfer,
 } from "./load";
 
-export type AuditResult = { problems: string[]; allowed: { defect: number; detail: string }[]; facts: string[] };
+export type AuditResult = { problems: string[]; allowed: { allows: Allowance; detail: string }[]; facts: string[] };
 
 const ok = (status: number | "lost" | undefined) => typeof status === "number" && status >= 200 && status < 300;
 const unknown = (status: number | "lost" | undefined) =>
@@ -50,7 +51,7 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, leaseMs:
       if (Date.now() > deadline) {
         const detail = `cash-out ${op.ref}: retry with its Idempotency-Key still answers ${retry === "lost" ? "nothing" : retry.status} after ${leaseMs} ms`;
         if (retry !== "lost" && retry.status === 409) {
-          result.allowed.push({ defect: 1, detail });
+          result.allowed.push({ allows: "stuck-idempotency-key", detail });
           op.stuck = true;
         } else result.problems.push(detail);
         op.outcome = "lost";
@@ -158,7 +159,8 @@ export async function audit(input: {
   }
 
   const stuck = await db.idempotencyRecord.findMany({ where: { state: "in_progress" } });
-  for (const record of stuck) result.allowed.push({ defect: 1, detail: `idempotency key ${record.key} in progress` });
+  for (const record of stuck)
+    result.allowed.push({ allows: "stuck-idempotency-key", detail: `idempotency key ${record.key} in progress` });
 
   const twice = await db.$queryRaw<{ e2e: string; n: bigint }[]>`
     SELECT payload->>'endToEndId' AS e2e, count(*) AS n FROM outbox_events

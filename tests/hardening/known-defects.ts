@@ -4,22 +4,29 @@
  * entries. Delete an entry once its fix is merged; the suite must then pass without it.
  */
 
-export type KnownDefect = { defect: number; owner: string; summary: string };
+export type Allowance = "server-error-on-hostile-input" | "stuck-idempotency-key";
 
-export const KNOWN_DEFECTS = {
-  /** Defect 5: NUL bytes, lone surrogates and deep nesting reach PostgreSQL or the canonicaliser. */
-  serverErrorOnHostileInput: {
+export type KnownDefect = { defect: number; owner: string; summary: string; allows: Allowance };
+
+export const KNOWN_DEFECTS: KnownDefect[] = [
+  {
     defect: 5,
     owner: "hardening, field-schemas",
     summary: "500 for a request carrying a NUL byte, a lone surrogate or JSON nested deeper than 1,000 levels",
+    allows: "server-error-on-hostile-input",
   },
-  /** Defect 1: the idempotency record is finished outside the business transaction. */
-  idempotencyKeyStuckAfterCrash: {
+  {
     defect: 1,
     owner: "hardening",
     summary: "a gateway Idempotency-Key claimed by a killed process answers 409 'in progress' on every retry",
+    allows: "stuck-idempotency-key",
   },
-} satisfies Record<string, KnownDefect>;
+];
+
+/** The known defect that allows this kind of failure, if one is still listed. */
+export function knownDefect(allows: Allowance): KnownDefect | undefined {
+  return KNOWN_DEFECTS.find((d) => d.allows === allows);
+}
 
 const HOSTILE_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for

@@ -3,7 +3,7 @@
  * documents the apps serve, gets valid and spoilt requests generated from its schemas. No
  * answer may be a 5xx; every answer has a documented status and the surface's shape; a refused
  * request changes nothing; the ledger verifies at the end. `FUZZ_RUNS` (default 25) is the
- * number of valid and of spoilt requests per operation.
+ * number of valid and of spoilt requests per operation; `FUZZ_DEBUG=1` prints every answer.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { gatewayApi } from "../../server/gateway/app";
 import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
 import { resetDictQuotaForTests } from "../../server/payouts/cash-out";
-import { call, fundedMerchant } from "../support/fixtures";
+import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 import { isDefect5Input, knownDefect } from "./known-defects";
 import {
   encodeSegment,
@@ -23,6 +23,7 @@ import {
   NASTY_STRINGS,
   type Operation,
   operationsOf,
+  type Schema,
   spoilt,
   valid,
 } from "./support/openapi";
@@ -37,6 +38,8 @@ const statuses: Record<string, number> = {};
 let me: Merchant;
 let other: Merchant;
 let knownIds: string[] = [];
+/** Plausible values for fields business rules check, so that some valid requests succeed. */
+let hints: Record<string, unknown> = {};
 
 beforeAll(async () => {
   process.env.RATE_LIMITS_ENABLED = "false";
@@ -48,6 +51,23 @@ beforeAll(async () => {
   me = await fundedMerchant(10_000_000n);
   other = await fundedMerchant(1_000n);
   knownIds = await seedIds(me);
+  const otherCharge = await call(accountApi(), "POST", "/v4/i/pix/in/dynamic-qrcode", {
+    auth: other.auth,
+    body: { accountId: other.accountId, amount: 0.5 },
+  });
+  const credit = await db().ledgerEntry.findFirst({ where: { accountId: me.accountId, type: "credit" } });
+  hints = {
+    amount: 1.5,
+    pixKey: "ana@example.com",
+    pix_key: "ana@example.com",
+    pix_key_type: "email",
+    emv: otherCharge.json?.data?.emv,
+    receiverBankAccount: other.accountId,
+    end_to_end_id: credit?.endToEndId,
+    cpf: randomCpf(),
+    events: ["pix.charge.paid"],
+    event: ["*"],
+  };
 });
 
 afterAll(() => {
@@ -97,7 +117,9 @@ function requestFor(op: Operation, mode: "valid" | "spoilt"): fc.Arbitrary<Reque
       .map((p) => [
         p.name,
         mode === "valid"
-          ? fc.oneof(own, valid(p.schema, p.name).map(String))
+          ? p.name === "accountId"
+            ? fc.oneof({ arbitrary: fc.constant(me.accountId), weight: 3 }, valid(p.schema, p.name).map(String))
+            : fc.oneof(own, valid(p.schema, p.name).map(String))
           : fc.oneof(
               fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length > 0 && s.length < 500),
               own,
@@ -111,7 +133,9 @@ function requestFor(op: Operation, mode: "valid" | "spoilt"): fc.Arbitrary<Reque
   );
   const bodyArb: fc.Arbitrary<unknown> = op.body
     ? mode === "valid"
-      ? fc.tuple(valid(op.body), fc.boolean()).map(([body, own]) => (own ? withOwnAccount(body) : body))
+      ? fc
+          .tuple(valid(op.body), fc.nat(2))
+          .map(([body, how]) => (how === 0 ? body : withOwnAccount(how === 2 ? hinted(op.body, body) : body)))
       : spoilt(op.body)
     : fc.constant(undefined);
   return fc
@@ -121,6 +145,15 @@ function requestFor(op: Operation, mode: "valid" | "spoilt"): fc.Arbitrary<Reque
       query,
       body,
     }));
+}
+
+/** The body's required fields, with the hints for every field the schema has. */
+function hinted(schema: Schema, body: unknown): unknown {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const required = new Set<string>(schema.required ?? []);
+  const kept = Object.entries(body).filter(([k]) => required.has(k));
+  const hintedKeys = Object.keys(schema.properties ?? {}).filter((k) => hints[k] !== undefined);
+  return { ...Object.fromEntries(kept), ...Object.fromEntries(hintedKeys.map((k) => [k, hints[k]])) };
 }
 
 function withOwnAccount(body: unknown): unknown {
@@ -158,6 +191,8 @@ async function check(surface: Surface, op: Operation, request: Request) {
   const before = await stateFingerprint([me.accountId, other.accountId]);
   const sent = await send(surface, op, request);
   statuses[sent.status] = (statuses[sent.status] ?? 0) + 1;
+  if (process.env.FUZZ_DEBUG)
+    console.log(`FZ ${op.method} ${op.path} ${sent.status} ${JSON.stringify(sent.json)?.slice(0, 160)}`);
   const where = `${op.method} ${sent.url} body=${sent.body?.slice(0, 300)} → ${sent.status} ${JSON.stringify(sent.json)?.slice(0, 300)}`;
   if (sent.status >= 500) {
     const allowed = sent.status === 500 && isDefect5Input(sent.url, sent.body);

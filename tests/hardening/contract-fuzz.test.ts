@@ -45,6 +45,8 @@ beforeAll(async () => {
   process.env.RATE_LIMITS_ENABLED = "false";
   process.env.GATEWAY_RATE_PER_MINUTE = "1000000";
   process.env.DICT_QUOTA_PER_MINUTE = "1000000";
+  // payouts made here settle only after the file: other files' relays must not move these balances
+  process.env.SANDBOX_SETTLEMENT_DELAY_MS = "3600000";
   resetConfigForTests();
   resetGatewayLimiterForTests();
   resetDictQuotaForTests();
@@ -186,9 +188,11 @@ function zodOf(schema: object): z.ZodType {
   return parsed;
 }
 
+const owners = () => ({ userIds: [me.userId, other.userId], accountIds: [me.accountId, other.accountId] });
+
 /** The contract's checks on one answer; throws (for fast-check to shrink) when one fails. */
 async function check(surface: Surface, op: Operation, request: Request) {
-  const before = await stateFingerprint([me.accountId, other.accountId]);
+  const before = await stateFingerprint(owners());
   const sent = await send(surface, op, request);
   statuses[sent.status] = (statuses[sent.status] ?? 0) + 1;
   if (process.env.FUZZ_DEBUG)
@@ -212,7 +216,7 @@ async function check(surface: Surface, op: Operation, request: Request) {
     if (!gatewayErrorShape.safeParse(sent.json).success) throw new Error(`error off the surface's shape: ${where}`);
   }
   if (sent.status >= 300) {
-    const after = await stateFingerprint([me.accountId, other.accountId]);
+    const after = await stateFingerprint(owners());
     if (after !== before) throw new Error(`refused request changed state (${before} → ${after}): ${where}`);
   }
 }

@@ -24,12 +24,8 @@ const unknown = (status: number | "lost" | undefined) =>
   status === "lost" || (typeof status === "number" && status >= 500);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * Retries an operation whose answer was lost until the client knows what happened. A gateway
- * key still "in progress" after `leaseMs` is stuck: the client can neither learn the outcome
- * nor retry safely (issue 15, defect 1).
- */
-async function resolve(client: Client, db: PrismaClient, op: Operation, leaseMs: number, result: AuditResult) {
+/** Retries an operation whose answer was lost, as its client would, once. */
+async function resolve(client: Client, db: PrismaClient, op: Operation, result: AuditResult) {
   if (op.kind === "transfer" && unknown(op.outcome)) {
     const retry = await transfer(client, op.merchant, op.receiver as Merchant, op.ref, op.amountCents);
     if (retry === "lost" || retry.status >= 500) return result.problems.push(`transfer ${op.ref}: retry failed too`);
@@ -40,24 +36,10 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, leaseMs:
     } else op.outcome = retry.status;
   }
   if (op.kind === "cashout" && unknown(op.outcome)) {
-    const deadline = Date.now() + leaseMs;
-    for (;;) {
-      const retry = await cashOut(client, op.merchant, op.ref, op.amountCents);
-      if (retry !== "lost" && retry.status !== 409 && retry.status < 500) {
-        op.outcome = retry.status;
-        op.feeCents = Math.round(Number((retry.json as { fee?: number })?.fee ?? 0) * 100);
-        break;
-      }
-      if (Date.now() > deadline) {
-        const detail = `cash-out ${op.ref}: retry with its Idempotency-Key still answers ${retry === "lost" ? "nothing" : retry.status} after ${leaseMs} ms`;
-        if (retry !== "lost" && retry.status === 409) {
-          result.allowed.push({ allows: "stuck-idempotency-key", detail });
-          op.stuck = true;
-        } else result.problems.push(detail);
-        op.outcome = "lost";
-        break;
-      }
-      await sleep(500);
+    const retry = await cashOut(client, op.merchant, op.ref, op.amountCents);
+    if (retry !== "lost" && retry.status !== 409 && retry.status < 500) {
+      op.outcome = retry.status;
+      op.feeCents = Math.round(Number((retry.json as { fee?: number })?.fee ?? 0) * 100);
     }
   }
   if (op.kind === "charge") {
@@ -88,6 +70,35 @@ async function feeOf(db: PrismaClient, op: Operation): Promise<bigint> {
   return entry?.feeCents ?? 0n;
 }
 
+/**
+ * Cash-outs whose key answered 409 "in progress" are retried until `leaseMs` has passed; a key
+ * still in progress then is stuck: the client can neither learn the outcome nor retry safely
+ * (issue 15, defect 1).
+ */
+async function awaitLeases(client: Client, pending: Operation[], leaseMs: number, result: AuditResult) {
+  const deadline = Date.now() + leaseMs;
+  let waiting = pending;
+  while (waiting.length > 0 && Date.now() < deadline) {
+    await sleep(1_000);
+    const answers = await Promise.all(waiting.map((op) => cashOut(client, op.merchant, op.ref, op.amountCents)));
+    waiting = waiting.filter((op, i) => {
+      const retry = answers[i];
+      if (retry === undefined || retry === "lost" || retry.status === 409 || retry.status >= 500) return true;
+      op.outcome = retry.status;
+      op.feeCents = Math.round(Number((retry.json as { fee?: number })?.fee ?? 0) * 100);
+      return false;
+    });
+  }
+  for (const op of waiting) {
+    const answer = await cashOut(client, op.merchant, op.ref, op.amountCents);
+    const detail = `cash-out ${op.ref}: retry with its Idempotency-Key still answers ${answer === "lost" ? "nothing" : answer.status} after ${leaseMs} ms`;
+    if (answer !== "lost" && answer.status === 409) {
+      result.allowed.push({ allows: "stuck-idempotency-key", detail });
+      op.stuck = true;
+    } else result.problems.push(detail);
+  }
+}
+
 export async function audit(input: {
   client: Client;
   db: PrismaClient;
@@ -102,8 +113,14 @@ export async function audit(input: {
   const lost = ops.filter((op) => unknown(op.outcome) || (op.kind === "charge" && op.paid !== true && ok(op.outcome)));
   result.facts.push(`${ops.length} operations, ${lost.length} with a lost or 5xx answer to resolve`);
   for (let i = 0; i < lost.length; i += 16) {
-    await Promise.all(lost.slice(i, i + 16).map((op) => resolve(client, db, op, input.leaseMs, result)));
+    await Promise.all(lost.slice(i, i + 16).map((op) => resolve(client, db, op, result)));
   }
+  await awaitLeases(
+    client,
+    lost.filter((op) => op.kind === "cashout" && unknown(op.outcome)),
+    input.leaseMs,
+    result,
+  );
 
   // the worker settles payouts and relays and delivers events: wait for it to catch up
   const settled = async () =>

@@ -149,7 +149,7 @@ export function runLoad(client: Client, merchants: Merchant[], concurrency: numb
       const op = await oneOperation(client, merchants);
       onDone(op);
       // a refused connection returns at once: do not spin while the web process is down
-      if (op.outcome === "lost") await new Promise((r) => setTimeout(r, 100));
+      if (op.outcome === "lost") await new Promise((r) => setTimeout(r, 500));
     }
   });
   return {

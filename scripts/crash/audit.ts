@@ -184,6 +184,21 @@ export async function audit(input: {
      WHERE topic = 'rail.payment_submitted' GROUP BY 1 HAVING count(*) > 1`;
   for (const row of twice) result.problems.push(`payout ${row.e2e} sent to the rail ${row.n} times`);
 
+  // every committed effect produced its event: a paid charge, a confirmed payout
+  const notified = await db.$queryRaw<{ type: string; ref: string }[]>`
+    SELECT event_type AS type, COALESCE(payload->'data'->>'external_id', '') AS ref FROM webhook_deliveries
+     WHERE event_type IN ('pix.charge.paid', 'pix.payout.confirmed')`;
+  const seen = new Set(notified.map((n) => `${n.type} ${n.ref}`));
+  for (const op of ops) {
+    const type =
+      op.kind === "charge" && op.paid === true
+        ? "pix.charge.paid"
+        : op.kind === "cashout" && ok(op.outcome)
+          ? "pix.payout.confirmed"
+          : null;
+    if (type && !seen.has(`${type} ${op.ref}`)) result.problems.push(`${op.kind} ${op.ref}: no ${type} event`);
+  }
+
   const received = input.deliveredIds();
   const deliveries = await db.webhookDelivery.findMany({ select: { id: true, status: true } });
   const missing = deliveries.filter((d) => d.status !== "delivered" || !received.has(d.id));

@@ -1,0 +1,125 @@
+/**
+ * The real processes for the crash test and the soak: a fresh database (DATABASE_URL's server,
+ * or an embedded PostgreSQL), the web process (server/web/main.ts) and the worker
+ * (server/worker/main.ts), each in its own process group so `kill -9` takes all of it.
+ * Everything listens on 127.0.0.1. The web process runs the production build when one exists
+ * (`.next/BUILD_ID`), Next's development server otherwise; the REST surfaces skip Next either way.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+
+export type Role = "web" | "worker";
+
+export async function freshDatabase(prefix: string) {
+  const embedded = process.env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: mkdtempSync(path.join(tmpdir(), `${prefix}-pg-`)),
+        port: await freePort(),
+        persistent: false,
+      });
+  const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
+  const name = `${prefix.replace(/\W/g, "_")}_${Date.now()}`;
+  await ensureDatabase(adminUrl, name);
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    stdio: "ignore",
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  return {
+    url,
+    drop: async () => {
+      await dropDatabase(adminUrl, name).catch(() => {});
+      await embedded?.stop();
+    },
+  };
+}
+
+export function processEnvironment(databaseUrl: string, port: number, extra: Record<string, string> = {}) {
+  const production = existsSync(".next/BUILD_ID");
+  return {
+    ...process.env,
+    NODE_ENV: production ? "production" : "development",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "crash-test-auth-secret-0123456789abcdef",
+    API_KEY_PEPPER: process.env.API_KEY_PEPPER ?? "crash-test-api-key-pepper-0123456789abcd",
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    ...extra,
+  } as NodeJS.ProcessEnv;
+}
+
+/** One of the two processes, restartable, killed with SIGKILL by its process group id. */
+export class Managed {
+  child: ChildProcess | null = null;
+  starts = 0;
+  constructor(
+    readonly role: Role,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly logFile: string,
+  ) {}
+
+  start() {
+    const entry = this.role === "web" ? "server/web/main.ts" : "server/worker/main.ts";
+    const log = createWriteStream(this.logFile, { flags: "a" });
+    this.child = spawn(process.execPath, ["--import", "tsx", entry], {
+      env: this.env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child.stdout?.pipe(log);
+    this.child.stderr?.pipe(log);
+    this.starts++;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Resident memory of the process group's leader, in MB (Linux /proc). */
+  rssMb(): number | null {
+    if (!this.pid) return null;
+    try {
+      const status = readFileSync(`/proc/${this.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+      return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async kill(signal: NodeJS.Signals = "SIGKILL") {
+    const child = this.child;
+    if (!child?.pid || !this.running) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+    await exited;
+  }
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The web process answers (any status) on its gateway surface. */
+export const webIsUp = (baseUrl: string) => () =>
+  fetch(`${baseUrl}/api/external/balance`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status > 0);

@@ -1,0 +1,46 @@
+/** Requests to either REST surface as the merchant's own system sends them (gateway POSTs signed). */
+import { createHmac } from "node:crypto";
+import { accountApi } from "../../../server/account-api/app";
+import { gatewayApi } from "../../../server/gateway/app";
+import { canonicalJson } from "../../../server/gateway/canonical-json";
+import type { fundedMerchant } from "../../support/fixtures";
+import { call } from "../../support/fixtures";
+
+export type Surface = "account" | "gateway";
+export type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
+export type Sent = { url: string; body: string | undefined; status: number; json: unknown; text: string };
+
+function signature(secret: string, text: string): string {
+  let signed = text;
+  try {
+    signed = canonicalJson(JSON.parse(text));
+  } catch {
+    // not JSON, or too deep for the test's own canonicaliser: the deep bodies sent are canonical already
+  }
+  return createHmac("sha512", secret).update(signed).digest("hex");
+}
+
+export async function send(
+  surface: Surface,
+  as: Merchant,
+  method: string,
+  path: string,
+  query: Record<string, unknown>,
+  text: string | undefined,
+): Promise<Sent> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined) search.set(k, typeof v === "string" ? v : JSON.stringify(v));
+  }
+  const url = search.size ? `${path}?${search}` : path;
+  const rawBody = text !== undefined ? { rawBody: text } : {};
+  const res =
+    surface === "account"
+      ? await call(accountApi(), method, url, { auth: as.auth, ...rawBody })
+      : await call(gatewayApi(), method, url, {
+          auth: `ApiKey ${as.clientId}:${as.clientSecret}`,
+          ...rawBody,
+          headers: method === "POST" ? { hmac: signature(as.clientSecret, text ?? "") } : {},
+        });
+  return { url, body: text, status: res.status, json: res.json, text: res.text };
+}

@@ -8,7 +8,8 @@ export const ACCOUNT_ID_PATTERN = /^\d{12}$/;
 /** E (payment) or D (return), the ISPB, yyyyMMddHHmm and 11 alphanumerics. */
 export const END_TO_END_PATTERN = /^[ED]\d{8}\d{12}[A-Za-z0-9]{11}$/;
 export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// No regex flags: OpenAPI carries only the source, so case-insensitivity is spelled out.
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const CLIENT_ID_PATTERN = /^cli_[0-9a-f]{32}$/;
 /** Ledger entry ids: an end-to-end id, a UUID, or a charge's txId. */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{26,36}$/;

@@ -12,9 +12,7 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
-import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
 import { verifyLedger } from "../../server/ledger/verify";
-import { resetDictQuotaForTests } from "../../server/payouts/cash-out";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 import { isDefect5Input, knownDefect } from "./known-defects";
 import {
@@ -48,8 +46,6 @@ beforeAll(async () => {
   // payouts made here settle only after the file: other files' relays must not move these balances
   process.env.SANDBOX_SETTLEMENT_DELAY_MS = "3600000";
   resetConfigForTests();
-  resetGatewayLimiterForTests();
-  resetDictQuotaForTests();
   me = await fundedMerchant(10_000_000n);
   other = await fundedMerchant(1_000n);
   knownIds = await seedIds(me);

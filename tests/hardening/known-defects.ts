@@ -8,20 +8,7 @@ export type Allowance = "server-error-on-hostile-input" | "stuck-idempotency-key
 
 export type KnownDefect = { defect: number; owner: string; summary: string; allows: Allowance };
 
-export const KNOWN_DEFECTS: KnownDefect[] = [
-  {
-    defect: 5,
-    owner: "hardening, field-schemas",
-    summary: "500 for a request carrying a NUL byte, a lone surrogate or JSON nested deeper than 1,000 levels",
-    allows: "server-error-on-hostile-input",
-  },
-  {
-    defect: 1,
-    owner: "hardening",
-    summary: "a gateway Idempotency-Key claimed by a killed process answers 409 'in progress' on every retry",
-    allows: "stuck-idempotency-key",
-  },
-];
+export const KNOWN_DEFECTS: KnownDefect[] = [];
 
 /** The known defect that allows this kind of failure, if one is still listed. */
 export function knownDefect(allows: Allowance): KnownDefect | undefined {

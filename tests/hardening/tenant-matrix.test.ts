@@ -15,8 +15,6 @@ import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
-import { resetGatewayLimiterForTests } from "../../server/gateway/pipeline/rate-limit";
-import { resetDictQuotaForTests } from "../../server/payouts/cash-out";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createWebhookConfig } from "../../server/webhooks/account-configs";
@@ -47,8 +45,6 @@ beforeAll(async () => {
   process.env.SANDBOX_SETTLEMENT_DELAY_MS = "3600000";
   allowPrivateTargets();
   resetConfigForTests();
-  resetGatewayLimiterForTests();
-  resetDictQuotaForTests();
   a = await fundedMerchant(1_000_000n);
   b = await fundedMerchant(1_000_000n);
   const payee = await fundedMerchant(0n);

@@ -35,14 +35,11 @@ export function envelopeOf<T extends z.ZodTypeAny>(data: T, name: string) {
     .openapi(name);
 }
 
-export const AccountIdParam = AccountId.openapi({
-  param: { name: "accountId", in: "path" },
-  example: "100000000001",
-});
-
-/** A path parameter of the given field schema (its pattern and description come with it). */
-export const pathParam = <T extends z.ZodTypeAny>(schema: T, name: string) =>
-  schema.openapi({ param: { name, in: "path" } });
+/**
+ * Shared field schemas are plain zod (the dashboard imports them too): give them metadata with
+ * `.meta()`, never `.openapi()`, which exists only on schemas built after @hono/zod-openapi loaded.
+ */
+export const AccountIdParam = AccountId.meta({ example: "100000000001" });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid or malformed input",

@@ -1,6 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { payChargeFromOutside } from "../../charges/payment";
-import { CHARGE_STATUSES, ChargeCreate, DEFAULT_EXPIRATION_SECONDS, TxId } from "../../charges/schema";
+import {
+  CHARGE_STATUSES,
+  ChargeCreate,
+  DEFAULT_EXPIRATION_SECONDS,
+  ExpirationSeconds,
+  TxId,
+} from "../../charges/schema";
 import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
@@ -10,10 +16,10 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
-const TxIdParam = pathParam(TxId, "txId").openapi({ example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
+const TxIdParam = TxId.meta({ example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
 
 const createRouteDef = createRoute({
   method: "post",
@@ -29,7 +35,7 @@ const createRouteDef = createRoute({
       content: {
         "application/json": {
           schema: ChargeCreate.extend({
-            expirationSeconds: ChargeCreate.shape.expirationSeconds.openapi({ default: DEFAULT_EXPIRATION_SECONDS }),
+            expirationSeconds: ExpirationSeconds.default(DEFAULT_EXPIRATION_SECONDS),
             userId: z.unknown().optional().openapi({ deprecated: true }),
             payerName: z.unknown().optional().openapi({ deprecated: true }),
             payerCpfCnpj: z.unknown().optional().openapi({ deprecated: true }),

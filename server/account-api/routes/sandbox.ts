@@ -8,7 +8,7 @@ import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
 const entryResponse = {
@@ -43,7 +43,7 @@ const returnRoute = createRoute({
   tags: ["Sandbox"],
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
   request: {
-    params: z.object({ endToEndId: pathParam(EndToEndId, "endToEndId") }),
+    params: z.object({ endToEndId: EndToEndId }),
     body: {
       required: false,
       content: { "application/json": { schema: z.object({ amount: BrlAmount.optional() }) } },

@@ -21,10 +21,7 @@ const transactionRoute = createRoute({
   middleware: [permission("ledger:read")] as const,
   request: {
     params: z.object({
-      id: EntryId.openapi({
-        param: { name: "id", in: "path" },
-        description: "A charge's tx_id, a payout's or refund's id or end_to_end_id.",
-      }),
+      id: EntryId.describe("A charge's tx_id, a payout's or refund's id or end_to_end_id."),
     }),
   },
   responses: { 200: ok("The transaction, with `kind`: charge | payout | refund") },

@@ -19,7 +19,7 @@ import { snakeObject } from "../snake-schema";
 
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const IdParam = Uuid.openapi({ param: { name: "id", in: "path" } });
+const IdParam = Uuid;
 
 const registerRoute = createRoute({
   method: "post",
@@ -85,7 +85,7 @@ const replayRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    params: z.object({ event_id: Uuid.openapi({ param: { name: "event_id", in: "path" } }) }),
+    params: z.object({ event_id: Uuid }),
     body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
   },
   responses: { 200: ok("The delivery, pending again") },

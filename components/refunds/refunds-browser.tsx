@@ -4,14 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import {
-  type EntryStatus,
-  entryHref,
-  StatusBadge,
-  truncateId,
-  useDateTime,
-  useMoney,
-} from "@/components/ledger/format";
+import { entryHref, StatusBadge, truncateId, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

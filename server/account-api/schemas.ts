@@ -1,7 +1,6 @@
 /** Shared zod schemas of the account surface; they validate requests and feed the OpenAPI document. */
 import { z } from "@hono/zod-openapi";
 import { AccountId } from "../fields/ids";
-import { pathParam, withOpenApi } from "../http/openapi-meta";
 
 export const ErrorSchema = z
   .object({
@@ -36,12 +35,11 @@ export function envelopeOf<T extends z.ZodTypeAny>(data: T, name: string) {
     .openapi(name);
 }
 
-export const AccountIdParam = withOpenApi(AccountId, {
-  param: { name: "accountId", in: "path" },
-  example: "100000000001",
-});
-
-export { pathParam };
+/**
+ * Shared field schemas are plain zod (the dashboard imports them too): give them metadata with
+ * `.meta()`, never `.openapi()`, which exists only on schemas built after @hono/zod-openapi loaded.
+ */
+export const AccountIdParam = AccountId.meta({ example: "100000000001" });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid or malformed input",

@@ -1,10 +1,15 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { payChargeFromOutside } from "../../charges/payment";
-import { CHARGE_STATUSES, ChargeCreate, DEFAULT_EXPIRATION_SECONDS, TxId } from "../../charges/schema";
+import {
+  CHARGE_STATUSES,
+  ChargeCreate,
+  DEFAULT_EXPIRATION_SECONDS,
+  ExpirationSeconds,
+  TxId,
+} from "../../charges/schema";
 import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
-import { withOpenApi } from "../../http/openapi-meta";
 import { centsToBrl } from "../../money";
 import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
@@ -14,10 +19,7 @@ import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
-const TxIdParam = withOpenApi(TxId, {
-  param: { name: "txId", in: "path" },
-  example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56",
-});
+const TxIdParam = TxId.meta({ example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
 
 const createRouteDef = createRoute({
   method: "post",
@@ -33,9 +35,7 @@ const createRouteDef = createRoute({
       content: {
         "application/json": {
           schema: ChargeCreate.extend({
-            expirationSeconds: withOpenApi(ChargeCreate.shape.expirationSeconds, {
-              default: DEFAULT_EXPIRATION_SECONDS,
-            }),
+            expirationSeconds: ExpirationSeconds.default(DEFAULT_EXPIRATION_SECONDS),
             userId: z.unknown().optional().openapi({ deprecated: true }),
             payerName: z.unknown().optional().openapi({ deprecated: true }),
             payerCpfCnpj: z.unknown().optional().openapi({ deprecated: true }),

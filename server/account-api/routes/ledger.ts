@@ -9,7 +9,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
 const listRoute = createRoute({
@@ -76,7 +76,7 @@ export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
       middleware: [requireScope("ledger:read")] as const,
       request: {
         params: z.object({
-          id: pathParam(lookup.id, "id"),
+          id: lookup.id,
         }),
       },
       responses: {

@@ -7,10 +7,10 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView, refundStatusView } from "../views";
 
-const E2eParam = pathParam(EndToEndId, "endToEndId");
+const E2eParam = EndToEndId;
 
 const requestDef = createRoute({
   method: "post",

@@ -9,7 +9,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
 const entryResponse = {
@@ -46,7 +46,7 @@ const returnRoute = createRoute({
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
   middleware: [requireScope("pix_out:write")] as const,
   request: {
-    params: z.object({ endToEndId: pathParam(EndToEndId, "endToEndId") }),
+    params: z.object({ endToEndId: EndToEndId }),
     body: {
       required: false,
       content: { "application/json": { schema: z.object({ amount: BrlAmount.optional() }) } },

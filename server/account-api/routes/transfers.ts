@@ -16,7 +16,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema, StatusViewSchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses, pathParam } from "../schemas";
+import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView, statusView } from "../views";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -75,7 +75,7 @@ const statusRoute = createRoute({
   tags: ["Transfers"],
   summary: "Status of an outgoing PIX",
   middleware: [requireScope("pix_out:read")] as const,
-  request: { params: params.extend({ endToEnd: pathParam(EndToEndId, "endToEnd") }) },
+  request: { params: params.extend({ endToEnd: EndToEndId }) },
   responses: {
     200: {
       description: "Status view",

@@ -14,7 +14,7 @@ import { AccountWebhookConfig } from "../../webhooks/schema";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses, pathParam } from "../schemas";
+import { envelopeOf, errorResponses } from "../schemas";
 
 const ConfigSchema = z
   .object({
@@ -30,7 +30,7 @@ const ConfigSchema = z
   .openapi("WebhookConfig");
 
 const ConfigIdParam = z.object({
-  configId: pathParam(Uuid, "configId"),
+  configId: Uuid,
 });
 
 const one = (name: string) => ({

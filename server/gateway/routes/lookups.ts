@@ -4,7 +4,6 @@ import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
 import { EntryId } from "../../fields/ids";
 import { text } from "../../fields/text";
-import { withOpenApi } from "../../http/openapi-meta";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
 import { permission } from "../pipeline/permission";
@@ -22,10 +21,7 @@ const transactionRoute = createRoute({
   middleware: [permission("ledger:read")] as const,
   request: {
     params: z.object({
-      id: withOpenApi(EntryId, {
-        param: { name: "id", in: "path" },
-        description: "A charge's tx_id, a payout's or refund's id or end_to_end_id.",
-      }),
+      id: EntryId.describe("A charge's tx_id, a payout's or refund's id or end_to_end_id."),
     }),
   },
   responses: { 200: ok("The transaction, with `kind`: charge | payout | refund") },

@@ -3,7 +3,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
-import { pathParam } from "../../http/openapi-meta";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -21,7 +20,7 @@ import { snakeObject } from "../snake-schema";
 
 // Declared without a schema: answers go through respond(), which applies X-Key-Case.
 const ok = (description: string) => ({ description });
-const IdParam = pathParam(Uuid, "id");
+const IdParam = Uuid;
 
 const registerRoute = createRoute({
   method: "post",
@@ -87,7 +86,7 @@ const replayRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    params: z.object({ event_id: pathParam(Uuid, "event_id") }),
+    params: z.object({ event_id: Uuid }),
     body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
   },
   responses: { 200: ok("The delivery, pending again") },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
+import { BrlAmount } from "../../fields/amount";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
@@ -65,7 +66,7 @@ export const refundsRouter = createTRPCRouter({
 
   /** Refunds a received PIX, all of what remains (`amount` null) or part of it; starts processing. */
   request: merchantProcedure
-    .input(RefundRequest.extend({ endToEndId: EndToEndId, amount: RefundRequest.shape.amount.unwrap().nullable() }))
+    .input(RefundRequest.extend({ endToEndId: EndToEndId, amount: BrlAmount.nullable() }))
     .mutation(async ({ ctx, input }) =>
       refundView(
         await requestRefund(db(), {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
-import { pageInfo } from "../../fields/paging";
+import { PageSize, pageInfo } from "../../fields/paging";
 import type { WebhookConfig } from "../../generated/prisma/client";
 import {
   activateWebhookConfig,
@@ -80,9 +80,7 @@ const gatewayRouter = createTRPCRouter({
 
   /** A page of one registration's deliveries, newest first. */
   deliveries: merchantProcedure
-    .input(
-      DeliveryListQuery.extend({ webhookId: id, limit: DeliveryListQuery.shape.limit.removeDefault().default(10) }),
-    )
+    .input(DeliveryListQuery.extend({ webhookId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
       const { deliveries, total } = await listGatewayDeliveries(db(), ctx.user.id, input.webhookId, input);
       return {

@@ -31,16 +31,17 @@ export class LeaseLost extends Error {
 type Claim = { id: string; attempts: number };
 
 /** Claims the oldest new statement, or one whose worker stopped renewing its lease. */
-export async function claimStatement(deps: GenerateDeps): Promise<Claim | null> {
+export async function claimStatement(deps: GenerateDeps, only?: string): Promise<Claim | null> {
   const now = deps.now();
   const result = await deps.pool.query<Claim>(
     `UPDATE statements SET status = 'processing', attempts = attempts + 1, lease_owner = $1,
             lease_until = $2, rows_written = 0, updated_at = $3
       WHERE id = (SELECT id FROM statements
-                   WHERE status = 'new' OR (status = 'processing' AND lease_until < $3)
+                   WHERE (status = 'new' OR (status = 'processing' AND lease_until < $3))
+                     AND ($4::uuid IS NULL OR id = $4)
                    ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, attempts`,
-    [deps.workerId, new Date(now.getTime() + LEASE_MS), now],
+    [deps.workerId, new Date(now.getTime() + LEASE_MS), now, only ?? null],
   );
   return result.rows[0] ?? null;
 }
@@ -119,9 +120,9 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
   if (done.rowCount === 0) throw new LeaseLost(claim.id);
 }
 
-/** One pass: claim a statement and build it. False when there was nothing to do. */
-export async function processNextStatement(deps: GenerateDeps): Promise<boolean> {
-  const claim = await claimStatement(deps);
+/** One pass: claim a statement (`only` that one, in tests) and build it. False when there was nothing to do. */
+export async function processNextStatement(deps: GenerateDeps, only?: string): Promise<boolean> {
+  const claim = await claimStatement(deps, only);
   if (!claim) return false;
   try {
     await buildClaimed(deps, claim);

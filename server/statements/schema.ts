@@ -53,8 +53,17 @@ export function saoPauloDayStart(day: string): number | null {
   const check = new Date(utcMidnight);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
   const guess = utcMidnight - saoPauloOffsetMs(utcMidnight);
-  return utcMidnight - saoPauloOffsetMs(guess);
+  const start = utcMidnight - saoPauloOffsetMs(guess);
+  // On a day that began with a daylight-saving jump (until 2019), midnight did not exist.
+  return SP_DAY.format(new Date(start)) === day ? start : guess;
 }
+
+const SP_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 const dateInput = z.union([
   z.number().int().nonnegative().max(8_640_000_000_000),

@@ -77,7 +77,7 @@ export function statementView(statement: Statement, now: Date) {
     reportId: statement.reportId,
     ...(statement.status === "done" ? { reportUrl: reportUrl(statement.id, now) } : {}),
     reportPath: statement.reportPath,
-    sizeInMb: statement.sizeBytes === null ? 0 : Math.round((Number(statement.sizeBytes) / MB) * 1000) / 1000,
+    sizeInMb: statement.sizeBytes === null ? 0 : Math.round((Number(statement.sizeBytes) / MB) * 1e6) / 1e6,
     errorMessage: statement.status === "failed" ? statement.errorMessage : null,
     createdAt: statement.createdAt.getTime(),
     updatedAt: statement.updatedAt.getTime(),

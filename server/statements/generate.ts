@@ -11,7 +11,8 @@ import { logger } from "../logger";
 import { storage } from "../storage";
 import { csvStream } from "./csv";
 import { countEntries, periodEntries, periodSummary } from "./data";
-import { pdfStream, transactionRow } from "./pdf";
+import { transactionRow } from "./pdf";
+import { renderStatementPdf } from "./pdf-render";
 import type { StatementOptions } from "./schema";
 import { reportFileName, storageKey } from "./service";
 
@@ -92,23 +93,21 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
     ));
   } else {
     const summary = await periodSummary(deps.pool, period);
+    // Formatted rows are small (10,000 of them are a few MB); the rendering is what is chunked.
     const rows: string[][] = [];
     if (options.sections.transactionTable) {
-      for await (const entry of periodEntries(deps.pool, period)) {
-        rows.push(transactionRow(entry, options));
-        await progress(rows.length);
-      }
+      for await (const entry of periodEntries(deps.pool, period)) rows.push(transactionRow(entry, options));
     }
-    const stream = await pdfStream({
+    const input = {
       platformName: config().PLATFORM_NAME,
       generatedAt: deps.now(),
       accountId: statement.accountId,
       period: { startAt: statement.startAt, endAt: statement.endAt },
       summary,
       options,
-      rows,
-    });
-    ({ sizeBytes } = await storage().put(key, stream, "application/pdf"));
+    };
+    const pdf = await renderStatementPdf(input, rows, (rendered) => renew(deps, claim.id, { rowsWritten: rendered }));
+    ({ sizeBytes } = await storage().put(key, [pdf], "application/pdf"));
   }
 
   const done = await deps.pool.query(

@@ -1,9 +1,11 @@
 /**
- * The PDF statement (@react-pdf/renderer), pt-BR: summary, monthly table, month summary and
- * transaction table, with the platform's name, generation time and page numbers on every page.
- * Rendered in the worker only (it does not run inside Next's route bundles).
+ * The PDF statement's pages (@react-pdf/renderer), pt-BR: summary, monthly table, month summary
+ * and transaction table, with the platform's name, generation time and page numbers on every
+ * page. The transaction table is laid out by hand (fixed rows per page, one text block per
+ * column): react-pdf's cost grows with every text node, so a 10,000-row table as one flowing
+ * tree takes minutes. server/statements/pdf-render.ts renders and joins the parts.
  */
-import { Document, Page, renderToStream, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { maskDocument } from "../documents/cpf-cnpj";
 import type { PeriodSummary, StatementEntry } from "./data";
 import { brDate, brDateTime, brl, COLUMN_LABELS, cell, REASON_LABELS, TYPE_LABELS } from "./format";
@@ -21,6 +23,7 @@ const WIDTHS: Record<ColumnKey, number> = {
   netAmount: 1.1,
   status: 1.1,
 };
+const ROW_HEIGHT = 11;
 const AMOUNTS = new Set<ColumnKey>(["grossAmount", "fee", "netAmount"]);
 
 const styles = StyleSheet.create({
@@ -46,6 +49,8 @@ const styles = StyleSheet.create({
   label: { color: "#555" },
   value: { fontSize: 9, fontFamily: "Helvetica-Bold" },
   empty: { fontSize: 10, marginTop: 12 },
+  lines: { fontSize: 7, lineHeight: ROW_HEIGHT / 7 },
+  stripe: { position: "absolute", left: 0, right: 0, height: ROW_HEIGHT, backgroundColor: "#f4f4f8" },
 });
 
 export type PdfInput = {
@@ -55,9 +60,39 @@ export type PdfInput = {
   period: { startAt: Date; endAt: Date };
   summary: PeriodSummary;
   options: StatementOptions;
-  /** the transaction table's rows, already formatted */
-  rows: string[][];
 };
+
+export const ROWS_PER_PAGE = 40;
+const USABLE_WIDTH = 842 - 2 * 28;
+// Helvetica at 7 pt is at most ~4 pt per character for the text we print (digits are 3.9).
+const POINTS_PER_CHAR = 4;
+
+function Chrome({
+  input,
+  pageLabel,
+}: {
+  input: PdfInput;
+  pageLabel: string | ((page: number, total: number) => string);
+}) {
+  return (
+    <>
+      <View style={styles.header} fixed>
+        <Text style={styles.brand}>{input.platformName} · Extrato de conta</Text>
+        <Text>
+          Conta {input.accountId} · {brDate(input.period.startAt)} a {brDate(input.period.endAt)}
+        </Text>
+      </View>
+      <View style={styles.footer} fixed>
+        <Text>Gerado em {brDateTime(input.generatedAt)} (horário de Brasília)</Text>
+        {typeof pageLabel === "string" ? (
+          <Text>{pageLabel}</Text>
+        ) : (
+          <Text render={({ pageNumber, totalPages }) => pageLabel(pageNumber, totalPages)} />
+        )}
+      </View>
+    </>
+  );
+}
 
 function Table({ columns, rows }: { columns: { label: string; width: number; right?: boolean }[]; rows: string[][] }) {
   return (
@@ -120,19 +155,14 @@ function Summary({ input }: { input: PdfInput }) {
   );
 }
 
-export function StatementDocument({ input }: { input: PdfInput }) {
-  const { sections, columns } = input.options;
-  const chosen = COLUMN_KEYS.filter((k) => columns[k]);
+/** Summary, monthly table and month summary (or the "no movements" note): pages that flow. */
+export function SectionsDocument({ input, laterPages }: { input: PdfInput; laterPages: number }) {
+  const { sections } = input.options;
   const s = input.summary;
   return (
-    <Document title={`Extrato ${input.accountId}`} author={input.platformName} language="pt-BR">
+    <Document>
       <Page size="A4" orientation="landscape" style={styles.page}>
-        <View style={styles.header} fixed>
-          <Text style={styles.brand}>{input.platformName} · Extrato de conta</Text>
-          <Text>
-            Conta {input.accountId} · {brDate(input.period.startAt)} a {brDate(input.period.endAt)}
-          </Text>
-        </View>
+        <Chrome input={input} pageLabel={(page, total) => `Página ${page} de ${total + laterPages}`} />
         {sections.summary && <Summary input={input} />}
         {s.count === 0 && <Text style={styles.empty}>Não houve movimentações no período.</Text>}
         {sections.monthlyTable && s.count > 0 && (
@@ -177,30 +207,71 @@ export function StatementDocument({ input }: { input: PdfInput }) {
             />
           </View>
         )}
-        {sections.transactionTable && s.count > 0 && (
-          <View>
-            <Text style={styles.title}>Lançamentos</Text>
-            <Table
-              columns={chosen.map((k) => ({ label: COLUMN_LABELS[k], width: WIDTHS[k], right: AMOUNTS.has(k) }))}
-              rows={input.rows}
-            />
-          </View>
-        )}
-        <View style={styles.footer} fixed>
-          <Text>Gerado em {brDateTime(input.generatedAt)} (horário de Brasília)</Text>
-          <Text render={({ pageNumber, totalPages }) => `Página ${pageNumber} de ${totalPages}`} />
-        </View>
       </Page>
     </Document>
   );
+}
+
+/** Pages of the transaction table: ROWS_PER_PAGE one-line rows each, numbered from `firstPage`. */
+export function TransactionPages({
+  input,
+  pages,
+  firstPage,
+  totalPages,
+}: {
+  input: PdfInput;
+  pages: string[][][];
+  firstPage: number;
+  totalPages: number;
+}) {
+  const chosen = COLUMN_KEYS.filter((k) => input.options.columns[k]);
+  const weight = chosen.reduce((sum, k) => sum + WIDTHS[k], 0);
+  return (
+    <Document>
+      {pages.map((rows, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: pages are static
+        <Page key={index} size="A4" orientation="landscape" style={styles.page}>
+          <Chrome input={input} pageLabel={`Página ${firstPage + index} de ${totalPages}`} />
+          <Text style={styles.title}>Lançamentos</Text>
+          <View style={styles.head}>
+            {chosen.map((k) => (
+              <Text key={k} style={[styles.cell, { flex: WIDTHS[k] }, AMOUNTS.has(k) ? styles.right : {}]}>
+                {COLUMN_LABELS[k]}
+              </Text>
+            ))}
+          </View>
+          <View style={{ flexDirection: "row" }}>
+            {rows.map((_, r) =>
+              r % 2 === 1 ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: stripes are static
+                <View key={r} style={[styles.stripe, { top: r * ROW_HEIGHT }]} />
+              ) : null,
+            )}
+            {chosen.map((k, c) => {
+              const max = Math.floor(((USABLE_WIDTH * WIDTHS[k]) / weight - 4) / POINTS_PER_CHAR);
+              const text = rows.map((row) => fit(row[c] ?? "", max)).join("\n");
+              return (
+                <Text
+                  key={k}
+                  style={[styles.cell, styles.lines, { flex: WIDTHS[k] }, AMOUNTS.has(k) ? styles.right : {}]}
+                >
+                  {text}
+                </Text>
+              );
+            })}
+          </View>
+        </Page>
+      ))}
+    </Document>
+  );
+}
+
+function fit(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
 }
 
 export function transactionRow(entry: StatementEntry, options: StatementOptions): string[] {
   return COLUMN_KEYS.filter((k) => options.columns[k]).map((k) =>
     k === "dateTime" ? brDateTime(entry.createdAt) : cell(entry, k, brl),
   );
-}
-
-export async function pdfStream(input: PdfInput) {
-  return renderToStream(<StatementDocument input={input} />);
 }

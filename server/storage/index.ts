@@ -13,7 +13,11 @@ export type StoredObject = { stream: Readable; sizeBytes: number; contentType: s
 
 export interface FileStorage {
   /** Writes the whole body under `key`, replacing any file there; atomic (all or nothing). */
-  put(key: string, body: AsyncIterable<Uint8Array | string>, contentType: string): Promise<{ sizeBytes: number }>;
+  put(
+    key: string,
+    body: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+    contentType: string,
+  ): Promise<{ sizeBytes: number }>;
   /** A stream of the file, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;

@@ -90,7 +90,8 @@ describe("statement generation", () => {
       "Lançamentos",
       "ID fim a fim",
       'Aluguel, "sala" 2',
-      "Página 1 de 1",
+      "Página 1 de 2",
+      "Página 2 de 2",
       "Gerado em",
     ]) {
       expect(text, expected).toContain(expected);

@@ -14,10 +14,10 @@ import { COLUMN_KEYS, type ColumnKey, type StatementOptions } from "./schema";
 const WIDTHS: Record<ColumnKey, number> = {
   dateTime: 1.5,
   type: 0.8,
-  description: 2,
-  endToEndId: 2.6,
+  description: 1.8,
+  endToEndId: 3.3,
   payerReceiver: 2.2,
-  payerBankInfo: 2.2,
+  payerBankInfo: 2.0,
   grossAmount: 1.1,
   fee: 0.9,
   netAmount: 1.1,
@@ -249,7 +249,7 @@ export function TransactionPages({
             )}
             {chosen.map((k, c) => {
               const max = Math.floor(((USABLE_WIDTH * WIDTHS[k]) / weight - 4) / POINTS_PER_CHAR);
-              const text = rows.map((row) => fit(row[c] ?? "", max)).join("\n");
+              const text = rows.map((row) => truncate(row[c] ?? "", max)).join("\n");
               return (
                 <Text
                   key={k}
@@ -266,7 +266,7 @@ export function TransactionPages({
   );
 }
 
-function fit(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
 }
 

@@ -5,7 +5,18 @@
  * column): react-pdf's cost grows with every text node, so a 10,000-row table as one flowing
  * tree takes minutes. server/statements/pdf-render.ts renders and joins the parts.
  */
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Canvas, Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+
+/** The part of pdfkit that react-pdf's Canvas painter passes through. */
+type Painter = {
+  rect(x: number, y: number, w: number, h: number): Painter;
+  fillColor(color: string): Painter;
+  fill(): Painter;
+  font(name: string): Painter;
+  fontSize(size: number): Painter;
+  text(text: string, x: number, y: number, options: { width: number; align: string; lineBreak: boolean }): Painter;
+};
+
 import { maskDocument } from "../documents/cpf-cnpj";
 import type { PeriodSummary, StatementEntry } from "./data";
 import { brDate, brDateTime, brl, COLUMN_LABELS, cell, REASON_LABELS, TYPE_LABELS } from "./format";
@@ -240,26 +251,38 @@ export function TransactionPages({
               </Text>
             ))}
           </View>
-          <View style={{ flexDirection: "row" }}>
-            {rows.map((_, r) =>
-              r % 2 === 1 ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: stripes are static
-                <View key={r} style={[styles.stripe, { top: r * ROW_HEIGHT }]} />
-              ) : null,
-            )}
-            {chosen.map((k, c) => {
-              const max = Math.floor(((USABLE_WIDTH * WIDTHS[k]) / weight - 4) / POINTS_PER_CHAR);
-              const text = rows.map((row) => truncate(row[c] ?? "", max)).join("\n");
-              return (
-                <Text
-                  key={k}
-                  style={[styles.cell, styles.lines, { flex: WIDTHS[k] }, AMOUNTS.has(k) ? styles.right : {}]}
-                >
-                  {text}
-                </Text>
-              );
-            })}
-          </View>
+          <Canvas
+            style={{ height: ROWS_PER_PAGE * ROW_HEIGHT }}
+            paint={(painter, width) => {
+              // Drawn straight onto the page (pdfkit through react-pdf's painter): no layout tree.
+              const painted = painter as unknown as Painter;
+              let x = 0;
+              const boxes = chosen.map((k) => {
+                const w = (width * WIDTHS[k]) / weight;
+                const box = { x, w, max: Math.floor((w - 4) / POINTS_PER_CHAR), right: AMOUNTS.has(k) };
+                x += w;
+                return box;
+              });
+              rows.forEach((row, r) => {
+                if (r % 2 === 1)
+                  painted
+                    .rect(0, r * ROW_HEIGHT, width, ROW_HEIGHT)
+                    .fillColor("#f4f4f8")
+                    .fill();
+              });
+              painted.fillColor("#000000").font("Helvetica").fontSize(7);
+              rows.forEach((row, r) => {
+                boxes.forEach((box, c) => {
+                  painted.text(truncate(row[c] ?? "", box.max), box.x + 2, r * ROW_HEIGHT + 2.5, {
+                    width: box.w - 4,
+                    align: box.right ? "right" : "left",
+                    lineBreak: false,
+                  });
+                });
+              });
+              return null;
+            }}
+          />
         </Page>
       ))}
     </Document>

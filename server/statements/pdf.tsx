@@ -60,8 +60,6 @@ const styles = StyleSheet.create({
   label: { color: "#555" },
   value: { fontSize: 9, fontFamily: "Helvetica-Bold" },
   empty: { fontSize: 10, marginTop: 12 },
-  lines: { fontSize: 7, lineHeight: ROW_HEIGHT / 7 },
-  stripe: { position: "absolute", left: 0, right: 0, height: ROW_HEIGHT, backgroundColor: "#f4f4f8" },
 });
 
 export type PdfInput = {
@@ -74,7 +72,6 @@ export type PdfInput = {
 };
 
 export const ROWS_PER_PAGE = 40;
-const USABLE_WIDTH = 842 - 2 * 28;
 // Helvetica at 7 pt is at most ~4 pt per character for the text we print (digits are 3.9).
 const POINTS_PER_CHAR = 4;
 
@@ -263,7 +260,7 @@ export function TransactionPages({
                 x += w;
                 return box;
               });
-              rows.forEach((row, r) => {
+              rows.forEach((_, r) => {
                 if (r % 2 === 1)
                   painted
                     .rect(0, r * ROW_HEIGHT, width, ROW_HEIGHT)

@@ -128,7 +128,12 @@ function StatementRow({ statement: s }: { statement: Item }) {
           className={buttonClasses({ variant: "secondary" })}
           data-testid="statement-download"
         >
-          {t("download", { size: format.number(s.sizeInMb, { maximumFractionDigits: 2 }) })}
+          {t("download", {
+            size:
+              s.sizeInMb >= 1
+                ? `${format.number(s.sizeInMb, { maximumFractionDigits: 1 })} MB`
+                : `${format.number(Math.max(1, Math.round(s.sizeInMb * 1024)))} KB`,
+          })}
         </a>
       )}
     </li>

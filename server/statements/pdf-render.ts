@@ -12,7 +12,7 @@ const asDocument = (element: ReactElement) => element as ReactElement<DocumentPr
 
 import { type PdfInput, ROWS_PER_PAGE, SectionsDocument, TransactionPages } from "./pdf";
 
-const CHUNK_PAGES = 5;
+const CHUNK_PAGES = 25;
 
 export async function renderStatementPdf(
   input: PdfInput,

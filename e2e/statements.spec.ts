@@ -82,7 +82,15 @@ test("downloads the CSV with a BOM, the header and the month's rows", async () =
   expect(download.suggestedFilename()).toMatch(FILE_NAME("csv"));
   const text = readFileSync(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
-  const lines = text.slice(1).trimEnd().split("\r\n");
+  // Every section was chosen: the summaries come first, each under its title, then the movements.
+  const blocks = text.slice(1).trimEnd().split("\r\n\r\n");
+  expect(blocks.map((block) => block.split("\r\n")[0])).toEqual([
+    "Resumo",
+    "Movimentação mensal",
+    "Resumo do mês por tipo de movimento",
+    "Lançamentos",
+  ]);
+  const lines = (blocks[3] as string).split("\r\n").slice(1);
   expect(lines[0]).toBe(
     "Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status",
   );

@@ -76,8 +76,7 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
   }
   const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
   const options = statement.options as StatementOptions;
-  const rowsTotal =
-    options.sections.transactionTable || statement.format === "csv" ? await countEntries(deps.pool, period) : 0;
+  const rowsTotal = options.sections.transactionTable ? await countEntries(deps.pool, period) : 0;
   await renew(deps, claim.id, { rowsTotal });
   const progress = async (rows: number) => {
     if (rows % PROGRESS_EVERY === 0 || rows === rowsTotal) await renew(deps, claim.id, { rowsWritten: rows });
@@ -86,11 +85,9 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
   const key = storageKey(statement);
   let sizeBytes: number;
   if (statement.format === "csv") {
-    ({ sizeBytes } = await storage().put(
-      key,
-      csvStream(periodEntries(deps.pool, period), options, progress),
-      "text/csv; charset=utf-8",
-    ));
+    const summary = await periodSummary(deps.pool, period);
+    const body = csvStream(periodEntries(deps.pool, period), options, progress, { summary, period });
+    ({ sizeBytes } = await storage().put(key, body, "text/csv; charset=utf-8"));
   } else {
     const summary = await periodSummary(deps.pool, period);
     // Formatted rows are small (10,000 of them are a few MB); the rendering is what is chunked.

@@ -27,7 +27,12 @@ describe("statement endpoints: 429 and 500", () => {
       body: { accountId: merchant.accountId, startDate: 1, endDate: 2 },
     });
     expect(res.status).toBe(500);
-    expect(res.json).toMatchObject({ success: false, status: 500, code: "INTERNAL_ERROR", message: "Internal server error" });
+    expect(res.json).toMatchObject({
+      success: false,
+      status: 500,
+      code: "INTERNAL_ERROR",
+      message: "Internal server error",
+    });
     expect(res.text).not.toContain("10.0.0.7");
   });
 

@@ -4,6 +4,8 @@ import { transferInternal } from "../../server/transfers/internal";
 import { aroundNow, buildStatement, merchantWithEntries, pdfText, readStored } from "./support";
 
 const BOM = "\uFEFF";
+const HEADER =
+  "Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status";
 
 describe("statement generation", () => {
   let merchant: Awaited<ReturnType<typeof merchantWithEntries>>;
@@ -22,7 +24,12 @@ describe("statement generation", () => {
   });
 
   it("writes a CSV: BOM, every column in the 2.7 order, RFC 4180 quoting, dot amounts, São Paulo times", async () => {
-    const statement = await buildStatement(merchant, { accountId: merchant.accountId, format: "csv", ...aroundNow() });
+    const statement = await buildStatement(merchant, {
+      accountId: merchant.accountId,
+      format: "csv",
+      ...aroundNow(),
+      options: { sections: { summary: false, monthlyTable: false, monthSummary: false } },
+    });
     expect(statement).toMatchObject({ status: "done", rowsWritten: 4, rowsTotal: 4, errorMessage: null });
     expect(statement.reportId).toMatch(
       new RegExp(`^extrato-${merchant.accountId}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
@@ -54,6 +61,7 @@ describe("statement generation", () => {
       format: "csv",
       ...aroundNow(),
       options: {
+        sections: { summary: false, monthlyTable: false, monthSummary: false },
         columns: {
           status: true,
           dateTime: true,
@@ -71,6 +79,35 @@ describe("statement generation", () => {
     const lines = (await readStored(statement.reportPath as string)).toString("utf8").slice(1).split("\r\n");
     expect(lines[0]).toBe("Data/hora,Valor líquido,Status");
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},10\.00,Concluído$/);
+  });
+
+  it("puts the chosen sections in the CSV, in the 2.7 order, each under its title", async () => {
+    const statement = await buildStatement(merchant, {
+      accountId: merchant.accountId,
+      format: "csv",
+      ...aroundNow(),
+      options: { sections: { summary: false, monthlyTable: true, monthSummary: true, transactionTable: true } },
+    });
+    const text = (await readStored(statement.reportPath as string)).toString("utf8");
+    const blocks = text.slice(1).split("\r\n\r\n");
+    expect(blocks.map((b) => b.split("\r\n")[0])).toEqual([
+      "Movimentação mensal",
+      "Resumo do mês por tipo de movimento",
+      "Lançamentos",
+    ]);
+    expect(blocks[0]?.split("\r\n")[2]).toMatch(/^\d{4}-\d{2},4,30\.03,12\.34,0\.00$/);
+    expect(blocks[2]?.split("\r\n")[1]).toBe(HEADER);
+    expect(text).not.toContain("Saldo inicial");
+
+    const summaryOnly = await buildStatement(merchant, {
+      accountId: merchant.accountId,
+      format: "csv",
+      ...aroundNow(),
+      options: { sections: { summary: true, monthlyTable: false, monthSummary: false, transactionTable: false } },
+    });
+    const summaryText = (await readStored(summaryOnly.reportPath as string)).toString("utf8");
+    expect(summaryText).toContain("Total de entradas,30.03\r\n");
+    expect(summaryText).not.toContain("Data/hora");
   });
 
   it("writes a PDF with every section, pt-BR amounts, page numbers and the platform's name", async () => {
@@ -126,9 +163,10 @@ describe("statement generation", () => {
       reportId: `extrato-${merchant.accountId}-2020-01-01-2020-01-31.csv`,
     });
     const text = (await readStored(csv.reportPath as string)).toString("utf8");
-    expect(text).toBe(
-      `${BOM}Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status\r\n`,
-    );
+    expect(text.startsWith(`${BOM}Resumo\r\n`)).toBe(true);
+    expect(text).toContain("Saldo inicial,0.00\r\nSaldo final,0.00\r\n");
+    expect(text).toContain("Não houve movimentações no período.\r\n");
+    expect(text.endsWith(`Lançamentos\r\n${HEADER}\r\n`)).toBe(true);
     const pdf = await buildStatement(merchant, empty);
     expect(pdf.status).toBe("done");
     const pdfTextContent = pdfText(await readStored(pdf.reportPath as string));

@@ -26,8 +26,13 @@ const { db } = await import("../../server/db/client");
 await seedDemo(db());
 const { startWebServer } = await import("../../server/web/main");
 const web = await startWebServer({ dev: false, port: Number(process.env.PORT), hostname: "127.0.0.1" });
+// Statements are built by the worker; this server has none, so it runs the worker's statement loop.
+const { startStatementLoop } = await import("../../server/statements/generate");
+const { pool } = await import("../../server/db/pool");
+const statements = startStatementLoop({ db: db(), pool: pool(), workerId: "e2e" }, 250);
 
 async function stop() {
+  await statements.stop();
   await web.close();
   await database.release();
   process.exit(0);

@@ -20,6 +20,7 @@ import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
+import { registerStatementRoutes } from "./routes/statements";
 import { registerTransferRoutes } from "./routes/transfers";
 import { registerWebhookRoutes } from "./routes/webhooks";
 
@@ -68,6 +69,7 @@ export function createAccountApi() {
   registerChargeRoutes(app);
   registerRefundRoutes(app);
   registerWebhookRoutes(app);
+  registerStatementRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
 
   app.notFound((c) =>

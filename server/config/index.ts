@@ -88,6 +88,12 @@ const schema = z
     /** consecutive failed deliveries after which an account-surface configuration is deactivated */
     WEBHOOK_ACCOUNT_DEACTIVATE_AFTER: z.coerce.number().int().min(1).default(50),
     WEBHOOK_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+    /** where files (statements, later MED evidence and KYC documents) live: server/storage */
+    STORAGE_DRIVER: z.enum(["postgres", "disk"]).default("postgres"),
+    /** the directory of STORAGE_DRIVER=disk */
+    STORAGE_DIR: z.string().default(".data/files"),
+    /** statements and their files are deleted this many days after their request */
+    STATEMENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === "production";

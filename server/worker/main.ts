@@ -1,9 +1,10 @@
 import { databaseUrl } from "../config";
 import { db, disconnectDb } from "../db/client";
-import { closePool } from "../db/pool";
+import { closePool, pool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { startQueuedPayoutLoop } from "../payouts/loop";
+import { startStatementLoop } from "../statements/generate";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { JOBS } from "./jobs";
 import { outboxHandlers } from "./outbox-handlers";
@@ -15,6 +16,7 @@ await worker.boss.send("system.heartbeat", {});
 const relay = startOutboxRelay(db(), outboxHandlers(db()));
 const deliveries = startDeliveryLoop();
 const queuedPayouts = startQueuedPayoutLoop(db());
+const statements = startStatementLoop({ db: db(), pool: pool(), workerId: worker.workerId });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -23,6 +25,7 @@ async function shutdown(signal: string) {
   logger().info({ signal }, "worker shutting down");
   await relay.stop();
   await queuedPayouts.stop();
+  await statements.stop();
   await deliveries.stop();
   await worker.stop();
   await disconnectDb();

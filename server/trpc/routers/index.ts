@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { refundsRouter } from "./refunds";
+import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
 import { webhooksRouter } from "./webhooks";
 
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   charges: chargesRouter,
   ledger: ledgerRouter,
   refunds: refundsRouter,
+  statements: statementsRouter,
   transfers: transfersRouter,
   webhooks: webhooksRouter,
 });

@@ -2,7 +2,14 @@ import type { JobDefinition } from "../job";
 import { expireChargesJob } from "./expire-charges";
 import { heartbeatJob } from "./heartbeat";
 import { purgeIdempotencyJob } from "./purge-idempotency";
+import { purgeStatementsJob } from "./purge-statements";
 import { purgeWebhookDeliveriesJob } from "./purge-webhook-deliveries";
 
 /** Every job the worker runs. Add new ones here. */
-export const JOBS: JobDefinition[] = [heartbeatJob, expireChargesJob, purgeWebhookDeliveriesJob, purgeIdempotencyJob];
+export const JOBS: JobDefinition[] = [
+  heartbeatJob,
+  expireChargesJob,
+  purgeWebhookDeliveriesJob,
+  purgeIdempotencyJob,
+  purgeStatementsJob,
+];

@@ -1,0 +1,144 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
+import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
+import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
+import type { AccountApiEnv } from "../context";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { envelopeOf, errorResponses } from "../schemas";
+
+const flags = (keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])));
+
+const StatementSchema = z
+  .object({
+    id: z.string().uuid(),
+    status: z.enum(["new", "processing", "done", "failed"]),
+    format: z.enum(["pdf", "csv"]),
+    accountId: z.string(),
+    userId: z.string(),
+    requestedBy: z.string(),
+    startDate: z.number().openapi({ description: "epoch ms" }),
+    endDate: z.number().openapi({ description: "epoch ms" }),
+    options: z.object({
+      sections: flags(["summary", "monthlyTable", "monthSummary", "transactionTable"]),
+      columns: flags([
+        "dateTime",
+        "type",
+        "description",
+        "endToEndId",
+        "payerReceiver",
+        "payerBankInfo",
+        "grossAmount",
+        "fee",
+        "netAmount",
+        "status",
+      ]),
+    }),
+    reportId: z.string().nullable(),
+    reportUrl: z.string().url().optional().openapi({ description: "signed, valid 24 hours; only when done" }),
+    reportPath: z.string().nullable(),
+    sizeInMb: z.number(),
+    errorMessage: z.string().nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .openapi("Statement");
+
+const IdParam = z.object({
+  id: Uuid.meta({ description: "the extractId" }),
+});
+
+const createStatementRoute = createRoute({
+  method: "post",
+  path: "/ledger/extract",
+  tags: ["Statements"],
+  summary: "Request a statement (PDF or CSV), built in the background",
+  middleware: [requireScope("ledger_extract:create")] as const,
+  request: { body: { content: { "application/json": { schema: StatementRequestSchema } }, required: true } },
+  responses: {
+    202: {
+      description: "Accepted; poll GET /ledger/extract/{id} every 3 to 5 seconds",
+      content: {
+        "application/json": {
+          schema: envelopeOf(
+            z.object({ success: z.literal(true), extractId: z.string().uuid(), status: z.literal("new") }),
+            "StatementAccepted",
+          ),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+const getStatementRoute = createRoute({
+  method: "get",
+  path: "/ledger/extract/{id}",
+  tags: ["Statements"],
+  summary: "A statement; reportUrl is signed afresh on each call",
+  middleware: [requireScope("ledger_extract:get")] as const,
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "The statement",
+      content: { "application/json": { schema: envelopeOf(StatementSchema, "StatementResponse") } },
+    },
+    ...errorResponses(401, 403, 404, 429, 500),
+  },
+});
+
+const listStatementsRoute = createRoute({
+  method: "get",
+  path: "/ledger/extract",
+  tags: ["Statements"],
+  summary: "The caller's statements, newest first",
+  middleware: [requireScope("ledger_extract:get")] as const,
+  request: { query: StatementListQuerySchema },
+  responses: {
+    200: {
+      description: "A page of statements",
+      content: { "application/json": { schema: envelopeOf(z.array(StatementSchema), "StatementListResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+export function registerStatementRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(createStatementRoute, async (c) => {
+    const apiKey = c.get("apiKey");
+    const result = await requestStatement(db(), {
+      userId: apiKey.userId,
+      requestedBy: apiKey.clientId,
+      request: c.req.valid("json"),
+    });
+    return c.json(envelope(c, result, { message: "Statement requested" }), 202);
+  });
+
+  app.openapi(getStatementRoute, async (c) => {
+    const statement = await findStatement(db(), c.get("apiKey").userId, c.req.valid("param").id);
+    return c.json(envelope(c, statementView(statement, new Date())), 200);
+  });
+
+  app.openapi(listStatementsRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { statements, total } = await listStatements(db(), c.get("apiKey").userId, query);
+    const now = new Date();
+    return c.json(
+      envelope(
+        c,
+        statements.map((s) => statementView(s, now)),
+        {
+          pagination: {
+            page: query.page,
+            limit: query.limit,
+            orderBy: "desc",
+            total,
+            totalPages: Math.ceil(total / query.limit),
+          },
+        },
+      ),
+      200,
+    );
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * What a statement reads from the ledger, with plain SQL on the pg pool: entries in keyset pages
+ * (never the whole period in memory), and aggregates computed by PostgreSQL.
+ */
+import type pg from "pg";
+import type { Party } from "../ledger/parties";
+
+export type StatementEntry = {
+  seq: string;
+  createdAt: Date;
+  type: "credit" | "debit";
+  reason: string;
+  status: string;
+  description: string | null;
+  endToEndId: string | null;
+  payer: Party | null;
+  receiver: Party | null;
+  grossCents: bigint;
+  feeCents: bigint;
+  netCents: bigint;
+};
+
+type Period = { accountId: string; startAt: Date; endAt: Date };
+
+export const PAGE_ROWS = 1000;
+
+/** Entries of the period, oldest first, fetched PAGE_ROWS at a time by (created_at, seq). */
+export async function* periodEntries(pool: pg.Pool, period: Period, pageRows = PAGE_ROWS) {
+  let after: { createdAt: Date; seq: string } | null = null;
+  for (;;) {
+    const result: pg.QueryResult = await pool.query(
+      `SELECT seq::text, created_at, type::text, reason, status::text, coalesce(description, obs) AS description,
+              end_to_end_id, payer, receiver, gross_cents::text, fee_cents::text, net_cents::text
+         FROM ledger_entries
+        WHERE account_id = $1 AND created_at BETWEEN $2 AND $3
+          AND ($4::timestamptz IS NULL OR (created_at, seq) > ($4, $5::bigint))
+        ORDER BY created_at, seq
+        LIMIT $6`,
+      [period.accountId, period.startAt, period.endAt, after?.createdAt ?? null, after?.seq ?? "0", pageRows],
+    );
+    for (const row of result.rows) {
+      yield {
+        seq: row.seq,
+        createdAt: row.created_at,
+        type: row.type,
+        reason: row.reason,
+        status: row.status,
+        description: row.description,
+        endToEndId: row.end_to_end_id,
+        payer: row.payer,
+        receiver: row.receiver,
+        grossCents: BigInt(row.gross_cents),
+        feeCents: BigInt(row.fee_cents),
+        netCents: BigInt(row.net_cents),
+      } satisfies StatementEntry;
+    }
+    if (result.rows.length < pageRows) return;
+    const last = result.rows[result.rows.length - 1];
+    after = { createdAt: last.created_at, seq: last.seq };
+  }
+}
+
+export async function countEntries(pool: pg.Pool, period: Period): Promise<number> {
+  const result = await pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3",
+    [period.accountId, period.startAt, period.endAt],
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+export type MonthTotals = { month: string; count: number; inCents: bigint; outCents: bigint; feeCents: bigint };
+export type ReasonTotals = { month: string; reason: string; type: string; count: number; netCents: bigint };
+
+export type PeriodSummary = {
+  holder: { name: string; document: string; agency: string };
+  openingCents: bigint;
+  closingCents: bigint;
+  inCents: bigint;
+  outCents: bigint;
+  feeCents: bigint;
+  count: number;
+  months: MonthTotals[];
+  byReason: ReasonTotals[];
+};
+
+const MONTH = "to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM')";
+// Only settled movements count in totals; credits bring net in, debits take net (gross + fee) out.
+const TOTALS = `count(*)::int AS count,
+  coalesce(sum(net_cents) FILTER (WHERE type = 'credit' AND status = 'succeeded'), 0)::text AS in_cents,
+  coalesce(sum(net_cents) FILTER (WHERE type = 'debit' AND status = 'succeeded'), 0)::text AS out_cents,
+  coalesce(sum(fee_cents) FILTER (WHERE status = 'succeeded'), 0)::text AS fee_cents`;
+
+export async function periodSummary(pool: pg.Pool, period: Period): Promise<PeriodSummary> {
+  const args = [period.accountId, period.startAt, period.endAt];
+  const [holder, balances, totals, months, byReason] = await Promise.all([
+    pool.query("SELECT name, document, agency FROM accounts WHERE id = $1", [period.accountId]),
+    // The available balance is the sum of the account's available postings up to an instant.
+    pool.query(
+      `SELECT coalesce(sum(amount_cents) FILTER (WHERE created_at < $2), 0)::text AS opening,
+              coalesce(sum(amount_cents) FILTER (WHERE created_at <= $3), 0)::text AS closing
+         FROM ledger_postings WHERE account_id = $1 AND bucket = 'available'`,
+      args,
+    ),
+    pool.query(`SELECT ${TOTALS} FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3`, args),
+    pool.query(
+      `SELECT ${MONTH} AS month, ${TOTALS} FROM ledger_entries
+        WHERE account_id = $1 AND created_at BETWEEN $2 AND $3 GROUP BY 1 ORDER BY 1`,
+      args,
+    ),
+    pool.query(
+      `SELECT ${MONTH} AS month, reason, type::text, count(*)::int AS count,
+              coalesce(sum(net_cents) FILTER (WHERE status = 'succeeded'), 0)::text AS net_cents
+         FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      args,
+    ),
+  ]);
+  const t = totals.rows[0];
+  return {
+    holder: holder.rows[0],
+    openingCents: BigInt(balances.rows[0].opening),
+    closingCents: BigInt(balances.rows[0].closing),
+    inCents: BigInt(t.in_cents),
+    outCents: BigInt(t.out_cents),
+    feeCents: BigInt(t.fee_cents),
+    count: t.count,
+    months: months.rows.map((r) => ({
+      month: r.month,
+      count: r.count,
+      inCents: BigInt(r.in_cents),
+      outCents: BigInt(r.out_cents),
+      feeCents: BigInt(r.fee_cents),
+    })),
+    byReason: byReason.rows.map((r) => ({
+      month: r.month,
+      reason: r.reason,
+      type: r.type,
+      count: r.count,
+      netCents: BigInt(r.net_cents),
+    })),
+  };
+}

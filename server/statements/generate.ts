@@ -1,0 +1,156 @@
+/**
+ * Building statements in the worker. The statement row is its own job: a worker claims it with
+ * SKIP LOCKED and a lease, renews the lease with each progress write, and finishes only while it
+ * still holds the lease. A crashed worker's lease runs out and another worker starts over (up to
+ * MAX_ATTEMPTS); a worker that lost its lease cannot mark the statement done a second time.
+ */
+import type pg from "pg";
+import { config } from "../config";
+import type { Db } from "../db/client";
+import { logger } from "../logger";
+import { storage } from "../storage";
+import { csvStream } from "./csv";
+import { countEntries, periodEntries, periodSummary } from "./data";
+import { transactionRow } from "./pdf";
+import { renderStatementPdf } from "./pdf-render";
+import type { StatementOptions } from "./schema";
+import { reportFileName, storageKey } from "./service";
+
+export const LEASE_MS = 2 * 60_000;
+export const MAX_ATTEMPTS = 3;
+const PROGRESS_EVERY = 500;
+
+export type GenerateDeps = { db: Db; pool: pg.Pool; workerId: string; now: () => Date };
+
+export class LeaseLost extends Error {
+  constructor(id: string) {
+    super(`lease on statement ${id} lost`);
+    this.name = "LeaseLost";
+  }
+}
+
+type Claim = { id: string; attempts: number };
+
+/** Claims the oldest new statement, or one whose worker stopped renewing its lease. */
+export async function claimStatement(deps: GenerateDeps, only?: string): Promise<Claim | null> {
+  const now = deps.now();
+  const result = await deps.pool.query<Claim>(
+    `UPDATE statements SET status = 'processing', attempts = attempts + 1, lease_owner = $1,
+            lease_until = $2, rows_written = 0, updated_at = $3
+      WHERE id = (SELECT id FROM statements
+                   WHERE (status = 'new' OR (status = 'processing' AND lease_until < $3))
+                     AND ($4::uuid IS NULL OR id = $4)
+                   ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, attempts`,
+    [deps.workerId, new Date(now.getTime() + LEASE_MS), now, only ?? null],
+  );
+  return result.rows[0] ?? null;
+}
+
+async function renew(deps: GenerateDeps, id: string, fields: { rowsWritten?: number; rowsTotal?: number }) {
+  const now = deps.now();
+  const result = await deps.pool.query(
+    `UPDATE statements SET rows_written = coalesce($3, rows_written), rows_total = coalesce($4, rows_total),
+            lease_until = $5, updated_at = $6
+      WHERE id = $1 AND lease_owner = $2 AND status = 'processing'`,
+    [id, deps.workerId, fields.rowsWritten ?? null, fields.rowsTotal ?? null, new Date(now.getTime() + LEASE_MS), now],
+  );
+  if (result.rowCount === 0) throw new LeaseLost(id);
+}
+
+async function fail(deps: GenerateDeps, id: string, code: string, message: string) {
+  await deps.pool.query(
+    `UPDATE statements SET status = 'failed', error_code = $3, error_message = $4, lease_owner = NULL,
+            lease_until = NULL, updated_at = $5
+      WHERE id = $1 AND lease_owner = $2 AND status = 'processing'`,
+    [id, deps.workerId, code, message, deps.now()],
+  );
+}
+
+/** Builds the claimed statement's file and marks it done, if this worker still holds the lease. */
+export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<void> {
+  const statement = await deps.db.statement.findUniqueOrThrow({ where: { id: claim.id } });
+  if (claim.attempts > MAX_ATTEMPTS) {
+    await fail(deps, claim.id, "GENERATION_FAILED", "The statement could not be generated; request it again");
+    return;
+  }
+  const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
+  const options = statement.options as StatementOptions;
+  const rowsTotal = options.sections.transactionTable ? await countEntries(deps.pool, period) : 0;
+  await renew(deps, claim.id, { rowsTotal });
+  const progress = async (rows: number) => {
+    if (rows % PROGRESS_EVERY === 0 || rows === rowsTotal) await renew(deps, claim.id, { rowsWritten: rows });
+  };
+
+  const key = storageKey(statement);
+  let sizeBytes: number;
+  if (statement.format === "csv") {
+    const summary = await periodSummary(deps.pool, period);
+    const body = csvStream(periodEntries(deps.pool, period), options, progress, { summary, period });
+    ({ sizeBytes } = await storage().put(key, body, "text/csv; charset=utf-8"));
+  } else {
+    const summary = await periodSummary(deps.pool, period);
+    // Formatted rows are small (10,000 of them are a few MB); the rendering is what is chunked.
+    const rows: string[][] = [];
+    if (options.sections.transactionTable) {
+      for await (const entry of periodEntries(deps.pool, period)) rows.push(transactionRow(entry, options));
+    }
+    const input = {
+      platformName: config().PLATFORM_NAME,
+      generatedAt: deps.now(),
+      accountId: statement.accountId,
+      period: { startAt: statement.startAt, endAt: statement.endAt },
+      summary,
+      options,
+    };
+    const pdf = await renderStatementPdf(input, rows, (rendered) => renew(deps, claim.id, { rowsWritten: rendered }));
+    ({ sizeBytes } = await storage().put(key, [pdf], "application/pdf"));
+  }
+
+  const done = await deps.pool.query(
+    `UPDATE statements SET status = 'done', report_id = $3, report_path = $4, size_bytes = $5,
+            lease_owner = NULL, lease_until = NULL, updated_at = $6
+      WHERE id = $1 AND lease_owner = $2 AND status = 'processing'`,
+    [claim.id, deps.workerId, reportFileName(statement), key, sizeBytes, deps.now()],
+  );
+  if (done.rowCount === 0) throw new LeaseLost(claim.id);
+}
+
+/** One pass: claim a statement (`only` that one, in tests) and build it. False when there was nothing to do. */
+export async function processNextStatement(deps: GenerateDeps, only?: string): Promise<boolean> {
+  const claim = await claimStatement(deps, only);
+  if (!claim) return false;
+  try {
+    await buildClaimed(deps, claim);
+  } catch (error) {
+    if (error instanceof LeaseLost) {
+      logger().warn({ statementId: claim.id }, "statement lease lost; another worker owns it");
+      return true;
+    }
+    logger().error({ err: error, statementId: claim.id }, "statement generation failed");
+    await fail(deps, claim.id, "GENERATION_FAILED", "The statement could not be generated; request it again");
+  }
+  return true;
+}
+
+/** The worker's loop: drains the queue, then polls. */
+export function startStatementLoop(deps: Omit<GenerateDeps, "now">, pollMs = 1000) {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await processNextStatement({ ...deps, now: () => new Date() });
+      } catch (error) {
+        logger().error({ err: error }, "statement pass failed");
+      }
+      if (!worked) await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The statement request (interface 4.4, POST /ledger/extract): the one schema used by the
+ * /v4/i route, the tRPC procedure and the dashboard form. Pure: runs in the browser too.
+ */
+import { z } from "zod";
+import { AccountId } from "../fields/ids";
+
+export const SECTION_KEYS = ["summary", "monthlyTable", "monthSummary", "transactionTable"] as const;
+/** In the order of interface 2.7: the CSV and the PDF table follow it. */
+export const COLUMN_KEYS = [
+  "dateTime",
+  "type",
+  "description",
+  "endToEndId",
+  "payerReceiver",
+  "payerBankInfo",
+  "grossAmount",
+  "fee",
+  "netAmount",
+  "status",
+] as const;
+
+export type SectionKey = (typeof SECTION_KEYS)[number];
+export type ColumnKey = (typeof COLUMN_KEYS)[number];
+export type StatementOptions = { sections: Record<SectionKey, boolean>; columns: Record<ColumnKey, boolean> };
+
+export const MAX_RANGE_DAYS = 365;
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Offset of America/Sao_Paulo from UTC at an instant, in ms (negative: behind UTC). */
+function saoPauloOffsetMs(at: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Sao_Paulo",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The first instant (epoch ms) of a São Paulo calendar day given as YYYY-MM-DD, or null if no such day. */
+export function saoPauloDayStart(day: string): number | null {
+  const match = ISO_DATE.exec(day);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const check = new Date(utcMidnight);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  const guess = utcMidnight - saoPauloOffsetMs(utcMidnight);
+  const start = utcMidnight - saoPauloOffsetMs(guess);
+  // On a day that began with a daylight-saving jump (until 2019), midnight did not exist.
+  return SP_DAY.format(new Date(start)) === day ? start : guess;
+}
+
+const SP_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+const dateInput = z.union([
+  z.number().int().nonnegative().max(8_640_000_000_000),
+  z.string().refine((s) => saoPauloDayStart(s) !== null, "must be epoch ms or a date YYYY-MM-DD"),
+]);
+
+/** A day string covers the whole São Paulo day; a number is the exact instant. */
+export function resolvePeriod(startDate: number | string, endDate: number | string) {
+  const startAt = typeof startDate === "number" ? startDate : (saoPauloDayStart(startDate) as number);
+  const endAt = typeof endDate === "number" ? endDate : (saoPauloDayStart(nextDay(endDate)) as number) - 1;
+  return { startAt, endAt };
+}
+
+function nextDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+const flags = <K extends string>(keys: readonly K[]) =>
+  z
+    .object(Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as Record<K, z.ZodOptional<z.ZodBoolean>>)
+    .strict();
+
+export const StatementRequestSchema = z
+  .object({
+    accountId: AccountId,
+    startDate: dateInput,
+    endDate: dateInput,
+    format: z.enum(["pdf", "csv"]).default("pdf"),
+    options: z
+      .object({ sections: flags(SECTION_KEYS).optional(), columns: flags(COLUMN_KEYS).optional() })
+      .strict()
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    const { startAt, endAt } = resolvePeriod(value.startDate, value.endDate);
+    if (startAt > endAt) {
+      ctx.addIssue({ code: "custom", path: ["startDate"], message: "startDate must be on or before endDate" });
+    } else if (endAt - startAt > MAX_RANGE_DAYS * DAY_MS) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: `the period must be at most ${MAX_RANGE_DAYS} days` });
+    }
+    const options = resolveOptions(value.options);
+    if (!SECTION_KEYS.some((k) => options.sections[k])) {
+      ctx.addIssue({ code: "custom", path: ["options", "sections"], message: "choose at least one section" });
+    }
+    if (options.sections.transactionTable && !COLUMN_KEYS.some((k) => options.columns[k])) {
+      ctx.addIssue({ code: "custom", path: ["options", "columns"], message: "choose at least one column" });
+    }
+  });
+
+export type StatementRequest = z.infer<typeof StatementRequestSchema>;
+export type StatementRequestInput = z.input<typeof StatementRequestSchema>;
+
+/** Omitted options, sections or flags mean "included" (interface 4.4). */
+export function resolveOptions(options: StatementRequest["options"]): StatementOptions {
+  const pick = <K extends string>(keys: readonly K[], given?: Partial<Record<K, boolean | undefined>>) =>
+    Object.fromEntries(keys.map((k) => [k, given?.[k] ?? true])) as Record<K, boolean>;
+  return { sections: pick(SECTION_KEYS, options?.sections), columns: pick(COLUMN_KEYS, options?.columns) };
+}
+
+export const StatementListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,95 @@
+/** Statements (interface 2.7, 3.3, 4.4): request, look up, list. The worker builds the files. */
+import type { Tx } from "../db/client";
+import { forbidden, notFound } from "../errors";
+import type { Statement } from "../generated/prisma/client";
+import { saoPauloDate } from "../time";
+import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
+import { reportUrl } from "./signed-url";
+
+export async function requestStatement(
+  db: Tx,
+  input: { userId: string; requestedBy: string; request: StatementRequest },
+): Promise<{ success: true; extractId: string; status: "new" }> {
+  const { request } = input;
+  const account = await db.account.findUnique({ where: { id: request.accountId }, select: { userId: true } });
+  // An unknown account answers like a foreign one: no way to probe which accounts exist.
+  if (!account || account.userId !== input.userId) throw forbidden("No permission for this account");
+  const { startAt, endAt } = resolvePeriod(request.startDate, request.endDate);
+  const statement = await db.statement.create({
+    data: {
+      userId: input.userId,
+      accountId: request.accountId,
+      requestedBy: input.requestedBy,
+      format: request.format,
+      startAt: new Date(startAt),
+      endAt: new Date(endAt),
+      options: resolveOptions(request.options),
+    },
+  });
+  return { success: true, extractId: statement.id, status: "new" };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findStatement(db: Tx, userId: string, id: string): Promise<Statement> {
+  const statement = UUID.test(id) ? await db.statement.findUnique({ where: { id } }) : null;
+  if (!statement || statement.userId !== userId) throw notFound("Statement not found");
+  return statement;
+}
+
+export async function listStatements(db: Tx, userId: string, page: { page: number; limit: number }) {
+  const where = { userId };
+  const [statements, total] = await Promise.all([
+    db.statement.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page.page - 1) * page.limit,
+      take: page.limit,
+    }),
+    db.statement.count({ where }),
+  ]);
+  return { statements, total };
+}
+
+/** The download's file name: extrato-<account>-<start>-<end>.<format>, São Paulo days. */
+export function reportFileName(statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "format">): string {
+  return `extrato-${statement.accountId}-${saoPauloDate(statement.startAt)}-${saoPauloDate(statement.endAt)}.${statement.format}`;
+}
+
+export function storageKey(statement: Pick<Statement, "id" | "format">): string {
+  return `statements/${statement.id}.${statement.format}`;
+}
+
+const MB = 1024 * 1024;
+
+/** Interface 2.7, exactly its fields; reportUrl freshly signed, only when done. */
+export function statementView(statement: Statement, now: Date) {
+  return {
+    id: statement.id,
+    status: statement.status,
+    format: statement.format,
+    accountId: statement.accountId,
+    userId: statement.userId,
+    requestedBy: statement.requestedBy,
+    startDate: statement.startAt.getTime(),
+    endDate: statement.endAt.getTime(),
+    options: statement.options as ReturnType<typeof resolveOptions>,
+    reportId: statement.reportId,
+    ...(statement.status === "done" ? { reportUrl: reportUrl(statement.id, now) } : {}),
+    reportPath: statement.reportPath,
+    sizeInMb: statement.sizeBytes === null ? 0 : Math.round((Number(statement.sizeBytes) / MB) * 1e6) / 1e6,
+    errorMessage: statement.status === "failed" ? statement.errorMessage : null,
+    createdAt: statement.createdAt.getTime(),
+    updatedAt: statement.updatedAt.getTime(),
+  };
+}
+
+/** What the dashboard adds to 2.7: progress of a build and the error code it translates. */
+export function statementProgressView(statement: Statement, now: Date) {
+  return {
+    ...statementView(statement, now),
+    rowsWritten: statement.rowsWritten,
+    rowsTotal: statement.rowsTotal,
+    errorCode: statement.status === "failed" ? statement.errorCode : null,
+  };
+}

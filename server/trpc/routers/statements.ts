@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { db } from "../../db/client";
+import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
+import { findStatement, listStatements, requestStatement, statementProgressView } from "../../statements/service";
+import { createTRPCRouter, merchantProcedure } from "../init";
+
+export const statementsRouter = createTRPCRouter({
+  request: merchantProcedure
+    .input(StatementRequestSchema)
+    .mutation(({ ctx, input }) =>
+      requestStatement(db(), { userId: ctx.user.id, requestedBy: ctx.user.email, request: input }),
+    ),
+
+  /** The user's statements, newest first, with build progress and, when done, a signed link. */
+  list: merchantProcedure.input(StatementListQuerySchema).query(async ({ ctx, input }) => {
+    const { statements, total } = await listStatements(db(), ctx.user.id, input);
+    const now = new Date();
+    return { statements: statements.map((s) => statementProgressView(s, now)), total };
+  }),
+
+  get: merchantProcedure
+    .input(z.object({ id: z.string().max(64) }))
+    .query(async ({ ctx, input }) =>
+      statementProgressView(await findStatement(db(), ctx.user.id, input.id), new Date()),
+    ),
+});

@@ -1,7 +1,9 @@
 /**
  * The shape of every identifier a client sends, in a path, a query or a body. A malformed id is
- * a 400 at the door (it cannot exist), never a database error.
+ * a 400 at the door (it cannot exist), never a database error — except where the contract answers
+ * only 404 (LookupId, below).
  */
+import { z } from "zod";
 import { text } from "./text";
 
 export const ACCOUNT_ID_PATTERN = /^\d{12}$/;
@@ -34,3 +36,10 @@ export const EntryId = text({
   pattern: ENTRY_ID_PATTERN,
   patternMessage: "must be an entry id (end-to-end id, UUID or txId)",
 }).describe("An entry id: its end-to-end id, a UUID, or a charge's txId.");
+
+/**
+ * A path id on a route whose contract answers an id that names nothing with 404 and has no 400
+ * (DELETE /webhooks/config/{configId}, GET /ledger/extract/{id}): any text, even NUL, because the
+ * services look such ids up only when they have the id's shape (a malformed one names nothing).
+ */
+export const LookupId = z.string().min(1).max(128).describe("The resource's id; an unknown or malformed id is a 404.");

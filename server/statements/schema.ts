@@ -100,6 +100,10 @@ export const StatementRequestSchema = z
       .optional(),
   })
   .superRefine((value, ctx) => {
+    // zod runs this even when a field was refused: only compare dates that parsed.
+    const parsed = (date: unknown) =>
+      typeof date === "number" || (typeof date === "string" && saoPauloDayStart(date) !== null);
+    if (!parsed(value.startDate) || !parsed(value.endDate)) return;
     const { startAt, endAt } = resolvePeriod(value.startDate, value.endDate);
     if (startAt > endAt) {
       ctx.addIssue({ code: "custom", path: ["startDate"], message: "startDate must be on or before endDate" });

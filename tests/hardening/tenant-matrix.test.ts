@@ -33,6 +33,7 @@ let a: Merchant;
 let b: Merchant;
 /** B's ids of every kind, and everything else of B an answer must not reveal. */
 let bIds: string[] = [];
+let aIds: string[] = [];
 let bSecrets: string[] = [];
 /** Plausible values for the fields that services check before the account, so the lookup is reached. */
 let hints: Record<string, unknown> = {};
@@ -89,6 +90,8 @@ beforeAll(async () => {
       })) === 0,
   );
 
+  const aEntries = await db().ledgerEntry.findMany({ where: { accountId: a.accountId } });
+  aIds = unique([a.accountId, ...aEntries.flatMap((e) => [e.endToEndId, e.id])]);
   bIds = unique([
     b.accountId,
     charge.txId,
@@ -134,6 +137,14 @@ function restTargets(op: Operation): { name: string; where: "path" | "body" }[] 
   return [...fromPath, ...fromBody];
 }
 
+/** One of A's own ids shaped as the path parameter asks, so only the target slot is B's. */
+function ownIdFor(op: Operation, name: string): string {
+  const pattern = op.parameters.find((p) => p.in === "path" && p.name === name)?.schema?.pattern;
+  if (!pattern) return a.accountId;
+  const re = new RegExp(pattern);
+  return aIds.find((id) => re.test(id)) ?? a.accountId;
+}
+
 async function restRequest(
   surface: Surface,
   op: Operation,
@@ -142,7 +153,7 @@ async function restRequest(
   body: unknown,
 ) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name) =>
-    encodeURIComponent(target.where === "path" && name === target.name ? id : a.accountId),
+    encodeURIComponent(target.where === "path" && name === target.name ? id : ownIdFor(op, name)),
   );
   let payload = body;
   if (payload && typeof payload === "object" && !Array.isArray(payload)) {

@@ -163,7 +163,7 @@ describe("account-surface webhook configuration endpoints (interface 4.5)", () =
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe("NOT_FOUND");
     expect((await call(app(), "PUT", `${BASE}/${id}`, { auth: otherAuth, body: { event: ["*"] } })).status).toBe(404);
-    expect((await call(app(), "PUT", `${BASE}/not-a-uuid`, { auth, body: { event: ["*"] } })).status).toBe(400);
+    expect((await call(app(), "PUT", `${BASE}/not-a-uuid`, { auth, body: { event: ["*"] } })).status).toBe(404);
   });
 
   it("deactivate / activate flip `active`; 404 for unknown or someone else's", async () => {

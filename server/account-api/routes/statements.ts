@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { Uuid } from "../../fields/ids";
+import { LookupId } from "../../fields/ids";
 import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
 import type { AccountApiEnv } from "../context";
@@ -46,7 +46,7 @@ const StatementSchema = z
   .openapi("Statement");
 
 const IdParam = z.object({
-  id: Uuid.meta({ description: "the extractId" }),
+  id: LookupId.meta({ description: "the extractId; an unknown or malformed id is a 404" }),
 });
 
 const createStatementRoute = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { Uuid } from "../../fields/ids";
+import { LookupId } from "../../fields/ids";
 import {
   activateWebhookConfig,
   configView,
@@ -30,7 +30,7 @@ const ConfigSchema = z
   .openapi("WebhookConfig");
 
 const ConfigIdParam = z.object({
-  configId: Uuid,
+  configId: LookupId,
 });
 
 const one = (name: string) => ({

@@ -15,6 +15,7 @@ import {
   type ColumnKey,
   SECTION_KEYS,
   type SectionKey,
+  STATEMENT_FORMATS,
   StatementRequestSchema,
 } from "@/server/statements/schema";
 import { PRESETS, type Preset, presetPeriod } from "./period";
@@ -113,7 +114,7 @@ export function StatementForm() {
             <fieldset>
               <legend className="mb-1.5 block text-xs font-medium text-slate-600">{t("format")}</legend>
               <div className="flex h-10 items-center gap-4 text-sm">
-                {(["pdf", "csv"] as const).map((f) => (
+                {STATEMENT_FORMATS.map((f) => (
                   <label key={f} className="flex items-center gap-2">
                     <input
                       type="radio"

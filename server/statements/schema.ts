@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AccountId } from "../fields/ids";
+import { fromQuery, Page, PageSize } from "../fields/paging";
 
 export const SECTION_KEYS = ["summary", "monthlyTable", "monthSummary", "transactionTable"] as const;
 /** In the order of interface 2.7: the CSV and the PDF table follow it. */
@@ -23,6 +24,9 @@ export const COLUMN_KEYS = [
 export type SectionKey = (typeof SECTION_KEYS)[number];
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
 export type StatementOptions = { sections: Record<SectionKey, boolean>; columns: Record<ColumnKey, boolean> };
+
+export const STATEMENT_FORMATS = ["pdf", "csv"] as const;
+export const STATEMENT_STATUSES = ["new", "processing", "done", "failed"] as const;
 
 export const MAX_RANGE_DAYS = 365;
 const DAY_MS = 86_400_000;
@@ -93,7 +97,7 @@ export const StatementRequestSchema = z
     accountId: AccountId,
     startDate: dateInput,
     endDate: dateInput,
-    format: z.enum(["pdf", "csv"]).default("pdf"),
+    format: z.enum(STATEMENT_FORMATS).default("pdf"),
     options: z
       .object({ sections: flags(SECTION_KEYS).optional(), columns: flags(COLUMN_KEYS).optional() })
       .strict()
@@ -130,6 +134,6 @@ export function resolveOptions(options: StatementRequest["options"]): StatementO
 }
 
 export const StatementListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromQuery(Page).default(1),
+  limit: fromQuery(PageSize).default(20),
 });

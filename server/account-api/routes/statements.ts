@@ -1,40 +1,33 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
-import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
+import {
+  COLUMN_KEYS,
+  SECTION_KEYS,
+  STATEMENT_FORMATS,
+  STATEMENT_STATUSES,
+  StatementListQuerySchema,
+  StatementRequestSchema,
+} from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses } from "../schemas";
 
-const flags = (keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])));
+const flags = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])));
 
 const StatementSchema = z
   .object({
     id: z.string().uuid(),
-    status: z.enum(["new", "processing", "done", "failed"]),
-    format: z.enum(["pdf", "csv"]),
+    status: z.enum(STATEMENT_STATUSES),
+    format: z.enum(STATEMENT_FORMATS),
     accountId: z.string(),
     userId: z.string(),
     requestedBy: z.string(),
     startDate: z.number().openapi({ description: "epoch ms" }),
     endDate: z.number().openapi({ description: "epoch ms" }),
-    options: z.object({
-      sections: flags(["summary", "monthlyTable", "monthSummary", "transactionTable"]),
-      columns: flags([
-        "dateTime",
-        "type",
-        "description",
-        "endToEndId",
-        "payerReceiver",
-        "payerBankInfo",
-        "grossAmount",
-        "fee",
-        "netAmount",
-        "status",
-      ]),
-    }),
+    options: z.object({ sections: flags(SECTION_KEYS), columns: flags(COLUMN_KEYS) }),
     reportId: z.string().nullable(),
     reportUrl: z.string().url().optional().openapi({ description: "signed, valid 24 hours; only when done" }),
     reportPath: z.string().nullable(),

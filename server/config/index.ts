@@ -127,7 +127,9 @@ let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // A variable set to nothing (`REDIS_URL=` as in a copied .env.example) means "not set".
+    const set = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+    const parsed = schema.safeParse(set);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
       throw new Error(`Invalid configuration:\n${problems.join("\n")}`);

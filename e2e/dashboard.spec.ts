@@ -89,7 +89,8 @@ test("on a phone the navigation collapses behind a menu button", async () => {
 
 test("a merchant sees no admin link and is not allowed into /admin", async () => {
   await expect(mainNav().getByRole("link", { name: "Administração" })).toHaveCount(0);
-  await page.goto("/admin");
+  const answer = await page.goto("/admin");
+  expect(answer?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Acesso não permitido" })).toBeVisible(SLOW);
   await page.getByRole("link", { name: "Voltar ao painel" }).click();
   await expect(page).toHaveURL(/\/overview$/, SLOW);

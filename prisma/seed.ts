@@ -15,6 +15,8 @@ import { DEMO_ADMIN, DEMO_COUNTERPARTY, DEMO_IP_WHITELIST, DEMO_MERCHANT, DEMO_O
 
 export type DemoCredentials = {
   merchant: { email: string; password: string };
+  /** the second merchant, to pay and to be paid by */
+  counterparty: { email: string; password: string; accountId: string; pixKey: string };
   admin: { email: string; password: string };
   accountId: string;
   clientId: string;
@@ -55,6 +57,12 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
 
   const credentials: DemoCredentials = {
     merchant: { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password },
+    counterparty: {
+      email: DEMO_COUNTERPARTY.email,
+      password: DEMO_COUNTERPARTY.password,
+      accountId: DEMO_COUNTERPARTY.accountId,
+      pixKey: DEMO_COUNTERPARTY.pixKey,
+    },
     admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
     accountId,
     clientId,

@@ -13,6 +13,8 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const port = Number(process.env.PORT ?? 3000);
 process.env.PORT = String(port);
 process.env.APP_URL ??= `http://localhost:${port}`;
+// Development: webhooks to a receiver on this machine (localhost, a LAN address) work out of the box.
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= "true";
 
 let embedded: EmbeddedDatabase | null = null;
 const children: ChildProcess[] = [];
@@ -77,10 +79,12 @@ console.log(`
   │ Dashboard        ${url}/login
   │ API reference    ${url}/docs/api
   │ Merchant login   ${demo.merchant.email} / ${demo.merchant.password}
+  │ Second merchant  ${demo.counterparty.email} / ${demo.counterparty.password} (account ${demo.counterparty.accountId}, PIX key ${demo.counterparty.pixKey})
   │ Admin login      ${demo.admin.email} / ${demo.admin.password}
   │ Demo account     ${demo.accountId}
   │ API client id    ${demo.clientId}
   │ API secret       ${secret}
+  │ Webhooks         private and localhost targets allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=true)
   │
   │ curl -u ${demo.clientId}:${demo.clientSecret ?? "<secret>"} \\
   │      ${url}/v4/i/bank-accounts/${demo.accountId}/balance

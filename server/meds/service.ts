@@ -8,15 +8,14 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
-import { type Med, Prisma } from "../generated/prisma/client";
 import { UUID_PATTERN } from "../fields/ids";
+import { type Med, Prisma } from "../generated/prisma/client";
 import { END_TO_END_PATTERN } from "../ledger/ids";
 import type { Entry } from "../ledger/types";
 import { block, unblock } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { refundableCents, requestRefund } from "../refunds/service";
 import { medSnapshot } from "./snapshot";
-
 
 export const DEFENSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_PSP_CREATOR = "Instituição do pagador";
@@ -159,7 +158,12 @@ export async function listMeds(
     ...(owner.userId ? { userId: owner.userId } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.startDate || filter.endDate
-      ? { createdAt: { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lte: filter.endDate } : {}) } }
+      ? {
+          createdAt: {
+            ...(filter.startDate ? { gte: filter.startDate } : {}),
+            ...(filter.endDate ? { lte: filter.endDate } : {}),
+          },
+        }
       : {}),
   };
   const [items, total] = await Promise.all([

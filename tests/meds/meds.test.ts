@@ -97,7 +97,7 @@ describe("MEDs", () => {
     await expectLedgerClean();
   });
 
-  it("blocks only what is left when the money was already spent, and refunds that part", async () => {
+  it("blocks only what is left when the money was already spent, then blocks later credits until covered", async () => {
     const spender = await fundedMerchant(0n);
     const sink = await fundedMerchant(0n);
     const e2e = await receive(spender, 10);
@@ -112,13 +112,22 @@ describe("MEDs", () => {
     const med = await db().med.findUniqueOrThrow({ where: { id: opened.json.data.medId } });
     expect({ disputed: med.disputedCents, blocked: med.blockedCents }).toEqual({ disputed: 1000n, blocked: 300n });
     await expectLedgerClean();
+
+    // what is still owed is blocked from the next credits until covered
+    await receive(spender, 5);
+    expect(await balances(spender.accountId)).toEqual({ availableCents: 0n, blockedCents: 800n });
+    await receive(spender, 6);
+    expect(await balances(spender.accountId)).toEqual({ availableCents: 400n, blockedCents: 1000n });
+    expect((await db().med.findUniqueOrThrow({ where: { id: med.id } })).blockedCents).toBe(1000n);
+    await expectLedgerClean();
+
     const accepted = await resolve(spender, med.id, "accepted");
     const refund = await db().ledgerEntry.findFirstOrThrow({
       where: { endToEndId: accepted.json.data.refundedEndToEndId },
     });
-    expect(refund.grossCents).toBe(300n);
+    expect(refund.grossCents).toBe(1000n);
     await settle();
-    expect(await balances(spender.accountId)).toEqual({ availableCents: 0n, blockedCents: 0n });
+    expect(await balances(spender.accountId)).toEqual({ availableCents: 400n, blockedCents: 0n });
     await expectLedgerClean();
   });
 

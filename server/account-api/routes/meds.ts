@@ -28,9 +28,7 @@ const MedSchema = z
     transactionCreatedAt: z.number(),
     userId: z.string(),
     status: MedStatusField,
-    defense: z
-      .object({ description: z.string(), createdAt: z.number(), files: z.array(z.string()) })
-      .nullable(),
+    defense: z.object({ description: z.string(), createdAt: z.number(), files: z.array(z.string()) }).nullable(),
     deadlines: z.object({ defenseDeadLine: z.number() }),
     refundedEndToEndId: z.string().nullable(),
     legalAnalysis: z

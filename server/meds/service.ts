@@ -127,11 +127,14 @@ export async function resolveMed(
     const entry = (await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: med.entrySeq } })) as Entry;
     if (med.blockedCents > 0n) await unblock(tx, entry, med.blockedCents);
     let refundedEndToEndId: string | null = null;
-    if (input.status === "accepted" && med.blockedCents > 0n) {
+    // never more than is still refundable (the merchant may have refunded part meanwhile)
+    const refundable = input.status === "accepted" ? await refundableCents(tx, entry) : 0n;
+    const toRefund = med.blockedCents < refundable ? med.blockedCents : refundable;
+    if (toRefund > 0n) {
       const refund = await requestRefund(tx, {
         userId: med.userId,
         endToEndId: med.endToEndId,
-        amountCents: med.blockedCents,
+        amountCents: toRefund,
         description: `MED ${med.id}`,
         now,
       });

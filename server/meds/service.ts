@@ -121,6 +121,11 @@ export async function resolveMed(
   if (!UUID_PATTERN.test(input.medId)) throw notFound("MED not found");
   return inTransaction(db, async (tx) => {
     const owner = input.userId ? Prisma.sql` AND user_id = ${input.userId}::uuid` : Prisma.empty;
+    // Account row before MED row, the order of the credit path (owed.ts), so the two never deadlock.
+    const [found] = await tx.$queryRaw<{ account_id: string }[]>`
+      SELECT account_id FROM meds WHERE id = ${input.medId}::uuid${owner}`;
+    if (!found) throw notFound("MED not found");
+    await tx.$queryRaw`SELECT 1 FROM accounts WHERE id = ${found.account_id} FOR UPDATE`;
     const med = await lockMed(tx, Prisma.sql`id = ${input.medId}::uuid${owner}`);
     if (!med) throw notFound("MED not found");
     if (med.status !== "under_analysis") throw new AppError("CONFLICT", "this MED is already resolved");

@@ -201,6 +201,22 @@ describe("MEDs", () => {
     await expectLedgerClean();
   });
 
+  it("runs a resolution and an owed-covering credit on the same account side by side", async () => {
+    const owing = await fundedMerchant(0n);
+    const sink = await fundedMerchant(0n);
+    const e2e = await receive(owing, 4);
+    await call(accountApi(), "POST", `/v4/i/bank-accounts/${owing.accountId}/transfer/internal`, {
+      auth: owing.auth,
+      body: { amount: 4, receiverBankAccount: sink.accountId },
+    });
+    const med = (await openMed(owing, e2e)).json.data;
+    const [resolved, credited] = await Promise.all([resolve(owing, med.medId, "rejected"), receive(owing, 2)]);
+    expect(resolved.status).toBe(200);
+    expect(credited).toMatch(/^E/);
+    expect(await balances(owing.accountId)).toEqual({ availableCents: 200n, blockedCents: 0n });
+    await expectLedgerClean();
+  });
+
   it("records the events of each step in the outbox, mapped to both webhook surfaces", async () => {
     const e2e = await receive(shop, 12);
     const med = (await openMed(shop, e2e)).json.data;

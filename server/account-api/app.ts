@@ -18,6 +18,7 @@ import { requestId } from "./middleware/request-id";
 import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
+import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerStatementRoutes } from "./routes/statements";
@@ -70,7 +71,9 @@ export function createAccountApi() {
   registerRefundRoutes(app);
   registerWebhookRoutes(app);
   registerStatementRoutes(app);
+  registerMedRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
+  if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
 
   app.notFound((c) =>
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { EntryStatus } from "../ledger/schema";
 
-const PartySchema = z
+export const PartySchema = z
   .object({
     ispb: z.string(),
     personType: z.enum(["company", "person"]),

@@ -12,6 +12,7 @@ import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
+import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
@@ -90,6 +91,7 @@ export async function payChargeFromOutside(
       payer,
       receiver: platformParty(account),
     });
+    await coverOwedMeds(tx, account.id);
     await markChargePaid(tx, charge, endToEndId);
     return credit;
   });

@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
+import { MED_USAGE, medCommand } from "./commands/med";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { type CliIo, UsageError } from "./io";
 
@@ -13,6 +14,7 @@ export const USAGE = [
   `       ${ADMIN_USAGE}`,
   `       ${APIKEY_USAGE}`,
   `       ${LEDGER_USAGE}`,
+  `       ${MED_USAGE}`,
 ].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
@@ -23,6 +25,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "admin") await adminCommand(db, io, args);
     else if (command === "apikey") await apikeyCommand(db, io, args);
     else if (command === "ledger") return await ledgerCommand(db, io, args);
+    else if (command === "med") await medCommand(db, io, args);
     else if (!command || command === "help" || command === "--help") {
       io.out(USAGE);
       return command ? 0 : 2;

@@ -33,6 +33,8 @@ export function entryFromRow(row: Row): Entry {
     errorMessage: text("error_message"),
     refundedEndToEndId: text("refunded_end_to_end_id"),
     counterpartEntryId: text("counterpart_entry_id"),
+    medId: text("med_id"),
+    medCreatedAt: row.med_created_at ? new Date(row.med_created_at as string) : null,
     createdAt: new Date(row.created_at as string),
     updatedAt: new Date(row.updated_at as string),
   };

@@ -21,7 +21,11 @@ export type OutboxTopic =
   | "payout.dequeued"
   /** money of an entry moved between available and blocked (ledger verbs block/unblock, MEDs) */
   | "entry.blocked"
-  | "entry.unblocked";
+  | "entry.unblocked"
+  /** MEDs (server/meds): entryId is the disputed credit entry's id, payload the MED's snapshot */
+  | "med.created"
+  | "med.defense_submitted"
+  | "med.resolved";
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(

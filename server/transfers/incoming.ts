@@ -9,6 +9,7 @@ import type { LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
 import { type Party, platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
+import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
 
@@ -34,6 +35,7 @@ export async function creditIncomingPix(
       payer,
       receiver: platformParty(account),
     });
+    await coverOwedMeds(tx, account.id);
     return credit;
   });
 }
@@ -80,6 +82,7 @@ export async function returnOutgoingPix(
       payer: entry.receiver as Party | null,
       receiver: platformParty(account),
     });
+    await coverOwedMeds(tx, account.id);
     return credit;
   });
 }

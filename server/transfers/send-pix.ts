@@ -15,6 +15,7 @@ import { legs } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
 import type { Entry, EntryReason } from "../ledger/types";
 import { hold, post, release, settle } from "../ledger/verbs";
+import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
 import { REFUND_REASON } from "../refunds/reasons";
 
@@ -91,6 +92,7 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
         ],
         legs: legs.transferWithFee(source.id, "available", target.id, input.amountCents, fee),
       });
+      await coverOwedMeds(tx, target.id);
       return paid as Entry;
     }
 

@@ -49,6 +49,8 @@ function entry(over: Partial<LedgerEntry>): LedgerEntry {
     metadata: null,
     errorMessage: null,
     refundedEndToEndId: null,
+    medId: null,
+    medCreatedAt: null,
     counterpartEntryId: null,
     createdAt: new Date("2026-01-01T12:00:00.000Z"),
     updatedAt: new Date("2026-01-01T12:00:00.000Z"),

@@ -99,8 +99,80 @@ const CHARGE_TOPICS = {
 
 /** Entry topics whose mapping needs the entry read from the database. */
 export const ENTRY_TOPICS = ["entry.created", "entry.status_changed", "payout.queued", "payout.dequeued"] as const;
+/** MED topics (server/meds): entryId names the disputed credit, the payload is the MED's snapshot. */
+export const MED_TOPICS = ["med.created", "med.defense_submitted", "med.resolved"] as const;
 /** Every outbox topic the fan-out listens to. */
-export const WEBHOOK_TOPICS = [...Object.keys(CHARGE_TOPICS), ...ENTRY_TOPICS] as const;
+export const WEBHOOK_TOPICS = [...Object.keys(CHARGE_TOPICS), ...ENTRY_TOPICS, ...MED_TOPICS] as const;
+
+type MedPayload = {
+  medId: string;
+  endToEndId: string;
+  status: string;
+  disputedCents: string;
+  blockedCents: string;
+  defenseDeadline: string;
+  defenseCreatedAt: string | null;
+  refundedEndToEndId: string | null;
+  createdAt: string;
+};
+
+/**
+ * docs/decisions/0012-meds.md: opening gives `pix.infraction.created` and, when money was
+ * blocked, `pix.refund.requested` (the preventive block); a defense gives
+ * `pix.infraction.defense_submitted`; either decision gives `pix.infraction.resolved` (CLOSED,
+ * `resolution` tells which). The refund of an accepted MED sends `pix.refund.completed` as any
+ * refund does when it settles.
+ */
+function medGatewayEvents(topic: string, med: MedPayload): GatewayEvent[] {
+  const base = {
+    id: med.medId,
+    end_to_end_id: med.endToEndId,
+    amount: brl(med.disputedCents),
+    defense_deadline: med.defenseDeadline,
+  };
+  if (topic === "med.created") {
+    const out: GatewayEvent[] = [
+      { type: "pix.infraction.created", data: { ...base, status: GATEWAY_EVENT_STATUS["pix.infraction.created"] } },
+    ];
+    if (BigInt(med.blockedCents) > 0n) {
+      out.push({
+        type: "pix.refund.requested",
+        data: {
+          id: med.medId,
+          status: GATEWAY_EVENT_STATUS["pix.refund.requested"],
+          amount: brl(med.blockedCents),
+          original_end_to_end_id: med.endToEndId,
+          infraction_id: med.medId,
+        },
+      });
+    }
+    return out;
+  }
+  if (topic === "med.defense_submitted") {
+    return [
+      {
+        type: "pix.infraction.defense_submitted",
+        data: { ...base, status: GATEWAY_EVENT_STATUS["pix.infraction.defense_submitted"] },
+      },
+    ];
+  }
+  if (topic === "med.resolved") {
+    return [
+      {
+        type: "pix.infraction.resolved",
+        data: {
+          ...base,
+          status: GATEWAY_EVENT_STATUS["pix.infraction.resolved"],
+          resolution: med.status,
+          ...(med.refundedEndToEndId ? { refund_end_to_end_id: med.refundedEndToEndId } : {}),
+        },
+      },
+    ];
+  }
+  return [];
+}
+
+const isMedTopic = (topic: string) => (MED_TOPICS as readonly string[]).includes(topic);
 
 const PAYOUT_REASONS = new Set(["pix_out:processing", "pix_out:emv_pay"]);
 const RETURN_REASON = "pix_out:refunded_processing";
@@ -150,6 +222,7 @@ export function gatewayEventsFor(event: Pick<OutboxEvent, "topic" | "payload">, 
     out.push({ type, data: chargeData(type, event.payload as ChargeSnapshot) });
     return out;
   }
+  if (isMedTopic(event.topic)) return medGatewayEvents(event.topic, event.payload as MedPayload);
   const entry = ctx.entry;
   if (!entry) return out;
   const status = statusAtEvent(event, entry);
@@ -231,6 +304,7 @@ const ACCOUNT_EVENT_OF_REASON: Record<string, AccountEventName> = {
  */
 export function accountEventFor(event: Pick<OutboxEvent, "topic" | "payload">, ctx: MappingContext = {}) {
   const entry = ctx.entry;
+  if (event.topic === "med.created" && entry) return medReceived(event.payload as MedPayload, entry);
   if (!entry || (event.topic !== "entry.created" && event.topic !== "entry.status_changed")) return null;
   const name = ACCOUNT_EVENT_OF_REASON[entry.reason];
   if (!name) return null;
@@ -247,6 +321,25 @@ export function accountEventFor(event: Pick<OutboxEvent, "topic" | "payload">, c
     receiver: (entry.receiver as Party | null) ?? null,
   };
   return { event: name, object } satisfies AccountEvent;
+}
+
+/** Interface 6.4/6.5 `med:received`: the object is the MED, amounts and parties of the disputed PIX. */
+function medReceived(med: MedPayload, entry: LedgerEntry): AccountEvent {
+  return {
+    event: "med:received",
+    object: {
+      id: med.medId,
+      externalId: entry.externalId,
+      status: med.status,
+      grossAmount: brl(med.disputedCents),
+      feeAmount: brl(entry.feeCents),
+      netAmount: brl(BigInt(med.disputedCents) - entry.feeCents),
+      endToEndId: med.endToEndId,
+      createdAt: new Date(med.createdAt).getTime(),
+      payer: (entry.payer as Party | null) ?? null,
+      receiver: (entry.receiver as Party | null) ?? null,
+    },
+  };
 }
 
 /** Whether a subscription list selects an event. */

@@ -1,0 +1,192 @@
+/** MEDs on the account surface (interface 4.4) and their sandbox simulation (decisions: sandbox endpoints). */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { db } from "../../db/client";
+import { EndToEndId, Uuid } from "../../fields/ids";
+import { fromQuery, Page } from "../../fields/paging";
+import { EpochMs } from "../../ledger/schema";
+import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
+import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
+import { medView } from "../../meds/view";
+import type { AccountApiEnv } from "../context";
+import { PartySchema } from "../entry-schema";
+import { envelope } from "../envelope";
+import { requireScope } from "../middleware/scope";
+import { envelopeOf, errorResponses } from "../schemas";
+
+const MedSchema = z
+  .object({
+    endToEndId: z.string(),
+    medId: z.string(),
+    createdInfractionAt: z.number(),
+    pspCreatorName: z.string(),
+    payer: PartySchema.nullable(),
+    receiver: PartySchema.nullable(),
+    details: z.string(),
+    grossAmount: z.number(),
+    feeAmount: z.number(),
+    netAmount: z.number(),
+    transactionCreatedAt: z.number(),
+    userId: z.string(),
+    status: MedStatusField,
+    defense: z.object({ description: z.string(), createdAt: z.number(), files: z.array(z.string()) }).nullable(),
+    deadlines: z.object({ defenseDeadLine: z.number() }),
+    refundedEndToEndId: z.string().nullable(),
+    legalAnalysis: z
+      .object({ createdAt: z.number(), createdBy: z.string(), considerations: z.string() })
+      .nullable()
+      .optional(),
+  })
+  .openapi("Med");
+
+const medResponse = (name: string, description: string) => ({
+  description,
+  content: { "application/json": { schema: envelopeOf(MedSchema, name) } },
+});
+
+const MedLimit = z.number().int().min(1).max(100).describe("Items per page, 1-100 (default 50).");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/meds",
+  tags: ["MEDs"],
+  summary: "MEDs opened against PIX the caller received, newest first",
+  middleware: [requireScope("meds:read")] as const,
+  request: {
+    query: z.object({
+      status: MedStatusField.optional(),
+      startDate: fromQuery(EpochMs).optional(),
+      endDate: fromQuery(EpochMs).optional(),
+      page: fromQuery(Page).default(1),
+      limit: fromQuery(MedLimit).default(50),
+    }),
+  },
+  responses: {
+    200: {
+      description: "A page of MEDs",
+      content: { "application/json": { schema: envelopeOf(z.array(MedSchema), "MedListResponse") } },
+    },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+const defenseRoute = createRoute({
+  method: "post",
+  path: "/meds/{endToEndId}/defense",
+  tags: ["MEDs"],
+  summary: "Submit the defense of a MED (once, within 7 days of its creation)",
+  middleware: [requireScope("meds:write")] as const,
+  request: {
+    params: z.object({ endToEndId: EndToEndId }),
+    body: { required: true, content: { "application/json": { schema: DefenseRequest } } },
+  },
+  responses: {
+    200: medResponse("MedDefenseResponse", "The MED with its defense"),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
+  },
+});
+
+const sandboxOpenRoute = createRoute({
+  method: "post",
+  path: "/sandbox/meds",
+  tags: ["Sandbox"],
+  summary: "Simulate another institution opening a MED on a PIX you received",
+  middleware: [requireScope("meds:write")] as const,
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ endToEndId: EndToEndId, details: MedDetails.optional() }) } },
+    },
+  },
+  responses: {
+    200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked"),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
+  },
+});
+
+const sandboxResolveRoute = createRoute({
+  method: "post",
+  path: "/sandbox/meds/{medId}/resolve",
+  tags: ["Sandbox"],
+  summary: "Simulate the institution's decision: accepted (refunded) or rejected (released)",
+  middleware: [requireScope("meds:write")] as const,
+  request: {
+    params: z.object({ medId: Uuid }),
+    body: { required: true, content: { "application/json": { schema: z.object({ status: MedResolution }) } } },
+  },
+  responses: {
+    200: medResponse("SandboxMedResolveResponse", "The resolved MED"),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
+  },
+});
+
+async function viewOf(med: Awaited<ReturnType<typeof openMed>>) {
+  const [pair] = await entriesOf(db(), [med]);
+  if (!pair) throw new Error(`MED ${med.id} has no entry`);
+  return medView(pair.med, pair.entry);
+}
+
+export function registerMedRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { items, total } = await listMeds(
+      db(),
+      { userId: c.get("apiKey").userId },
+      {
+        status: query.status,
+        startDate: query.startDate === undefined ? undefined : new Date(query.startDate),
+        endDate: query.endDate === undefined ? undefined : new Date(query.endDate),
+        page: query.page,
+        limit: query.limit,
+      },
+    );
+    const pairs = await entriesOf(db(), items);
+    return c.json(
+      envelope(
+        c,
+        pairs.map(({ med, entry }) => medView(med, entry, { legalAnalysis: true })),
+        {
+          pagination: {
+            page: query.page,
+            limit: query.limit,
+            orderBy: "desc",
+            total,
+            totalPages: Math.ceil(total / query.limit),
+          },
+        },
+      ),
+      200,
+    );
+  });
+
+  app.openapi(defenseRoute, async (c) => {
+    const body = c.req.valid("json");
+    const med = await submitDefense(db(), {
+      userId: c.get("apiKey").userId,
+      endToEndId: c.req.valid("param").endToEndId,
+      description: body.description,
+      files: body.files ?? [],
+    });
+    return c.json(envelope(c, await viewOf(med), { message: "Defense submitted" }), 200);
+  });
+}
+
+export function registerMedSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(sandboxOpenRoute, async (c) => {
+    const body = c.req.valid("json");
+    const med = await openMed(db(), {
+      userId: c.get("apiKey").userId,
+      endToEndId: body.endToEndId,
+      details: body.details ?? null,
+    });
+    return c.json(envelope(c, await viewOf(med), { message: "MED opened" }), 200);
+  });
+
+  app.openapi(sandboxResolveRoute, async (c) => {
+    const med = await resolveMed(db(), {
+      userId: c.get("apiKey").userId,
+      medId: c.req.valid("param").medId,
+      status: c.req.valid("json").status,
+    });
+    return c.json(envelope(c, await viewOf(med), { message: "MED resolved" }), 200);
+  });
+}

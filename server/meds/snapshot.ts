@@ -1,0 +1,19 @@
+/** The MED as its outbox events carry it (bigints as strings, instants as ISO strings). */
+import type { Med } from "../generated/prisma/client";
+
+export type MedSnapshot = ReturnType<typeof medSnapshot>;
+
+export function medSnapshot(med: Med) {
+  return {
+    medId: med.id,
+    accountId: med.accountId,
+    endToEndId: med.endToEndId,
+    status: med.status,
+    disputedCents: med.disputedCents.toString(),
+    blockedCents: med.blockedCents.toString(),
+    defenseDeadline: med.defenseDeadline.toISOString(),
+    defenseCreatedAt: med.defenseCreatedAt?.toISOString() ?? null,
+    refundedEndToEndId: med.refundedEndToEndId,
+    createdAt: med.createdAt.toISOString(),
+  };
+}

@@ -6,6 +6,11 @@ import type { AccountApiEnv } from "./context";
 
 export type Pagination = { page: number; limit: number; orderBy: "desc"; total: number; totalPages: number };
 
+/** The pagination object of a list answer (newest first); `totalPages` is 0 for an empty list. */
+export function paginationOf(query: { page: number; limit: number }, total: number): Pagination {
+  return { page: query.page, limit: query.limit, orderBy: "desc", total, totalPages: Math.ceil(total / query.limit) };
+}
+
 export function envelope<T>(
   c: Context<AccountApiEnv>,
   data: T,

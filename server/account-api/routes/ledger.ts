@@ -7,7 +7,7 @@ import { findEntry, listEntries } from "../../ledger/queries";
 import { EntryReason, EntryStatus, EntryType, EpochMs } from "../../ledger/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
-import { envelope } from "../envelope";
+import { envelope, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
@@ -55,13 +55,7 @@ export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const { entries, total } = await listEntries(db(), c.get("apiKey").userId, query);
     return c.json(
       envelope(c, entries.map(entryView), {
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          orderBy: "desc",
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
+        pagination: paginationOf(query, total),
       }),
       200,
     );

@@ -9,7 +9,7 @@ import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../m
 import { medView } from "../../meds/view";
 import type { AccountApiEnv } from "../context";
 import { PartySchema } from "../entry-schema";
-import { envelope } from "../envelope";
+import { envelope, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses } from "../schemas";
 
@@ -145,13 +145,7 @@ export function registerMedRoutes(app: OpenAPIHono<AccountApiEnv>) {
         c,
         pairs.map(({ med, entry }) => medView(med, entry, { legalAnalysis: true })),
         {
-          pagination: {
-            page: query.page,
-            limit: query.limit,
-            orderBy: "desc",
-            total,
-            totalPages: Math.ceil(total / query.limit),
-          },
+          pagination: paginationOf(query, total),
         },
       ),
       200,

@@ -11,7 +11,7 @@ import {
 } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
 import type { AccountApiEnv } from "../context";
-import { envelope } from "../envelope";
+import { envelope, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { envelopeOf, errorResponses } from "../schemas";
 
@@ -122,13 +122,7 @@ export function registerStatementRoutes(app: OpenAPIHono<AccountApiEnv>) {
         c,
         statements.map((s) => statementView(s, now)),
         {
-          pagination: {
-            page: query.page,
-            limit: query.limit,
-            orderBy: "desc",
-            total,
-            totalPages: Math.ceil(total / query.limit),
-          },
+          pagination: paginationOf(query, total),
         },
       ),
       200,

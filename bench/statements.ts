@@ -5,24 +5,16 @@
  * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../server/db/embedded";
+import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { benchServer } from "./support/server";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 10_000);
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: mkdtempSync(path.join(tmpdir(), "pix-bench-pg-")),
-      port: await freePort(),
-      persistent: false,
-    });
-const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
+const { embedded, adminUrl, urlFor } = await benchServer();
 const benchDb = `pix_bench_statements_${Date.now()}`;
-const url = Object.assign(new URL(adminUrl), { pathname: `/${benchDb}` }).toString();
+const url = urlFor(benchDb);
 
 try {
   console.log(`▸ database ${benchDb}: migrate, seed an account with ${ENTRIES} entries`);

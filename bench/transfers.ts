@@ -5,26 +5,18 @@
  * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. Needs `pgbench` on PATH.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../server/db/embedded";
+import { dropDatabase, ensureDatabase, freePort } from "../server/db/embedded";
+import { benchServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const CONNECTIONS = [16, 64];
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: mkdtempSync(path.join(tmpdir(), "pix-bench-pg-")),
-      port: await freePort(),
-      persistent: false,
-    });
-const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
-const urlFor = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+const { embedded, adminUrl, urlFor } = await benchServer();
 const benchDb = `pix_bench_${Date.now()}`;
 const pgbenchDb = `pix_pgbench_${Date.now()}`;
 let server: ChildProcess | null = null;

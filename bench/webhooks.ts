@@ -11,11 +11,11 @@
  * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../server/db/embedded";
+import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { benchServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 50);
@@ -23,14 +23,7 @@ const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 8);
 const BACKLOG_SECONDS = Number(process.env.BENCH_BACKLOG_SECONDS ?? 5);
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({
-      dataDir: mkdtempSync(path.join(tmpdir(), "pix-bench-pg-")),
-      port: await freePort(),
-      persistent: false,
-    });
-const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
+const { embedded, adminUrl, urlFor } = await benchServer();
 const benchDb = `pix_bench_webhooks_${Date.now()}`;
 
 type ThreadMessage = { ready?: boolean; stopped?: boolean; port?: number };
@@ -69,7 +62,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 try {
   console.log(`▸ database ${benchDb}: migrate, ${MERCHANTS} merchants with a registration and a configuration each`);
   await ensureDatabase(adminUrl, benchDb);
-  process.env.DATABASE_URL = Object.assign(new URL(adminUrl), { pathname: `/${benchDb}` }).toString();
+  process.env.DATABASE_URL = urlFor(benchDb);
   process.env.LOG_LEVEL = "warn";
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true"; // the receiver is on 127.0.0.1
   process.env.SANDBOX_SETTLEMENT_DELAY_MS = "0";

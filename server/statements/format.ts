@@ -1,5 +1,6 @@
 /** How a statement shows an entry: pt-BR labels, São Paulo times, the 2.7 columns. */
 import { maskDocument } from "../documents/cpf-cnpj";
+import { saoPauloDateTime } from "../time";
 import type { StatementEntry } from "./data";
 import type { ColumnKey } from "./schema";
 
@@ -32,23 +33,6 @@ export const REASON_LABELS: Record<string, string> = {
   "internal:transfer_out": "Transferência interna enviada",
   "internal:transfer_in": "Transferência interna recebida",
 };
-
-const SP_PARTS = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** "2026-11-22 14:03:05", São Paulo wall time. */
-export function saoPauloDateTime(date: Date): string {
-  const p = Object.fromEntries(SP_PARTS.formatToParts(date).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
 
 /** "22/11/2026 14:03", for the PDF. */
 export function brDateTime(date: Date): string {

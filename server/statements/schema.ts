@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AccountId } from "../fields/ids";
 import { fromQuery, Page, PageSize } from "../fields/paging";
+import { saoPauloDate, saoPauloWallClock } from "../time";
 
 export const SECTION_KEYS = ["summary", "monthlyTable", "monthSummary", "transactionTable"] as const;
 /** In the order of interface 2.7: the CSV and the PDF table follow it. */
@@ -34,18 +35,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Offset of America/Sao_Paulo from UTC at an instant, in ms (negative: behind UTC). */
 function saoPauloOffsetMs(at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Sao_Paulo",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const p = saoPauloWallClock(new Date(at));
+  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return local - Math.floor(at / 1000) * 1000;
 }
 
@@ -60,15 +51,8 @@ export function saoPauloDayStart(day: string): number | null {
   const guess = utcMidnight - saoPauloOffsetMs(utcMidnight);
   const start = utcMidnight - saoPauloOffsetMs(guess);
   // On a day that began with a daylight-saving jump (until 2019), midnight did not exist.
-  return SP_DAY.format(new Date(start)) === day ? start : guess;
+  return saoPauloDate(new Date(start)) === day ? start : guess;
 }
-
-const SP_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 const dateInput = z.union([
   z.number().int().nonnegative().max(8_640_000_000_000),

@@ -1,0 +1,21 @@
+/**
+ * The PostgreSQL server a benchmark runs on: DATABASE_URL's when set, otherwise an embedded one
+ * started for the run (stop it with `embedded?.stop()`). `urlFor(name)` is a database on it.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { adminUrlOf, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+
+export async function benchServer() {
+  const embedded = process.env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: mkdtempSync(path.join(tmpdir(), "pix-bench-pg-")),
+        port: await freePort(),
+        persistent: false,
+      });
+  const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
+  const urlFor = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  return { embedded, adminUrl, urlFor };
+}

@@ -1,4 +1,4 @@
-import type messages from "../messages/pt-BR.json";
+import type messages from "../messages/pt-BR";
 import type { AppLocale } from "./config";
 
 /** Typed message keys and locales for next-intl (pt-BR is the reference catalogue). */

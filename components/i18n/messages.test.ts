@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../../messages/en.json";
-import ptBR from "../../messages/pt-BR.json";
+import en from "../../messages/en";
+import ptBR from "../../messages/pt-BR";
 
 /** Every leaf of a catalogue as "a.b.c" → its text. */
 function leaves(node: unknown, prefix = ""): Map<string, string> {

@@ -1,0 +1,59 @@
+/** The catalogue of one locale: one JSON file per namespace, so that parallel work touches different files. */
+
+import activity from "./activity.json";
+import apiKeys from "./apiKeys.json";
+import app from "./app.json";
+import balance from "./balance.json";
+import charges from "./charges.json";
+import common from "./common.json";
+import copy from "./copy.json";
+import dialog from "./dialog.json";
+import errorPage from "./errorPage.json";
+import fieldErrors from "./fieldErrors.json";
+import forbidden from "./forbidden.json";
+import language from "./language.json";
+import ledger from "./ledger.json";
+import ledgerRules from "./ledgerRules.json";
+import login from "./login.json";
+import money from "./money.json";
+import overview from "./overview.json";
+import pagination from "./pagination.json";
+import party from "./party.json";
+import refunds from "./refunds.json";
+import sections from "./sections.json";
+import send from "./send.json";
+import serviceErrors from "./serviceErrors.json";
+import shell from "./shell.json";
+import statements from "./statements.json";
+import user from "./user.json";
+import webhooks from "./webhooks.json";
+
+export default {
+  app,
+  common,
+  language,
+  login,
+  shell,
+  user,
+  sections,
+  overview,
+  forbidden,
+  errorPage,
+  money,
+  copy,
+  pagination,
+  party,
+  balance,
+  activity,
+  ledger,
+  send,
+  dialog,
+  fieldErrors,
+  serviceErrors,
+  charges,
+  refunds,
+  apiKeys,
+  webhooks,
+  ledgerRules,
+  statements,
+};

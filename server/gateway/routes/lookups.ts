@@ -6,12 +6,10 @@ import { EntryId } from "../../fields/ids";
 import { text } from "../../fields/text";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
+import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { chargeView, payoutView, refundView } from "../views";
-
-// Declared without a schema: answers go through respond(), which applies X-Key-Case.
-const ok = (description: string) => ({ description });
 
 const transactionRoute = createRoute({
   method: "get",
@@ -24,7 +22,10 @@ const transactionRoute = createRoute({
       id: EntryId.describe("A charge's tx_id, a payout's or refund's id or end_to_end_id."),
     }),
   },
-  responses: { 200: ok("The transaction, with `kind`: charge | payout | refund") },
+  responses: {
+    200: answer("The transaction, with `kind`: charge | payout | refund", TransactionAnswer),
+    ...gatewayErrors(400, 404),
+  },
 });
 
 const cpfRoute = createRoute({
@@ -37,7 +38,10 @@ const cpfRoute = createRoute({
   request: {
     body: { required: true, content: { "application/json": { schema: z.object({ cpf: text({ max: 20 }) }) } } },
   },
-  responses: { 200: ok("{ cpf, valid }") },
+  responses: {
+    200: answer("The CPF's digits and whether its check digits are right", CpfAnswer),
+    ...gatewayErrors(400, 413, 415),
+  },
 });
 
 export function registerLookupRoutes(app: OpenAPIHono<GatewayEnv>) {

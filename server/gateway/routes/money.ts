@@ -13,14 +13,13 @@ import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
+import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
 
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-// Declared without a schema: answers go through respond(), which applies X-Key-Case.
-const ok = (description: string) => ({ description });
 const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
@@ -31,7 +30,7 @@ const balanceRoute = createRoute({
   description:
     "`balance` = `available_balance` + `blocked_balance`. Blocked money (open MEDs) is not spendable and is not counted in `available_balance`; money held by outgoing payments still processing is in none of them.",
   middleware: [permission("balance:read")] as const,
-  responses: { 200: ok("{ balance, blocked_balance, available_balance }") },
+  responses: { 200: answer("The balance", BalanceAnswer), ...gatewayErrors(404) },
 });
 
 const cashInRoute = createRoute({
@@ -48,7 +47,10 @@ const cashInRoute = createRoute({
       ),
     ),
   },
-  responses: { 201: ok("The charge, with its QR image as a PNG data URL") },
+  responses: {
+    201: answer("The charge, with its QR image as a PNG data URL", ChargeAnswer),
+    ...gatewayErrors(400, 409, 413, 415, 422),
+  },
 });
 
 const cashOutRoute = createRoute({
@@ -65,7 +67,11 @@ const cashOutRoute = createRoute({
       snakeObject(ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: PixKeyType })),
     ),
   },
-  responses: { 201: ok("The payout"), 202: ok("Queued for DICT quota") },
+  responses: {
+    201: answer("The payout", PayoutAnswer),
+    202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
+    ...gatewayErrors(400, 409, 413, 415, 422),
+  },
 });
 
 const refundRoute = createRoute({
@@ -78,7 +84,7 @@ const refundRoute = createRoute({
   request: {
     body: json(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
   },
-  responses: { 201: ok("The refund") },
+  responses: { 201: answer("The refund", RefundAnswer), ...gatewayErrors(400, 404, 409, 413, 415, 422) },
 });
 
 export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {

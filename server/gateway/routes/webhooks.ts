@@ -14,12 +14,11 @@ import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schem
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
+import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 
-// Declared without a schema: answers go through respond(), which applies X-Key-Case.
-const ok = (description: string) => ({ description });
 const IdParam = Uuid;
 
 const registerRoute = createRoute({
@@ -39,7 +38,10 @@ const registerRoute = createRoute({
       },
     },
   },
-  responses: { 201: ok("{ id, url, events, secret, allow_insecure, active, created_at }") },
+  responses: {
+    201: answer("The registration, with its secret (shown once)", WebhookAnswer),
+    ...gatewayErrors(400, 409, 413, 415, 422),
+  },
 });
 
 const listRoute = createRoute({
@@ -48,7 +50,7 @@ const listRoute = createRoute({
   tags: ["Gateway webhooks"],
   summary: "Your webhook registrations",
   middleware: [permission("webhooks:manage")] as const,
-  responses: { 200: ok("{ data: [...] }") },
+  responses: { 200: answer("Your registrations", z.object({ data: z.array(WebhookAnswer) })), ...gatewayErrors() },
 });
 
 const deliveriesRoute = createRoute({
@@ -65,7 +67,7 @@ const deliveriesRoute = createRoute({
       status: DeliveryStatus.optional(),
     }),
   },
-  responses: { 200: ok("{ data: [...], pagination }") },
+  responses: { 200: answer("A page of deliveries", Paged(DeliveryAnswer)), ...gatewayErrors(400, 404) },
 });
 
 const deleteRoute = createRoute({
@@ -75,7 +77,10 @@ const deleteRoute = createRoute({
   summary: "Remove a registration",
   middleware: [permission("webhooks:manage")] as const,
   request: { params: z.object({ id: IdParam }) },
-  responses: { 200: ok("{ id, deleted: true }") },
+  responses: {
+    200: answer("Removed", z.object({ id: z.string(), deleted: z.literal(true) })),
+    ...gatewayErrors(400, 404),
+  },
 });
 
 const replayRoute = createRoute({
@@ -89,7 +94,10 @@ const replayRoute = createRoute({
     params: z.object({ event_id: Uuid }),
     body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
   },
-  responses: { 200: ok("The delivery, pending again") },
+  responses: {
+    200: answer("The delivery, pending again", DeliveryAnswer),
+    ...gatewayErrors(400, 404, 409, 413, 415, 422),
+  },
 });
 
 export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {

@@ -93,7 +93,9 @@ export async function merchantDetail(db: Db, userId: string) {
   const accounts = await db.account.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
-    include: { pixKeys: { orderBy: { createdAt: "asc" }, select: { id: true, type: true, key: true, isCurrent: true } } },
+    include: {
+      pixKeys: { orderBy: { createdAt: "asc" }, select: { id: true, type: true, key: true, isCurrent: true } },
+    },
   });
   const accountIds = accounts.map((account) => account.id);
   const [apiKeys, entries, audit] = await Promise.all([

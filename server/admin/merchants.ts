@@ -89,7 +89,7 @@ export async function merchantDetail(db: Db, userId: string) {
     where: { id: userId },
     select: { id: true, name: true, email: true, role: true, createdAt: true },
   });
-  if (!user || user.role !== "MERCHANT") throw notFound("merchant not found");
+  if (user?.role !== "MERCHANT") throw notFound("merchant not found");
   const accounts = await db.account.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },

@@ -90,7 +90,10 @@ export function AccountStatusDialog({
           id={`${id}-reason`}
           value={reason}
           maxLength={MAX_BLOCK_REASON}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setFieldError(null);
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter") event.preventDefault();
           }}

@@ -62,7 +62,7 @@ function DetailBody({ merchant }: { merchant: Detail }) {
           ))
         )}
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecentEntries entries={merchant.recentEntries} />
         <div className="space-y-6">
           <StatusHistory history={merchant.statusHistory} />

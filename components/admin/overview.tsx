@@ -322,7 +322,7 @@ export function AdminOverview() {
       <Totals totals={data.totals} />
       <Flows totals={data.totals} />
       <Queues queues={data.queues} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <WorkerHealthCard health={data.health} />
         <div className="grid gap-4">
           <Shortcut

@@ -3,7 +3,7 @@
  * worker's health. Every figure is one SQL aggregate; nothing is loaded row by row.
  */
 import type { Db } from "../db/client";
-import { type WorkerHealth, workerHealth } from "../worker/health";
+import { type HealthDetail, healthDetail } from "../health/detail";
 
 /** A MED under analysis whose defence deadline is this close (or past) needs an operator. */
 export const MED_DEADLINE_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
@@ -29,12 +29,11 @@ export type AttentionQueues = {
   onboardingUnderReview: number;
 };
 
-export type OutboxBacklog = { due: number; oldestDueAt: Date | null };
-
 export type AdminOverview = {
   totals: PlatformTotals;
   queues: AttentionQueues;
-  health: { worker: WorkerHealth; outbox: OutboxBacklog };
+  /** the data of the detailed /api/health */
+  health: HealthDetail;
   generatedAt: Date;
 };
 
@@ -135,20 +134,11 @@ export async function attentionQueues(db: Db, now = new Date()): Promise<Attenti
   };
 }
 
-/** Outbox events due and not yet relayed: a growing number means the worker is behind. */
-export async function outboxBacklog(db: Db, now = new Date()): Promise<OutboxBacklog> {
-  const [row] = await db.$queryRaw<{ due: bigint; oldest: Date | null }[]>`
-    SELECT count(*) AS due, min(available_at) AS oldest
-      FROM outbox_events WHERE published_at IS NULL AND available_at <= ${now}`;
-  return { due: Number(row?.due ?? 0n), oldestDueAt: row?.oldest ?? null };
-}
-
 export async function adminOverview(db: Db, now = new Date()): Promise<AdminOverview> {
-  const [totals, queues, worker, outbox] = await Promise.all([
+  const [totals, queues, health] = await Promise.all([
     platformTotals(db, now),
     attentionQueues(db, now),
-    workerHealth(db, now),
-    outboxBacklog(db, now),
+    healthDetail(db, now),
   ]);
-  return { totals, queues, health: { worker, outbox }, generatedAt: now };
+  return { totals, queues, health, generatedAt: now };
 }

@@ -5,8 +5,10 @@ import { accountApi } from "../../server/account-api/app";
 import { listAudit } from "../../server/audit/log";
 import { runCli } from "../../server/cli/run";
 import { db } from "../../server/db/client";
+import { registerPixKey } from "../../server/pix/platform-keys";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
+import { sendPixToKey } from "../../server/transfers/pix-out";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createUser } from "../../server/users/service";
@@ -135,6 +137,11 @@ describe("back office: merchants", () => {
     await expect(
       creditIncomingPix(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 100n }),
     ).rejects.toMatchObject({ code: "FORBIDDEN", status: 403 });
+    // A PIX to the blocked account's key, from inside the platform.
+    const key = await registerPixKey(db(), shop.accountId, "EVP");
+    await expect(
+      sendPixToKey(db(), { userId: other.userId, accountId: other.accountId, amountCents: 100n, pixKey: key.key }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", message: "destination account is inactive", field: "pixKey" });
     expect(await availableCents(shop.accountId)).toBe(5_000n);
     expect(await availableCents(other.accountId)).toBe(5_000n);
 

@@ -74,7 +74,10 @@ test("the totals match the overview's API, and the queues and worker health are 
 });
 
 test("the admin finds a merchant by name and opens it", async () => {
-  await page.getByRole("navigation", { name: "Navegação administrativa" }).getByRole("link", { name: "Lojistas" }).click();
+  await page
+    .getByRole("navigation", { name: "Navegação administrativa" })
+    .getByRole("link", { name: "Lojistas" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/merchants$/, SLOW);
   await expect(page.getByTestId("merchant-row").first()).toBeVisible(SLOW);
 

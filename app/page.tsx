@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
-import { getSession } from "@/server/auth/next-auth";
+import { getSession, homePathOf } from "@/server/auth/next-auth";
 
 export default async function Home() {
-  redirect((await getSession()) ? "/overview" : "/login");
+  const session = await getSession();
+  redirect(session ? homePathOf(session.user) : "/login");
 }

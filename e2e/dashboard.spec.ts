@@ -101,8 +101,7 @@ test("the admin signs in and reaches /admin", async () => {
   await expect(page).toHaveURL(/\/login$/, SLOW);
 
   await signIn(page, DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/overview$/, SLOW);
-  await mainNav().getByRole("link", { name: "Administração" }).click();
+  // Administrators start in the back office (e2e/admin-home.spec.ts walks through it).
   await expect(page).toHaveURL(/\/admin$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Administração" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navegação administrativa" })).toBeVisible();

@@ -5,7 +5,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { CheckIcon, LockIcon } from "@/components/ui/icons";
 import { Logo } from "@/components/ui/logo";
-import { getSession } from "@/server/auth/next-auth";
+import { getSession, homePathOf } from "@/server/auth/next-auth";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -15,7 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 const POINTS = ["instant", "control", "api"] as const;
 
 export default async function LoginPage() {
-  if (await getSession()) redirect("/overview");
+  const session = await getSession();
+  if (session) redirect(homePathOf(session.user));
   const t = await getTranslations("login");
   const app = await getTranslations("app");
 

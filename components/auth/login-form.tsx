@@ -10,7 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type LoginErrorKey, loginErrorKey } from "./login-errors";
 
-const AFTER_LOGIN = "/overview";
+/** `/` sends each user to their start page (server-side, by role). */
+const AFTER_LOGIN = "/";
 
 export function LoginForm() {
   const t = useTranslations("login");

@@ -10,6 +10,7 @@ import {
   SendIcon,
   ShieldAlertIcon,
   ShieldCheckIcon,
+  StoreIcon,
   UndoIcon,
   UserPlusIcon,
   ZapIcon,
@@ -29,7 +30,8 @@ export type SectionKey =
   | "baas"
   | "admin"
   | "adminOnboarding"
-  | "adminMeds";
+  | "adminMeds"
+  | "adminMerchants";
 
 export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
 export type NavGroup = { label?: "payments" | "finance" | "developers" | "platform"; items: NavItem[] };
@@ -72,6 +74,7 @@ export const ADMIN_NAV: NavGroup[] = [
   {
     items: [
       { section: "admin", href: "/admin", icon: ShieldCheckIcon, exact: true },
+      { section: "adminMerchants", href: "/admin/merchants", icon: StoreIcon },
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
     ],

@@ -27,6 +27,14 @@ export function assertActive(account: Pick<Account, "status">): void {
   if (account.status !== "active") throw new AppError("FORBIDDEN", "account is inactive");
 }
 
+/**
+ * 403 unless a movement inside the platform may credit the account: a blocked account receives
+ * nothing either (the payer's money stays with the payer).
+ */
+export function assertCanReceive(account: Pick<Account, "status">, field: string): void {
+  if (account.status !== "active") throw new AppError("FORBIDDEN", "destination account is inactive", field);
+}
+
 /** The user's account that money leaves, checked against both rules. */
 export async function spendingAccount(
   tx: Tx,

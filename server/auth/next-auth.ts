@@ -189,6 +189,11 @@ export const getSession = cache(async (): Promise<Session | null> => {
   return session && isSessionUser(session.user) ? session : null;
 });
 
+/** Where a signed-in user starts: administrators in the back office, merchants on their overview. */
+export function homePathOf(user: Pick<SessionUser, "role">): string {
+  return user.role === "ADMIN" ? "/admin" : "/overview";
+}
+
 /** For server layouts and pages: the signed-in user, or a redirect to /login. */
 export async function requireUser(): Promise<SessionUser> {
   const session = await getSession();

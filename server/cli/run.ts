@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { ACCOUNT_USAGE, accountCommand } from "./commands/account";
 import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
@@ -15,6 +16,7 @@ export const USAGE = [
   `       ${APIKEY_USAGE}`,
   `       ${LEDGER_USAGE}`,
   `       ${MED_USAGE}`,
+  `       ${ACCOUNT_USAGE}`,
 ].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
@@ -26,6 +28,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "apikey") await apikeyCommand(db, io, args);
     else if (command === "ledger") return await ledgerCommand(db, io, args);
     else if (command === "med") await medCommand(db, io, args);
+    else if (command === "account") await accountCommand(db, io, args);
     else if (!command || command === "help" || command === "--help") {
       io.out(USAGE);
       return command ? 0 : 2;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
-import { assertActive, assertTransactionAmount } from "../accounts/rules";
+import { assertActive, assertCanReceive, assertTransactionAmount } from "../accounts/rules";
 import type { Db, Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
@@ -57,6 +57,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   if (!target) throw invalid("destination account not found", "receiverBankAccount");
   assertActive(source);
+  assertCanReceive(target, "receiverBankAccount");
   const party = (row: AccountRow) =>
     platformParty({
       id: row.id,

@@ -3,7 +3,7 @@
  * platform it settles at once (debit and credit in one transaction); to another institution
  * the money is held and the payment handed to the rail, to settle later.
  */
-import { spendingAccount } from "../accounts/rules";
+import { assertCanReceive, spendingAccount } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -75,6 +75,7 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
 
     if (input.platformAccountId) {
       const target = await tx.account.findUniqueOrThrow({ where: { id: input.platformAccountId } });
+      assertCanReceive(target, input.reason === "pix_out:emv_pay" ? "emv" : "pixKey");
       await input.withinTransaction?.(tx, { endToEndId, payerDocument: source.document });
       const [paid] = await post(tx, {
         entries: [

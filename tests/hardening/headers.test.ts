@@ -56,6 +56,12 @@ describe("/api/health detail", () => {
     expect(body).toMatchObject({ status: "ok", database: "ok", worker: { status: expect.any(String) } });
     expect(body.worker.workers).toBeUndefined();
     const local = await health(new Request("http://localhost/api/health", { headers: from("127.0.0.1") }));
-    expect((await local.json()).worker.workers).toEqual(expect.any(Array));
+    const detail = await local.json();
+    expect(detail.worker.workers).toEqual(expect.any(Array));
+    expect(detail.outbox).toEqual({
+      due: expect.any(Number),
+      oldestDueAt: expect.toBeOneOf([null, expect.any(String)]),
+    });
+    expect(body.outbox).toBeUndefined();
   });
 });

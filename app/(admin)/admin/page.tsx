@@ -1,11 +1,19 @@
 import type { Metadata } from "next";
-import { ComingSoonSection } from "@/components/sections/coming-soon";
+import { getTranslations } from "next-intl/server";
+import { AdminOverview } from "@/components/admin/overview";
 import { adminSectionMetadata } from "@/components/sections/metadata";
+import { PageHeader } from "@/components/ui/page-header";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("admin");
 }
 
-export default function AdminPage() {
-  return <ComingSoonSection section="admin" area="admin" />;
+export default async function AdminPage() {
+  const t = await getTranslations("sections.admin");
+  return (
+    <div className="space-y-8">
+      <PageHeader title={t("title")} description={t("description")} />
+      <AdminOverview />
+    </div>
+  );
 }

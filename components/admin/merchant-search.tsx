@@ -1,0 +1,159 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Money } from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ArrowRightIcon, CloseIcon, StoreIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/url-state";
+import type { AppRouter } from "@/server/trpc/routers";
+
+type Merchant = inferRouterOutputs<AppRouter>["adminMerchants"]["search"]["items"][number];
+
+/** The merchant's detail; `back` keeps the search for the way back. */
+export function merchantHref(userId: string, back?: string): string {
+  return back ? `/admin/merchants/${userId}?${new URLSearchParams({ back }).toString()}` : `/admin/merchants/${userId}`;
+}
+
+function MerchantRow({ merchant, back }: { merchant: Merchant; back: string }) {
+  const t = useTranslations("adminMerchants.list");
+  const format = useFormatter();
+  const available = merchant.accounts.reduce((sum, account) => sum + account.availableCents, 0n);
+  const blocked = merchant.accounts.filter((account) => account.status === "inactive").length;
+  return (
+    <li>
+      <Link
+        href={merchantHref(merchant.userId, back)}
+        data-testid="merchant-row"
+        className="flex flex-col gap-2 px-5 py-4 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none sm:flex-row sm:items-center sm:gap-6 sm:px-6"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-slate-900">{merchant.name}</p>
+          <p className="truncate text-xs text-slate-500">{merchant.email}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 sm:w-56">
+          <span className="tabular-nums">{t("accountCount", { count: merchant.accounts.length })}</span>
+          {blocked > 0 ? <Badge tone="danger">{t("blockedCount", { count: blocked })}</Badge> : null}
+          <span className="w-full truncate font-mono text-slate-500">
+            {merchant.accounts.map((account) => account.accountId).join(" · ")}
+          </span>
+        </div>
+        <div className="sm:w-36 sm:text-right">
+          <p className="text-xs text-slate-500">{t("available")}</p>
+          <p className="text-sm font-semibold text-slate-900">
+            <Money cents={available} />
+          </p>
+        </div>
+        <div className="hidden text-xs text-slate-500 md:block md:w-24 md:text-right">
+          {format.dateTime(merchant.createdAt, { dateStyle: "short" })}
+        </div>
+        <ArrowRightIcon className="hidden size-4 shrink-0 text-slate-400 sm:block" />
+      </Link>
+    </li>
+  );
+}
+
+/** /admin/merchants: search across name, e-mail, document and account number, kept in the URL. */
+export function MerchantSearch() {
+  const t = useTranslations("adminMerchants");
+  const trpc = useTRPC();
+  const id = useId();
+  const { params, query, update } = useUrlState();
+  const search = params.get("q") ?? "";
+  const page = readPage(params.get("page"));
+  const limit = readLimit(params.get("limit"));
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+
+  const list = useQuery(
+    trpc.adminMerchants.search.queryOptions({ query: search, page, limit }, { placeholderData: keepPreviousData }),
+  );
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update({ q: draft.trim() || undefined });
+  }
+
+  return (
+    <section className="space-y-4" data-testid="merchant-search">
+      <search>
+        <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-slate-700">
+              {t("search.label")}
+            </label>
+            <Input
+              id={`${id}-q`}
+              type="search"
+              value={draft}
+              maxLength={100}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t("search.placeholder")}
+              autoComplete="off"
+            />
+          </div>
+          <Button type="submit" size="lg">
+            {t("search.submit")}
+          </Button>
+        </form>
+      </search>
+
+      <ListStates
+        query={list}
+        loading={<ListSkeleton label={t("list.loading")} testId="merchants-loading" />}
+        error={{ title: t("list.error.title"), body: t("list.error.body"), testId: "merchants-error" }}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          search ? (
+            <EmptyState
+              icon={StoreIcon}
+              title={t("list.empty.title")}
+              description={t("list.empty.body")}
+              action={
+                <Button variant="secondary" onClick={() => update({ q: undefined })}>
+                  <CloseIcon className="size-4" />
+                  {t("search.clear")}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={StoreIcon} title={t("list.none.title")} description={t("list.none.body")} />
+          )
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600" data-testid="merchants-total">
+              {t("list.count", { count: data.total })}
+            </p>
+            <Card className="overflow-hidden">
+              <ul className="divide-y divide-slate-100">
+                {data.items.map((merchant) => (
+                  <MerchantRow key={merchant.userId} merchant={merchant} back={query} />
+                ))}
+              </ul>
+            </Card>
+            <Pagination
+              page={data.page}
+              pages={data.totalPages}
+              limit={limit}
+              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
+              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
+              testId="merchants-pagination"
+            />
+          </div>
+        )}
+      </ListStates>
+    </section>
+  );
+}

@@ -1,5 +1,7 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
+import { adminAuditRouter } from "./admin-audit";
+import { adminMedsRouter } from "./admin-meds";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
@@ -11,6 +13,8 @@ import { webhooksRouter } from "./webhooks";
 /** One router per feature; add each new one here. */
 export const appRouter = createTRPCRouter({
   account: accountRouter,
+  adminAudit: adminAuditRouter,
+  adminMeds: adminMedsRouter,
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,

@@ -69,7 +69,8 @@ function conditions(filter: AdminMedFilter): Prisma.Sql[] {
   return parts;
 }
 
-const whereOf = (parts: Prisma.Sql[]) => (parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, " AND ")}` : Prisma.empty);
+const whereOf = (parts: Prisma.Sql[]) =>
+  parts.length ? Prisma.sql`WHERE ${Prisma.join(parts, " AND ")}` : Prisma.empty;
 
 const FROM = Prisma.sql`FROM meds m JOIN accounts a ON a.id = m.account_id JOIN users u ON u.id = m.user_id`;
 
@@ -165,7 +166,12 @@ export async function adminMedDetail(db: Db | Tx, medId: string) {
       agency: account.agency,
     },
     refund: refund
-      ? { endToEndId: refund.endToEndId, status: refund.status, amountCents: refund.grossCents, createdAt: refund.createdAt }
+      ? {
+          endToEndId: refund.endToEndId,
+          status: refund.status,
+          amountCents: refund.grossCents,
+          createdAt: refund.createdAt,
+        }
       : null,
   };
 }

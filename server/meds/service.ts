@@ -5,9 +5,9 @@
  * `rejected` releases it. Each change is one transaction with its outbox events.
  */
 import { randomUUID } from "node:crypto";
+import { type AuditActor, recordAudit } from "../audit/log";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { type AuditActor, recordAudit } from "../audit/log";
 import { AppError, invalid, notFound } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import { type Med, Prisma } from "../generated/prisma/client";

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
+import { recordAudit } from "../../audit/log";
 import type { Db } from "../../db/client";
 import { createUser } from "../../users/service";
-import { recordAudit } from "../../audit/log";
 import { cliActor } from "../actor";
 import { type CliIo, emit, required, UsageError } from "../io";
 

@@ -116,10 +116,8 @@ export const adminMedsRouter = createTRPCRouter({
     }),
 
   /** The same service as the sandbox resolve: accepted refunds the payer, rejected releases. */
-  resolve: adminProcedure
-    .input(z.object({ id: MedId, status: MedResolution }))
-    .mutation(async ({ ctx, input }) => {
-      await resolveMed(db(), { medId: input.id, status: input.status, actor: actorOf(ctx.user) });
-      return detailView(input.id);
-    }),
+  resolve: adminProcedure.input(z.object({ id: MedId, status: MedResolution })).mutation(async ({ ctx, input }) => {
+    await resolveMed(db(), { medId: input.id, status: input.status, actor: actorOf(ctx.user) });
+    return detailView(input.id);
+  }),
 });

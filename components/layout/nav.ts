@@ -29,7 +29,8 @@ export type SectionKey =
   | "baas"
   | "admin"
   | "adminOnboarding"
-  | "adminMeds";
+  | "adminMeds"
+  | "adminAudit";
 
 export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
 export type NavGroup = { label?: "payments" | "finance" | "developers" | "platform"; items: NavItem[] };
@@ -74,6 +75,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "admin", href: "/admin", icon: ShieldCheckIcon, exact: true },
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
+      { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],
   },
 ];

@@ -1,6 +1,8 @@
 /** The catalogue of one locale: one JSON file per namespace, so that parallel work touches different files. */
 
 import activity from "./activity.json";
+import adminAudit from "./adminAudit.json";
+import adminMeds from "./adminMeds.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
 import balance from "./balance.json";
@@ -56,4 +58,6 @@ export default {
   webhooks,
   ledgerRules,
   statements,
+  adminMeds,
+  adminAudit,
 };

@@ -30,7 +30,12 @@ const brl = (cents: bigint) => BRL.format(Number(cents) / 100);
 /** "R$ 1.234,56" (any spaces) → 123456n */
 const centsOf = async (locator: Locator) => BigInt(((await locator.textContent()) ?? "").replace(/\D/g, ""));
 /** Exact text of a money cell, tolerant of the narrow no-break space Intl puts after "R$". */
-const moneyText = (cents: bigint) => new RegExp(`^${brl(cents).replace(/\s/g, "\\s?").replaceAll(".", "\\.")}$`);
+const moneyText = (cents: bigint) =>
+  new RegExp(
+    `^${brl(cents)
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/\s/g, "\\s?")}$`,
+  );
 
 let merchant: Page;
 let admin: Page;
@@ -131,8 +136,12 @@ test("the admin filters the queue down to the MED", async () => {
   // a range with nothing in it: the filtered empty state, and the way back
   await filters.getByLabel("Valor mínimo (R$)").fill("123,46");
   await filters.getByRole("button", { name: "Filtrar" }).click();
+  await expect(filters.getByText("O valor mínimo não pode ser maior que o máximo.")).toBeVisible();
+  await filters.getByLabel("Valor máximo (R$)").fill("1.000,00");
+  await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(admin.getByRole("heading", { name: "Nenhum MED com esses filtros" })).toBeVisible(SLOW);
   await filters.getByLabel("Valor mínimo (R$)").fill("123,45");
+  await filters.getByLabel("Valor máximo (R$)").fill("123,45");
   await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(row).toHaveCount(1, SLOW);
 });

@@ -206,10 +206,10 @@ function Filters({
       <form
         onSubmit={onSubmit}
         aria-label={t("filters")}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] lg:items-end"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
         data-testid="med-filters"
       >
-        <div>
+        <div className="sm:col-span-2">
           <FieldLabel htmlFor={`${id}-merchant`}>{t("merchant")}</FieldLabel>
           <Input
             id={`${id}-merchant`}
@@ -235,6 +235,19 @@ function Filters({
             ))}
           </Select>
         </div>
+        <div>
+          <FieldLabel htmlFor={`${id}-sort`}>{t("sort")}</FieldLabel>
+          <Select
+            id={`${id}-sort`}
+            value={sort}
+            onChange={(event) =>
+              onChange({ sort: event.target.value === "deadline_desc" ? "deadline_desc" : undefined })
+            }
+          >
+            <option value="deadline_asc">{t("sortAsc")}</option>
+            <option value="deadline_desc">{t("sortDesc")}</option>
+          </Select>
+        </div>
         {TEXT_KEYS.slice(1).map((key) => (
           <div key={key}>
             <FieldLabel htmlFor={`${id}-${key}`}>{t(key === "min" ? "minAmount" : "maxAmount")}</FieldLabel>
@@ -249,20 +262,7 @@ function Filters({
             />
           </div>
         ))}
-        <div>
-          <FieldLabel htmlFor={`${id}-sort`}>{t("sort")}</FieldLabel>
-          <Select
-            id={`${id}-sort`}
-            value={sort}
-            onChange={(event) =>
-              onChange({ sort: event.target.value === "deadline_desc" ? "deadline_desc" : undefined })
-            }
-          >
-            <option value="deadline_asc">{t("sortAsc")}</option>
-            <option value="deadline_desc">{t("sortDesc")}</option>
-          </Select>
-        </div>
-        <div className="flex gap-2">
+        <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" className="h-10" data-testid="med-filter-apply">
             {t("apply")}
           </Button>

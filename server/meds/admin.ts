@@ -147,7 +147,14 @@ export async function adminMedDetail(db: Db | Tx, medId: string) {
     db.ledgerEntry.findUniqueOrThrow({ where: { seq: med.entrySeq } }),
     db.account.findUniqueOrThrow({
       where: { id: med.accountId },
-      select: { id: true, name: true, document: true, personType: true, agency: true, user: true },
+      select: {
+        id: true,
+        name: true,
+        document: true,
+        personType: true,
+        agency: true,
+        user: { select: { id: true, email: true } },
+      },
     }),
     med.refundedEndToEndId
       ? db.ledgerEntry.findFirst({ where: { endToEndId: med.refundedEndToEndId, accountId: med.accountId } })

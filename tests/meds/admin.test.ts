@@ -119,9 +119,11 @@ describe("MED back office (admin door)", () => {
       before: null,
       after: { considerations: "Defesa consistente.", createdBy: adminEmail },
     });
-    await expect(admin.adminMeds.saveAnalysis({ id: med.id, considerations: "" })).rejects.toMatchObject({
-      code: "BAD_REQUEST",
-    });
+    for (const blank of ["", "   \n "]) {
+      await expect(admin.adminMeds.saveAnalysis({ id: med.id, considerations: blank })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+      });
+    }
     await expect(admin.adminMeds.saveAnalysis({ id: med.id, considerations: "x".repeat(5001) })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });

@@ -136,7 +136,7 @@ test("the admin filters the queue down to the MED", async () => {
   // a range with nothing in it: the filtered empty state, and the way back
   await filters.getByLabel("Valor mínimo (R$)").fill("123,46");
   await filters.getByRole("button", { name: "Filtrar" }).click();
-  await expect(filters.getByText("O valor mínimo não pode ser maior que o máximo.")).toBeVisible();
+  await expect(admin.getByText("O valor mínimo não pode ser maior que o máximo.")).toBeVisible();
   await filters.getByLabel("Valor máximo (R$)").fill("1.000,00");
   await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(admin.getByRole("heading", { name: "Nenhum MED com esses filtros" })).toBeVisible(SLOW);

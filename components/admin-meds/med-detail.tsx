@@ -108,8 +108,12 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
                 <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
               </DetailRow>
               <DetailRow label={t("deadline")}>
-                <span className="tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>{" "}
-                <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />
+                <span className="tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
+                {med.status === "under_analysis" ? (
+                  <span className="block text-xs">
+                    <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />
+                  </span>
+                ) : null}
               </DetailRow>
               <DetailRow label={t("resolvedAt")}>
                 {med.resolvedAt ? <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span> : "—"}
@@ -196,7 +200,9 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
                 <span className="tabular-nums">{med.merchant.accountId}</span>
               </DetailRow>
             </dl>
-            <PartyRows party={tx.receiver} none="—" />
+            <div className="border-t border-slate-100 pt-4">
+              <PartyRows party={tx.receiver} none="—" />
+            </div>
           </CardContent>
         </Card>
         <Card>

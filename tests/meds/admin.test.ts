@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
-import { resetConfigForTests } from "../../server/config";
+import { config, resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import { adminListMeds } from "../../server/meds/admin";
@@ -29,7 +29,7 @@ async function medOn(shop: Shop, amountCents: bigint, options: { now?: Date; def
       userId: shop.userId,
       endToEndId,
       description: "entreguei o produto",
-      files: ["https://example.test/nota.pdf"],
+      files: ["https://example.test/nota.pdf", `${config().APP_URL}/api/meds/evidence/${endToEndId}/foto.png`],
       now: options.now,
     });
   }
@@ -103,7 +103,7 @@ describe("MED back office (admin door)", () => {
     const med = await medOn(shop, 2000n, { defense: true });
     const detail = await admin.adminMeds.saveAnalysis({ id: med.id, considerations: "Defesa consistente." });
     expect(detail.legalAnalysis).toMatchObject({ createdBy: adminEmail, considerations: "Defesa consistente." });
-    expect(detail.defense?.files).toEqual([{ url: "https://example.test/nota.pdf", kind: "link" }]);
+    expect(detail.defense?.files.map((f) => f.kind)).toEqual(["link", "image"]);
 
     const listed = await call(accountApi(), "GET", "/v4/i/meds", { auth: shop.auth });
     const item = listed.json.data.find((m: { medId: string }) => m.medId === med.id);

@@ -6,6 +6,7 @@ import { BrlAmount } from "../../fields/amount";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { Party } from "../../ledger/parties";
 import { adminListMeds, adminMedDetail, saveLegalAnalysis } from "../../meds/admin";
+import { evidenceKind } from "../../meds/evidence";
 import { DeadlineWindow, LegalConsiderations, MedResolution, MedStatusField, MerchantSearch } from "../../meds/schema";
 import { resolveMed } from "../../meds/service";
 import { adminProcedure, createTRPCRouter } from "../init";
@@ -13,13 +14,7 @@ import { adminProcedure, createTRPCRouter } from "../init";
 const MedId = z.string().max(64);
 
 /** Files stored by the platform are previewed; any other URL is only a link (never fetched). */
-export function evidenceOf(url: string) {
-  const base = `${config().APP_URL.replace(/\/$/, "")}/api/meds/evidence/`;
-  if (!url.startsWith(base)) return { url, kind: "link" as const };
-  const path = new URL(url).pathname.toLowerCase();
-  const kind = /\.(png|jpe?g|gif|webp)$/.test(path) ? "image" : path.endsWith(".pdf") ? "pdf" : "embed";
-  return { url, kind };
-}
+const evidenceOf = (url: string) => ({ url, kind: evidenceKind(url, config().APP_URL) });
 
 async function detailView(medId: string) {
   const { med, entry, merchant, refund } = await adminMedDetail(db(), medId);

@@ -132,6 +132,11 @@ test("the admin filters the queue down to the MED", async () => {
   await expect(row).toContainText(/[67] dias restantes/);
   await expect(admin.getByTestId("meds-total")).toHaveText("1 MED");
   await snap(admin, "admin-meds-queue");
+  await admin.setViewportSize({ width: 375, height: 812 });
+  await expect(admin.getByTestId("med-card")).toHaveCount(1);
+  await expect(admin.getByTestId("med-card")).toContainText("R$");
+  await snap(admin, "admin-meds-queue-phone");
+  await admin.setViewportSize(DESKTOP);
 
   // a range with nothing in it: the filtered empty state, and the way back
   await filters.getByLabel("Valor mínimo (R$)").fill("123,46");

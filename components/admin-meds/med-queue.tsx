@@ -1,12 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { useNow } from "@/components/charges/status";
-import { truncateId, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { parseAmount } from "@/components/send/amount";
 import { Button } from "@/components/ui/button";
@@ -19,16 +15,12 @@ import { Input } from "@/components/ui/input";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
-import type { AdminMedRow } from "@/server/meds/admin";
 import { DEADLINE_WINDOWS } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
-import { DeadlineLabel, MED_STATUS_LIST, MedStatusBadge } from "./status";
+import { MedCards, MedTable } from "./med-rows";
+import { MED_STATUS_LIST } from "./status";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
-
-export function medHref(id: string, back?: string): string {
-  return back ? `/admin/meds/${id}?${new URLSearchParams({ back }).toString()}` : `/admin/meds/${id}`;
-}
 
 /** The queue of every merchant's MEDs: filters and page in the URL, the nearest deadline first. */
 export function MedQueue() {
@@ -100,6 +92,7 @@ export function MedQueue() {
               {t("count", { total: data.total })}
             </p>
             <MedTable meds={data.meds} back={query} />
+            <MedCards meds={data.meds} back={query} />
             <Pagination
               page={data.page}
               pages={data.totalPages}
@@ -279,88 +272,6 @@ function Filters({
           <FieldError alert>{error}</FieldError>
         </div>
       ) : null}
-    </Card>
-  );
-}
-
-function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
-  const t = useTranslations("adminMeds.queue");
-  const router = useRouter();
-  const money = useMoney();
-  const dateTime = useDateTime();
-  const now = useNow(60_000);
-  return (
-    <Card className="overflow-x-auto">
-      <table className="w-full min-w-[52rem] text-left text-sm" data-testid="meds-table">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("columns.merchant")}
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              {t("columns.payer")}
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              {t("columns.status")}
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              {t("columns.deadline")}
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              {t("columns.defense")}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              {t("columns.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {meds.map((med) => {
-            const href = medHref(med.id, back);
-            return (
-              <tr
-                key={med.id}
-                data-testid="med-row"
-                onClick={() => router.push(href)}
-                className="cursor-pointer align-middle transition-colors hover:bg-slate-50"
-              >
-                <td className="px-4 py-3">
-                  <Link
-                    href={href}
-                    onClick={(event) => event.stopPropagation()}
-                    aria-label={t("open", { merchant: med.merchantName, date: dateTime(med.createdAt) })}
-                    className="block truncate font-medium text-slate-900 hover:text-emerald-800 hover:underline"
-                  >
-                    {med.merchantName}
-                  </Link>
-                  <span className="block truncate text-xs text-slate-500">{med.merchantEmail}</span>
-                </td>
-                <td className="px-3 py-3">
-                  <span className="block truncate text-slate-700">{med.payerName ?? "—"}</span>
-                  <span className="block truncate font-mono text-xs text-slate-500" title={med.endToEndId}>
-                    {truncateId(med.endToEndId, 12, 6)}
-                  </span>
-                </td>
-                <td className="px-3 py-3">
-                  <MedStatusBadge status={med.status} />
-                </td>
-                <td className="px-3 py-3 text-xs tabular-nums">
-                  <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />
-                  <span className="block text-slate-500">{dateTime(med.defenseDeadline)}</span>
-                </td>
-                <td className="px-3 py-3 text-xs text-slate-600">
-                  {med.defenseSubmitted ? t("defenseYes") : t("defenseNo")}
-                  {med.analysed ? <span className="block text-emerald-700">{t("analysed")}</span> : null}
-                </td>
-                <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(med.disputedCents)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </Card>
   );
 }

@@ -31,7 +31,8 @@ export type SectionKey =
   | "admin"
   | "adminOnboarding"
   | "adminMeds"
-  | "adminMerchants";
+  | "adminMerchants"
+  | "adminAudit";
 
 export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
 export type NavGroup = { label?: "payments" | "finance" | "developers" | "platform"; items: NavItem[] };
@@ -77,6 +78,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminMerchants", href: "/admin/merchants", icon: StoreIcon },
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
+      { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],
   },
 ];

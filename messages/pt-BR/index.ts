@@ -3,6 +3,8 @@
 import activity from "./activity.json";
 import adminHome from "./adminHome.json";
 import adminMerchants from "./adminMerchants.json";
+import adminAudit from "./adminAudit.json";
+import adminMeds from "./adminMeds.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
 import balance from "./balance.json";
@@ -60,4 +62,6 @@ export default {
   statements,
   adminHome,
   adminMerchants,
+  adminMeds,
+  adminAudit,
 };

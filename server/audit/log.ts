@@ -58,18 +58,32 @@ export type AuditFilter = {
   page: number;
   limit: number;
   actorUserId?: string;
+  /** part of the actor's e-mail, case-insensitive */
+  actorEmail?: string;
   action?: string;
+  /** every action starting so ("med." for all MED actions) */
+  actionPrefix?: string;
   targetType?: string;
   targetId?: string;
+  from?: Date;
+  to?: Date;
 };
 
 /** Newest first, paginated. */
 export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: AuditEntry[]; total: number }> {
   const where = {
     ...(filter.actorUserId ? { actorUserId: filter.actorUserId } : {}),
-    ...(filter.action ? { action: filter.action } : {}),
+    ...(filter.actorEmail ? { actorEmail: { contains: filter.actorEmail, mode: "insensitive" as const } } : {}),
+    ...(filter.action
+      ? { action: filter.action }
+      : filter.actionPrefix
+        ? { action: { startsWith: filter.actionPrefix } }
+        : {}),
     ...(filter.targetType ? { targetType: filter.targetType } : {}),
     ...(filter.targetId ? { targetId: filter.targetId } : {}),
+    ...(filter.from || filter.to
+      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
+      : {}),
   };
   const [items, total] = await Promise.all([
     db.auditLogEntry.findMany({

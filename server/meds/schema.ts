@@ -24,3 +24,11 @@ export const DefenseRequest = z.object({
 });
 
 export const MedDetails = text({ max: 2000 }).describe("What the creating institution reports.");
+
+/** The administrator's considerations, stored as the MED's `legalAnalysis` (interface 2.6). */
+export const LegalConsiderations = text({ min: 1, max: 5000, trim: true }).describe("1-5000 characters.");
+
+/** Admin queue filters: deadline windows the back office offers. */
+export const DEADLINE_WINDOWS = ["expired", "within2d", "within7d"] as const;
+export const DeadlineWindow = z.enum(DEADLINE_WINDOWS);
+export const MerchantSearch = text({ max: 200, trim: true });

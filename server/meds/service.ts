@@ -5,6 +5,7 @@
  * `rejected` releases it. Each change is one transaction with its outbox events.
  */
 import { randomUUID } from "node:crypto";
+import { type AuditActor, recordAudit } from "../audit/log";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
@@ -110,12 +111,14 @@ export async function submitDefense(
 }
 
 /**
- * The creating institution's decision (sandbox door, CLI, admin later). The block ends either
- * way; `accepted` refunds what was blocked (a `D…` refund through the rail, settled later).
+ * The creating institution's decision (sandbox door, CLI, admin back office). The block ends
+ * either way; `accepted` refunds what was blocked (a `D…` refund through the rail, settled
+ * later). With an `actor` (an administrator or an operator) the decision is written to the audit
+ * log in the same transaction.
  */
 export async function resolveMed(
   db: Db | Tx,
-  input: { medId: string; status: "accepted" | "rejected"; userId?: string; now?: Date },
+  input: { medId: string; status: "accepted" | "rejected"; userId?: string; actor?: AuditActor; now?: Date },
 ): Promise<Med> {
   const now = input.now ?? new Date();
   if (!UUID_PATTERN.test(input.medId)) throw notFound("MED not found");
@@ -150,6 +153,16 @@ export async function resolveMed(
       data: { status: input.status, blockedCents: 0n, refundedEndToEndId, resolvedAt: now },
     });
     await medEvent(tx, "med.resolved", resolved);
+    if (input.actor) {
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: `med.${input.status === "accepted" ? "accept" : "reject"}`,
+        targetType: "med",
+        targetId: med.id,
+        before: medSnapshot(med),
+        after: medSnapshot(resolved),
+      });
+    }
     return resolved;
   });
 }

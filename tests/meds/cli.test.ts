@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CLI_ACTOR_ID } from "../../server/cli/actor";
 import { runCli } from "../../server/cli/run";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
@@ -26,6 +27,10 @@ describe("med CLI", () => {
     const resolved = capture();
     expect(await runCli(db(), resolved.io, ["med", "resolve", med.id, "--status", "accepted", "--json"])).toBe(0);
     expect(JSON.parse(resolved.out.join("\n"))).toMatchObject({ medId: med.id, status: "accepted" });
+    const audit = await db().auditLogEntry.findMany({ where: { targetId: med.id } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "med.accept", actorUserId: CLI_ACTOR_ID });
+    expect(audit[0]?.actorEmail).toMatch(/^cli:/);
     expect((await verifyLedger(db())).violations).toEqual([]);
 
     const again = capture();
@@ -41,6 +46,28 @@ describe("med CLI", () => {
         "--status",
         "accepted",
       ]),
+    ).toBe(1);
+    expect(await db().auditLogEntry.count({ where: { targetId: med.id } })).toBe(1);
+  });
+
+  it("records the creation of an administrator in the audit log, once", async () => {
+    const email = `ops-${Date.now()}@example.test`;
+    const out = capture();
+    expect(
+      await runCli(db(), out.io, ["admin", "create", "--email", email, "--password", "long-enough-pw", "--json"]),
+    ).toBe(0);
+    const { userId } = JSON.parse(out.out.join("\n")) as { userId: string };
+    const rows = await db().auditLogEntry.findMany({ where: { targetId: userId } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "user.create_admin", after: { email, role: "ADMIN" } });
+    // refused (same e-mail): nothing recorded
+    expect(
+      await runCli(db(), capture().io, ["admin", "create", "--email", email, "--password", "long-enough-pw"]),
+    ).toBe(1);
+    expect(
+      await db().auditLogEntry.count({
+        where: { action: "user.create_admin", after: { path: ["email"], equals: email } },
+      }),
     ).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
+import { recordAudit } from "../../audit/log";
 import type { Db } from "../../db/client";
 import { createUser } from "../../users/service";
+import { cliActor } from "../actor";
 import { type CliIo, emit, required, UsageError } from "../io";
 
 export const ADMIN_USAGE = "admin create --email EMAIL --password PASSWORD [--name NAME] [--json]";
@@ -19,11 +21,21 @@ export async function adminCommand(db: Db, io: CliIo, args: string[]): Promise<v
     strict: true,
   });
   required(values, "email", "password");
-  const user = await createUser(db, {
-    email: values.email as string,
-    password: values.password as string,
-    name: values.name ?? "Administrator",
-    role: "ADMIN",
+  const user = await db.$transaction(async (tx) => {
+    const created = await createUser(tx, {
+      email: values.email as string,
+      password: values.password as string,
+      name: values.name ?? "Administrator",
+      role: "ADMIN",
+    });
+    await recordAudit(tx, {
+      actor: cliActor(),
+      action: "user.create_admin",
+      targetType: "user",
+      targetId: created.id,
+      after: { email: created.email, name: created.name, role: created.role },
+    });
+    return created;
   });
   emit(io, values.json, { userId: user.id, email: user.email, role: user.role }, () => [
     `admin created: ${user.email} (${user.id})`,

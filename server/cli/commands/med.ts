@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { MED_RESOLUTIONS, MED_STATUSES } from "../../meds/schema";
 import { listMeds, resolveMed } from "../../meds/service";
 import { centsToBrl } from "../../money";
+import { cliActor } from "../actor";
 import { type CliIo, emit, required, UsageError } from "../io";
 
 export const MED_USAGE = "med list [--status S] [--json] | med resolve MED_ID --status accepted|rejected [--json]";
@@ -60,7 +61,11 @@ export async function medCommand(db: Db, io: CliIo, args: string[]): Promise<voi
     const status = values.status as string;
     if (!(MED_RESOLUTIONS as readonly string[]).includes(status))
       throw new UsageError("--status must be accepted or rejected");
-    const med = await resolveMed(db, { medId, status: status as (typeof MED_RESOLUTIONS)[number] });
+    const med = await resolveMed(db, {
+      medId,
+      status: status as (typeof MED_RESOLUTIONS)[number],
+      actor: cliActor(),
+    });
     emit(io, values.json, row(med), () => [
       `MED ${med.id} ${med.status}${med.refundedEndToEndId ? `; refund ${med.refundedEndToEndId}` : ""}`,
     ]);

@@ -2,6 +2,8 @@ import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
 import { adminHomeRouter } from "./admin-home";
 import { adminMerchantsRouter } from "./admin-merchants";
+import { adminAuditRouter } from "./admin-audit";
+import { adminMedsRouter } from "./admin-meds";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
@@ -15,6 +17,8 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   adminHome: adminHomeRouter,
   adminMerchants: adminMerchantsRouter,
+  adminAudit: adminAuditRouter,
+  adminMeds: adminMedsRouter,
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,

@@ -1,0 +1,260 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { useDateTime } from "@/components/ledger/format";
+import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { DateInput, FieldLabel } from "@/components/ui/fields";
+import { CloseIcon, FileTextIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/url-state";
+import type { AuditEntry } from "@/server/audit/log";
+import { diffRows } from "./diff";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TEXT_KEYS = ["actor", "action", "target"] as const;
+/** Actions with a label (adminAudit.actions.*); any other shows its code. */
+const ACTION_KEYS = {
+  "med.analysis": "med_analysis",
+  "med.accept": "med_accept",
+  "med.reject": "med_reject",
+  "user.create_admin": "user_create_admin",
+} as const;
+
+function useActionLabel() {
+  const t = useTranslations("adminAudit.actions");
+  return (action: string) =>
+    Object.hasOwn(ACTION_KEYS, action) ? t(ACTION_KEYS[action as keyof typeof ACTION_KEYS]) : action;
+}
+
+/** The audit log, newest first, filtered by actor, action, target and period (all in the URL). */
+export function AuditBrowser() {
+  const t = useTranslations("adminAudit");
+  const trpc = useTRPC();
+  const { params, query, update } = useUrlState();
+  const text = (key: string) => params.get(key)?.trim().slice(0, 200) || undefined;
+  const day = (key: string) => {
+    const value = params.get(key);
+    return value && DATE.test(value) ? value : undefined;
+  };
+  const from = day("from");
+  const to = day("to");
+  const page = readPage(params.get("page"));
+  const limit = readLimit(params.get("limit"));
+  const list = useQuery(
+    trpc.adminAudit.list.queryOptions(
+      {
+        actor: text("actor"),
+        action: text("action"),
+        target: text("target"),
+        from: from ? startOfDay(from) : undefined,
+        to: to ? endOfDay(to) : undefined,
+        page,
+        limit,
+      },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const filtered = Boolean(text("actor") || text("action") || text("target") || from || to);
+  const clear = () =>
+    update({ actor: undefined, action: undefined, target: undefined, from: undefined, to: undefined });
+
+  return (
+    <section className="space-y-4" data-testid="audit-log">
+      <AuditFilters key={query} params={params} onApply={update} onClear={filtered ? clear : undefined} />
+      <ListStates
+        query={list}
+        loading={<ListSkeleton label={t("loading")} testId="audit-loading" />}
+        error={{ title: t("error.title"), body: t("error.body"), testId: "audit-error" }}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <EmptyState
+            icon={FileTextIcon}
+            title={filtered ? t("empty.filteredTitle") : t("empty.title")}
+            description={filtered ? t("empty.filteredBody") : t("empty.body")}
+            action={
+              filtered ? (
+                <Button variant="secondary" onClick={clear}>
+                  <CloseIcon className="size-4" />
+                  {t("clear")}
+                </Button>
+              ) : null
+            }
+          />
+        }
+      >
+        {(data) => (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600" data-testid="audit-total">
+              {t("count", { total: data.total })}
+            </p>
+            <ul className="space-y-3">
+              {data.entries.map((entry) => (
+                <AuditItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            <Pagination
+              page={data.page}
+              pages={data.totalPages}
+              limit={limit}
+              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
+              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
+              testId="audit-pagination"
+            />
+          </div>
+        )}
+      </ListStates>
+    </section>
+  );
+}
+
+function AuditFilters({
+  params,
+  onApply,
+  onClear,
+}: {
+  params: URLSearchParams;
+  onApply: (patch: Record<string, string | undefined>) => void;
+  onClear?: () => void;
+}) {
+  const t = useTranslations("adminAudit.filters");
+  const id = useId();
+  const [values, setValues] = useState(() =>
+    Object.fromEntries([...TEXT_KEYS, "from", "to"].map((key) => [key, params.get(key) ?? ""])),
+  );
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    onApply(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim() || undefined])));
+  }
+  return (
+    <Card className="p-4 sm:p-5">
+      <form
+        onSubmit={onSubmit}
+        aria-label={t("title")}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1.3fr))_repeat(2,minmax(0,1fr))_auto] lg:items-end"
+        data-testid="audit-filters"
+      >
+        {TEXT_KEYS.map((key) => (
+          <div key={key}>
+            <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
+            <Input
+              id={`${id}-${key}`}
+              value={values[key]}
+              maxLength={200}
+              placeholder={t(`${key}Placeholder`)}
+              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+              className="h-10"
+            />
+          </div>
+        ))}
+        {(["from", "to"] as const).map((key) => (
+          <div key={key}>
+            <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
+            <DateInput
+              id={`${id}-${key}`}
+              value={values[key]}
+              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+            />
+          </div>
+        ))}
+        <div className="flex gap-2">
+          <Button type="submit" className="h-10" data-testid="audit-filter-apply">
+            {t("apply")}
+          </Button>
+          {onClear ? (
+            <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
+              <CloseIcon className="size-4" />
+              <span className="sr-only sm:not-sr-only">{t("clear")}</span>
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function AuditItem({ entry }: { entry: AuditEntry }) {
+  const t = useTranslations("adminAudit");
+  const dateTime = useDateTime();
+  const actionLabel = useActionLabel();
+  const rows = diffRows(entry.before, entry.after);
+  const target =
+    entry.targetType === "med" ? (
+      <Link href={`/admin/meds/${entry.targetId}`} className="font-mono text-emerald-800 hover:underline">
+        {entry.targetId}
+      </Link>
+    ) : (
+      <span className="font-mono">{entry.targetId}</span>
+    );
+  return (
+    <li>
+      <Card className="p-4 sm:p-5" data-testid="audit-entry">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+              <Badge tone="accent" data-testid="audit-action">
+                {actionLabel(entry.action)}
+              </Badge>
+              <span className="truncate">{entry.actorEmail}</span>
+            </p>
+            <p className="text-xs break-all text-slate-600">
+              {t("target", { type: entry.targetType })} {target}
+            </p>
+            {entry.reason ? <p className="text-xs text-slate-600">{t("reason", { reason: entry.reason })}</p> : null}
+          </div>
+          <time
+            dateTime={new Date(entry.createdAt).toISOString()}
+            className="shrink-0 text-xs text-slate-500 tabular-nums"
+          >
+            {dateTime(new Date(entry.createdAt), "medium")}
+          </time>
+        </div>
+        {rows.length > 0 ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-xs" data-testid="audit-diff">
+              <caption className="sr-only">{t("diff.caption")}</caption>
+              <thead className="text-slate-500">
+                <tr>
+                  <th scope="col" className="w-1/4 py-1.5 pr-3 font-medium">
+                    {t("diff.field")}
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    {t("diff.before")}
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    {t("diff.after")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 font-mono">
+                {rows.map((row) => (
+                  <tr key={row.path} className={cn(!row.changed && "text-slate-400")}>
+                    <td className="py-1.5 pr-3 align-top font-sans text-slate-700">{row.path}</td>
+                    <td className={cn("py-1.5 pr-3 align-top break-all", row.changed && "bg-red-50/60 text-red-800")}>
+                      {row.before ?? "—"}
+                    </td>
+                    <td
+                      className={cn("py-1.5 align-top break-all", row.changed && "bg-emerald-50/60 text-emerald-800")}
+                    >
+                      {row.after ?? "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,205 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { errorData, useServiceError } from "@/components/forms/service-error";
+import { useDateTime, useMoney } from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { Field, Textarea } from "@/components/ui/fields";
+import { CheckIcon, CloseIcon } from "@/components/ui/icons";
+import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
+
+const MAX_CONSIDERATIONS = 5000;
+
+/** A refusal in the admin's language: the MED's own cases by code, anything else generic. */
+function useMedError() {
+  const t = useTranslations("adminMeds.errors");
+  const explain = useServiceError();
+  return (error: unknown): string => {
+    const data = errorData(error);
+    if (data?.code === "CONFLICT") return t("alreadyResolved");
+    if (data?.code === "NOT_FOUND") return t("notFound");
+    if (data?.code === "FORBIDDEN") return t("forbidden");
+    if (data?.zodError) return explain(error).message;
+    return t("generic");
+  };
+}
+
+/** The analyst's considerations and the decision; read-only once the MED is resolved. */
+export function AnalysisPanel({ med }: { med: AdminMedDetail }) {
+  const t = useTranslations("adminMeds.analysis");
+  const dateTime = useDateTime();
+  const open = med.status === "under_analysis";
+  return (
+    <Card data-testid="med-analysis">
+      <CardHeader>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{open ? t("description") : t("closed")}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {med.legalAnalysis ? (
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="med-analysis-saved">
+            <p className="text-sm whitespace-pre-wrap text-slate-900">{med.legalAnalysis.considerations}</p>
+            <p className="mt-2 text-xs text-slate-500">
+              {t("savedBy", { who: med.legalAnalysis.createdBy, when: dateTime(med.legalAnalysis.createdAt) })}
+            </p>
+          </div>
+        ) : !open ? (
+          <p className="text-sm text-slate-500">{t("none")}</p>
+        ) : null}
+        {open ? (
+          <>
+            <ConsiderationsForm med={med} />
+            <Decision med={med} />
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function useRefresh(id: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (data: AdminMedDetail) => {
+    queryClient.setQueryData(trpc.adminMeds.get.queryKey({ id }), data);
+    void queryClient.invalidateQueries(trpc.adminMeds.list.pathFilter());
+  };
+}
+
+function ConsiderationsForm({ med }: { med: AdminMedDetail }) {
+  const t = useTranslations("adminMeds.analysis");
+  const trpc = useTRPC();
+  const id = useId();
+  const refresh = useRefresh(med.id);
+  const explain = useMedError();
+  const save = useMutation(trpc.adminMeds.saveAnalysis.mutationOptions());
+  const [text, setText] = useState(med.legalAnalysis?.considerations ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const value = text.trim();
+    if (!value) return setError(t("required"));
+    if (value.length > MAX_CONSIDERATIONS) return setError(t("tooLong", { max: MAX_CONSIDERATIONS }));
+    setError(null);
+    save.mutate(
+      { id: med.id, considerations: value },
+      {
+        onSuccess: (data) => {
+          refresh(data);
+          setSaved(true);
+        },
+        onError: (cause) => setError(explain(cause)),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      <Field id={`${id}-text`} label={t("label")} hint={t("hint", { max: MAX_CONSIDERATIONS })} error={error}>
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          rows={6}
+          maxLength={MAX_CONSIDERATIONS}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setText(event.target.value)}
+          className="font-sans break-normal"
+          data-testid="med-considerations"
+        />
+      </Field>
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="secondary" loading={save.isPending} data-testid="med-analysis-save">
+          {med.legalAnalysis ? t("update") : t("save")}
+        </Button>
+        {saved ? (
+          <output className="text-sm text-emerald-700" data-testid="med-analysis-ok">
+            {t("saved")}
+          </output>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Decision({ med }: { med: AdminMedDetail }) {
+  const t = useTranslations("adminMeds.decision");
+  const money = useMoney();
+  const trpc = useTRPC();
+  const refresh = useRefresh(med.id);
+  const explain = useMedError();
+  const resolve = useMutation(trpc.adminMeds.resolve.mutationOptions());
+  const [choice, setChoice] = useState<"accepted" | "rejected" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function confirm() {
+    if (!choice) return;
+    resolve.mutate(
+      { id: med.id, status: choice },
+      {
+        onSuccess: (data) => {
+          refresh(data);
+          setChoice(null);
+        },
+        onError: (cause) => setError(explain(cause)),
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-3 border-t border-slate-100 pt-5">
+      <h3 className="text-sm font-semibold text-slate-900">{t("title")}</h3>
+      <p className="text-sm text-slate-600">{t("description")}</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          variant="danger"
+          onClick={() => {
+            setError(null);
+            setChoice("accepted");
+          }}
+          data-testid="med-accept"
+        >
+          <CheckIcon className="size-4" />
+          {t("accept")}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setError(null);
+            setChoice("rejected");
+          }}
+          data-testid="med-reject"
+        >
+          <CloseIcon className="size-4" />
+          {t("reject")}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={choice !== null}
+        onClose={() => setChoice(null)}
+        onConfirm={confirm}
+        title={choice === "accepted" ? t("confirmAcceptTitle") : t("confirmRejectTitle")}
+        confirmLabel={choice === "accepted" ? t("confirmAccept") : t("confirmReject")}
+        cancelLabel={t("cancel")}
+        pending={resolve.isPending}
+        error={error}
+        tone={choice === "accepted" ? "danger" : "primary"}
+        testId="med-decision-dialog"
+        confirmTestId="med-decision-confirm"
+      >
+        <p className="text-sm text-slate-600">
+          {choice === "accepted"
+            ? t("confirmAcceptBody", { amount: money(med.effect.blockedCents), merchant: med.merchant.name })
+            : t("confirmRejectBody", { amount: money(med.effect.blockedCents), merchant: med.merchant.name })}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

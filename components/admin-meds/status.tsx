@@ -1,0 +1,30 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Badge } from "@/components/ui/badge";
+import type { MedStatus } from "@/server/meds/service";
+
+export const MED_STATUS_LIST: MedStatus[] = ["under_analysis", "accepted", "rejected"];
+const TONES = { under_analysis: "warning", accepted: "danger", rejected: "success" } as const;
+
+export function MedStatusBadge({ status }: { status: MedStatus }) {
+  const t = useTranslations("adminMeds.status");
+  return (
+    <Badge tone={TONES[status]} data-testid="med-status">
+      {t(status)}
+    </Badge>
+  );
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** "2 dias restantes", "vence hoje", "prazo encerrado" (only while the MED waits for a decision). */
+export function DeadlineLabel({ deadline, status, now }: { deadline: Date; status: MedStatus; now: number }) {
+  const t = useTranslations("adminMeds.deadline");
+  if (status !== "under_analysis") return <span className="text-slate-400">—</span>;
+  const left = deadline.getTime() - now;
+  if (left <= 0) return <span className="font-medium text-red-700">{t("expired")}</span>;
+  const days = Math.floor(left / DAY);
+  const tone = days < 2 ? "font-medium text-amber-700" : "text-slate-600";
+  return <span className={tone}>{days === 0 ? t("today") : t("daysLeft", { days })}</span>;
+}

@@ -18,9 +18,18 @@ export const DefenseFileUrl = text({ min: 1, max: 2048 })
   }, "must be an https URL")
   .describe("An https link to a proof file.");
 
+export const DefenseDescription = text({ min: 1, max: 5000 }).describe("1-5000 characters.");
+
 export const DefenseRequest = z.object({
-  description: text({ min: 1, max: 5000 }).describe("1-5000 characters."),
+  description: DefenseDescription,
   files: z.array(DefenseFileUrl).max(MAX_DEFENSE_FILES, `at most ${MAX_DEFENSE_FILES} files`).optional(),
 });
 
 export const MedDetails = text({ max: 2000 }).describe("What the creating institution reports.");
+
+/** Evidence the merchant uploads in the dashboard (server/meds/evidence.ts): content-sniffed types only. */
+export const EVIDENCE_TYPES = { pdf: "application/pdf", jpg: "image/jpeg", png: "image/png" } as const;
+export const EVIDENCE_MIME_TYPES: readonly string[] = Object.values(EVIDENCE_TYPES);
+export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+export const MAX_EVIDENCE_FILES = MAX_DEFENSE_FILES;
+export const EvidenceFileName = text({ min: 1, max: 200, trim: true }).describe("The file's name as the merchant knows it.");

@@ -138,8 +138,7 @@ export async function storeEvidence(db: Db, input: EvidenceUpload): Promise<MedE
   }
 }
 
-const tooMany = () =>
-  new AppError("TOO_MANY_FILES", `a defense may have at most ${MAX_EVIDENCE_FILES} files`, "file");
+const tooMany = () => new AppError("TOO_MANY_FILES", `a defense may have at most ${MAX_EVIDENCE_FILES} files`, "file");
 
 /** Takes back a file not yet part of a submitted defense. */
 export async function removeEvidence(db: Db, input: { userId: string; id: string; now?: Date }): Promise<void> {

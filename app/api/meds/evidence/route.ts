@@ -10,6 +10,7 @@ import { AppError } from "@/server/errors";
 import { EndToEndId } from "@/server/fields/ids";
 import { evidenceView, storeEvidence } from "@/server/meds/evidence";
 import { EvidenceFileName, MAX_EVIDENCE_BYTES } from "@/server/meds/schema";
+import { sameOrigin } from "@/server/trpc/http";
 
 export const dynamic = "force-dynamic";
 
@@ -26,6 +27,8 @@ function fileNameOf(header: string | null): string | null {
 }
 
 export async function POST(request: Request) {
+  // the session cookie rides along on any request to us: only our own pages may post here
+  if (!sameOrigin(request)) return refuse(new AppError("FORBIDDEN", "Cross-origin request refused"));
   const session = await getSession();
   if (!session) return refuse(new AppError("UNAUTHORIZED", "sign in first"));
   const declared = request.headers.get("content-length");

@@ -15,6 +15,7 @@ import language from "./language.json";
 import ledger from "./ledger.json";
 import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
+import meds from "./meds.json";
 import money from "./money.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
@@ -56,4 +57,5 @@ export default {
   webhooks,
   ledgerRules,
   statements,
+  meds,
 };

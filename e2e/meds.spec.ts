@@ -95,6 +95,13 @@ test("the detail shows the MED, the original PIX and what is blocked", async () 
   await expect(page.getByTestId("med-e2e").getByTestId("id-value")).toHaveText(endToEndId);
   await expect(page.getByTestId("med-entry-link")).toHaveAttribute("href", new RegExp(`/ledger/${endToEndId}`));
   await snap(page, "meds-detail");
+
+  // The original entry names its MED and leads back to it.
+  const medId = (await page.getByTestId("med-id").getByTestId("id-value").textContent()) ?? "";
+  await page.getByTestId("med-entry-link").click();
+  await expect(page.getByTestId("detail-med-id").getByTestId("id-value")).toHaveText(medId, SLOW);
+  await page.getByTestId("detail-med-id").getByRole("link").click();
+  await expect(page.getByTestId("med-detail")).toBeVisible(SLOW);
 });
 
 test("refuses an HTML file named .pdf, in the merchant's language", async () => {
@@ -146,7 +153,8 @@ test("writes the defense, attaches a real PDF and sends it; then it is read-only
 
   // In the list, the countdown gives way to "defense sent".
   await page.goto("/meds");
-  await expect(
-    page.getByTestId("med-row").filter({ hasText: endToEndId }).getByTestId("med-deadline"),
-  ).toHaveText("Defesa enviada", SLOW);
+  await expect(page.getByTestId("med-row").filter({ hasText: endToEndId }).getByTestId("med-deadline")).toHaveText(
+    "Defesa enviada",
+    SLOW,
+  );
 });

@@ -1,5 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders } from "./server/http/security-headers.mjs";
+import { evidenceFileHeaders, securityHeaders } from "./server/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -11,7 +11,10 @@ const nextConfig = {
   // forbidden() answers a signed-in user outside their area with a real 403 (app/forbidden.tsx)
   experimental: { authInterrupts: true },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+    return [
+      { source: "/((?!api/meds/evidence/).*)", headers: securityHeaders(process.env.NODE_ENV !== "production") },
+      { source: "/api/meds/evidence/:id", headers: evidenceFileHeaders() },
+    ];
   },
   // Native or worker-style packages that must stay plain Node requires on the server.
   serverExternalPackages: [

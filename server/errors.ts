@@ -16,6 +16,10 @@ export const ERROR_STATUS = {
   DEADLINE_EXPIRED: 422,
   NOT_REFUNDABLE: 422,
   RATE_LIMIT_EXCEEDED: 429,
+  // uploads (MED evidence): what the content is, how big, how many
+  UNSUPPORTED_FILE_TYPE: 400,
+  FILE_TOO_LARGE: 413,
+  TOO_MANY_FILES: 409,
   INTERNAL_ERROR: 500,
 } as const;
 

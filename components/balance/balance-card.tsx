@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Money, useMoney } from "@/components/ledger/format";
@@ -55,7 +56,7 @@ export function BalanceCard({ account, testIds = true }: { account: AccountBalan
           ) : null}
         </div>
         <dl className="grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2 sm:gap-4 md:grid-cols-1 md:gap-0 md:divide-y md:divide-slate-200 md:py-1">
-          <BalanceRow label={t("balance.blocked")} hint={t("balance.blockedHint")}>
+          <BalanceRow label={t("balance.blocked")} hint={t("balance.blockedHint")} href={BLOCKED_MEDS_HREF}>
             <Money cents={account.blockedCents} testId={id("balance-blocked")} />
           </BalanceRow>
           <BalanceRow label={t("balance.total")} hint={t("balance.totalHint")}>
@@ -72,21 +73,39 @@ export function BalanceCard({ account, testIds = true }: { account: AccountBalan
   );
 }
 
+/** The MEDs behind the blocked figure. */
+const BLOCKED_MEDS_HREF = "/meds?status=under_analysis";
+
 function BalanceRow({
   label,
   hint,
   tone = "slate",
+  href,
   children,
 }: {
   label: string;
   hint: string;
   tone?: "slate" | "amber";
+  /** where the figure is explained */
+  href?: string;
   children: ReactNode;
 }) {
   return (
     <div className="flex items-baseline justify-between gap-4 md:py-3">
       <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-600">{label}</dt>
+        <dt className="text-xs font-medium text-slate-600">
+          {href ? (
+            <Link
+              href={href}
+              className="text-emerald-800 underline-offset-2 hover:underline"
+              data-testid="blocked-link"
+            >
+              {label}
+            </Link>
+          ) : (
+            label
+          )}
+        </dt>
         <dd className="text-xs text-slate-500">{hint}</dd>
       </div>
       <dd className={cn("text-lg font-semibold", tone === "amber" ? "text-amber-800" : "text-slate-900")}>

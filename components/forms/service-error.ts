@@ -12,18 +12,33 @@ export function errorData(error: unknown): ErrorData | null {
   return error instanceof TRPCClientError ? ((error.data as ErrorData | undefined) ?? {}) : null;
 }
 
-/**
- * A procedure's error as the merchant should read it: the service's own message (every AppError
- * carries one), or a plain sentence when the input was malformed (with the field it is about) or
- * the server failed.
- */
-export function useServiceError() {
+/** Features whose service error codes have their own messages (serviceErrors.<scope>.<CODE>). */
+export type ErrorScope = "meds";
+
+/** A service error code in the reader's language, for a feature that maps its codes; null when unmapped. */
+export function useErrorCodeMessage(scope: ErrorScope) {
   const t = useTranslations("serviceErrors");
+  return (code: string | null | undefined): string | null => {
+    const key = `${scope}.${code}`;
+    return code && t.has(key as never) ? t(key as never) : null;
+  };
+}
+
+/**
+ * A procedure's error as the merchant should read it: the feature's message for the service's code
+ * when `scope` maps it, else the service's own message (every AppError carries one), or a plain
+ * sentence when the input was malformed (with the field it is about) or the server failed.
+ */
+export function useServiceError(scope?: ErrorScope) {
+  const t = useTranslations("serviceErrors");
+  const codeMessage = useErrorCodeMessage(scope ?? "meds");
   return (error: unknown): ServiceError => {
     const data = errorData(error);
     if (!data) return { message: t("generic"), field: null, appCode: null, code: null };
     const code = data.code ?? null;
     const appCode = data.appCode ?? null;
+    const mapped = scope && !data.zodError ? codeMessage(appCode) : null;
+    if (mapped) return { message: mapped, field: data.field ?? null, appCode, code };
     if (data.zodError) return { message: t("invalidInput"), field: data.field ?? null, appCode, code };
     if (!code || code === "INTERNAL_SERVER_ERROR" || !(error as Error).message) {
       return { message: t("generic"), field: null, appCode, code };

@@ -192,6 +192,15 @@ function EntryBody({ entry }: { entry: EntryView }) {
                 testId="detail-parent-end-to-end-id"
               />
             ) : null}
+            {entry.medId && entry.endToEndId ? (
+              <IdRow
+                none={t("detail.none")}
+                label={t("detail.medId")}
+                value={entry.medId}
+                href={`/meds/${entry.endToEndId}`}
+                testId="detail-med-id"
+              />
+            ) : null}
           </dl>
         </CardContent>
       </Card>

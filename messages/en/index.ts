@@ -1,10 +1,10 @@
 /** The catalogue of one locale: one JSON file per namespace, so that parallel work touches different files. */
 
 import activity from "./activity.json";
-import adminHome from "./adminHome.json";
-import adminMerchants from "./adminMerchants.json";
 import adminAudit from "./adminAudit.json";
+import adminHome from "./adminHome.json";
 import adminMeds from "./adminMeds.json";
+import adminMerchants from "./adminMerchants.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
 import balance from "./balance.json";
@@ -19,6 +19,7 @@ import language from "./language.json";
 import ledger from "./ledger.json";
 import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
+import meds from "./meds.json";
 import money from "./money.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
@@ -64,4 +65,5 @@ export default {
   adminMerchants,
   adminMeds,
   adminAudit,
+  meds,
 };

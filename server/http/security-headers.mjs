@@ -11,6 +11,8 @@ export function contentSecurityPolicy(dev) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
+    // MED evidence (PDF) previewed in a frame of the back office: /api/meds/evidence/*
+    "frame-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -25,5 +27,19 @@ export function securityHeaders(dev) {
     { key: "X-Frame-Options", value: "DENY" },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  ];
+}
+
+/**
+ * Headers of the signed MED evidence files (/api/meds/evidence/*): the page headers, except that
+ * pages of this origin may frame them (the back office previews a PDF inline). The files are PDF,
+ * JPEG or PNG by content (server/meds/evidence.ts) and served with nosniff.
+ */
+export function evidenceFileHeaders() {
+  return [
+    { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
+    { key: "X-Frame-Options", value: "SAMEORIGIN" },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "no-referrer" },
   ];
 }

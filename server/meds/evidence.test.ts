@@ -1,26 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { evidenceKind } from "./evidence";
+import { sniffEvidence } from "./evidence";
 
-const APP = "https://pix.example.com";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-describe("defense file previews", () => {
-  it("previews the platform's own evidence files by their extension", () => {
-    expect(evidenceKind(`${APP}/api/meds/evidence/abc/nota.PDF?expires=1&signature=x`, APP)).toBe("pdf");
-    expect(evidenceKind(`${APP}/api/meds/evidence/abc/foto.jpeg`, APP)).toBe("image");
-    expect(evidenceKind(`${APP}/api/meds/evidence/abc?expires=1&signature=x`, APP)).toBe("embed");
+describe("sniffEvidence", () => {
+  it("recognises PDF, PNG and JPEG by their bytes", async () => {
+    expect(await sniffEvidence(Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n"))).toBe("application/pdf");
+    expect(await sniffEvidence(PNG)).toBe("image/png");
+    expect(await sniffEvidence(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]))).toBe(
+      "image/jpeg",
+    );
   });
 
-  it("only links anything else: other hosts, other paths, paths climbing out, look-alikes, junk", () => {
-    for (const url of [
-      "https://example.com/api/meds/evidence/a.pdf",
-      `${APP}/api/statements/a/download`,
-      `${APP}/api/meds/evidence/../../trpc/account.get`,
-      `${APP}/api/meds/evidence/%2e%2e/%2e%2e/trpc/x.png`,
-      "https://pix.example.com.evil.test/api/meds/evidence/a.png",
-      "http://pix.example.com/api/meds/evidence/a.png",
-      "not a url",
-    ]) {
-      expect(evidenceKind(url, APP), url).toBe("link");
-    }
+  it("refuses what is not one of them, whatever it claims to be", async () => {
+    expect(await sniffEvidence(Buffer.from("<!doctype html><html><body>not a pdf</body></html>"))).toBeNull();
+    expect(await sniffEvidence(Buffer.from("plain text named .pdf"))).toBeNull();
+    expect(await sniffEvidence(Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"))).toBeNull(); // an image, but not ours
+    expect(await sniffEvidence(Buffer.from("PK\x03\x04\x14\x00\x00\x00"))).toBeNull(); // zip
+    expect(await sniffEvidence(new Uint8Array(0))).toBeNull();
   });
 });

@@ -1,21 +1,207 @@
 /**
- * How the back office shows a defense file (docs/decisions/0014-med-back-office.md): a file the
- * platform stores (under `/api/meds/evidence/` of our own origin, after URL normalisation, so
- * `..` cannot climb out of it) is previewed; any other URL is only a link and is never fetched.
+ * Evidence for a MED's defense, uploaded in the dashboard (docs/decisions/0013-med-evidence.md):
+ * PDF, JPEG or PNG as the bytes say (never the name or the declared type), at most 10 MB each and
+ * 10 per MED, kept in the file storage and offered as signed links on APP_URL. The defense
+ * submitted from the dashboard carries those links as its `files`.
  */
-export const EVIDENCE_PATH = "/api/meds/evidence/";
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { AppError, notFound } from "../errors";
+import { UUID_PATTERN } from "../fields/ids";
+import type { Med, MedEvidence } from "../generated/prisma/client";
+import { storage } from "../storage";
+import { linkSigner } from "../storage/signed-link";
+import { EVIDENCE_MIME_TYPES, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from "./schema";
+import { submitDefense } from "./service";
 
-export type EvidenceKind = "image" | "pdf" | "embed" | "link";
+export const EVIDENCE_PATH = "/api/meds/evidence";
+/** Long enough for the whole analysis of a MED; a fresh link is signed whenever the owner looks. */
+export const EVIDENCE_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** What file-type reads to recognise any of our three types. */
+const SNIFF_BYTES = 4100;
 
-export function evidenceKind(url: string, appUrl: string): EvidenceKind {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "link";
+export const evidenceLinks = linkSigner({
+  purpose: "med-evidence-v1",
+  ttlMs: EVIDENCE_LINK_TTL_MS,
+  path: (id) => `${EVIDENCE_PATH}/${id}`,
+});
+
+/** The content type the bytes really are, when it is one we take; null otherwise. */
+export async function sniffEvidence(head: Uint8Array): Promise<string | null> {
+  const found = await fileTypeFromBuffer(head);
+  return found && EVIDENCE_MIME_TYPES.includes(found.mime) ? found.mime : null;
+}
+
+const tooLarge = () => new AppError("FILE_TOO_LARGE", `a file may have at most ${MAX_EVIDENCE_BYTES} bytes`, "file");
+
+/** The caller's MED on that PIX (404 for anyone else's). */
+export async function ownedMed(db: Db | Tx, userId: string, endToEndId: string): Promise<Med> {
+  const med = await db.med.findFirst({ where: { userId, endToEndId }, orderBy: { createdAt: "desc" } });
+  if (!med) throw notFound("MED not found");
+  return med;
+}
+
+/** Evidence may be added or removed only while a defense can still be submitted. */
+function assertOpenForDefense(med: Med, now: Date): void {
+  if (med.defenseCreatedAt) throw new AppError("CONFLICT", "a defense was already submitted for this MED");
+  if (med.status !== "under_analysis") throw new AppError("CONFLICT", "this MED is already resolved");
+  if (now.getTime() > med.defenseDeadline.getTime())
+    throw new AppError("DEADLINE_EXPIRED", "the defense deadline has passed");
+}
+
+async function lockOwnedMed(tx: Tx, userId: string, medId: string): Promise<Med> {
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM meds WHERE id = ${medId}::uuid AND user_id = ${userId}::uuid FOR UPDATE`;
+  if (!row) throw notFound("MED not found");
+  return tx.med.findUniqueOrThrow({ where: { id: row.id } });
+}
+
+/** Reads up to SNIFF_BYTES from the body; the rest stays unread in `rest`. */
+async function readHead(body: AsyncIterable<Uint8Array>) {
+  const iterator = body[Symbol.asyncIterator]();
+  const parts: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    parts.push(Buffer.from(next.value));
+    size += next.value.byteLength;
+    if (size > MAX_EVIDENCE_BYTES) throw tooLarge();
   }
-  if (parsed.origin !== new URL(appUrl).origin || !parsed.pathname.startsWith(EVIDENCE_PATH)) return "link";
-  const path = parsed.pathname.toLowerCase();
-  if (/\.(png|jpe?g|gif|webp)$/.test(path)) return "image";
-  return path.endsWith(".pdf") ? "pdf" : "embed";
+  return { head: Buffer.concat(parts, size), iterator, done };
+}
+
+/** The head, then the rest of the body, refused as soon as the whole passes the size limit. */
+async function* limited(head: Buffer, iterator: AsyncIterator<Uint8Array>, done: boolean) {
+  let size = head.byteLength;
+  yield head;
+  if (done) return;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    size += next.value.byteLength;
+    if (size > MAX_EVIDENCE_BYTES) throw tooLarge();
+    yield next.value;
+  }
+}
+
+export type EvidenceUpload = {
+  userId: string;
+  endToEndId: string;
+  fileName: string;
+  body: AsyncIterable<Uint8Array>;
+  now?: Date;
+};
+
+/** Sniffs, stores and records one file; refusals throw before anything is kept. */
+export async function storeEvidence(db: Db, input: EvidenceUpload): Promise<MedEvidence> {
+  const now = input.now ?? new Date();
+  const med = await ownedMed(db, input.userId, input.endToEndId);
+  assertOpenForDefense(med, now);
+  if ((await db.medEvidence.count({ where: { medId: med.id } })) >= MAX_EVIDENCE_FILES) throw tooMany();
+
+  const { head, iterator, done } = await readHead(input.body);
+  const contentType = head.byteLength > 0 ? await sniffEvidence(head) : null;
+  if (!contentType) {
+    throw new AppError("UNSUPPORTED_FILE_TYPE", "only PDF, JPEG and PNG files are accepted", "file");
+  }
+  const id = randomUUID();
+  const storageKey = `med-evidence/${med.id}/${id}`;
+  const { sizeBytes } = await storage().put(storageKey, limited(head, iterator, done), contentType);
+  try {
+    return await inTransaction(db, async (tx) => {
+      // the MED row serialises uploads and the defense: the 11th file or a late one is refused
+      const locked = await lockOwnedMed(tx, input.userId, med.id);
+      assertOpenForDefense(locked, now);
+      if ((await tx.medEvidence.count({ where: { medId: med.id } })) >= MAX_EVIDENCE_FILES) throw tooMany();
+      return tx.medEvidence.create({
+        data: {
+          id,
+          medId: med.id,
+          userId: input.userId,
+          fileName: input.fileName,
+          contentType,
+          sizeBytes,
+          storageKey,
+          createdAt: now,
+        },
+      });
+    });
+  } catch (error) {
+    await storage().delete(storageKey);
+    throw error;
+  }
+}
+
+const tooMany = () => new AppError("TOO_MANY_FILES", `a defense may have at most ${MAX_EVIDENCE_FILES} files`, "file");
+
+/** Takes back a file not yet part of a submitted defense. */
+export async function removeEvidence(db: Db, input: { userId: string; id: string; now?: Date }): Promise<void> {
+  if (!UUID_PATTERN.test(input.id)) throw notFound("file not found");
+  const removed = await inTransaction(db, async (tx) => {
+    const evidence = await tx.medEvidence.findFirst({ where: { id: input.id, userId: input.userId } });
+    if (!evidence) throw notFound("file not found");
+    assertOpenForDefense(await lockOwnedMed(tx, input.userId, evidence.medId), input.now ?? new Date());
+    await tx.medEvidence.delete({ where: { id: evidence.id } });
+    return evidence;
+  });
+  await storage().delete(removed.storageKey);
+}
+
+export type EvidenceView = { id: string; fileName: string; contentType: string; sizeBytes: number; url: string };
+
+export const evidenceView = (evidence: MedEvidence, now: Date): EvidenceView => ({
+  id: evidence.id,
+  fileName: evidence.fileName,
+  contentType: evidence.contentType,
+  sizeBytes: evidence.sizeBytes,
+  url: evidenceLinks.url(evidence.id, now),
+});
+
+export async function listEvidence(db: Db | Tx, medId: string, now: Date): Promise<EvidenceView[]> {
+  const rows = await db.medEvidence.findMany({ where: { medId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map((row) => evidenceView(row, now));
+}
+
+/** The dashboard's defense: the text, with every uploaded file as a signed link. */
+export async function submitDefenseWithEvidence(
+  db: Db,
+  input: { userId: string; endToEndId: string; description: string; now?: Date },
+): Promise<Med> {
+  const now = input.now ?? new Date();
+  return inTransaction(db, async (tx) => {
+    const med = await ownedMed(tx, input.userId, input.endToEndId);
+    // locked before the files are read, so an upload racing the submission is refused, not lost
+    await lockOwnedMed(tx, input.userId, med.id);
+    const files = (await listEvidence(tx, med.id, now)).map((file) => file.url);
+    return submitDefense(tx, { ...input, files, now });
+  });
+}
+
+/** GET {EVIDENCE_PATH}/{id}?expires&signature: the file, inline, for whoever holds the link. */
+export async function serveEvidence(db: Db, id: string, url: URL, now: Date): Promise<Response> {
+  const problem = (status: 403 | 404, code: string, message: string) =>
+    Response.json({ requestId: randomUUID(), status, success: false, message, code }, { status });
+  if (!evidenceLinks.verify(id, url.searchParams.get("expires"), url.searchParams.get("signature"), now)) {
+    return problem(403, "FORBIDDEN", "Link expired or invalid");
+  }
+  const evidence = UUID_PATTERN.test(id) ? await db.medEvidence.findUnique({ where: { id } }) : null;
+  const file = evidence ? await storage().get(evidence.storageKey) : null;
+  if (!evidence || !file) return problem(404, "NOT_FOUND", "File not found");
+  const ascii = evidence.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
+    status: 200,
+    headers: {
+      "content-type": evidence.contentType,
+      "content-length": String(file.sizeBytes),
+      "content-disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(evidence.fileName)}`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
 }

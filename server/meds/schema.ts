@@ -1,6 +1,9 @@
 /** Field schemas of MEDs (interface 2.6, 4.4), shared by the REST doors and, later, the dashboard. */
 import { z } from "zod";
+import { EndToEndId } from "../fields/ids";
+import { Page, PageSize } from "../fields/paging";
 import { text } from "../fields/text";
+import { EpochMs } from "../ledger/schema";
 
 export const MED_STATUSES = ["under_analysis", "accepted", "rejected"] as const;
 export const MedStatusField = z.enum(MED_STATUSES).describe("under_analysis, accepted (refunded) or rejected (kept).");
@@ -18,8 +21,10 @@ export const DefenseFileUrl = text({ min: 1, max: 2048 })
   }, "must be an https URL")
   .describe("An https link to a proof file.");
 
+export const DefenseDescription = text({ min: 1, max: 5000 }).describe("1-5000 characters.");
+
 export const DefenseRequest = z.object({
-  description: text({ min: 1, max: 5000 }).describe("1-5000 characters."),
+  description: DefenseDescription,
   files: z.array(DefenseFileUrl).max(MAX_DEFENSE_FILES, `at most ${MAX_DEFENSE_FILES} files`).optional(),
 });
 
@@ -32,3 +37,24 @@ export const LegalConsiderations = text({ min: 1, max: 5000, trim: true }).descr
 export const DEADLINE_WINDOWS = ["expired", "within2d", "within7d"] as const;
 export const DeadlineWindow = z.enum(DEADLINE_WINDOWS);
 export const MerchantSearch = text({ max: 200, trim: true });
+
+/** Evidence the merchant uploads in the dashboard (server/meds/evidence.ts): content-sniffed types only. */
+export const EVIDENCE_TYPES = { pdf: "application/pdf", jpg: "image/jpeg", png: "image/png" } as const;
+export const EVIDENCE_MIME_TYPES: readonly string[] = Object.values(EVIDENCE_TYPES);
+export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+export const MAX_EVIDENCE_FILES = MAX_DEFENSE_FILES;
+export const EvidenceFileName = text({ min: 1, max: 200, trim: true }).describe(
+  "The file's name as the merchant knows it.",
+);
+
+/** The dashboard's MED list (server/trpc/routers/meds.ts): the filters of GET /v4/i/meds. */
+export const MedListQuery = z.object({
+  status: MedStatusField.optional(),
+  startDate: EpochMs.optional(),
+  endDate: EpochMs.optional(),
+  page: Page.default(1),
+  limit: PageSize.default(20),
+});
+
+/** The dashboard's defense: the text; the files are the evidence uploaded for the MED. */
+export const DashboardDefense = z.object({ endToEndId: EndToEndId, description: DefenseDescription });

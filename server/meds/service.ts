@@ -16,6 +16,7 @@ import type { Entry } from "../ledger/types";
 import { block, unblock } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { refundableCents, requestRefund } from "../refunds/service";
+import { coverOwedMeds } from "./owed";
 import { medSnapshot } from "./snapshot";
 
 export const DEFENSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -153,6 +154,8 @@ export async function resolveMed(
       data: { status: input.status, blockedCents: 0n, refundedEndToEndId, resolvedAt: now },
     });
     await medEvent(tx, "med.resolved", resolved);
+    // what a rejection releases is available again, so another open MED of the account may take it
+    if (input.status === "rejected") await coverOwedMeds(tx, med.accountId);
     if (input.actor) {
       await recordAudit(tx, {
         actor: input.actor,

@@ -5,6 +5,7 @@ import { legs } from "../ledger/movements";
 import type { Party } from "../ledger/parties";
 import type { Entry } from "../ledger/types";
 import { release, settle } from "../ledger/verbs";
+import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import { dictQuota, QUEUE_RETRY_MS } from "./cash-out";
@@ -19,6 +20,7 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
       let failed = 0;
       const fail = async (id: string, entry: Entry, message: string) => {
         await release(tx, entry, message);
+        await coverOwedMeds(tx, entry.accountId);
         await tx.queuedPayout.update({ where: { id }, data: { status: "failed" } });
         failed++;
       };
@@ -64,6 +66,7 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
               },
             ],
           });
+          await coverOwedMeds(tx, target.id);
         } else {
           await pixRail().submitPayment(tx, {
             entrySeq: entry.seq,

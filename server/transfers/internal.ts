@@ -9,6 +9,7 @@ import { poolWriter, prismaWriter } from "../ledger/apply";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 import { post } from "../ledger/verbs";
+import { coverOwedMeds } from "../meds/owed";
 
 export type InternalTransfer = {
   userId: string;
@@ -28,6 +29,7 @@ type AccountRow = {
   person_type: "person" | "company";
   agency: string;
   status: "active" | "inactive";
+  owes_meds: boolean;
 };
 
 /**
@@ -48,7 +50,10 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   // caller's transaction it joins it.
   const writer = "$transaction" in db ? poolWriter(pool()) : prismaWriter(db);
   const rows = (await writer.query(
-    "SELECT id, user_id, name, document, person_type, agency, status FROM accounts WHERE id = ANY($1::varchar[])",
+    `SELECT id, user_id, name, document, person_type, agency, status,
+            EXISTS (SELECT 1 FROM meds m WHERE m.account_id = accounts.id AND m.status = 'under_analysis'
+                       AND m.blocked_cents < m.disputed_cents) AS owes_meds
+       FROM accounts WHERE id = ANY($1::varchar[])`,
     [[input.accountId, input.receiverAccountId]],
   )) as AccountRow[];
   const source = rows.find((row) => row.id === input.accountId);
@@ -58,6 +63,9 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   if (!target) throw invalid("destination account not found", "receiverBankAccount");
   assertActive(source);
   assertCanReceive(target, "receiverBankAccount");
+  // A receiver whose MEDs are still owed gets the credit and the block in one transaction
+  // (docs/decisions/0012-meds.md); the rare case leaves the one-statement pool path.
+  if (target.owes_meds && "$transaction" in db) return db.$transaction((tx) => transferInternal(tx, input));
   const party = (row: AccountRow) =>
     platformParty({
       id: row.id,
@@ -99,5 +107,6 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
     ],
     legs: legs.transfer(source.id, target.id, input.amountCents),
   });
+  if (!("$transaction" in db)) await coverOwedMeds(db, target.id);
   return debit as LedgerEntry;
 }

@@ -119,7 +119,12 @@ export async function settleOutgoingPix(db: Db | Tx, entrySeq: bigint): Promise<
     const entry = (await tx.ledgerEntry.findUnique({ where: { seq: entrySeq } })) as Entry | null;
     if (entry?.status !== "processing") return null;
     const outcome = pixRail().outcomeOf({ pixKey: entry.pixKey, receiver: entry.receiver as Party });
-    if (outcome.status === "failed") return release(tx, entry, `${outcome.reasonCode}: ${outcome.message}`);
+    if (outcome.status === "failed") {
+      // the money is back in the account: what its MEDs still owe is blocked from it
+      const released = await release(tx, entry, `${outcome.reasonCode}: ${outcome.message}`);
+      await coverOwedMeds(tx, entry.accountId);
+      return released;
+    }
     const settled = await settle(tx, entry);
     if (settled && settled.reason === REFUND_REASON && settled.parentEndToEndId) {
       await tx.ledgerEntry.updateMany({

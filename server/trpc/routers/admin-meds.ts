@@ -6,18 +6,18 @@ import { BrlAmount } from "../../fields/amount";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { Party } from "../../ledger/parties";
 import { adminListMeds, adminMedDetail, saveLegalAnalysis } from "../../meds/admin";
-import { evidenceKind } from "../../meds/evidence";
+import { listEvidence } from "../../meds/evidence";
+import { evidencePreview } from "../../meds/preview";
 import { DeadlineWindow, LegalConsiderations, MedResolution, MedStatusField, MerchantSearch } from "../../meds/schema";
 import { resolveMed } from "../../meds/service";
 import { adminProcedure, createTRPCRouter } from "../init";
 
 const MedId = z.string().max(64);
 
-/** Files stored by the platform are previewed; any other URL is only a link (never fetched). */
-const evidenceOf = (url: string) => ({ url, kind: evidenceKind(url, config().APP_URL) });
-
 async function detailView(medId: string) {
   const { med, entry, merchant, refund } = await adminMedDetail(db(), medId);
+  // Files stored by the platform are previewed; any other URL is only a link (never fetched).
+  const stored = new Map((await listEvidence(db(), med.id, new Date())).map((file) => [file.id, file]));
   const owedCents = med.status === "under_analysis" ? med.disputedCents - med.blockedCents : 0n;
   return {
     id: med.id,
@@ -52,7 +52,7 @@ async function detailView(medId: string) {
       ? {
           description: med.defenseDescription ?? "",
           createdAt: med.defenseCreatedAt,
-          files: med.defenseFiles.map(evidenceOf),
+          files: med.defenseFiles.map((url) => evidencePreview(url, config().APP_URL, stored)),
         }
       : null,
     legalAnalysis: med.legalCreatedAt

@@ -1,12 +1,13 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
-import { adminHomeRouter } from "./admin-home";
-import { adminMerchantsRouter } from "./admin-merchants";
 import { adminAuditRouter } from "./admin-audit";
+import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
+import { adminMerchantsRouter } from "./admin-merchants";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
+import { medsRouter } from "./meds";
 import { refundsRouter } from "./refunds";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,
+  meds: medsRouter,
   refunds: refundsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,

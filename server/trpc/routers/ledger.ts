@@ -31,6 +31,8 @@ export function entryView(entry: LedgerEntry) {
     obs: entry.obs,
     description: entry.description,
     errorMessage: entry.errorMessage,
+    /** the MED opened on this PIX, if any (interface 2.2) */
+    medId: entry.medId,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
   };

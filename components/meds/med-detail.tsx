@@ -1,0 +1,239 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { isMissing } from "@/components/forms/service-error";
+import { PartyCard } from "@/components/ledger/entry-detail";
+import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DetailRow, IdRow } from "@/components/ui/detail-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ArrowLeftIcon, FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
+import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { MedDetailView } from "@/server/meds/dashboard";
+import { DefenseForm, useFileSize } from "./defense-form";
+import { DeadlineCountdown, MedStatusBadge, useNow } from "./status";
+
+function backHref(back: string | undefined): string {
+  const query = back ? new URLSearchParams(back).toString() : "";
+  return query ? `/meds?${query}` : "/meds";
+}
+
+export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: string }) {
+  const t = useTranslations("meds.detail");
+  const trpc = useTRPC();
+  const med = useQuery(
+    trpc.meds.get.queryOptions({ endToEndId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
+  );
+  return (
+    <div className="space-y-6">
+      <Link
+        href={backHref(back)}
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeftIcon className="size-4" />
+        {t("back")}
+      </Link>
+      <PageHeader title={t("title")} />
+      {med.data ? (
+        <DetailBody med={med.data} />
+      ) : med.isPending ? (
+        <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </LoadingState>
+      ) : isMissing(med.error) ? (
+        <EmptyState icon={ShieldAlertIcon} title={t("notFound.title")} description={t("notFound.body")} />
+      ) : (
+        <ErrorState
+          title={t("error.title")}
+          description={t("error.body")}
+          onRetry={() => med.refetch()}
+          retrying={med.isFetching}
+        />
+      )}
+    </div>
+  );
+}
+
+function DetailBody({ med }: { med: MedDetailView }) {
+  const t = useTranslations("meds.detail");
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const now = useNow(30_000);
+  const none = <span className="text-slate-400">—</span>;
+  return (
+    <div className="space-y-6" data-testid="med-detail">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("summary")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <DetailRow label={t("status")}>
+                <MedStatusBadge status={med.status} />
+              </DetailRow>
+              <DetailRow label={t("disputed")}>
+                <span className="font-semibold tabular-nums" data-testid="med-disputed">
+                  {money(med.disputedCents)}
+                </span>
+              </DetailRow>
+              <DetailRow label={t("blocked")}>
+                <span className="tabular-nums" data-testid="med-blocked">
+                  {money(med.blockedCents)}
+                </span>
+              </DetailRow>
+              {med.owedCents > 0n ? (
+                <DetailRow label={t("owed")}>
+                  <span className="font-medium text-amber-800 tabular-nums" data-testid="med-owed">
+                    {money(med.owedCents)}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-slate-500">{t("owedHint")}</span>
+                </DetailRow>
+              ) : null}
+              <DetailRow label={t("psp")}>{med.pspCreatorName}</DetailRow>
+              <DetailRow label={t("details")}>
+                {med.details ? <span className="whitespace-pre-line">{med.details}</span> : none}
+              </DetailRow>
+              <DetailRow label={t("openedAt")}>
+                <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
+              </DetailRow>
+              <DetailRow label={t("deadlineAt")}>
+                <span className="block tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
+                <DeadlineCountdown med={med} now={now} />
+              </DetailRow>
+              {med.resolvedAt ? (
+                <DetailRow label={t("resolvedAt")}>
+                  <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span>
+                </DetailRow>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("transaction")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <DetailRow label={t("amount")}>
+                <span className="font-semibold tabular-nums" data-testid="med-transaction-amount">
+                  {money(med.transaction.grossCents)}
+                </span>
+              </DetailRow>
+              <DetailRow label={t("fee")}>
+                <span className="tabular-nums">{money(med.transaction.feeCents)}</span>
+              </DetailRow>
+              <DetailRow label={t("receivedAt")}>
+                <span className="tabular-nums">{dateTime(med.transaction.createdAt, "medium")}</span>
+              </DetailRow>
+              <DetailRow label={t("payer")}>{med.payer?.name ?? none}</DetailRow>
+              <DetailRow label={t("entry")}>
+                <Link
+                  href={entryHref(med.transaction)}
+                  className="font-medium text-emerald-800 hover:underline"
+                  data-testid="med-entry-link"
+                >
+                  {t("openEntry")}
+                </Link>
+              </DetailRow>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardContent className="sm:py-6">
+          <dl className="divide-y divide-slate-100 text-sm">
+            <IdRow label={t("endToEndId")} value={med.endToEndId} none="—" testId="med-e2e" />
+            <IdRow label={t("medId")} value={med.medId} none="—" testId="med-id" />
+            {med.status === "accepted" ? (
+              <IdRow
+                label={t("refundedEndToEndId")}
+                value={med.refundedEndToEndId}
+                none={t("noRefund")}
+                testId="med-refund-e2e"
+              />
+            ) : null}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {med.status !== "under_analysis" ? (
+        <Alert tone="warning" role="status" data-testid="med-resolution">
+          <p className="font-medium">{t("resolution")}</p>
+          <p>{med.status === "accepted" ? t("acceptedBody") : t("rejectedBody")}</p>
+        </Alert>
+      ) : null}
+
+      {med.payer ? <PartyCard title={t("payer")} party={med.payer} testId="med-payer" /> : null}
+
+      <DefenseSection med={med} now={now} />
+    </div>
+  );
+}
+
+function DefenseSection({ med, now }: { med: MedDetailView; now: number }) {
+  const t = useTranslations("meds.defense");
+  const dateTime = useDateTime();
+  const fileSize = useFileSize();
+  const expired = med.defenseDeadline.getTime() <= now;
+  return (
+    <Card data-testid="med-defense">
+      <CardHeader>
+        <CardTitle>{t("title")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {med.defense ? (
+          <div className="space-y-4" data-testid="defense-readonly">
+            <p className="text-xs text-slate-500">
+              {t("sentAt", { date: dateTime(med.defense.createdAt, "medium") })} · {t("readOnly")}
+            </p>
+            <p className="text-sm whitespace-pre-line text-slate-900" data-testid="defense-text">
+              {med.defense.description}
+            </p>
+            {med.defense.files.length > 0 ? (
+              <div className="space-y-2">
+                <p className="text-sm font-medium text-slate-900">{t("sentFiles")}</p>
+                <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                  {med.defense.files.map((file) => (
+                    <li key={file.url} className="px-3 py-2 text-sm">
+                      <a
+                        href={file.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="flex min-w-0 items-center gap-2 text-emerald-800 hover:underline"
+                        data-testid="defense-file"
+                      >
+                        <FileTextIcon className="size-4 shrink-0" />
+                        <span className="truncate">{file.evidence?.fileName ?? t("link")}</span>
+                        {file.evidence ? (
+                          <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                            {fileSize(file.evidence.sizeBytes)}
+                          </span>
+                        ) : null}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        ) : med.status !== "under_analysis" ? (
+          <p className="text-sm text-slate-600">{t("resolved")}</p>
+        ) : expired ? (
+          <Alert data-testid="defense-expired">{t("expired", { date: dateTime(med.defenseDeadline, "medium") })}</Alert>
+        ) : (
+          <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

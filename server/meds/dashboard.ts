@@ -1,0 +1,91 @@
+/**
+ * MEDs as the merchant's dashboard shows them: centavos (bigint), dates, what is blocked and what
+ * is still owed, the disputed PIX, and the evidence with fresh signed links.
+ */
+import { config } from "../config";
+import type { Db, Tx } from "../db/client";
+import type { LedgerEntry, Med } from "../generated/prisma/client";
+import type { Party } from "../ledger/parties";
+import { EVIDENCE_PATH, type EvidenceView, listEvidence, ownedMed } from "./evidence";
+import { entriesOf, listMeds, type MedFilter } from "./service";
+
+export function medSummaryView(med: Med, entry: LedgerEntry) {
+  return {
+    medId: med.id,
+    endToEndId: med.endToEndId,
+    status: med.status,
+    pspCreatorName: med.pspCreatorName,
+    details: med.details,
+    disputedCents: med.disputedCents,
+    blockedCents: med.blockedCents,
+    /** disputed − blocked while under analysis: what the account's next credits will cover */
+    owedCents: med.status === "under_analysis" ? med.disputedCents - med.blockedCents : 0n,
+    payer: (entry.payer as Party | null) ?? null,
+    createdAt: med.createdAt,
+    defenseDeadline: med.defenseDeadline,
+    defenseSubmitted: med.defenseCreatedAt !== null,
+    refundedEndToEndId: med.refundedEndToEndId,
+    resolvedAt: med.resolvedAt,
+  };
+}
+
+export type MedSummaryView = ReturnType<typeof medSummaryView>;
+
+export async function listMedsForDashboard(
+  db: Db | Tx,
+  userId: string,
+  filter: Omit<MedFilter, "startDate" | "endDate"> & { startDate?: number; endDate?: number },
+) {
+  const { items, total } = await listMeds(
+    db,
+    { userId },
+    {
+      ...filter,
+      startDate: filter.startDate === undefined ? undefined : new Date(filter.startDate),
+      endDate: filter.endDate === undefined ? undefined : new Date(filter.endDate),
+    },
+  );
+  return { meds: (await entriesOf(db, items)).map(({ med, entry }) => medSummaryView(med, entry)), total };
+}
+
+/** A defense file: ours (evidence of this MED, with a fresh link and its name) or any other https link. */
+export type DefenseFile = { url: string; evidence: EvidenceView | null };
+
+function defenseFiles(files: string[], evidence: EvidenceView[]): DefenseFile[] {
+  const base = new URL(EVIDENCE_PATH, config().APP_URL).toString();
+  return files.map((url) => {
+    const id = url.startsWith(`${base}/`) ? new URL(url).pathname.split("/").pop() : undefined;
+    const ours = evidence.find((file) => file.id === id) ?? null;
+    return { url: ours?.url ?? url, evidence: ours };
+  });
+}
+
+/** One of the caller's MEDs with its disputed PIX, evidence and defense (404 for anyone else's). */
+export async function medDetail(db: Db | Tx, userId: string, endToEndId: string, now = new Date()) {
+  const med = await ownedMed(db, userId, endToEndId);
+  const entry = await db.ledgerEntry.findUniqueOrThrow({ where: { seq: med.entrySeq } });
+  const evidence = await listEvidence(db, med.id, now);
+  return {
+    ...medSummaryView(med, entry),
+    receiver: (entry.receiver as Party | null) ?? null,
+    transaction: {
+      id: entry.id,
+      accountId: entry.accountId,
+      endToEndId: entry.endToEndId,
+      grossCents: entry.grossCents,
+      feeCents: entry.feeCents,
+      netCents: entry.netCents,
+      createdAt: entry.createdAt,
+    },
+    evidence: med.defenseCreatedAt ? [] : evidence,
+    defense: med.defenseCreatedAt
+      ? {
+          description: med.defenseDescription ?? "",
+          createdAt: med.defenseCreatedAt,
+          files: defenseFiles(med.defenseFiles, evidence),
+        }
+      : null,
+  };
+}
+
+export type MedDetailView = Awaited<ReturnType<typeof medDetail>>;

@@ -82,6 +82,7 @@ export function createAccountApi() {
   app.onError((error, c) => {
     const id = c.get("requestId") ?? crypto.randomUUID();
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(errorBody(id, error.status, error.code, error.message), error.status as 400);
     }
     if (error instanceof HTTPException && error.status < 500) {

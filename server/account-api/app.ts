@@ -15,6 +15,8 @@ import { ipAllowlist } from "./middleware/ip-allowlist";
 import { jsonDepth } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
+import { registerBaasAccountRoutes } from "./routes/baas-accounts";
+import { registerBaasPixRoutes } from "./routes/baas-pix";
 import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
@@ -72,6 +74,8 @@ export function createAccountApi() {
   registerWebhookRoutes(app);
   registerStatementRoutes(app);
   registerMedRoutes(app);
+  registerBaasAccountRoutes(app);
+  registerBaasPixRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
   if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
 

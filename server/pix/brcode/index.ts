@@ -9,8 +9,8 @@ export {
   type PointOfInitiation,
 } from "./decode";
 export { type DynamicBrCodeInput, encodeDynamicBrCode, encodeStaticBrCode, type StaticBrCodeInput } from "./encode";
-export { type BrCodeInspection, type Finding, inspectBrCode } from "./inspect";
 export { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
+export { type BrCodeInspection, type Finding, inspectBrCode } from "./inspect";
 export {
   encodeTlv,
   encodeTlvField,

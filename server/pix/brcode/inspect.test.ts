@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { inspectBrCode } from "./inspect";
-import { BCB_EXAMPLE, DYNAMIC_FIELDS, payloadFrom, payloadWith, rawField, STATIC_FIELDS, withCrc } from "./test-fixtures";
+import {
+  BCB_EXAMPLE,
+  DYNAMIC_FIELDS,
+  payloadFrom,
+  payloadWith,
+  rawField,
+  STATIC_FIELDS,
+  withCrc,
+} from "./test-fixtures";
 
 const codes = (payload: string) => inspectBrCode(payload).findings.map((f) => `${f.severity}:${f.code}`);
 

@@ -9,7 +9,7 @@ import { config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { inTransaction } from "../../db/transaction";
 import { AppError, invalid, notFound } from "../../errors";
-import { type Account, Prisma, type PixKey } from "../../generated/prisma/client";
+import { type Account, type PixKey, Prisma } from "../../generated/prisma/client";
 import { pixRail } from "../current-rail";
 import { parsePixKey } from "../keys";
 import type { NewPixKey } from "./schema";
@@ -87,11 +87,7 @@ export async function createPixKey(
         );
       }
       if (pixRail().heldByOtherParticipant(key, input.type)) {
-        throw new AppError(
-          "BAAS_PIX_KEY_OTHER_PARTICIPANT",
-          "this key is registered at another institution",
-          "key",
-        );
+        throw new AppError("BAAS_PIX_KEY_OTHER_PARTICIPANT", "this key is registered at another institution", "key");
       }
       const existing = await tx.pixKey.findUnique({ where: { key }, include: { account: true } });
       if (existing && existing.account.document !== account.document) {
@@ -100,7 +96,14 @@ export async function createPixKey(
       if (existing) throw new AppError("CONFLICT", "this key is already registered", "key");
       await tx.account.update({ where: { id: account.id }, data: { lastPixKeyAt: now } });
       return tx.pixKey.create({
-        data: { id: randomUUID(), accountId: account.id, type: input.type, key, isCurrent: count === 0, createdAt: now },
+        data: {
+          id: randomUUID(),
+          accountId: account.id,
+          type: input.type,
+          key,
+          isCurrent: count === 0,
+          createdAt: now,
+        },
       });
     });
   } catch (error) {

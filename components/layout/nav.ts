@@ -5,6 +5,7 @@ import {
   FileTextIcon,
   type Icon,
   KeyIcon,
+  KeyRoundIcon,
   LayoutIcon,
   QrCodeIcon,
   SendIcon,
@@ -20,6 +21,7 @@ export type SectionKey =
   | "overview"
   | "charges"
   | "send"
+  | "pixKeys"
   | "ledger"
   | "refunds"
   | "meds"
@@ -41,6 +43,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon },
       { section: "send", href: "/send", icon: SendIcon },
+      { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },
       { section: "meds", href: "/meds", icon: ShieldAlertIcon },
     ],

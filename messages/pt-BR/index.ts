@@ -19,6 +19,8 @@ import money from "./money.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
+import pixKeys from "./pixKeys.json";
+import programmeAccounts from "./programmeAccounts.json";
 import refunds from "./refunds.json";
 import sections from "./sections.json";
 import send from "./send.json";
@@ -56,4 +58,6 @@ export default {
   webhooks,
   ledgerRules,
   statements,
+  pixKeys,
+  programmeAccounts,
 };

@@ -27,7 +27,8 @@ import { type Merchant, type Surface, send } from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 /** Parameter and input names that carry a record's id (receiverBankAccount is a payee, not a lookup). */
-const ID_NAME = /^(id|txId|accountId|endToEnd|endToEndId|end_to_end_id|configId|event_id|eventId|webhookId|clientId|keyId)$/;
+const ID_NAME =
+  /^(id|txId|accountId|endToEnd|endToEndId|end_to_end_id|configId|event_id|eventId|webhookId|clientId|keyId)$/;
 const SAMPLES = 8;
 
 let a: Merchant;

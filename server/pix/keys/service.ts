@@ -21,8 +21,17 @@ export const systemClock: Clock = () => new Date();
 export type KeyAccess = { callerId: string; accountId: string };
 
 export async function listPixKeys(tx: Tx, access: KeyAccess): Promise<PixKey[]> {
+  return (await keyringOf(tx, access)).keys;
+}
+
+/** An account's keys with what limits the next one: how many it may hold, and the wait (seconds). */
+export async function keyringOf(tx: Tx, access: KeyAccess, clock: Clock = systemClock) {
   const account = await operableAccount(tx, access.callerId, access.accountId);
-  return tx.pixKey.findMany({ where: { accountId: account.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const keys = await tx.pixKey.findMany({
+    where: { accountId: account.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return { account, keys, limit: keyLimitOf(account), cooldownSeconds: cooldownLeft(account, clock) };
 }
 
 async function lockAccount(tx: Tx, access: KeyAccess): Promise<Account> {

@@ -3,6 +3,8 @@ import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
+import { pixKeysRouter } from "./pix-keys";
+import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
@@ -14,6 +16,8 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,
+  pixKeys: pixKeysRouter,
+  programmeAccounts: programmeAccountsRouter,
   refunds: refundsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,

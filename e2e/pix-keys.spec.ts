@@ -20,6 +20,7 @@ const EMAIL_KEY = `e2e.${Date.now().toString(36)}@loja.example`;
 
 let page: Page;
 let evp = "";
+let runUrl = "";
 
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -29,7 +30,7 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-/** SQL on this run's database: the e2e database that holds `key`. */
+/** SQL on this run's database: the e2e database that holds `key` (its URL kept in `runUrl`). */
 async function runDatabase(key: string): Promise<pg.Pool> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("DATABASE_URL is not set");
@@ -46,7 +47,10 @@ async function runDatabase(key: string): Promise<pg.Pool> {
       .query("SELECT 1 FROM pix_keys WHERE key = $1", [key])
       .then((r) => r.rowCount === 1)
       .catch(() => false);
-    if (found) return pool;
+    if (found) {
+      runUrl = url.toString();
+      return pool;
+    }
     await pool.end();
   }
   throw new Error(`no e2e database holds the key ${key}`);
@@ -108,10 +112,10 @@ test("once the wait is over, an e-mail key is registered (one at another institu
 
   await input.fill("ana@other-psp.sandbox");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
-  await expect(dialog.getByTestId("register-key-error")).toHaveText(
-    "Esta chave já está registrada em outra instituição. Peça a portabilidade lá ou use outra chave.",
-    SLOW,
-  );
+  await expect(
+    dialog.getByText("Esta chave já está registrada em outra instituição. Peça a portabilidade lá ou use outra chave."),
+  ).toBeVisible(SLOW);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
   await snapDialog(page, "pix-keys-other-participant");
 
   await input.fill(EMAIL_KEY);
@@ -141,9 +145,31 @@ test("makes the e-mail key current, then deletes the random key", async () => {
   await snap(page, "pix-keys-after");
 });
 
-test("the account programme page shows its accounts section", async () => {
+test("the account programme page shows its accounts with balances and keys", async () => {
   await page.goto("/baas");
   await expect(page.getByRole("heading", { level: 2, name: "Contas do programa" })).toBeVisible(SLOW);
   await expect(page.getByText("Nenhuma conta no programa")).toBeVisible(SLOW);
   await snap(page, "baas-programme-accounts-empty");
+
+  // Onboarding approval opens programme accounts (built elsewhere); here one is made directly.
+  process.env.DATABASE_URL = runUrl;
+  const { resetConfigForTests } = await import("../server/config");
+  resetConfigForTests();
+  const { db, disconnectDb } = await import("../server/db/client");
+  const { programmeAccount } = await import("../tests/baas/support");
+  const { createPixKey } = await import("../server/pix/keys/service");
+  const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const owner = await db().user.findUniqueOrThrow({ where: { email: DEMO_MERCHANT.email } });
+  const opened = await programmeAccount(owner.id, "company");
+  await createPixKey(db(), { callerId: owner.id, accountId: opened.id }, { type: "CNPJ" });
+  await creditIncomingPix(db(), { userId: opened.userId, accountId: opened.id, amountCents: 25_990n });
+  await disconnectDb();
+
+  await page.reload();
+  const card = page.getByTestId("programme-account").filter({ hasText: opened.id });
+  await expect(card).toBeVisible(SLOW);
+  await expect(card.getByTestId("programme-balance")).toHaveText(/R\$\s?259,90/);
+  await expect(card).toContainText(opened.document);
+  await expect(card).toContainText("Atual");
+  await snap(page, "baas-programme-accounts");
 });

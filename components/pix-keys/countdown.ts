@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 export function useSecondsLeft(deadline: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    setNow(Date.now());
     if (deadline === null || deadline <= Date.now()) return;
     const timer = setInterval(() => {
       const at = Date.now();

@@ -17,6 +17,7 @@ import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
+const SCOPE = "Scope `baas:accounts`. Any account other than yours or your programme's is a 404.";
 const params = z.object({ accountId: AccountIdParam });
 const keyParams = params.extend({ keyId: PixKeyId });
 
@@ -53,6 +54,7 @@ const balanceRoute = createRoute({
   path: "/baas/accounts/{accountId}/balance",
   tags: ["Account programme"],
   summary: "Balance of a programme account",
+  description: SCOPE,
   middleware: [requireScope("baas:accounts")] as const,
   request: { params },
   responses: {
@@ -70,6 +72,7 @@ const statementRoute = createRoute({
   tags: ["Account programme"],
   summary: "Entries of a programme account, newest first",
   description:
+    `${SCOPE} ` +
     "`limit` 1-100 (default 100), `offset` ≥ 0, `startDate`/`endDate` São Paulo days YYYY-MM-DD (inclusive), `type` `pix_in` or `pix_out` (every reason of that family).",
   middleware: [requireScope("baas:accounts")] as const,
   request: { params, query: StatementQuery },
@@ -87,6 +90,7 @@ const listKeysRoute = createRoute({
   path: "/baas/accounts/{accountId}/pix-keys",
   tags: ["Account programme"],
   summary: "PIX keys of an account",
+  description: SCOPE,
   middleware: [requireScope("baas:accounts")] as const,
   request: { params },
   responses: {
@@ -108,7 +112,7 @@ const createKeyRoute = createRoute({
   path: "/baas/accounts/{accountId}/pix-keys",
   tags: ["Account programme"],
   summary: "Register a PIX key",
-  description: KEY_RULES,
+  description: `${SCOPE}\n\n${KEY_RULES}`,
   middleware: [requireScope("baas:accounts")] as const,
   request: { params, body: { required: true, content: { "application/json": { schema: NewPixKey } } } },
   responses: {
@@ -122,6 +126,7 @@ const setCurrentRoute = createRoute({
   path: "/baas/accounts/{accountId}/pix-keys/{keyId}/set-current",
   tags: ["Account programme"],
   summary: "Make a key the account's current key",
+  description: SCOPE,
   middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },
   responses: { 200: keyResponse("The key, now current"), ...errorResponses(400, 401, 403, 404, 429, 500) },
@@ -133,6 +138,7 @@ const deleteKeyRoute = createRoute({
   tags: ["Account programme"],
   summary: "Delete a key",
   description:
+    `${SCOPE} ` +
     "The current key cannot be deleted (400 `BAAS_PIX_KEY_IS_CURRENT`): make another key current first. A deletion does not restart the 10-minute wait between creations.",
   middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },

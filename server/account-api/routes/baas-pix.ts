@@ -19,6 +19,7 @@ import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
+const SCOPE = "Scope `baas:pix`. Any account other than yours or your programme's is a 404.";
 const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const accepted = {
   description: "Accepted: the debit entry (`processing`, or `succeeded` inside the platform)",
@@ -74,6 +75,7 @@ const decodeRoute = createRoute({
   tags: ["Account programme"],
   summary: "Decode a BR Code and explain what is wrong with it",
   description:
+    `${SCOPE} ` +
     "A local parse: no directory look-up, nothing paid. Answers 200 even for a broken code, with the fields that could be read and `findings` (codes CRC, LENGTH, CHARSET, TXID, KIND, POINT_OF_INITIATION, AMOUNT and the decoder's INVALID_*), each `error`, `warning` or `info`.",
   middleware: [requireScope("baas:pix")] as const,
   request: { body: json(DecodeQr) },
@@ -92,6 +94,7 @@ const payQrRoute = createRoute({
   tags: ["Account programme"],
   summary: "Pay a BR Code from a programme account",
   description:
+    `${SCOPE} ` +
     "A dynamic code is paid for its own amount (any `amount` sent is ignored); a static code requires `amount` (equal to the code's amount when it has one).",
   middleware: [requireScope("baas:pix")] as const,
   request: { body: json(PayQrCode) },
@@ -104,6 +107,7 @@ const payKeyRoute = createRoute({
   tags: ["Account programme"],
   summary: "PIX to a key from a programme account",
   description:
+    `${SCOPE} ` +
     "Keys CPF, CNPJ, EMAIL, PHONE and EVP. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: `<code>@fail.sandbox` keys fail with that reason; `other-psp.sandbox` keys settle like any outside key.",
   middleware: [requireScope("baas:pix")] as const,
   request: { body: json(PayKey) },
@@ -115,6 +119,7 @@ const internalRoute = createRoute({
   path: "/baas/pix/{accountId}/transfer/internal",
   tags: ["Account programme"],
   summary: "Instant transfer from a programme account to another account of the platform",
+  description: SCOPE,
   middleware: [requireScope("baas:pix")] as const,
   request: { params: z.object({ accountId: AccountIdParam }), body: json(InternalTransfer) },
   responses: {
@@ -140,6 +145,7 @@ const paymentRoutes = [
     path: "/baas/pix/payments/{accountId}/{endToEndId}",
     tags: ["Account programme"],
     summary: "A payment of a programme account, by end-to-end id",
+    description: SCOPE,
     middleware: [requireScope("baas:pix")] as const,
     request: { params: z.object({ accountId: AccountIdParam, endToEndId: EndToEndId }) },
     responses: paymentResponses,
@@ -149,6 +155,7 @@ const paymentRoutes = [
     path: "/baas/pix/{accountId}/payments/{endToEndId}",
     tags: ["Account programme"],
     summary: "A payment of a programme account, by end-to-end id (same answer as /baas/pix/payments/...)",
+    description: SCOPE,
     middleware: [requireScope("baas:pix")] as const,
     request: { params: z.object({ accountId: AccountIdParam, endToEndId: EndToEndId }) },
     responses: paymentResponses,

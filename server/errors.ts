@@ -21,6 +21,12 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 409,
   INTERNAL_ERROR: 500,
+  // Account programme PIX keys (interface 7.2)
+  BAAS_PIX_KEY_IS_CURRENT: 400,
+  BAAS_PIX_KEY_LIMIT_EXCEEDED: 400,
+  BAAS_PIX_KEY_COOLDOWN: 429,
+  BAAS_PIX_KEY_OTHER_PARTICIPANT: 409,
+  BAAS_PIX_KEY_OTHER_OWNER: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -32,6 +38,8 @@ export class AppError extends Error {
     message: string,
     /** The request field the error is about, for surfaces that report per field. */
     readonly field?: string,
+    /** For 429s: seconds until the caller may try again (sent as `Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

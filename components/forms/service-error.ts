@@ -5,7 +5,13 @@ import { useTranslations } from "next-intl";
 
 export type ServiceError = { message: string; field: string | null; appCode: string | null; code: string | null };
 
-type ErrorData = { code?: string; appCode?: string | null; field?: string | null; zodError?: unknown };
+type ErrorData = {
+  code?: string;
+  appCode?: string | null;
+  field?: string | null;
+  zodError?: unknown;
+  retryAfterSeconds?: number | null;
+};
 
 /** What a procedure's error carries (server/trpc/init.ts), or null for anything else. */
 export function errorData(error: unknown): ErrorData | null {
@@ -40,6 +46,10 @@ export function useServiceError(scope?: ErrorScope) {
     const mapped = scope && !data.zodError ? codeMessage(appCode) : null;
     if (mapped) return { message: mapped, field: data.field ?? null, appCode, code };
     if (data.zodError) return { message: t("invalidInput"), field: data.field ?? null, appCode, code };
+    // A code with its own sentence (serviceErrors.codes) is said in the reader's language.
+    if (appCode && t.has(`codes.${appCode}` as "generic")) {
+      return { message: t(`codes.${appCode}` as "generic"), field: data.field ?? null, appCode, code };
+    }
     if (!code || code === "INTERNAL_SERVER_ERROR" || !(error as Error).message) {
       return { message: t("generic"), field: null, appCode, code };
     }

@@ -5,6 +5,7 @@ import {
   FileTextIcon,
   type Icon,
   KeyIcon,
+  KeyRoundIcon,
   LayoutIcon,
   QrCodeIcon,
   SendIcon,
@@ -21,6 +22,7 @@ export type SectionKey =
   | "overview"
   | "charges"
   | "send"
+  | "pixKeys"
   | "ledger"
   | "refunds"
   | "meds"
@@ -44,6 +46,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon },
       { section: "send", href: "/send", icon: SendIcon },
+      { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },
       { section: "meds", href: "/meds", icon: ShieldAlertIcon },
     ],

@@ -24,6 +24,8 @@ import money from "./money.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
+import pixKeys from "./pixKeys.json";
+import programmeAccounts from "./programmeAccounts.json";
 import refunds from "./refunds.json";
 import sections from "./sections.json";
 import send from "./send.json";
@@ -66,4 +68,6 @@ export default {
   adminMeds,
   adminAudit,
   meds,
+  pixKeys,
+  programmeAccounts,
 };

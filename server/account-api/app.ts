@@ -15,6 +15,8 @@ import { ipAllowlist } from "./middleware/ip-allowlist";
 import { jsonDepth } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
+import { registerBaasAccountRoutes } from "./routes/baas-accounts";
+import { registerBaasPixRoutes } from "./routes/baas-pix";
 import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
@@ -72,6 +74,8 @@ export function createAccountApi() {
   registerWebhookRoutes(app);
   registerStatementRoutes(app);
   registerMedRoutes(app);
+  registerBaasAccountRoutes(app);
+  registerBaasPixRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
   if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
 
@@ -82,6 +86,7 @@ export function createAccountApi() {
   app.onError((error, c) => {
     const id = c.get("requestId") ?? crypto.randomUUID();
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(errorBody(id, error.status, error.code, error.message), error.status as 400);
     }
     if (error instanceof HTTPException && error.status < 500) {

@@ -59,6 +59,10 @@ const schema = z
     AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     AUTH_FAILURES_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     DICT_QUOTA_PER_MINUTE: int.default(120),
+    /** account programme PIX keys (interface 8): keys per person / company account, seconds between creations */
+    PIX_KEYS_MAX_PERSON: int.default(5),
+    PIX_KEYS_MAX_COMPANY: int.default(20),
+    PIX_KEY_COOLDOWN_SECONDS: int.default(600),
     /** gateway Idempotency-Key: longest key accepted, and how long an answer is replayed */
     IDEMPOTENCY_KEY_MAX_LENGTH: z.coerce.number().int().min(1).max(256).default(256),
     IDEMPOTENCY_TTL_MS: z.coerce

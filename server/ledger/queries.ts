@@ -9,6 +9,8 @@ export { ENTRY_REASONS } from "./types";
 export type LedgerFilters = {
   type?: EntryType;
   reason?: EntryReason;
+  /** any of these reasons (a family, e.g. every `pix_in:` reason) */
+  reasons?: readonly EntryReason[];
   status?: EntryStatus;
   /** epoch ms */
   startDate?: number;
@@ -16,6 +18,8 @@ export type LedgerFilters = {
   accountId?: string;
   page: number;
   limit: number;
+  /** entries to skip, instead of whole pages */
+  offset?: number;
 };
 
 export async function listEntries(
@@ -31,6 +35,7 @@ export async function listEntries(
     ...(filters.accountId ? { accountId: filters.accountId } : {}),
     ...(filters.type ? { type: filters.type } : {}),
     ...(filters.reason ? { reason: filters.reason } : {}),
+    ...(filters.reasons ? { reason: { in: [...filters.reasons] } } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.startDate !== undefined || filters.endDate !== undefined
       ? {
@@ -45,7 +50,7 @@ export async function listEntries(
     tx.ledgerEntry.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
-      skip: (filters.page - 1) * filters.limit,
+      skip: filters.offset ?? (filters.page - 1) * filters.limit,
       take: filters.limit,
     }),
     tx.ledgerEntry.count({ where }),

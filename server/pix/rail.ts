@@ -31,6 +31,8 @@ export type SettlementOutcome = { status: "succeeded" } | { status: "failed"; re
 export interface PixRail {
   /** DICT lookup; 400 for a malformed key, 404-like 400 when no institution knows it. */
   resolveKey(tx: Tx, key: string, statedType?: PixKeyType): Promise<KeyResolution>;
+  /** DICT: whether another institution already holds this (well-formed) key, so it cannot be registered here. */
+  heldByOtherParticipant(key: string, keyType: PixKeyType): boolean;
   /** Hands an outgoing payment to SPI, recorded in the caller's transaction. */
   submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void>;
   /** The network's answer to a submitted payment, when it arrives. */

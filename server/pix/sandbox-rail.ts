@@ -74,7 +74,14 @@ export function completedParty(seed: string, known: PartialParty | null | undefi
   } as Party;
 }
 
+/** Sandbox rule (API reference): e-mail keys at this domain are held by another institution. */
+export const OTHER_PARTICIPANT_DOMAIN = "other-psp.sandbox";
+
 export const sandboxRail: PixRail = {
+  heldByOtherParticipant(key, keyType) {
+    return keyType === "EMAIL" && key.toLowerCase().endsWith(`@${OTHER_PARTICIPANT_DOMAIN}`);
+  },
+
   async resolveKey(tx: Tx, raw: string, statedType?: PixKeyType): Promise<KeyResolution> {
     const { key, type } = parsePixKey(raw, statedType);
     const registered = await tx.pixKey.findUnique({ where: { key }, include: { account: true } });

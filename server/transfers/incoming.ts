@@ -1,16 +1,19 @@
 /** Money arriving from other institutions: PIX credits via key and returns of our payments. */
+
+import { operableAccount } from "../accounts/programme";
 import { assertActive, assertTransactionAmount } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, notFound } from "../errors";
-import type { LedgerEntry } from "../generated/prisma/client";
+import type { Account, LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
 import { type Party, platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
+import { parsePixKey } from "../pix/keys";
 import type { PartialParty } from "../pix/rail";
 
 export async function creditIncomingPix(
@@ -20,24 +23,54 @@ export async function creditIncomingPix(
   assertTransactionAmount(input.amountCents);
   return inTransaction(db, async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
-    assertActive(account);
-    // The rail completes what the caller left out, the same way for the same statement; the
-    // payer's institution issues the end-to-end id.
-    const known = input.payer ?? {};
-    const payer = pixRail().counterparty(`payer-of-${account.id}:${known.cpfCnpj ?? ""}:${known.name ?? ""}`, known);
-    const endToEndId = newEndToEndId("E", payer.ispb);
-    const credit = await receive(tx, {
-      endToEndId,
-      accountId: account.id,
-      userId: account.userId,
-      reason: "pix_in:credited",
-      grossCents: input.amountCents,
-      payer,
-      receiver: platformParty(account),
-    });
-    await coverOwedMeds(tx, account.id);
-    return credit;
+    return creditAccount(tx, account, input.amountCents, input.payer ?? null, null);
   });
+}
+
+/**
+ * An outside PIX to a key registered here credits the key's account. The caller (the sandbox's
+ * simulated payer) may only aim at keys of accounts it operates: its own or its programme's.
+ */
+export async function creditIncomingPixToKey(
+  db: Db | Tx,
+  input: { callerId: string; pixKey: string; amountCents: bigint; payer?: PartialParty | null },
+): Promise<LedgerEntry> {
+  assertTransactionAmount(input.amountCents);
+  return inTransaction(db, async (tx) => {
+    const { key } = parsePixKey(input.pixKey);
+    const registered = await tx.pixKey.findUnique({ where: { key } });
+    if (!registered) throw notFound("no account of yours has this PIX key", "pixKey");
+    const account = await operableAccount(tx, input.callerId, registered.accountId).catch((error: unknown) => {
+      throw error instanceof AppError ? notFound("no account of yours has this PIX key", "pixKey") : error;
+    });
+    return creditAccount(tx, account, input.amountCents, input.payer ?? null, key);
+  });
+}
+
+async function creditAccount(
+  tx: Tx,
+  account: Account,
+  amountCents: bigint,
+  known: PartialParty | null,
+  pixKey: string | null,
+): Promise<LedgerEntry> {
+  assertActive(account);
+  // The rail completes what the caller left out, the same way for the same statement; the
+  // payer's institution issues the end-to-end id.
+  const payer = pixRail().counterparty(`payer-of-${account.id}:${known?.cpfCnpj ?? ""}:${known?.name ?? ""}`, known);
+  const endToEndId = newEndToEndId("E", payer.ispb);
+  const credit = await receive(tx, {
+    endToEndId,
+    accountId: account.id,
+    userId: account.userId,
+    reason: "pix_in:credited",
+    grossCents: amountCents,
+    payer,
+    receiver: platformParty(account),
+    pixKey,
+  });
+  await coverOwedMeds(tx, account.id);
+  return credit;
 }
 
 /**

@@ -52,6 +52,8 @@ const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
         appCode: appError?.code ?? null,
+        /** For refusals that pass with time (a cooldown): seconds until a retry may succeed. */
+        retryAfterSeconds: appError?.retryAfterSeconds ?? null,
         /** The field a refusal is about: the service's, or the first refused input field. */
         field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,

@@ -15,6 +15,7 @@ import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
+import { createPixKey } from "../../server/pix/keys/service";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createWebhookConfig } from "../../server/webhooks/account-configs";
@@ -26,7 +27,8 @@ import { type Merchant, type Surface, send } from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 /** Parameter and input names that carry a record's id (receiverBankAccount is a payee, not a lookup). */
-const ID_NAME = /^(id|txId|accountId|endToEnd|endToEndId|end_to_end_id|configId|event_id|eventId|webhookId|clientId)$/;
+const ID_NAME =
+  /^(id|txId|accountId|endToEnd|endToEndId|end_to_end_id|configId|event_id|eventId|webhookId|clientId|keyId)$/;
 const SAMPLES = 8;
 
 let a: Merchant;
@@ -91,7 +93,9 @@ beforeAll(async () => {
   );
 
   const aEntries = await db().ledgerEntry.findMany({ where: { accountId: a.accountId } });
-  aIds = unique([a.accountId, ...aEntries.flatMap((e) => [e.endToEndId, e.id])]);
+  const aKey = await createPixKey(db(), { callerId: a.userId, accountId: a.accountId }, { type: "EVP" });
+  const bKey = await createPixKey(db(), { callerId: b.userId, accountId: b.accountId }, { type: "EVP" });
+  aIds = unique([a.accountId, aKey.id, ...aEntries.flatMap((e) => [e.endToEndId, e.id])]);
   bIds = unique([
     b.accountId,
     charge.txId,
@@ -100,6 +104,7 @@ beforeAll(async () => {
     delivery?.id,
     b.clientId,
     extraKey.clientId,
+    bKey.id,
     ...entries.flatMap((e) => [e.id, e.endToEndId, e.externalId]),
   ]);
   const user = await db().user.findUniqueOrThrow({ where: { id: b.userId } });

@@ -1,11 +1,20 @@
 import type { Metadata } from "next";
-import { ComingSoonSection } from "@/components/sections/coming-soon";
+import { getTranslations } from "next-intl/server";
+import { ProgrammeAccounts } from "@/components/baas/programme-accounts";
 import { sectionMetadata } from "@/components/sections/metadata";
+import { PageHeader } from "@/components/ui/page-header";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("baas");
 }
 
-export default function BaasPage() {
-  return <ComingSoonSection section="baas" />;
+/** "Programa de contas": the programme's proposals (onboarding) and its accounts, each its own section. */
+export default async function BaasPage() {
+  const t = await getTranslations("sections.baas");
+  return (
+    <div className="space-y-8 sm:space-y-10">
+      <PageHeader title={t("title")} description={t("description")} />
+      <ProgrammeAccounts />
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { consumeAll, limiterFor } from "../../http/rate-limit";
 import type { AccountApiEnv } from "../context";
 import { errorResponse } from "../envelope";
 
-const PIX_TRANSFER_ROUTE = /\/transfer\/(internal|external|pay)$/;
+const PIX_TRANSFER_ROUTE = /\/transfer\/(internal|external|pay)$|\/baas\/pix\/pay-(key|qrcode)$/;
 
 function accountLimiters() {
   const settings = config();

@@ -1,10 +1,11 @@
 /** Sandbox-only endpoints (docs/contract.md): simulate what other institutions do to the caller's accounts. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { invalid } from "../../errors";
 import { BrlAmount } from "../../fields/amount";
 import { AccountId, EndToEndId } from "../../fields/ids";
-import { creditIncomingPix, returnOutgoingPix } from "../../transfers/incoming";
-import { PartyInput } from "../../transfers/schema";
+import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
+import { PartyInput, PixKey } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
@@ -25,13 +26,20 @@ const creditRoute = createRoute({
   path: "/sandbox/pix/in/credit",
   tags: ["Sandbox"],
   summary: "Simulate a PIX received via key (pix_in:credited)",
+  description:
+    "Send exactly one of `accountId` (one of your accounts) or `pixKey` (a key registered on one of your accounts or your programme's accounts: the key's account is credited).",
   middleware: [requireScope("pix_in:write")] as const,
   request: {
     body: {
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ accountId: AccountId, amount: BrlAmount, payer: PartyInput.optional() }),
+          schema: z.object({
+            accountId: AccountId.optional(),
+            pixKey: PixKey.optional(),
+            amount: BrlAmount,
+            payer: PartyInput.optional(),
+          }),
         },
       },
     },
@@ -58,12 +66,16 @@ const returnRoute = createRoute({
 export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(creditRoute, async (c) => {
     const body = c.req.valid("json");
-    const entry = await creditIncomingPix(db(), {
-      userId: c.get("apiKey").userId,
-      accountId: body.accountId,
-      amountCents: body.amount,
-      payer: body.payer ?? null,
-    });
+    if (Boolean(body.accountId) === Boolean(body.pixKey))
+      throw invalid("send exactly one of accountId or pixKey", "pixKey");
+    const common = { amountCents: body.amount, payer: body.payer ?? null };
+    const entry = body.pixKey
+      ? await creditIncomingPixToKey(db(), { ...common, callerId: c.get("apiKey").userId, pixKey: body.pixKey })
+      : await creditIncomingPix(db(), {
+          ...common,
+          userId: c.get("apiKey").userId,
+          accountId: body.accountId as string,
+        });
     return c.json(envelope(c, entryView(entry), { message: "PIX credited" }), 200);
   });
 

@@ -10,6 +10,7 @@ export {
 } from "./decode";
 export { type DynamicBrCodeInput, encodeDynamicBrCode, encodeStaticBrCode, type StaticBrCodeInput } from "./encode";
 export { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
+export { type BrCodeInspection, type Finding, inspectBrCode } from "./inspect";
 export {
   encodeTlv,
   encodeTlvField,

@@ -8,6 +8,8 @@ import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
+import { pixKeysRouter } from "./pix-keys";
+import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
@@ -24,6 +26,8 @@ export const appRouter = createTRPCRouter({
   charges: chargesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
+  pixKeys: pixKeysRouter,
+  programmeAccounts: programmeAccountsRouter,
   refunds: refundsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,

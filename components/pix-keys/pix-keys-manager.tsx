@@ -1,0 +1,242 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { useServiceError } from "@/components/forms/service-error";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FieldError } from "@/components/ui/fields";
+import { ClockIcon, KeyRoundIcon, PlusIcon, StarIcon, TrashIcon } from "@/components/ui/icons";
+import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { PageHeader } from "@/components/ui/page-header";
+import type { AppRouter } from "@/server/trpc/routers";
+import { useDuration, useSecondsLeft } from "./countdown";
+import { type KeyAccount, RegisterKeyDialog } from "./register-key-dialog";
+
+type KeyAccountView = inferRouterOutputs<AppRouter>["pixKeys"]["accounts"][number];
+type KeyView = KeyAccountView["keys"][number];
+
+/** "Chaves Pix": the keys of each of the merchant's own accounts. */
+export function PixKeysManager() {
+  const section = useTranslations("sections.pixKeys");
+  const t = useTranslations("pixKeys");
+  const trpc = useTRPC();
+  const accounts = useQuery(trpc.pixKeys.accounts.queryOptions());
+  const [registering, setRegistering] = useState<KeyAccount | null>(null);
+
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <PageHeader title={section("title")} description={section("description")} />
+      <ListStates
+        query={accounts}
+        loading={<ListSkeleton label={t("loading")} testId="pix-keys-loading" rows={3} />}
+        error={{ title: t("error.title"), body: t("error.body"), testId: "pix-keys-error" }}
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState icon={KeyRoundIcon} title={t("noAccounts.title")} description={t("noAccounts.body")} />}
+      >
+        {(data) => (
+          <div className="space-y-6">
+            {data.map((account) => (
+              <AccountKeys
+                key={account.accountId}
+                account={account}
+                fetchedAt={accounts.dataUpdatedAt}
+                onRegister={() => setRegistering(account)}
+              />
+            ))}
+          </div>
+        )}
+      </ListStates>
+      <RegisterKeyDialog account={registering} onClose={() => setRegistering(null)} />
+    </div>
+  );
+}
+
+function AccountKeys({
+  account,
+  fetchedAt,
+  onRegister,
+}: {
+  account: KeyAccountView;
+  fetchedAt: number;
+  onRegister: () => void;
+}) {
+  const t = useTranslations("pixKeys");
+  const duration = useDuration();
+  const id = useId();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const explain = useServiceError();
+  const [deleting, setDeleting] = useState<KeyView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.pixKeys.accounts.pathFilter());
+  const setCurrent = useMutation(
+    trpc.pixKeys.setCurrent.mutationOptions({
+      onSuccess: refresh,
+      onError: (cause) => setError(explain(cause).message),
+    }),
+  );
+  const remove = useMutation(trpc.pixKeys.remove.mutationOptions());
+  const secondsLeft = useSecondsLeft(account.cooldownSeconds > 0 ? fetchedAt + account.cooldownSeconds * 1000 : null);
+  const full = account.keys.length >= account.limit;
+
+  return (
+    <Card aria-labelledby={`${id}-title`} data-testid="key-account" data-account-id={account.accountId}>
+      <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="truncate text-base font-semibold text-slate-900">
+            {account.name}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500 tabular-nums">
+            {t("account", { accountId: account.accountId })} ·{" "}
+            <span data-testid="key-count">{t("count", { count: account.keys.length, limit: account.limit })}</span>
+          </p>
+        </div>
+        <Button onClick={onRegister} disabled={full || secondsLeft > 0} data-testid="register-key">
+          <PlusIcon className="size-4" />
+          {t("register")}
+        </Button>
+      </div>
+
+      <div className="space-y-3 px-5 py-4 sm:px-6">
+        {secondsLeft > 0 ? (
+          <div
+            role="status"
+            className="flex items-start gap-2.5 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
+            data-testid="cooldown-notice"
+          >
+            <ClockIcon className="mt-px size-4 shrink-0 text-amber-600" />
+            <p>
+              {t("cooldown", { time: duration(secondsLeft) })}{" "}
+              <span className="text-amber-800/80">{t("cooldownRule")}</span>
+            </p>
+          </div>
+        ) : null}
+        {full ? (
+          <Alert tone="warning" role="status" data-testid="limit-notice">
+            {t("limitReached", { limit: account.limit })}
+          </Alert>
+        ) : null}
+        {error ? <FieldError alert>{error}</FieldError> : null}
+
+        {account.keys.length === 0 ? (
+          <EmptyState icon={KeyRoundIcon} title={t("empty.title")} description={t("empty.body")} />
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="key-list">
+            {account.keys.map((key) => (
+              <KeyRow
+                key={key.keyId}
+                pixKey={key}
+                busy={setCurrent.isPending && setCurrent.variables?.keyId === key.keyId}
+                onSetCurrent={() => {
+                  setError(null);
+                  setCurrent.mutate({ accountId: account.accountId, keyId: key.keyId });
+                }}
+                onDelete={() => {
+                  setDeleteError(null);
+                  setDeleting(key);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync({ accountId: account.accountId, keyId: deleting.keyId });
+            await refresh();
+            setDeleting(null);
+          } catch (cause) {
+            setDeleteError(explain(cause).message);
+          }
+        }}
+        title={t("deleteDialog.title")}
+        confirmLabel={t("deleteDialog.confirm")}
+        cancelLabel={t("deleteDialog.cancel")}
+        pending={remove.isPending}
+        error={deleteError}
+        testId="delete-key-dialog"
+        confirmTestId="delete-key-confirm"
+      >
+        <p className="text-sm text-slate-600">
+          {t.rich("deleteDialog.body", {
+            key: deleting?.key ?? "",
+            code: (chunks) => <span className="font-mono break-all text-slate-900">{chunks}</span>,
+          })}
+        </p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function KeyRow({
+  pixKey,
+  busy,
+  onSetCurrent,
+  onDelete,
+}: {
+  pixKey: KeyView;
+  busy: boolean;
+  onSetCurrent: () => void;
+  onDelete: () => void;
+}) {
+  const t = useTranslations("pixKeys");
+  const format = useFormatter();
+  return (
+    <li
+      className="flex flex-col gap-3 py-3.5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="key-row"
+      data-key-type={pixKey.type}
+      data-current={pixKey.isCurrent}
+    >
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{t(`types.${pixKey.type}`)}</Badge>
+          {pixKey.isCurrent ? (
+            <Badge tone="success" title={t("currentHint")} data-testid="current-badge">
+              <StarIcon className="size-3" />
+              {t("current")}
+            </Badge>
+          ) : null}
+        </div>
+        <p className="font-mono text-sm break-all text-slate-900" data-testid="key-value-text">
+          {pixKey.key}
+        </p>
+        <p className="text-xs text-slate-500 tabular-nums">
+          {t("createdOn", { date: format.dateTime(pixKey.createdAt, { dateStyle: "short", timeStyle: "short" }) })}
+        </p>
+      </div>
+      {pixKey.isCurrent ? null : (
+        <div className="flex shrink-0 items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={onSetCurrent} loading={busy} data-testid="set-current">
+            {busy ? null : <StarIcon className="size-4" />}
+            {t("setCurrent")}
+          </Button>
+          <Button
+            variant="ghost-danger"
+            size="icon"
+            onClick={onDelete}
+            aria-label={t("delete", { key: pixKey.key })}
+            title={t("delete", { key: pixKey.key })}
+            data-testid="delete-key"
+          >
+            <TrashIcon className="size-4" />
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

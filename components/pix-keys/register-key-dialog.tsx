@@ -1,0 +1,166 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { errorData, useServiceError } from "@/components/forms/service-error";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { describedBy, Field, FieldError } from "@/components/ui/fields";
+import { Input } from "@/components/ui/input";
+import { keyFormatError } from "@/server/pix/keys";
+import { PIX_KEY_KINDS } from "@/server/pix/keys/schema";
+import { useDuration } from "./countdown";
+
+type KeyKind = (typeof PIX_KEY_KINDS)[number];
+export type KeyAccount = { accountId: string; document: string; personType: "person" | "company" };
+
+const DOCUMENT_KIND = { person: "CPF", company: "CNPJ" } as const;
+
+/** The value a type starts with: the account's document for its own document type, else nothing. */
+function initialValue(kind: KeyKind, account: KeyAccount): string {
+  return kind === DOCUMENT_KIND[account.personType] ? account.document : "";
+}
+
+/** Registers a key of any of the five types on one account; the service's refusals in the reader's words. */
+export function RegisterKeyDialog({ account, onClose }: { account: KeyAccount | null; onClose: () => void }) {
+  const t = useTranslations("pixKeys.dialog");
+  return (
+    <Dialog
+      open={account !== null}
+      onClose={onClose}
+      title={t("title")}
+      description={account ? t("description", { accountId: account.accountId }) : null}
+      testId="register-key-dialog"
+    >
+      {account ? <RegisterKeyForm account={account} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: () => void }) {
+  const t = useTranslations("pixKeys");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const explain = useServiceError();
+  const duration = useDuration();
+  const id = useId();
+  const [kind, setKind] = useState<KeyKind>("EVP");
+  const [value, setValue] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useMutation(trpc.pixKeys.create.mutationOptions());
+
+  const choose = (next: KeyKind) => {
+    setKind(next);
+    setValue(initialValue(next, account));
+    setFieldError(null);
+    setFormError(null);
+  };
+
+  /** The service's refusal: the key's own problems under the field, the rest above the buttons. */
+  const showRefusal = (cause: unknown) => {
+    const data = errorData(cause);
+    const appCode = data?.appCode ?? null;
+    if (appCode === "BAAS_PIX_KEY_COOLDOWN" && data?.retryAfterSeconds) {
+      setFormError(t("dialog.cooldownLeft", { time: duration(data.retryAfterSeconds) }));
+    } else if (appCode === "CONFLICT") {
+      setFieldError(t("dialog.alreadyRegistered"));
+    } else if (appCode === "VALIDATION_ERROR" && data?.field === "key") {
+      setFieldError(kind === "CPF" || kind === "CNPJ" ? t("dialog.notOwnDocument") : t(`dialog.invalid.${kind}`));
+    } else {
+      const explained = explain(cause);
+      if (explained.field === "key") setFieldError(explained.message);
+      else setFormError(explained.message);
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    setFormError(null);
+    const key = value.trim();
+    if (kind !== "EVP") {
+      const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
+      if (!key || keyFormatError(normalised, kind)) return setFieldError(t(`dialog.invalid.${kind}`));
+    }
+    try {
+      await create.mutateAsync({ accountId: account.accountId, type: kind, ...(kind === "EVP" ? {} : { key }) });
+      await queryClient.invalidateQueries(trpc.pixKeys.accounts.pathFilter());
+      onClose();
+    } catch (cause) {
+      showRefusal(cause);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-900">{t("dialog.type")}</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="radiogroup">
+          {PIX_KEY_KINDS.map((option) => (
+            <label
+              key={option}
+              className={cn(
+                "flex cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium transition-colors",
+                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600/40",
+                kind === option
+                  ? "border-emerald-600 bg-emerald-50 text-emerald-900"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+              )}
+              data-testid={`key-type-${option}`}
+            >
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={option}
+                checked={kind === option}
+                onChange={() => choose(option)}
+                className="sr-only"
+              />
+              {t(`types.${option}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {kind === "EVP" ? (
+        <p className="rounded-lg bg-slate-50 px-3.5 py-3 text-sm text-slate-600" data-testid="evp-hint">
+          {t("typeHints.EVP")}
+        </p>
+      ) : (
+        <Field id={`${id}-key`} label={t("dialog.key")} hint={t(`typeHints.${kind}`)} error={fieldError}>
+          <Input
+            id={`${id}-key`}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            inputMode={kind === "PHONE" ? "tel" : kind === "EMAIL" ? "email" : "numeric"}
+            autoComplete="off"
+            maxLength={77}
+            placeholder={kind === "PHONE" ? "+5511998765432" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
+            className="font-mono"
+            data-testid="key-value"
+            {...describedBy(`${id}-key`, fieldError, true)}
+          />
+        </Field>
+      )}
+
+      {formError ? (
+        <FieldError alert testId="register-key-error">
+          {formError}
+        </FieldError>
+      ) : null}
+
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          {t("dialog.cancel")}
+        </Button>
+        <Button type="submit" loading={create.isPending} data-testid="register-key-submit">
+          {t("dialog.submit")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * "Chaves Pix" as a merchant uses it: register a random (EVP) key, see the 10-minute wait between
+ * registrations, register an e-mail key once the wait is over (a key held by another institution
+ * is refused in Portuguese first), make it current, and delete a key that is not current.
+ *
+ * The wait is real (10 minutes), so the spec moves the account's clock in the run's database: it
+ * finds that database as the e2e one holding the EVP it just registered.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import pg from "pg";
+import { DEMO_MERCHANT } from "../prisma/demo";
+import { snap, snapDialog } from "./support/screenshots";
+import { signIn } from "./support/session";
+
+test.describe.configure({ mode: "serial" });
+
+const DESKTOP = { width: 1280, height: 800 };
+const SLOW = { timeout: 20_000 };
+const EMAIL_KEY = `e2e.${Date.now().toString(36)}@loja.example`;
+
+let page: Page;
+let evp = "";
+let runUrl = "";
+
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+/** SQL on this run's database: the e2e database that holds `key` (its URL kept in `runUrl`). */
+async function runDatabase(key: string): Promise<pg.Pool> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("DATABASE_URL is not set");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rows } = await admin
+    .query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pix_e2e_%'")
+    .finally(() => admin.end());
+  for (const { datname } of rows) {
+    const url = new URL(adminUrl);
+    url.pathname = `/${datname}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const found = await pool
+      .query("SELECT 1 FROM pix_keys WHERE key = $1", [key])
+      .then((r) => r.rowCount === 1)
+      .catch(() => false);
+    if (found) {
+      runUrl = url.toString();
+      return pool;
+    }
+    await pool.end();
+  }
+  throw new Error(`no e2e database holds the key ${key}`);
+}
+
+const account = () => page.getByTestId("key-account").filter({ hasText: DEMO_MERCHANT.accountId });
+const rowOf = (key: string) => account().getByTestId("key-row").filter({ hasText: key });
+
+test("the merchant opens Chaves Pix and sees the account's keys", async () => {
+  await signIn(page, DEMO_MERCHANT);
+  await expect(page).toHaveURL(/\/overview$/, SLOW);
+  await page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Chaves Pix" }).click();
+  await expect(page).toHaveURL(/\/pix-keys$/, SLOW);
+  await expect(page.getByRole("heading", { level: 1, name: "Chaves Pix" })).toBeVisible();
+  await expect(rowOf(DEMO_MERCHANT.pixKey)).toBeVisible(SLOW);
+  await expect(account().getByTestId("key-count")).toHaveText("2 de 20 chaves");
+  await snap(page, "pix-keys-list");
+});
+
+test("registers a random key and then sees the 10-minute wait", async () => {
+  await account().getByRole("button", { name: "Cadastrar chave" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
+  await expect(dialog.getByTestId("evp-hint")).toContainText("Uma chave aleatória é gerada pela plataforma");
+  await snapDialog(page, "pix-keys-register-evp");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+
+  await expect(account().getByTestId("key-count")).toHaveText("3 de 20 chaves", SLOW);
+  const row = account().locator('[data-testid="key-row"][data-key-type="EVP"][data-current="false"]').last();
+  evp = ((await row.getByTestId("key-value-text").textContent()) ?? "").trim();
+  expect(evp).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+  const notice = account().getByTestId("cooldown-notice");
+  await expect(notice).toContainText(/Você poderá cadastrar outra chave em (9 min|10 min)/);
+  await expect(notice).toContainText("intervalo de 10 minutos");
+  await expect(account().getByRole("button", { name: "Cadastrar chave" })).toBeDisabled();
+  await snap(page, "pix-keys-cooldown");
+});
+
+test("once the wait is over, an e-mail key is registered (one at another institution is refused)", async () => {
+  const pool = await runDatabase(evp);
+  try {
+    await pool.query("UPDATE accounts SET last_pix_key_at = now() - interval '11 minutes' WHERE id = $1", [
+      DEMO_MERCHANT.accountId,
+    ]);
+  } finally {
+    await pool.end();
+  }
+  await page.reload();
+  await expect(account().getByTestId("cooldown-notice")).toHaveCount(0, SLOW);
+
+  await account().getByRole("button", { name: "Cadastrar chave" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
+  await dialog.getByText("E-mail", { exact: true }).click();
+  const input = dialog.getByLabel("Chave");
+  await input.fill("sem-arroba");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog.getByText("Informe um e-mail válido com até 77 caracteres.")).toBeVisible();
+
+  await input.fill("ana@other-psp.sandbox");
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(
+    dialog.getByText("Esta chave já está registrada em outra instituição. Peça a portabilidade lá ou use outra chave."),
+  ).toBeVisible(SLOW);
+  await expect(input).toHaveAttribute("aria-invalid", "true");
+  await snapDialog(page, "pix-keys-other-participant");
+
+  await input.fill(EMAIL_KEY);
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(rowOf(EMAIL_KEY)).toBeVisible(SLOW);
+  await expect(account().getByTestId("cooldown-notice")).toBeVisible();
+});
+
+test("makes the e-mail key current, then deletes the random key", async () => {
+  await rowOf(EMAIL_KEY).getByRole("button", { name: "Tornar atual" }).click();
+  await expect(rowOf(EMAIL_KEY).getByTestId("current-badge")).toBeVisible(SLOW);
+  await expect(account().locator('[data-testid="key-row"][data-current="true"]')).toHaveCount(1);
+  // The current key has no delete button.
+  await expect(rowOf(EMAIL_KEY).getByTestId("delete-key")).toHaveCount(0);
+
+  await rowOf(evp)
+    .getByRole("button", { name: `Excluir chave ${evp}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Excluir chave Pix?" });
+  await expect(dialog).toContainText(evp);
+  await snapDialog(page, "pix-keys-delete");
+  await dialog.getByRole("button", { name: "Excluir chave" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(rowOf(evp)).toHaveCount(0);
+  await expect(account().getByTestId("key-count")).toHaveText("3 de 20 chaves");
+  await snap(page, "pix-keys-after");
+});
+
+test("the account programme page shows its accounts with balances and keys", async () => {
+  await page.goto("/baas");
+  await expect(page.getByRole("heading", { level: 2, name: "Contas do programa" })).toBeVisible(SLOW);
+  await expect(page.getByText("Nenhuma conta no programa")).toBeVisible(SLOW);
+  await snap(page, "baas-programme-accounts-empty");
+
+  // Onboarding approval opens programme accounts (built elsewhere); here one is made directly.
+  process.env.DATABASE_URL = runUrl;
+  const { resetConfigForTests } = await import("../server/config");
+  resetConfigForTests();
+  const { db, disconnectDb } = await import("../server/db/client");
+  const { programmeAccount } = await import("../tests/baas/support");
+  const { createPixKey } = await import("../server/pix/keys/service");
+  const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const owner = await db().user.findUniqueOrThrow({ where: { email: DEMO_MERCHANT.email } });
+  const opened = await programmeAccount(owner.id, "company");
+  await createPixKey(db(), { callerId: owner.id, accountId: opened.id }, { type: "CNPJ" });
+  await creditIncomingPix(db(), { userId: opened.userId, accountId: opened.id, amountCents: 25_990n });
+  await disconnectDb();
+
+  await page.reload();
+  const card = page.getByTestId("programme-account").filter({ hasText: opened.id });
+  await expect(card).toBeVisible(SLOW);
+  await expect(card.getByTestId("programme-balance")).toHaveText(/R\$\s?259,90/);
+  await expect(card).toContainText(opened.document);
+  await expect(card).toContainText("Atual");
+  await snap(page, "baas-programme-accounts");
+});

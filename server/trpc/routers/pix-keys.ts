@@ -1,0 +1,59 @@
+/**
+ * "Chaves Pix" in the dashboard: the PIX keys of the merchant's own accounts, through the same
+ * service as /v4/i/baas (server/pix/keys/service.ts). A refusal's code (BAAS_PIX_KEY_*) and, for
+ * the cooldown, the seconds left reach the client through the error formatter.
+ */
+import { z } from "zod";
+import { accountsOfUser } from "../../accounts/service";
+import { db } from "../../db/client";
+import { AccountId } from "../../fields/ids";
+import { NewPixKey, PixKeyId } from "../../pix/keys/schema";
+import { createPixKey, deletePixKey, keyringOf, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
+import { createTRPCRouter, merchantProcedure } from "../init";
+
+const KeyRef = z.object({ accountId: AccountId, keyId: PixKeyId });
+
+export const pixKeysRouter = createTRPCRouter({
+  /** Each own account with its keys, its limit and the seconds until it may register another. */
+  accounts: merchantProcedure.query(async ({ ctx }) => {
+    const accounts = await accountsOfUser(db(), ctx.user.id);
+    const rings = await Promise.all(
+      accounts
+        .filter((account) => account.programmeOwnerId === null)
+        .map((account) => keyringOf(db(), { callerId: ctx.user.id, accountId: account.id })),
+    );
+    return rings.map(({ account, keys, limit, cooldownSeconds }) => ({
+      accountId: account.id,
+      name: account.name,
+      document: account.document,
+      personType: account.personType,
+      limit,
+      cooldownSeconds,
+      keys: keys.map(pixKeyView),
+    }));
+  }),
+
+  create: merchantProcedure
+    .input(NewPixKey.extend({ accountId: AccountId }))
+    .mutation(async ({ ctx, input }) =>
+      pixKeyView(
+        await createPixKey(
+          db(),
+          { callerId: ctx.user.id, accountId: input.accountId },
+          { type: input.type, ...(input.key ? { key: input.key } : {}) },
+        ),
+      ),
+    ),
+
+  setCurrent: merchantProcedure
+    .input(KeyRef)
+    .mutation(async ({ ctx, input }) =>
+      pixKeyView(await setCurrentPixKey(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.keyId)),
+    ),
+
+  remove: merchantProcedure
+    .input(KeyRef)
+    .mutation(async ({ ctx, input }) =>
+      pixKeyView(await deletePixKey(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.keyId)),
+    ),
+});

@@ -15,7 +15,12 @@ export const ERROR_STATUS = {
   LIMIT_EXCEEDED: 422,
   DEADLINE_EXPIRED: 422,
   NOT_REFUNDABLE: 422,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMIT_EXCEEDED: 429,
+  /** onboarding status queries over their hourly limit (interface 7.2, 8) */
+  RATE_LIMIT: 429,
+  /** onboarding proposals or document uploads over their hourly limit (interface 7.2, 8) */
+  BAAS_RATE_LIMIT: 429,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -1,6 +1,7 @@
 /** The proposal record of the account surface (docs/contract.md, "Account programme") and the back office's. */
 import { maskDocument } from "../documents/cpf-cnpj";
 import type { OnboardingFile, OnboardingProposal } from "../generated/prisma/client";
+import type { KycDocumentType } from "./schema";
 
 export type ProposalWithFiles = OnboardingProposal & { files: OnboardingFile[] };
 
@@ -11,7 +12,7 @@ export function documentsOf(files: OnboardingFile[]) {
     byType.set(file.documentType, [...(byType.get(file.documentType) ?? []), file]);
   }
   return [...byType.entries()].map(([documentType, group]) => ({
-    documentType,
+    documentType: documentType as KycDocumentType,
     files: group.map((f) => f.side),
     uploadedAt: Math.max(...group.map((f) => f.uploadedAt.getTime())),
   }));

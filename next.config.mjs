@@ -1,5 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders } from "./server/http/security-headers.mjs";
+import { kycFileHeaders, securityHeaders } from "./server/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -11,7 +11,11 @@ const nextConfig = {
   // forbidden() answers a signed-in user outside their area with a real 403 (app/forbidden.tsx)
   experimental: { authInterrupts: true },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+    return [
+      { source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") },
+      // later entries win: KYC previews may be framed by the back office
+      { source: "/api/onboarding/files/:path*", headers: kycFileHeaders() },
+    ];
   },
   // Native or worker-style packages that must stay plain Node requires on the server.
   serverExternalPackages: [

@@ -1,2 +1,3 @@
 export function contentSecurityPolicy(dev: boolean): string;
 export function securityHeaders(dev: boolean): { key: string; value: string }[];
+export function kycFileHeaders(): { key: string; value: string }[];

@@ -27,3 +27,14 @@ export function securityHeaders(dev) {
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   ];
 }
+
+/**
+ * KYC files (app/api/onboarding/files): shown inside the back office's own pages (a PDF in a
+ * frame), so framed by this origin only; they run nothing.
+ */
+export function kycFileHeaders() {
+  return [
+    { key: "Content-Security-Policy", value: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'" },
+    { key: "X-Frame-Options", value: "SAMEORIGIN" },
+  ];
+}

@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
+import { onboardingRouter } from "./onboarding";
 import { refundsRouter } from "./refunds";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,
+  onboarding: onboardingRouter,
   refunds: refundsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,

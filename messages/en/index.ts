@@ -1,8 +1,10 @@
 /** The catalogue of one locale: one JSON file per namespace, so that parallel work touches different files. */
 
 import activity from "./activity.json";
+import adminOnboarding from "./adminOnboarding.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
+import baasProposals from "./baasProposals.json";
 import balance from "./balance.json";
 import charges from "./charges.json";
 import common from "./common.json";
@@ -16,6 +18,8 @@ import ledger from "./ledger.json";
 import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
 import money from "./money.json";
+import onboardingStatus from "./onboardingStatus.json";
+import onboardingVerify from "./onboardingVerify.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
@@ -56,4 +60,8 @@ export default {
   webhooks,
   ledgerRules,
   statements,
+  onboardingStatus,
+  onboardingVerify,
+  baasProposals,
+  adminOnboarding,
 };

@@ -34,7 +34,10 @@ export function securityHeaders(dev) {
  */
 export function kycFileHeaders() {
   return [
-    { key: "Content-Security-Policy", value: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'" },
+    {
+      key: "Content-Security-Policy",
+      value: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    },
     { key: "X-Frame-Options", value: "SAMEORIGIN" },
   ];
 }

@@ -6,7 +6,10 @@ import type { Tx } from "../db/client";
 import { recordEvent } from "../outbox/record";
 import type { RenderedMail } from "./templates";
 
-export type QueuedMail = RenderedMail & { to: string; /** on whose behalf (the programme owner) */ ownerId: string | null };
+export type QueuedMail = RenderedMail & {
+  to: string /** on whose behalf (the programme owner) */;
+  ownerId: string | null;
+};
 
 export async function queueMail(tx: Tx, mail: QueuedMail): Promise<void> {
   await recordEvent(tx, { topic: "mail.send", userId: mail.ownerId, payload: mail });

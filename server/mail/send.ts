@@ -18,7 +18,13 @@ function smtp(url: string): Transporter {
 export async function sendMail(db: Db, id: string, mail: QueuedMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = config();
   if (SMTP_URL) {
-    await smtp(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await smtp(SMTP_URL).sendMail({
+      from: MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
     return;
   }
   await db.sentEmail.upsert({

@@ -30,8 +30,10 @@ export async function checkFiles(documentType: KycDocumentType, files: IncomingF
     if (!mime || !(FILE_TYPES as readonly string[]).includes(mime)) {
       throw invalid(`${file.side}: must be a JPEG, PNG or PDF file (by content)`, file.side);
     }
-    if (file.side === "documentPdf" && mime !== "application/pdf") throw invalid("documentPdf: must be a PDF", file.side);
-    if (file.side === "selfie" && mime === "application/pdf") throw invalid("selfie: must be a JPEG or PNG image", file.side);
+    if (file.side === "documentPdf" && mime !== "application/pdf")
+      throw invalid("documentPdf: must be a PDF", file.side);
+    if (file.side === "selfie" && mime === "application/pdf")
+      throw invalid("selfie: must be a JPEG or PNG image", file.side);
     checked.push({ ...file, contentType: mime as CheckedFile["contentType"] });
   }
   return checked;

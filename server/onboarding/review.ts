@@ -52,7 +52,10 @@ export async function approveProposal(db: Db, userId: string, actor: AuditActor)
       before: auditState(proposal),
       after: auditState(approved),
     });
-    const mail = renderMail({ kind: "approved", name: proposal.name, accountId: account.id }, proposal.locale as MailLocale);
+    const mail = renderMail(
+      { kind: "approved", name: proposal.name, accountId: account.id },
+      proposal.locale as MailLocale,
+    );
     await queueMail(tx, { ...mail, to: proposal.email, ownerId: proposal.ownerId });
     return approved;
   });

@@ -14,7 +14,11 @@ export const ONBOARDING_STATUSES = [
   "REJECTED",
 ] as const;
 export type OnboardingStatusName = (typeof ONBOARDING_STATUSES)[number];
-export const OPEN_STATUSES: OnboardingStatusName[] = ["PENDING_EMAIL_VERIFICATION", "PENDING_DOCUMENTS", "UNDER_REVIEW"];
+export const OPEN_STATUSES: OnboardingStatusName[] = [
+  "PENDING_EMAIL_VERIFICATION",
+  "PENDING_DOCUMENTS",
+  "UNDER_REVIEW",
+];
 export const OnboardingStatusField = z
   .enum(ONBOARDING_STATUSES)
   .describe(
@@ -51,7 +55,13 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+55\d{10,11}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-export const Email = text({ min: 1, max: 254, trim: true, pattern: EMAIL_PATTERN, patternMessage: "must be an e-mail address" })
+export const Email = text({
+  min: 1,
+  max: 254,
+  trim: true,
+  pattern: EMAIL_PATTERN,
+  patternMessage: "must be an e-mail address",
+})
   .transform((value) => value.toLowerCase())
   .describe("An e-mail address, at most 254 characters; the verification link is sent there.");
 
@@ -86,7 +96,9 @@ export const Address = z
   })
   .describe("street, number, complement?, district?, city, state (UF, 2 letters), zipCode (CEP, 8 digits).");
 
-export const ProposalLocale = z.enum(["pt-BR", "en"]).describe("Language of the e-mails to the customer (default pt-BR).");
+export const ProposalLocale = z
+  .enum(["pt-BR", "en"])
+  .describe("Language of the e-mails to the customer (default pt-BR).");
 
 export const ProposalRequest = z
   .strictObject({

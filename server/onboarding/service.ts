@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { putSealed } from "../storage/sealed";
 import { storage } from "../storage";
+import { putSealed } from "../storage/sealed";
 import { type CheckedFile, checkFiles, completeType, type IncomingFile } from "./files";
 import type { KycDocumentType, OnboardingStatusName, ProposalInput } from "./schema";
 import { hashToken, issueVerification } from "./verification";
@@ -16,8 +16,7 @@ import type { ProposalWithFiles } from "./view";
 
 const withFiles = { files: true } as const;
 
-const duplicate = () =>
-  new AppError("CONFLICT", "an open proposal already exists for this document", "document");
+const duplicate = () => new AppError("CONFLICT", "an open proposal already exists for this document", "document");
 
 export async function createProposal(db: Db, ownerId: string, input: ProposalInput): Promise<ProposalWithFiles> {
   try {
@@ -106,7 +105,9 @@ export type VerifyResult = "verified" | "already-verified" | "expired" | "invali
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<VerifyResult> {
   if (!token || token.length > 200) return "invalid";
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: string; proposal_id: string; expires_at: Date; used_at: Date | null; invalidated_at: Date | null }[]>`
+    const [row] = await tx.$queryRaw<
+      { id: string; proposal_id: string; expires_at: Date; used_at: Date | null; invalidated_at: Date | null }[]
+    >`
       SELECT id, proposal_id, expires_at, used_at, invalidated_at FROM email_verification_tokens
        WHERE token_hash = ${hashToken(token)} FOR UPDATE`;
     if (!row || row.used_at || row.invalidated_at) return "invalid";
@@ -176,10 +177,22 @@ export async function uploadDocuments(
       }
       return tx.onboardingProposal.findUniqueOrThrow({ where: { userId }, include: withFiles });
     });
-    await Promise.all(replaced.map((key) => storage().delete(key).catch(() => {})));
+    await Promise.all(
+      replaced.map((key) =>
+        storage()
+          .delete(key)
+          .catch(() => {}),
+      ),
+    );
     return result;
   } catch (error) {
-    await Promise.all(files.map((f) => storage().delete(f.key).catch(() => {})));
+    await Promise.all(
+      files.map((f) =>
+        storage()
+          .delete(f.key)
+          .catch(() => {}),
+      ),
+    );
     throw error;
   }
 }

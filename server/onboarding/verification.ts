@@ -10,8 +10,9 @@ import { type MailLocale, renderMail } from "../mail/templates";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function verificationLink(token: string): string {
-  return new URL(`/onboarding/verify?token=${encodeURIComponent(token)}`, config().APP_URL).toString();
+/** The platform page that confirms (app/onboarding/verify), in the proposal's language. */
+export function verificationLink(token: string, locale: string): string {
+  return new URL(`/onboarding/verify?token=${encodeURIComponent(token)}&lang=${locale}`, config().APP_URL).toString();
 }
 
 /** Issues a new link (invalidating the earlier ones) and queues its e-mail, in the caller's transaction. */
@@ -35,7 +36,7 @@ export async function issueVerification(
     },
   });
   const mail = renderMail(
-    { kind: "verify", name: proposal.name, link: verificationLink(token), expiresInHours: hours },
+    { kind: "verify", name: proposal.name, link: verificationLink(token, proposal.locale), expiresInHours: hours },
     proposal.locale as MailLocale,
   );
   await queueMail(tx, { ...mail, to: proposal.email, ownerId: proposal.ownerId });

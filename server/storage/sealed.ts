@@ -28,7 +28,10 @@ export function openBytes(sealed: Buffer, key = config().dataEncryptionKey): Buf
   const tag = sealed.subarray(sealed.length - TAG_BYTES);
   const decipher = createDecipheriv("aes-256-gcm", key, iv);
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+  return Buffer.concat([
+    decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
 }
 
 /** Stores `plain` encrypted; the stored content type is opaque, the real one is the caller's to keep. */

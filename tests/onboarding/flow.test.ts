@@ -1,8 +1,8 @@
 /** The whole onboarding path on /v4/i, through both upload encodings, and the admin decision. */
 import { describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { verifyEmail } from "../../server/onboarding/service";
 import { approveProposal, rejectProposal } from "../../server/onboarding/review";
+import { verifyEmail } from "../../server/onboarding/service";
 import { call } from "../support/fixtures";
 import {
   api,
@@ -51,7 +51,10 @@ describe("onboarding path", () => {
     expect(mail?.subject).toBe("Confirme seu e-mail");
     expect(mail?.links[0]).toMatch(/\/onboarding\/verify\?token=/);
 
-    const early = await uploadJson(owner.auth, proposal.userId, { documentType: "RG", documentFront: PNG.toString("base64") });
+    const early = await uploadJson(owner.auth, proposal.userId, {
+      documentType: "RG",
+      documentFront: PNG.toString("base64"),
+    });
     expect(early.status).toBe(409);
     expect(early.json.code).toBe("CONFLICT");
 
@@ -59,7 +62,10 @@ describe("onboarding path", () => {
     const got = await call(api(), "GET", `/v4/i/baas/onboarding/${proposal.userId}`, { auth: owner.auth });
     expect(got.json.data.status).toBe("PENDING_DOCUMENTS");
 
-    const front = await uploadJson(owner.auth, proposal.userId, { documentType: "RG", documentFront: PNG.toString("base64") });
+    const front = await uploadJson(owner.auth, proposal.userId, {
+      documentType: "RG",
+      documentFront: PNG.toString("base64"),
+    });
     expect(front.status).toBe(200);
     expect(front.json.data.status).toBe("PENDING_DOCUMENTS");
     const back = await uploadJson(owner.auth, proposal.userId, {
@@ -102,7 +108,11 @@ describe("onboarding path", () => {
     const rejected = await rejectProposal(db(), userId, "document unreadable", admin);
     expect(rejected.status).toBe("REJECTED");
     const got = await call(api(), "GET", `/v4/i/baas/onboarding/${userId}`, { auth: owner.auth });
-    expect(got.json.data).toMatchObject({ status: "REJECTED", rejectionReason: "document unreadable", accountId: null });
+    expect(got.json.data).toMatchObject({
+      status: "REJECTED",
+      rejectionReason: "document unreadable",
+      accountId: null,
+    });
     const [mail] = await emailsTo(owner.auth, body.email as string);
     expect(mail?.subject).toBe("Your account application was not approved");
     expect(mail?.text).toContain("document unreadable");
@@ -117,7 +127,9 @@ describe("onboarding path", () => {
     expect(all.status).toBe(200);
     expect(all.json.size).toBe(1);
     expect(all.json.pagination).toMatchObject({ page: 1, limit: 1, total: 2, totalPages: 2 });
-    const pending = await call(api(), "GET", "/v4/i/baas/onboarding/all?status=PENDING_DOCUMENTS", { auth: owner.auth });
+    const pending = await call(api(), "GET", "/v4/i/baas/onboarding/all?status=PENDING_DOCUMENTS", {
+      auth: owner.auth,
+    });
     expect(pending.json.data.map((p: { status: string }) => p.status)).toEqual(["PENDING_DOCUMENTS"]);
     const bad = await call(api(), "GET", "/v4/i/baas/onboarding/all?status=DONE", { auth: owner.auth });
     expect(bad.status).toBe(400);

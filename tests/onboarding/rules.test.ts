@@ -4,6 +4,7 @@ import { createAccountApi } from "../../server/account-api/app";
 import { createApiKey } from "../../server/apikeys/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
+import { verifyEmail } from "../../server/onboarding/service";
 import { storage } from "../../server/storage";
 import { getSealed } from "../../server/storage/sealed";
 import { basic, call } from "../support/fixtures";
@@ -19,7 +20,6 @@ import {
   uploadJson,
   uploadMultipart,
 } from "./support";
-import { verifyEmail } from "../../server/onboarding/service";
 
 const NEW = "/v4/i/baas/onboarding/new";
 
@@ -40,7 +40,11 @@ describe("proposal validation", () => {
     ["a person without birth date", { birthDate: undefined }, "birthDate"],
     ["a birth date in the future", { birthDate: "2999-01-01" }, "birthDate"],
     ["an impossible date", { birthDate: "1990-02-30" }, "birthDate"],
-    ["an address without city", { address: { street: "R", number: "1", state: "SP", zipCode: "01000000" } }, "address.city"],
+    [
+      "an address without city",
+      { address: { street: "R", number: "1", state: "SP", zipCode: "01000000" } },
+      "address.city",
+    ],
     ["an unknown field", { nickname: "Mari" }, "nickname"],
     ["a name too long", { name: "x".repeat(121) }, "name"],
   ])("refuses %s with a 400 and creates nothing", async (_label, overrides, field) => {
@@ -99,8 +103,15 @@ describe("tenancy and scopes", () => {
 
   it("a key without baas:onboarding gets 403 INSUFFICIENT_SCOPE", async () => {
     const owner = await programmeOwner();
-    const key = await createApiKey(db(), { userId: owner.userId, scopes: ["balance:read"], ipWhitelist: ["127.0.0.1"] });
-    const response = await call(api(), "POST", NEW, { auth: basic(key.clientId, key.clientSecret), body: personProposal() });
+    const key = await createApiKey(db(), {
+      userId: owner.userId,
+      scopes: ["balance:read"],
+      ipWhitelist: ["127.0.0.1"],
+    });
+    const response = await call(api(), "POST", NEW, {
+      auth: basic(key.clientId, key.clientSecret),
+      body: personProposal(),
+    });
     expect(response.status).toBe(403);
     expect(response.json.code).toBe("INSUFFICIENT_SCOPE");
   });
@@ -124,16 +135,31 @@ describe("documents", () => {
   it("are sniffed by content: a text file named .png is refused, nothing stored", async () => {
     const owner = await programmeOwner();
     const userId = await readyForDocuments(owner.auth);
-    const fake = await uploadMultipart(owner.auth, userId, { documentType: "RG", documentFront: Buffer.from("hello, not an image") });
+    const fake = await uploadMultipart(owner.auth, userId, {
+      documentType: "RG",
+      documentFront: Buffer.from("hello, not an image"),
+    });
     expect(fake.status).toBe(400);
     expect(fake.json.message).toContain("JPEG, PNG or PDF");
-    const pdfSelfie = await uploadJson(owner.auth, userId, { documentType: "PASSPORT", selfie: PDF.toString("base64") });
+    const pdfSelfie = await uploadJson(owner.auth, userId, {
+      documentType: "PASSPORT",
+      selfie: PDF.toString("base64"),
+    });
     expect(pdfSelfie.status).toBe(400);
-    const jpegAsPdf = await uploadJson(owner.auth, userId, { documentType: "CNH_DIGITAL", documentPdf: JPEG.toString("base64") });
+    const jpegAsPdf = await uploadJson(owner.auth, userId, {
+      documentType: "CNH_DIGITAL",
+      documentPdf: JPEG.toString("base64"),
+    });
     expect(jpegAsPdf.status).toBe(400);
-    const wrongSide = await uploadJson(owner.auth, userId, { documentType: "RG_FULL", documentBack: PNG.toString("base64") });
+    const wrongSide = await uploadJson(owner.auth, userId, {
+      documentType: "RG_FULL",
+      documentBack: PNG.toString("base64"),
+    });
     expect(wrongSide.status).toBe(400);
-    const badType = await uploadJson(owner.auth, userId, { documentType: "CPF", documentFront: PNG.toString("base64") });
+    const badType = await uploadJson(owner.auth, userId, {
+      documentType: "CPF",
+      documentFront: PNG.toString("base64"),
+    });
     expect(badType.status).toBe(400);
     const notBase64 = await uploadJson(owner.auth, userId, { documentType: "RG", documentFront: "%%%%" });
     expect(notBase64.status).toBe(400);

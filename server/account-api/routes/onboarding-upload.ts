@@ -18,7 +18,8 @@ const KNOWN_FIELDS = new Set<string>(["documentType", ...DOCUMENT_SIDES]);
 
 function documentTypeOf(value: unknown): KycDocumentType {
   const parsed = DocumentTypeField.safeParse(value);
-  if (!parsed.success) throw invalid(`documentType: must be one of ${DocumentTypeField.options.join(", ")}`, "documentType");
+  if (!parsed.success)
+    throw invalid(`documentType: must be one of ${DocumentTypeField.options.join(", ")}`, "documentType");
   return parsed.data;
 }
 

@@ -157,7 +157,8 @@ const resendRoute = createRoute({
   path: "/baas/onboarding/{userId}/resend-verification-email",
   tags: ["Account programme"],
   summary: "Send a new verification link; earlier links stop working",
-  description: "Only while PENDING_EMAIL_VERIFICATION (else 409 `CONFLICT`). Links expire after 48 hours and work once.",
+  description:
+    "Only while PENDING_EMAIL_VERIFICATION (else 409 `CONFLICT`). Links expire after 48 hours and work once.",
   middleware: [requireScope("baas:onboarding"), proposalLimit] as const,
   request: { params: UserIdParam },
   responses: {
@@ -219,7 +220,13 @@ const uploadRoute = createRoute({
 });
 
 const KeptEmailSchema = z
-  .object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sentAt: z.number().int() })
+  .object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    links: z.array(z.string()),
+    sentAt: z.number().int(),
+  })
   .openapi("SandboxEmail");
 
 const emailsRoute = createRoute({
@@ -285,6 +292,12 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AccountApiEnv>) {
 export function registerOnboardingSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(emailsRoute, async (c) => {
     const emails = await keptEmails(db(), ownerOf(c), c.req.valid("query").to);
-    return c.json(envelope(c, emails.map((e) => ({ ...e, sentAt: e.sentAt.getTime() }))), 200);
+    return c.json(
+      envelope(
+        c,
+        emails.map((e) => ({ ...e, sentAt: e.sentAt.getTime() })),
+      ),
+      200,
+    );
   });
 }

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import type { AuditActor } from "../../audit/log";
 import type { Db } from "../../db/client";
-import { RejectionReason } from "../../onboarding/schema";
 import { approveProposal, rejectProposal } from "../../onboarding/review";
+import { RejectionReason } from "../../onboarding/schema";
 import { type CliIo, emit, UsageError } from "../io";
 
 export const ONBOARDING_USAGE =

@@ -98,13 +98,11 @@ export const onboardingRouter = createTRPCRouter({
     return { status: proposal.status, accountId: proposal.accountId };
   }),
 
-  reject: adminProcedure
-    .input(z.object({ userId: Uuid, reason: RejectionReason }))
-    .mutation(async ({ ctx, input }) => {
-      const proposal = await rejectProposal(db(), input.userId, input.reason, {
-        userId: ctx.user.id,
-        email: ctx.user.email,
-      });
-      return { status: proposal.status };
-    }),
+  reject: adminProcedure.input(z.object({ userId: Uuid, reason: RejectionReason })).mutation(async ({ ctx, input }) => {
+    const proposal = await rejectProposal(db(), input.userId, input.reason, {
+      userId: ctx.user.id,
+      email: ctx.user.email,
+    });
+    return { status: proposal.status };
+  }),
 });

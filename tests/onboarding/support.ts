@@ -1,7 +1,7 @@
 import { createAccountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
-import type { QueuedMail } from "../../server/mail/outbox";
-import { sendMail } from "../../server/mail/send";
+import { relayDueEvents } from "../../server/outbox/relay";
+import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 
 // The smallest files each sniffer recognises by content.
@@ -39,13 +39,9 @@ export function personProposal(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** What the worker would do with the queued e-mails (only those: other topics stay for their handlers). */
+/** What the worker does with queued e-mails (only those: other topics stay for their handlers). */
 export async function deliverQueuedMail(): Promise<void> {
-  const events = await db().outboxEvent.findMany({ where: { topic: "mail.send", publishedAt: null } });
-  for (const event of events) {
-    await sendMail(db(), event.id, event.payload as unknown as QueuedMail);
-    await db().outboxEvent.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
-  }
+  while ((await relayDueEvents(db(), outboxHandlers(db()), 100, new Date(), ["mail.send"])) > 0) {}
 }
 
 export async function emailsTo(auth: string, to: string) {

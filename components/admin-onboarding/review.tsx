@@ -19,6 +19,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_REJECTION_REASON } from "@/server/onboarding/schema";
 import type { AdminProposalDetail } from "@/server/trpc/routers/onboarding";
 
+/** A CPF or CNPJ with its usual punctuation. */
+function formatDocument(digits: string): string {
+  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+  return digits;
+}
+
 /** One proposal for an administrator: the data (document whole), the files inline, the decision. */
 export function ProposalReview({ userId }: { userId: string }) {
   const t = useTranslations("adminOnboarding.review");
@@ -72,7 +79,7 @@ function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
             <DetailRow label={t("fields.personType")}>{t(`personTypes.${proposal.personType}`)}</DetailRow>
             <DetailRow label={t("fields.document")}>
               <span className="font-mono" data-testid="proposal-document">
-                {proposal.document}
+                {formatDocument(proposal.document)}
               </span>
             </DetailRow>
             <DetailRow label={t("fields.email")}>{proposal.email}</DetailRow>
@@ -112,7 +119,9 @@ function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
             ) : null}
           </dl>
         </Card>
-        <Decision proposal={proposal} />
+        <div className="self-start">
+          <Decision proposal={proposal} />
+        </div>
       </div>
       <Files proposal={proposal} />
     </>

@@ -141,11 +141,14 @@ function ProposalCard({ proposal }: { proposal: OwnerProposal }) {
 /** Created → e-mail verified → documents complete → decided; steps not reached stay grey. */
 function Timeline({ proposal }: { proposal: OwnerProposal }) {
   const t = useTranslations("baasProposals.timeline");
+  const sides = useTranslations("baasProposals.sides");
   const dateTime = useDateTime();
   const { timeline } = proposal;
   const decided =
     proposal.status === "APPROVED" ? "approved" : proposal.status === "REJECTED" ? "rejected" : "decision";
-  const documents = proposal.documents.flatMap((d) => d.files.map((file) => `${d.documentType} · ${file}`));
+  const documents = proposal.documents.flatMap((d) =>
+    d.files.map((file) => `${d.documentType} · ${sides(file as "selfie")}`),
+  );
   const steps = [
     { key: "created", at: timeline.createdAt },
     { key: "emailVerified", at: timeline.emailVerifiedAt },

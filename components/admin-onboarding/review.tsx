@@ -173,6 +173,7 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
   const id = useId();
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
   const [reason, setReason] = useState("");
+  const [reasonMissing, setReasonMissing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.onboarding.pathKey() });
   const approve = useMutation(trpc.onboarding.approve.mutationOptions({ onSuccess: refresh }));
   const reject = useMutation(trpc.onboarding.reject.mutationOptions({ onSuccess: refresh }));
@@ -237,7 +238,11 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         open={dialog === "reject"}
         onClose={close}
         onConfirm={() => {
-          if (reason.trim()) reject.mutate({ userId: proposal.userId, reason: reason.trim() }, { onSuccess: close });
+          if (!reason.trim()) {
+            setReasonMissing(true);
+            return;
+          }
+          reject.mutate({ userId: proposal.userId, reason: reason.trim() }, { onSuccess: close });
         }}
         title={t("rejectTitle")}
         confirmLabel={t("reject")}
@@ -247,13 +252,22 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         testId="reject-dialog"
         confirmTestId="reject-confirm"
       >
-        <Field id={`${id}-reason`} label={t("reason")} hint={t("reasonHint", { max: MAX_REJECTION_REASON })}>
+        <Field
+          id={`${id}-reason`}
+          label={t("reason")}
+          hint={t("reasonHint", { max: MAX_REJECTION_REASON })}
+          error={reasonMissing ? t("reasonRequired") : null}
+        >
           <Textarea
             id={`${id}-reason`}
             className="font-sans break-normal"
             value={reason}
             maxLength={MAX_REJECTION_REASON}
-            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={reasonMissing || undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonMissing(false);
+            }}
             data-testid="reject-reason"
           />
         </Field>

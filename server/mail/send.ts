@@ -8,10 +8,14 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import type { QueuedMail } from "./outbox";
 
-let transport: Transporter | undefined;
+const transports = new Map<string, Transporter>();
 
 function smtp(url: string): Transporter {
-  transport ??= nodemailer.createTransport(url);
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport(url);
+    transports.set(url, transport);
+  }
   return transport;
 }
 

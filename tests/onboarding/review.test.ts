@@ -129,3 +129,25 @@ describe("back office review", () => {
     expect(queued.filter((e) => (e.payload as { to: string }).to === "second@example.test")).toEqual([]);
   });
 });
+
+describe("e-mail delivery", () => {
+  it("an SMTP failure leaves the e-mail queued for a retry (nothing lost, nothing kept as sent)", async () => {
+    const { resetConfigForTests } = await import("../../server/config");
+    const owner = await programmeOwner();
+    const body = personProposal();
+    await call(api(), "POST", "/v4/i/baas/onboarding/new", { auth: owner.auth, body });
+    const event = await db().outboxEvent.findFirstOrThrow({ where: { topic: "mail.send", userId: owner.userId } });
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    resetConfigForTests();
+    try {
+      const { sendMail } = await import("../../server/mail/send");
+      await expect(sendMail(db(), event.id, event.payload as never)).rejects.toThrow();
+    } finally {
+      delete process.env.SMTP_URL;
+      resetConfigForTests();
+    }
+    expect(await db().sentEmail.count({ where: { id: event.id } })).toBe(0);
+    const [mail] = await emailsTo(owner.auth, body.email as string);
+    expect(mail?.subject).toBe("Confirme seu e-mail");
+  });
+});

@@ -60,6 +60,13 @@ const proposalLimit = hourlyLimit(
   "BAAS_RATE_LIMIT",
   "Too many onboarding proposals: try again later",
 );
+/** Resends: a window of their own, the size of the proposals' (each sends an e-mail). */
+const resendLimit = hourlyLimit(
+  "v4:baas:resends",
+  () => config().ONBOARDING_PROPOSALS_PER_HOUR,
+  "BAAS_RATE_LIMIT",
+  "Too many verification e-mails: try again later",
+);
 const statusLimit = hourlyLimit(
   "v4:baas:status",
   () => config().ONBOARDING_STATUS_PER_HOUR,
@@ -158,8 +165,8 @@ const resendRoute = createRoute({
   tags: ["Account programme"],
   summary: "Send a new verification link; earlier links stop working",
   description:
-    "Only while PENDING_EMAIL_VERIFICATION (else 409 `CONFLICT`). Links expire after 48 hours and work once.",
-  middleware: [requireScope("baas:onboarding"), proposalLimit] as const,
+    "Only while PENDING_EMAIL_VERIFICATION (else 409 `CONFLICT`). Links expire after 48 hours and work once. 100 resends an hour per API key (429 `BAAS_RATE_LIMIT`).",
+  middleware: [requireScope("baas:onboarding"), resendLimit] as const,
   request: { params: UserIdParam },
   responses: {
     200: proposalResponse("OnboardingResendResponse", "The proposal"),

@@ -1,5 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
-import { evidenceFileHeaders, securityHeaders } from "./server/http/security-headers.mjs";
+import { securityHeaders, storedFileHeaders } from "./server/http/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -12,8 +12,10 @@ const nextConfig = {
   experimental: { authInterrupts: true },
   async headers() {
     return [
-      { source: "/((?!api/meds/evidence/).*)", headers: securityHeaders(process.env.NODE_ENV !== "production") },
-      { source: "/api/meds/evidence/:id", headers: evidenceFileHeaders() },
+      { source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") },
+      // later entries win: stored files (MED evidence, KYC documents) may be framed by our own pages
+      { source: "/api/meds/evidence/:path*", headers: storedFileHeaders() },
+      { source: "/api/onboarding/files/:path*", headers: storedFileHeaders() },
     ];
   },
   // Native or worker-style packages that must stay plain Node requires on the server.

@@ -15,11 +15,16 @@ export const ERROR_STATUS = {
   LIMIT_EXCEEDED: 422,
   DEADLINE_EXPIRED: 422,
   NOT_REFUNDABLE: 422,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMIT_EXCEEDED: 429,
   // uploads (MED evidence): what the content is, how big, how many
   UNSUPPORTED_FILE_TYPE: 400,
   FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 409,
+  /** onboarding status queries over their hourly limit (interface 7.2, 8) */
+  RATE_LIMIT: 429,
+  /** onboarding proposals or document uploads over their hourly limit (interface 7.2, 8) */
+  BAAS_RATE_LIMIT: 429,
   INTERNAL_ERROR: 500,
   // Account programme PIX keys (interface 7.2)
   BAAS_PIX_KEY_IS_CURRENT: 400,

@@ -5,8 +5,10 @@ import adminAudit from "./adminAudit.json";
 import adminHome from "./adminHome.json";
 import adminMeds from "./adminMeds.json";
 import adminMerchants from "./adminMerchants.json";
+import adminOnboarding from "./adminOnboarding.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
+import baasProposals from "./baasProposals.json";
 import balance from "./balance.json";
 import charges from "./charges.json";
 import common from "./common.json";
@@ -21,6 +23,8 @@ import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
 import meds from "./meds.json";
 import money from "./money.json";
+import onboardingStatus from "./onboardingStatus.json";
+import onboardingVerify from "./onboardingVerify.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
@@ -70,4 +74,8 @@ export default {
   meds,
   pixKeys,
   programmeAccounts,
+  onboardingStatus,
+  onboardingVerify,
+  baasProposals,
+  adminOnboarding,
 };

@@ -3,6 +3,7 @@
  * envelope of interface 2.1 and the error body of 7.2. Mounted in app/v4/i/[...path].
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
@@ -21,6 +22,7 @@ import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
+import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerStatementRoutes } from "./routes/statements";
@@ -57,13 +59,11 @@ export function createAccountApi() {
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic" });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: config().JSON_BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large"),
-    }),
-  );
+  const tooLarge = (c: Context<AccountApiEnv>) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large");
+  const jsonLimit = bodyLimit({ maxSize: config().JSON_BODY_LIMIT_BYTES, onError: tooLarge });
+  // KYC uploads carry files (server/account-api/routes/onboarding.ts): their own, larger limit.
+  const uploadLimit = bodyLimit({ maxSize: config().ONBOARDING_UPLOAD_BODY_MAX_BYTES, onError: tooLarge });
+  app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use("*", authenticate, ipAllowlist, rateLimit, jsonDepth);
 
   registerBalanceRoutes(app);
@@ -76,8 +76,10 @@ export function createAccountApi() {
   registerMedRoutes(app);
   registerBaasAccountRoutes(app);
   registerBaasPixRoutes(app);
+  registerOnboardingRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
   if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
+  if (config().PIX_MODE === "sandbox") registerOnboardingSandboxRoutes(app);
 
   app.notFound((c) =>
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),

@@ -6,7 +6,7 @@ import { ACCOUNT_ID_PATTERN, newAccountId } from "./account-id";
 
 export async function createAccount(
   tx: Tx,
-  input: { userId: string; name: string; document: string; id?: string },
+  input: { userId: string; name: string; document: string; id?: string; programmeOwnerId?: string },
 ): Promise<Account> {
   const kind = documentKind(input.document);
   if (!kind) throw invalid("document must be a valid CPF or CNPJ", "document");
@@ -20,6 +20,7 @@ export async function createAccount(
         name: input.name,
         document: onlyDigits(input.document),
         personType: kind === "cpf" ? "person" : "company",
+        programmeOwnerId: input.programmeOwnerId ?? null,
       },
     });
   }

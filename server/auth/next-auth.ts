@@ -22,7 +22,9 @@ import { endSessions, verifyLogin } from "../users/service";
 const CredentialsProvider =
   (CredentialsModule as unknown as { default?: typeof CredentialsModule }).default ?? CredentialsModule;
 
-export type SessionUser = { id: string; role: UserRole; name: string; email: string };
+/** Only merchants and admins sign in; programme customers (CUSTOMER) never have a session. */
+export type SessionRole = Exclude<UserRole, "CUSTOMER">;
+export type SessionUser = { id: string; role: SessionRole; name: string; email: string };
 
 declare module "next-auth" {
   interface Session {
@@ -109,7 +111,7 @@ export const authOptions: NextAuthOptions = {
         const password = credentials?.password;
         if (!email || !password || email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return null;
         const user = await verifyLogin(db(), email, password);
-        if (!user) {
+        if (!user || user.role === "CUSTOMER") {
           logger().info({ ip }, "dashboard login refused");
           return null;
         }
@@ -138,7 +140,7 @@ export const authOptions: NextAuthOptions = {
       return (await sessionStillValid(token)) ? token : {};
     },
     session({ session, token }) {
-      if (token.userId && token.role) {
+      if (token.userId && token.role && token.role !== "CUSTOMER") {
         session.user = {
           id: token.userId,
           role: token.role,

@@ -6,6 +6,7 @@ import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MED_USAGE, medCommand } from "./commands/med";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
+import { ONBOARDING_USAGE, onboardingCommand } from "./commands/onboarding";
 import { type CliIo, UsageError } from "./io";
 
 export const USAGE = [
@@ -17,6 +18,7 @@ export const USAGE = [
   `       ${LEDGER_USAGE}`,
   `       ${MED_USAGE}`,
   `       ${ACCOUNT_USAGE}`,
+  `       ${ONBOARDING_USAGE}`,
 ].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
@@ -29,6 +31,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "ledger") return await ledgerCommand(db, io, args);
     else if (command === "med") await medCommand(db, io, args);
     else if (command === "account") await accountCommand(db, io, args);
+    else if (command === "onboarding") await onboardingCommand(db, io, args);
     else if (!command || command === "help" || command === "--help") {
       io.out(USAGE);
       return command ? 0 : 2;

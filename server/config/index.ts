@@ -74,8 +74,20 @@ const schema = z
     JSON_BODY_LIMIT_BYTES: int.default(1_048_576),
     /** deepest nesting of arrays/objects accepted in a JSON body (deeper → 400) */
     JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
-    /** the web server's absolute cap by Content-Length, above every per-route limit (uploads to come) */
-    REQUEST_BODY_MAX_BYTES: int.default(12 * 1_048_576),
+    /** the web server's absolute cap by Content-Length, above every per-route limit (KYC uploads) */
+    REQUEST_BODY_MAX_BYTES: int.default(30 * 1_048_576),
+    /** KYC document uploads: each file, and the whole request (two files in Base64 with room to spare) */
+    ONBOARDING_FILE_MAX_BYTES: int.default(10 * 1_048_576),
+    ONBOARDING_UPLOAD_BODY_MAX_BYTES: int.default(28 * 1_048_576),
+    /** interface section 8, per API key and hour */
+    ONBOARDING_PROPOSALS_PER_HOUR: int.default(100),
+    ONBOARDING_STATUS_PER_HOUR: int.default(300),
+    ONBOARDING_UPLOADS_PER_HOUR: int.default(100),
+    /** how long an e-mail verification link works */
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().min(1).default(48),
+    /** e-mail goes out through this SMTP server (smtp://user:pass@host:port); unset = kept (sandbox) */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default("PIX Platform <no-reply@pix-platform.local>"),
     /** how long a gateway Idempotency-Key claim lasts before a retry may take it over (its process died) */
     IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),

@@ -11,7 +11,7 @@ export function contentSecurityPolicy(dev) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    // MED evidence (PDF) previewed in a frame of the back office: /api/meds/evidence/*
+    // stored PDFs (MED evidence, KYC documents) previewed in a frame of the back office
     "frame-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
@@ -31,11 +31,13 @@ export function securityHeaders(dev) {
 }
 
 /**
- * Headers of the signed MED evidence files (/api/meds/evidence/*): the page headers, except that
- * pages of this origin may frame them (the back office previews a PDF inline). The files are PDF,
- * JPEG or PNG by content (server/meds/evidence.ts) and served with nosniff.
+ * Headers of the files the platform stores and shows inside its own pages — MED evidence
+ * (/api/meds/evidence/*) and KYC documents (/api/onboarding/files/*): the back office previews a
+ * PDF in a frame, so pages of this origin (only) may frame them. They are PDF, JPEG or PNG by
+ * content (file-type sniffing at upload) and served with nosniff. next.config.mjs lists them
+ * after the page headers: later entries win for the same header.
  */
-export function evidenceFileHeaders() {
+export function storedFileHeaders() {
   return [
     { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
     { key: "X-Frame-Options", value: "SAMEORIGIN" },

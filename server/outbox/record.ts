@@ -25,7 +25,9 @@ export type OutboxTopic =
   /** MEDs (server/meds): entryId is the disputed credit entry's id, payload the MED's snapshot */
   | "med.created"
   | "med.defense_submitted"
-  | "med.resolved";
+  | "med.resolved"
+  /** an e-mail to send (server/mail); payload QueuedMail */
+  | "mail.send";
 
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(

@@ -14,7 +14,14 @@ export type OutboxHandlers = Partial<Record<OutboxTopic, OutboxHandler>>;
 
 const MAX_BACKOFF_MS = 60_000;
 
-export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 100, now = new Date()): Promise<number> {
+/** `topics`: claim only events of these topics (a process that does one job, e.g. the e2e server's e-mail). */
+export async function relayDueEvents(
+  db: Db,
+  handlers: OutboxHandlers,
+  limit = 100,
+  now = new Date(),
+  topics: OutboxTopic[] | null = null,
+): Promise<number> {
   return db.$transaction(
     async (tx) => {
       const due = await tx.$queryRaw<OutboxEvent[]>`
@@ -23,6 +30,7 @@ export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 1
                attempts, last_error AS "lastError"
           FROM outbox_events
          WHERE published_at IS NULL AND available_at <= ${now}
+           AND (${topics}::text[] IS NULL OR topic = ANY(${topics}::text[]))
          ORDER BY available_at
          LIMIT ${limit}
          FOR UPDATE SKIP LOCKED`;
@@ -58,13 +66,18 @@ export async function relayDueEvents(db: Db, handlers: OutboxHandlers, limit = 1
 }
 
 /** Polls until stopped; drains back-to-back while there is a backlog. */
-export function startOutboxRelay(db: Db, handlers: OutboxHandlers, intervalMs = 200): { stop: () => Promise<void> } {
+export function startOutboxRelay(
+  db: Db,
+  handlers: OutboxHandlers,
+  intervalMs = 200,
+  topics: OutboxTopic[] | null = null,
+): { stop: () => Promise<void> } {
   let running = true;
   const loop = (async () => {
     while (running) {
       let handled = 0;
       try {
-        handled = await relayDueEvents(db, handlers);
+        handled = await relayDueEvents(db, handlers, 100, new Date(), topics);
       } catch (error) {
         logger().error({ err: error }, "outbox relay pass failed");
       }

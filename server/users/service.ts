@@ -39,6 +39,24 @@ export async function createUser(
   });
 }
 
+/**
+ * The user of an account-programme customer (docs/decisions/0015-onboarding.md): no dashboard
+ * login (no password can match, and sessions admit only merchants and admins); the e-mail is a
+ * reserved `.invalid` handle, since the customer's real address lives on its proposal and may
+ * equal any other user's.
+ */
+export async function createCustomerUser(tx: Tx, input: { id: string; name: string }): Promise<User> {
+  return tx.user.create({
+    data: {
+      id: input.id,
+      email: `${input.id}@customers.invalid`,
+      name: input.name,
+      role: "CUSTOMER",
+      passwordHash: "disabled",
+    },
+  });
+}
+
 /** For the dashboard login. Same answer for an unknown e-mail and a wrong password. */
 export async function verifyLogin(tx: Tx, email: string, password: string): Promise<User | null> {
   const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } });

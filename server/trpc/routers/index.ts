@@ -8,6 +8,7 @@ import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
+import { onboardingRouter } from "./onboarding";
 import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   meds: medsRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
+  onboarding: onboardingRouter,
   refunds: refundsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,

@@ -1,0 +1,165 @@
+/**
+ * Account-programme onboarding end to end: the merchant makes an API key, opens a proposal
+ * through /v4/i, the customer confirms the e-mail on the page the sandbox e-mail links to, the
+ * documents go up (JSON Base64 and multipart), an administrator approves in the back office, and
+ * the merchant sees the proposal approved with its account on "Programa de contas".
+ */
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
+import { signIn } from "./support/session";
+
+test.describe.configure({ mode: "serial" });
+
+const SLOW = { timeout: 20_000 };
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+// A valid CPF whose check digits are computed, so every run has its own document.
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const start of [10, 11]) {
+    const rest = digits.reduce((acc, d, i) => acc + d * (start - i), 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join("");
+}
+
+const tag = Date.now().toString(36);
+const customer = {
+  personType: "person",
+  name: `Cliente e2e ${tag}`,
+  document: randomCpf(),
+  email: `cliente-${tag}@example.test`,
+  phone: "+5511987654321",
+  birthDate: "1990-05-17",
+};
+const state = { auth: "", userId: "", accountId: "" };
+
+let merchant: Page;
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+const api = (request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown) =>
+  request.fetch(path, {
+    method,
+    headers: { authorization: state.auth },
+    ...(data === undefined ? {} : { data }),
+  });
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await newPage(browser);
+});
+
+test.afterAll(async () => {
+  await merchant.context().close();
+});
+
+test("the merchant creates an API key (baas scopes included) for 127.0.0.1", async () => {
+  await signIn(merchant, DEMO_MERCHANT);
+  await expect(merchant).toHaveURL(/\/overview$/, SLOW);
+  await merchant.goto("/api-keys");
+  await merchant.getByRole("button", { name: "Criar chave" }).click();
+  const dialog = merchant.getByRole("dialog", { name: "Criar chave de API" });
+  await dialog.getByLabel("Nome").fill(`BaaS e2e ${tag}`);
+  await dialog.getByLabel("IP permitido 1").fill("127.0.0.1");
+  await expect(dialog.getByTestId("whitelist-valid")).toBeVisible(SLOW);
+  await dialog.getByRole("button", { name: "Criar chave" }).click();
+  const panel = merchant.getByRole("dialog", { name: "Chave criada" }).getByTestId("secret-panel");
+  await expect(panel).toBeVisible(SLOW);
+  const clientId = ((await panel.getByTestId("secret-client-id").textContent()) ?? "").trim();
+  const clientSecret = ((await panel.getByTestId("secret-client-secret").textContent()) ?? "").trim();
+  state.auth = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+});
+
+test("a proposal is created through the API and waits for the e-mail", async ({ request }) => {
+  const created = await api(request, "POST", "/v4/i/baas/onboarding/new", customer);
+  expect(created.status()).toBe(200);
+  const body = await created.json();
+  expect(body.data.status).toBe("PENDING_EMAIL_VERIFICATION");
+  state.userId = body.data.userId;
+});
+
+test("the customer follows the sandbox e-mail's link and confirms", async ({ request, browser }) => {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const response = await api(request, "GET", `/v4/i/sandbox/emails?to=${encodeURIComponent(customer.email)}`);
+      link = (await response.json()).data?.[0]?.links?.[0] ?? "";
+      return link;
+    }, SLOW)
+    .toContain("/onboarding/verify?token=");
+
+  const page = await newPage(browser);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirme seu e-mail" })).toBeVisible();
+  await page.getByTestId("verify-email-confirm").click();
+  await expect(page.getByTestId("verify-email-verified")).toBeVisible(SLOW);
+  await page.screenshot({ path: "e2e/screenshots/onboarding-verified.png" });
+  // The link works once.
+  await page.goto(link);
+  await page.getByTestId("verify-email-confirm").click();
+  await expect(page.getByTestId("verify-email-invalid")).toBeVisible(SLOW);
+  await page.context().close();
+
+  const status = await api(request, "GET", `/v4/i/baas/onboarding/${state.userId}`);
+  expect((await status.json()).data.status).toBe("PENDING_DOCUMENTS");
+});
+
+test("the documents go up in both encodings and the proposal is under review", async ({ request }) => {
+  const path = `/v4/i/baas/onboarding/${state.userId}/documents/upload`;
+  const front = await api(request, "POST", path, { documentType: "RG", documentFront: PNG.toString("base64") });
+  expect(front.status()).toBe(200);
+  expect((await front.json()).data.status).toBe("PENDING_DOCUMENTS");
+  const back = await request.post(path, {
+    headers: { authorization: state.auth },
+    multipart: { documentType: "RG", documentBack: { name: "back.png", mimeType: "image/png", buffer: PNG } },
+  });
+  expect(back.status()).toBe(200);
+  expect((await back.json()).data.status).toBe("UNDER_REVIEW");
+});
+
+test("an administrator reviews the documents and approves", async ({ browser }) => {
+  const admin = await newPage(browser);
+  await signIn(admin, DEMO_ADMIN);
+  await expect(admin).not.toHaveURL(/\/login/, SLOW);
+  await admin.goto("/admin/onboarding");
+  const row = admin.locator(`[data-testid="onboarding-queue-row"][data-user-id="${state.userId}"]`);
+  await expect(row).toBeVisible(SLOW);
+  await row.click();
+  await expect(admin.getByRole("heading", { level: 1, name: customer.name })).toBeVisible(SLOW);
+  // Administrators see the document whole, and the files inline.
+  const d = customer.document;
+  await expect(admin.getByTestId("proposal-document")).toHaveText(
+    `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`,
+  );
+  const images = admin.getByTestId("proposal-file").locator("img");
+  await expect(images).toHaveCount(2);
+  await expect
+    .poll(() => images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth), SLOW)
+    .toBeGreaterThan(0);
+  await admin.screenshot({ path: "e2e/screenshots/onboarding-review.png", fullPage: true });
+
+  await admin.getByTestId("proposal-approve").click();
+  const dialog = admin.getByTestId("approve-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("approve-confirm").click();
+  await expect(admin.getByTestId("proposal-status")).toHaveAttribute("data-status", "APPROVED", SLOW);
+  state.accountId = ((await admin.getByTestId("proposal-account").textContent()) ?? "").trim();
+  expect(state.accountId).toMatch(/^\d{12}$/);
+  await admin.context().close();
+});
+
+test("the merchant sees the proposal approved with its account on Programa de contas", async () => {
+  await merchant.goto("/baas");
+  await expect(merchant.getByRole("heading", { level: 1, name: "Programa de contas" })).toBeVisible(SLOW);
+  const card = merchant.locator(`[data-testid="baas-proposal"][data-user-id="${state.userId}"]`);
+  await expect(card).toBeVisible(SLOW);
+  await expect(card.getByTestId("proposal-status")).toHaveAttribute("data-status", "APPROVED");
+  await expect(card.getByTestId("proposal-account")).toContainText(state.accountId);
+  await expect(card.getByTestId("proposal-timeline")).toContainText("Aprovada");
+  await merchant.screenshot({ path: "e2e/screenshots/baas-proposals.png", fullPage: true });
+});

@@ -109,15 +109,7 @@ export async function platformTotals(db: Db, now = new Date()): Promise<Platform
   };
 }
 
-/**
- * Proposals waiting for an operator's decision. The onboarding proposals table is not in this
- * schema yet; filled by the onboarding module.
- */
-export async function onboardingUnderReview(_db: Db): Promise<number> {
-  return 0;
-}
-
-type QueueRow = { meds: bigint; gateway_failed: bigint; account_failed: bigint; payouts: bigint };
+type QueueRow = { meds: bigint; gateway_failed: bigint; account_failed: bigint; payouts: bigint; onboarding: bigint };
 
 export async function attentionQueues(db: Db, now = new Date()): Promise<AttentionQueues> {
   const deadline = new Date(now.getTime() + MED_DEADLINE_WINDOW_MS);
@@ -125,12 +117,13 @@ export async function attentionQueues(db: Db, now = new Date()): Promise<Attenti
     SELECT (SELECT count(*) FROM meds WHERE status = 'under_analysis' AND defense_deadline <= ${deadline}) AS meds,
            (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed' AND surface = 'gateway') AS gateway_failed,
            (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed' AND surface = 'account') AS account_failed,
-           (SELECT count(*) FROM queued_payouts WHERE status = 'queued') AS payouts`;
+           (SELECT count(*) FROM queued_payouts WHERE status = 'queued') AS payouts,
+           (SELECT count(*) FROM onboarding_proposals WHERE status = 'UNDER_REVIEW') AS onboarding`;
   return {
     medsNearDeadline: Number(row?.meds ?? 0n),
     failedWebhooks: { gateway: Number(row?.gateway_failed ?? 0n), account: Number(row?.account_failed ?? 0n) },
     queuedPayouts: Number(row?.payouts ?? 0n),
-    onboardingUnderReview: await onboardingUnderReview(db),
+    onboardingUnderReview: Number(row?.onboarding ?? 0n),
   };
 }
 

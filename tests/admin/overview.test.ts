@@ -138,6 +138,20 @@ beforeAll(async () => {
     payload: {},
     availableAt,
   });
+  // two proposals of m1's programme: one waiting for review, one still waiting for documents
+  const proposal = (status: "UNDER_REVIEW" | "PENDING_DOCUMENTS", document: string) => ({
+    userId: randomUUID(),
+    ownerId: m1.userId,
+    status,
+    personType: "person" as const,
+    name: "Cliente",
+    document,
+    email: `${document}@example.test`,
+    phone: "+5511999990000",
+  });
+  await dbx.onboardingProposal.createMany({
+    data: [proposal("UNDER_REVIEW", "52998224725"), proposal("PENDING_DOCUMENTS", "11144477735")],
+  });
   await dbx.outboxEvent.createMany({
     data: [event(at("2027-03-10T14:50:00Z")), event(at("2027-03-10T14:55:00Z")), event(at("2027-03-10T15:30:00Z"))],
   });
@@ -154,10 +168,11 @@ describe("operator overview figures", () => {
       merchants: 2,
       accounts: 2,
       blockedAccounts: 1,
-      // 177.00 in − 100.00 blocked − 42.00 in transit − 10.00 to the other merchant; + 10.00 there
-      availableCents: 3_500n,
+      // 177.00 in − 100.00 blocked − 42.00 in transit − 10.00 to the other merchant; + 10.00 there;
+      // the failed payment's 5.00 coming back covers the 1.00 the second open MED still owed
+      availableCents: 3_400n,
       heldCents: 4_200n,
-      blockedCents: 10_000n,
+      blockedCents: 10_100n,
       pixIn: { today: { count: 1, amountCents: 10_000n }, week: { count: 3, amountCents: 17_000n } },
       // the failed payment and the internal transfer are not PIX out
       pixOut: { today: { count: 1, amountCents: 3_000n }, week: { count: 2, amountCents: 4_200n } },
@@ -168,7 +183,7 @@ describe("operator overview figures", () => {
     const later = await platformTotals(dbx, at("2027-03-17T15:00:00Z"));
     expect(later.pixIn.week).toEqual({ count: 0, amountCents: 0n });
     expect(later.pixOut.week).toEqual({ count: 0, amountCents: 0n });
-    expect(later.availableCents).toBe(3_500n);
+    expect(later.availableCents).toBe(3_400n);
   });
 
   it("counts the queues needing attention and the outbox backlog", async () => {
@@ -177,7 +192,7 @@ describe("operator overview figures", () => {
       medsNearDeadline: 1,
       failedWebhooks: { gateway: 2, account: 1 },
       queuedPayouts: 2,
-      onboardingUnderReview: 0,
+      onboardingUnderReview: 1,
     });
     expect(overview.health.outbox).toEqual({ due: 2, oldestDueAt: at("2027-03-10T14:50:00Z") });
     expect(overview.health.worker).toEqual({ status: "no-worker", workers: [] });

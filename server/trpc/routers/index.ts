@@ -1,5 +1,6 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
+import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
@@ -11,6 +12,7 @@ import { webhooksRouter } from "./webhooks";
 /** One router per feature; add each new one here. */
 export const appRouter = createTRPCRouter({
   account: accountRouter,
+  analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,

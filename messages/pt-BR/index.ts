@@ -1,6 +1,7 @@
 /** The catalogue of one locale: one JSON file per namespace, so that parallel work touches different files. */
 
 import activity from "./activity.json";
+import analytics from "./analytics.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
 import balance from "./balance.json";
@@ -19,6 +20,7 @@ import money from "./money.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
+import reconciliation from "./reconciliation.json";
 import refunds from "./refunds.json";
 import sections from "./sections.json";
 import send from "./send.json";
@@ -56,4 +58,6 @@ export default {
   webhooks,
   ledgerRules,
   statements,
+  analytics,
+  reconciliation,
 };

@@ -18,18 +18,77 @@ describe("overview analytics", () => {
     a = await emptyMerchant();
     b = await emptyMerchant();
     // 23:30 of the 17th in São Paulo is 02:30 of the 18th in UTC: it counts on the 17th.
-    await seedEntry(a, { type: "credit", reason: "pix_in:credited", grossCents: 10_000n, at: "2026-11-18T02:30:00Z", payer: MARIA });
-    await seedEntry(a, { type: "credit", reason: "pix_in:qrcode_paid", grossCents: 5_000n, at: "2026-11-18T12:00:00Z", payer: JOAO });
-    await seedEntry(a, { type: "credit", reason: "pix_in:credited", grossCents: 2_500n, at: "2026-11-19T12:00:00Z", payer: MARIA });
-    await seedEntry(a, { type: "debit", reason: "pix_out:processing", grossCents: 3_000n, feeCents: 100n, at: "2026-11-18T13:00:00Z" });
-    await seedEntry(a, { type: "debit", reason: "pix_out:processing", grossCents: 2_000n, status: "failed", at: "2026-11-18T14:00:00Z" });
-    await seedEntry(a, { type: "debit", reason: "pix_in:refunded_processing", grossCents: 1_000n, at: "2026-11-19T18:00:00Z" });
-    await seedEntry(a, { type: "debit", reason: "internal:transfer_out", grossCents: 700n, at: "2026-11-20T14:59:00Z", endToEndId: null });
+    await seedEntry(a, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 10_000n,
+      at: "2026-11-18T02:30:00Z",
+      payer: MARIA,
+    });
+    await seedEntry(a, {
+      type: "credit",
+      reason: "pix_in:qrcode_paid",
+      grossCents: 5_000n,
+      at: "2026-11-18T12:00:00Z",
+      payer: JOAO,
+    });
+    await seedEntry(a, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 2_500n,
+      at: "2026-11-19T12:00:00Z",
+      payer: MARIA,
+    });
+    await seedEntry(a, {
+      type: "debit",
+      reason: "pix_out:processing",
+      grossCents: 3_000n,
+      feeCents: 100n,
+      at: "2026-11-18T13:00:00Z",
+    });
+    await seedEntry(a, {
+      type: "debit",
+      reason: "pix_out:processing",
+      grossCents: 2_000n,
+      status: "failed",
+      at: "2026-11-18T14:00:00Z",
+    });
+    await seedEntry(a, {
+      type: "debit",
+      reason: "pix_in:refunded_processing",
+      grossCents: 1_000n,
+      at: "2026-11-19T18:00:00Z",
+    });
+    await seedEntry(a, {
+      type: "debit",
+      reason: "internal:transfer_out",
+      grossCents: 700n,
+      at: "2026-11-20T14:59:00Z",
+      endToEndId: null,
+    });
     // Before the period (13th, 23:59 São Paulo) and after now: not counted.
-    await seedEntry(a, { type: "credit", reason: "pix_in:credited", grossCents: 99_900n, at: "2026-11-14T02:59:00Z", payer: MARIA });
-    await seedEntry(a, { type: "credit", reason: "pix_in:credited", grossCents: 99_900n, at: "2026-11-20T15:30:00Z", payer: MARIA });
+    await seedEntry(a, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 99_900n,
+      at: "2026-11-14T02:59:00Z",
+      payer: MARIA,
+    });
+    await seedEntry(a, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 99_900n,
+      at: "2026-11-20T15:30:00Z",
+      payer: MARIA,
+    });
     // Another merchant's movement on the same day.
-    await seedEntry(b, { type: "credit", reason: "pix_in:credited", grossCents: 77_700n, at: "2026-11-18T12:00:00Z", payer: MARIA });
+    await seedEntry(b, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 77_700n,
+      at: "2026-11-18T12:00:00Z",
+      payer: MARIA,
+    });
 
     await seedCharge(a, { amountCents: 5_000n, createdAt: "2026-11-18T11:58:30Z", paidAt: "2026-11-18T12:00:00Z" });
     await seedCharge(a, { amountCents: 5_000n, createdAt: "2026-11-19T11:00:00Z" });
@@ -84,7 +143,9 @@ describe("overview analytics", () => {
   it("shows another merchant only their own figures, and an empty period as zeros", async () => {
     const other = await overviewAnalytics(db(), b.userId, 7, NOW);
     expect(other.totals.moneyIn).toEqual({ count: 1, totalCents: 77_700n });
-    expect(other.topPayers).toEqual([{ name: "Maria Silva", document: "***.982.247-**", count: 1, totalCents: 77_700n }]);
+    expect(other.topPayers).toEqual([
+      { name: "Maria Silva", document: "***.982.247-**", count: 1, totalCents: 77_700n },
+    ]);
     const nobody = await emptyMerchant();
     const empty = await overviewAnalytics(db(), nobody.userId, 7, NOW);
     expect(empty.days.every((d) => d.inCents === 0n && d.outCents === 0n)).toBe(true);

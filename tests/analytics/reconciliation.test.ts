@@ -101,7 +101,10 @@ describe("reconciliation: search, CSV export, receipts", () => {
 
   it("exports the current filter as CSV with the statement's formatting, only the caller's rows", async () => {
     const csv = await csvOf(a.userId, {});
-    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "Conta,ID do lançamento,Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status,ID externo,txId",
     );

@@ -7,7 +7,10 @@ import { newMerchant } from "../support/fixtures";
 let counter = 0;
 
 /** An E2E id as the sandbox makes them: E + 8-digit ISPB + 23 more characters. */
-export const e2e = (prefix = "E") => `${prefix}99999999${Date.now().toString(36).toUpperCase()}${String(++counter).padStart(8, "0")}`.padEnd(32, "0").slice(0, 32);
+export const e2e = (prefix = "E") =>
+  `${prefix}99999999${Date.now().toString(36).toUpperCase()}${String(++counter).padStart(8, "0")}`
+    .padEnd(32, "0")
+    .slice(0, 32);
 
 export const party = (name: string, document: string): Party => ({
   ispb: "12345678",

@@ -23,7 +23,8 @@ export async function GET(request: Request) {
   try {
     chunks = ledgerCsv(db(), session.user.id, parsed.data);
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ code: error.code, message: error.message }, { status: error.status });
+    if (error instanceof AppError)
+      return Response.json({ code: error.code, message: error.message }, { status: error.status });
     throw error;
   }
   const encoder = new TextEncoder();

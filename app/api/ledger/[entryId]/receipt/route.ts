@@ -28,7 +28,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ entr
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ code: error.code, message: error.message }, { status: error.status });
+    if (error instanceof AppError)
+      return Response.json({ code: error.code, message: error.message }, { status: error.status });
     throw error;
   }
 }

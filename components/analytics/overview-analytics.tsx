@@ -75,9 +75,19 @@ export function OverviewAnalytics() {
                 <CardHeader>
                   <CardTitle>{t("chart.title")}</CardTitle>
                   <CardDescription>
-                    {t("chart.summary")} <Money cents={data.totals.moneyIn.totalCents} testId="money-in-total" />
+                    {t("chart.in")}{" "}
+                    <Money
+                      cents={data.totals.moneyIn.totalCents}
+                      className="font-medium text-emerald-800"
+                      testId="money-in-total"
+                    />
                     {" · "}
-                    <Money cents={data.totals.moneyOut.totalCents} testId="money-out-total" />
+                    {t("chart.out")}{" "}
+                    <Money
+                      cents={data.totals.moneyOut.totalCents}
+                      className="font-medium text-slate-800"
+                      testId="money-out-total"
+                    />
                   </CardDescription>
                 </CardHeader>
                 <CardContent>

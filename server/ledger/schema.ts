@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AccountId } from "../fields/ids";
 import { fromQuery, Page, PageSize } from "../fields/paging";
 import { text } from "../fields/text";
-import { ENTRY_REASONS } from "./queries";
+import { ENTRY_REASONS } from "./types";
 
 export const ENTRY_TYPES = ["debit", "credit"] as const;
 export const ENTRY_STATUSES = ["processing", "succeeded", "failed"] as const;

@@ -34,7 +34,9 @@ export function LedgerSearch({
           <div className="relative flex-1">
             <Input
               id={id}
-              type="search"
+              type="text"
+              enterKeyHint="search"
+              autoComplete="off"
               value={text}
               maxLength={100}
               onChange={(event) => setText(event.target.value)}

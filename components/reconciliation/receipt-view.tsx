@@ -34,7 +34,9 @@ function PartyBlock({ title, party }: { title: string; party: ReceiptParty | nul
         <dl className="divide-y divide-slate-100">
           <Row label={t("name")}>{party.name}</Row>
           <Row label={t("document")}>{party.cpfCnpj}</Row>
-          <Row label={t("institution")}>{`${party.institution} (ISPB ${party.ispb})`}</Row>
+          <Row label={t("institution")}>
+            {party.institution ? `${party.institution} (ISPB ${party.ispb})` : `ISPB ${party.ispb}`}
+          </Row>
           <Row label={t("agencyAccount")}>{`${party.agency} / ${party.accountNumber}`}</Row>
         </dl>
       ) : (

@@ -29,6 +29,11 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** "PIX Platform (ISPB 99999999)", or "ISPB 12345678" for an institution we cannot name. */
+export function institutionOf(party: ReceiptParty): string {
+  return party.institution ? `${party.institution} (ISPB ${party.ispb})` : `ISPB ${party.ispb}`;
+}
+
 function PartySection({ title, party }: { title: string; party: ReceiptParty | null }) {
   return (
     <View style={styles.section}>
@@ -37,7 +42,7 @@ function PartySection({ title, party }: { title: string; party: ReceiptParty | n
         <>
           <Row label="Nome" value={party.name} />
           <Row label="CPF/CNPJ" value={party.cpfCnpj} />
-          <Row label="Instituição" value={`${party.institution} (ISPB ${party.ispb})`} />
+          <Row label="Instituição" value={institutionOf(party)} />
           <Row label="Agência e conta" value={`${party.agency} / ${party.accountNumber}`} />
         </>
       ) : (

@@ -148,7 +148,7 @@ describe("reconciliation: search, CSV export, receipts", () => {
       endToEndId: charge.endToEndId,
       grossCents: 123_456n,
       status: "succeeded",
-      payer: { name: "Maria Silva", institution: "ISPB 12345678" },
+      payer: { name: "Maria Silva", ispb: "12345678", institution: null },
       payee: { accountNumber: a.accountId, institution: "PIX Platform" },
       institution: { name: "PIX Platform" },
     });

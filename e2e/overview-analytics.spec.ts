@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
-import { ledgerSince, transferInternal } from "./support/account-api";
+import { charge, ledgerSince, transferInternal } from "./support/account-api";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -39,6 +39,9 @@ test.afterAll(async () => {
 test("shows the period's figures and a money in/out chart with bars", async ({ request }) => {
   // Money out too, so both series have a bar today.
   await transferInternal(request, DEMO_MERCHANT.accountId, DEMO_COUNTERPARTY.accountId, 12.34);
+  // One charge paid, one still open: conversion and "charges paid" have something to show.
+  await charge(request, DEMO_MERCHANT.accountId, 45.6, true);
+  await charge(request, DEMO_MERCHANT.accountId, 19.9, false);
   await signIn(page, DEMO_MERCHANT);
   await page.waitForURL("**/overview", SLOW);
   const analytics = page.getByTestId("overview-analytics");
@@ -72,6 +75,8 @@ test("shows the totals the account API gives for the same period", async ({ requ
   expect(await text(page, "figure-pixSent-total")).toBe(brl(sum(sent.map((e) => e.grossAmount))));
   expect(await text(page, "figure-fees-total")).toBe(brl(sum(fees.map((e) => e.feeAmount))));
   await expect(page.getByTestId("figure-pixReceived-count")).toContainText(String(received.length));
+  await expect(page.getByTestId("conversion-rate")).toContainText("%");
+  await expect(page.getByTestId("average-time")).not.toHaveText("—");
 });
 
 test("switches to 7 days and shows every day in the table behind the chart", async () => {

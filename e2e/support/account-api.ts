@@ -46,3 +46,20 @@ export async function transferInternal(request: APIRequestContext, from: string,
   if (!res.ok()) throw new Error(`internal transfer answered ${res.status()}: ${await res.text()}`);
   return res.json();
 }
+
+/** A dynamic QR charge of the demo account; paid at once by the sandbox's payer when `pay`. */
+export async function charge(request: APIRequestContext, accountId: string, amount: number, pay: boolean) {
+  const created = await request.post("/v4/i/pix/in/dynamic-qrcode", {
+    headers: { authorization: authorization() },
+    data: { accountId, amount },
+  });
+  if (!created.ok()) throw new Error(`charge creation answered ${created.status()}: ${await created.text()}`);
+  const { txId } = (await created.json()).data;
+  if (!pay) return txId as string;
+  const paid = await request.post(`/v4/i/sandbox/pix/in/dynamic-qrcode/${txId}/pay`, {
+    headers: { authorization: authorization() },
+    data: {},
+  });
+  if (!paid.ok()) throw new Error(`sandbox payment answered ${paid.status()}: ${await paid.text()}`);
+  return txId as string;
+}

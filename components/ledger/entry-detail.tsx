@@ -5,6 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { ReceiptActions } from "@/components/reconciliation/receipt-actions";
 import { RefundAction } from "@/components/refunds/refund-action";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -98,6 +99,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
           />
         </div>
         <RefundAction entry={entry} />
+        <ReceiptActions entry={entry} />
         {entry.errorMessage ? (
           <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
             <Alert data-testid="detail-error-message">

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -26,14 +27,18 @@ export function LedgerBrowser() {
   const hasFilters = FILTER_KEYS.some((key) => filters[key] !== undefined);
   const invalidRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
 
+  const current = {
+    type: filters.type,
+    reason: filters.reason,
+    status: filters.status,
+    startDate: filters.from ? startOfDay(filters.from) : undefined,
+    endDate: filters.to ? endOfDay(filters.to) : undefined,
+    search: filters.q,
+  };
   const list = useQuery({
     ...trpc.ledger.list.queryOptions(
       {
-        type: filters.type,
-        reason: filters.reason,
-        status: filters.status,
-        startDate: filters.from ? startOfDay(filters.from) : undefined,
-        endDate: filters.to ? endOfDay(filters.to) : undefined,
+        ...current,
         page: filters.page,
         limit: filters.limit,
       },
@@ -51,6 +56,10 @@ export function LedgerBrowser() {
 
   return (
     <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <LedgerSearch value={filters.q} onSearch={(q) => update({ q })} />
+        <ExportLink params={invalidRange ? {} : current} />
+      </div>
       <FilterBar filters={filters} onChange={update} onClear={clearFilters} hasFilters={hasFilters} />
 
       {invalidRange ? (

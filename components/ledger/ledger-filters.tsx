@@ -31,11 +31,13 @@ export type Filters = {
   status?: EntryStatus;
   from?: string;
   to?: string;
+  /** the search box's text (components/reconciliation/ledger-search.tsx) */
+  q?: string;
   page: number;
   limit: number;
 };
 
-export const FILTER_KEYS = ["type", "reason", "status", "from", "to"] as const;
+export const FILTER_KEYS = ["type", "reason", "status", "from", "to", "q"] as const;
 
 /** The filters as the URL holds them; anything malformed is ignored rather than sent. */
 export function readFilters(params: URLSearchParams): Filters {
@@ -44,12 +46,14 @@ export function readFilters(params: URLSearchParams): Filters {
   const status = params.get("status");
   const from = params.get("from");
   const to = params.get("to");
+  const q = params.get("q")?.trim().slice(0, 100);
   return {
     type: TYPES.find((value) => value === type),
     reason: reason && isKnownReason(reason) ? reason : undefined,
     status: STATUSES.find((value) => value === status),
     from: from && DATE.test(from) ? from : undefined,
     to: to && DATE.test(to) ? to : undefined,
+    q: q || undefined,
     page: readPage(params.get("page")),
     limit: readLimit(params.get("limit")),
   };

@@ -6,6 +6,7 @@ import adminHome from "./adminHome.json";
 import adminMeds from "./adminMeds.json";
 import adminMerchants from "./adminMerchants.json";
 import adminOnboarding from "./adminOnboarding.json";
+import analytics from "./analytics.json";
 import apiKeys from "./apiKeys.json";
 import app from "./app.json";
 import baasProposals from "./baasProposals.json";
@@ -30,6 +31,7 @@ import pagination from "./pagination.json";
 import party from "./party.json";
 import pixKeys from "./pixKeys.json";
 import programmeAccounts from "./programmeAccounts.json";
+import reconciliation from "./reconciliation.json";
 import refunds from "./refunds.json";
 import sections from "./sections.json";
 import send from "./send.json";
@@ -78,4 +80,6 @@ export default {
   onboardingVerify,
   baasProposals,
   adminOnboarding,
+  analytics,
+  reconciliation,
 };

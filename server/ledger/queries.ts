@@ -2,6 +2,7 @@
 import type { Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
 import type { EntryStatus, EntryType, LedgerEntry, Prisma } from "../generated/prisma/client";
+import { searchEntries } from "./search";
 import type { EntryReason } from "./types";
 
 export { ENTRY_REASONS } from "./types";
@@ -16,6 +17,8 @@ export type LedgerFilters = {
   startDate?: number;
   endDate?: number;
   accountId?: string;
+  /** the dashboard's search box (server/ledger/search.ts) */
+  search?: string;
   page: number;
   limit: number;
   /** entries to skip, instead of whole pages */
@@ -30,6 +33,7 @@ export async function listEntries(
   if (filters.startDate !== undefined && filters.endDate !== undefined && filters.startDate > filters.endDate) {
     throw invalid("startDate must not be after endDate", "startDate");
   }
+  if (filters.search?.trim()) return searchEntries(tx, userId, filters);
   const where: Prisma.LedgerEntryWhereInput = {
     userId,
     ...(filters.accountId ? { accountId: filters.accountId } : {}),

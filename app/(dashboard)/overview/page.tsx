@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { OverviewAnalytics } from "@/components/analytics/overview-analytics";
 import { BalanceOverview } from "@/components/balance/balance-card";
 import { RecentActivity } from "@/components/balance/recent-activity";
 import { sectionMetadata } from "@/components/sections/metadata";
@@ -15,6 +16,7 @@ export default async function OverviewPage() {
     <div className="space-y-8">
       <PageHeader title={t("title")} description={t("description")} />
       <BalanceOverview />
+      <OverviewAnalytics />
       <RecentActivity />
     </div>
   );

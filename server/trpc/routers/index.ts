@@ -4,6 +4,7 @@ import { adminAuditRouter } from "./admin-audit";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
+import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   adminMerchants: adminMerchantsRouter,
   adminAudit: adminAuditRouter,
   adminMeds: adminMedsRouter,
+  analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,

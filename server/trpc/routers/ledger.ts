@@ -5,7 +5,7 @@ import { pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
-import { EntryListQuery } from "../../ledger/schema";
+import { DashboardEntryQuery } from "../../ledger/schema";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 /** One entry by its id (unique per account, hence the optional account). */
@@ -42,7 +42,7 @@ export type EntryView = ReturnType<typeof entryView>;
 
 export const ledgerRouter = createTRPCRouter({
   /** A page of the user's entries, newest first, with the total for pagination. */
-  list: merchantProcedure.input(EntryListQuery).query(async ({ ctx, input }) => {
+  list: merchantProcedure.input(DashboardEntryQuery).query(async ({ ctx, input }) => {
     const { entries, total } = await listEntries(db(), ctx.user.id, input);
     return {
       entries: entries.map(entryView),

@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { PrintButton } from "@/components/reconciliation/print-button";
+import { ReceiptView } from "@/components/reconciliation/receipt-view";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ArrowLeftIcon, FileTextIcon } from "@/components/ui/icons";
+import { requireUser } from "@/server/auth/next-auth";
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { AccountId, EntryId } from "@/server/fields/ids";
+import { type Receipt, receiptOf } from "@/server/receipts/service";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("reconciliation.receipt");
+  return { title: t("metaTitle") };
+}
+
+async function load(userId: string, rawId: string, rawAccount: unknown): Promise<Receipt | null> {
+  const id = EntryId.safeParse(decodeURIComponent(rawId));
+  const account = rawAccount === undefined ? undefined : AccountId.safeParse(rawAccount);
+  if (!id.success || account?.success === false) return null;
+  try {
+    return await receiptOf(db(), userId, id.data, account?.data);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export default async function ReceiptPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requireUser();
+  const t = await getTranslations("reconciliation.receipt");
+  const { id } = await params;
+  const { account } = await searchParams;
+  const receipt = await load(user.id, id, account);
+  const detail = `/ledger/${encodeURIComponent(decodeURIComponent(id))}${typeof account === "string" ? `?account=${encodeURIComponent(account)}` : ""}`;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link
+          href={detail}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeftIcon className="size-4" />
+          {t("back")}
+        </Link>
+        {receipt ? <PrintButton /> : null}
+      </div>
+      {receipt ? (
+        <ReceiptView receipt={receipt} />
+      ) : (
+        <EmptyState icon={FileTextIcon} title={t("notFound.title")} description={t("notFound.body")} />
+      )}
+    </div>
+  );
+}

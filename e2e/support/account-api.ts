@@ -1,0 +1,65 @@
+/**
+ * The demo merchant's account surface (/v4/i) as a client calls it, with the API key the seed
+ * wrote to .data/demo-credentials.json for this run's database.
+ */
+import { readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
+
+type LedgerEntry = {
+  id: string;
+  accountId: string;
+  type: "credit" | "debit";
+  reason: string;
+  status: string;
+  grossAmount: number;
+  feeAmount: number;
+  netAmount: number;
+  endToEndId: string | null;
+  createdAt: number;
+};
+
+function authorization(): string {
+  const { clientId, clientSecret } = JSON.parse(readFileSync(".data/demo-credentials.json", "utf8"));
+  if (!clientSecret) throw new Error("the demo key's secret is not in .data/demo-credentials.json");
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+}
+
+/** Every entry from `startDate` on (epoch ms), all pages. */
+export async function ledgerSince(request: APIRequestContext, startDate: number): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for (let page = 1; ; page++) {
+    const res = await request.get(`/v4/i/ledger?limit=100&page=${page}&startDate=${startDate}`, {
+      headers: { authorization: authorization() },
+    });
+    if (!res.ok()) throw new Error(`GET /v4/i/ledger answered ${res.status()}`);
+    const body = await res.json();
+    entries.push(...body.data);
+    if (page >= body.pagination.totalPages) return entries;
+  }
+}
+
+export async function transferInternal(request: APIRequestContext, from: string, to: string, amount: number) {
+  const res = await request.post(`/v4/i/bank-accounts/${from}/transfer/internal`, {
+    headers: { authorization: authorization() },
+    data: { amount, receiverBankAccount: to },
+  });
+  if (!res.ok()) throw new Error(`internal transfer answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}
+
+/** A dynamic QR charge of the demo account; paid at once by the sandbox's payer when `pay`. */
+export async function charge(request: APIRequestContext, accountId: string, amount: number, pay: boolean) {
+  const created = await request.post("/v4/i/pix/in/dynamic-qrcode", {
+    headers: { authorization: authorization() },
+    data: { accountId, amount },
+  });
+  if (!created.ok()) throw new Error(`charge creation answered ${created.status()}: ${await created.text()}`);
+  const { txId } = (await created.json()).data;
+  if (!pay) return txId as string;
+  const paid = await request.post(`/v4/i/sandbox/pix/in/dynamic-qrcode/${txId}/pay`, {
+    headers: { authorization: authorization() },
+    data: {},
+  });
+  if (!paid.ok()) throw new Error(`sandbox payment answered ${paid.status()}: ${await paid.text()}`);
+  return txId as string;
+}

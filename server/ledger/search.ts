@@ -1,0 +1,89 @@
+/**
+ * The dashboard's ledger search: one box, read as whatever the text can be — an end-to-end id, a
+ * txId or an externalId (exact), an amount ("R$ 1.234,56", "12.50"), a CPF/CNPJ (matched in its
+ * masked form, as parties are stored) or part of a party's name. The readings are OR'd and each
+ * is served by an index (migration 20261123200000); the other filters and the user always apply.
+ */
+import type { Tx } from "../db/client";
+import { maskDocument, onlyDigits } from "../documents/cpf-cnpj";
+import { type LedgerEntry, Prisma } from "../generated/prisma/client";
+import type { LedgerFilters } from "./queries";
+
+export type EntryFilters = Omit<LedgerFilters, "page" | "limit"> & { search?: string };
+
+/** Centavos of an amount as a person types it, pt-BR or plain; null when it is not one. */
+export function amountCentsOf(typed: string): bigint | null {
+  const value = typed.replace(/^R\$\s*/i, "").replace(/\s/g, "");
+  let whole: string;
+  let fraction = "";
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(value) || /^\d+(,\d{1,2})?$/.test(value)) {
+    [whole = "", fraction = ""] = value.replace(/\./g, "").split(",");
+  } else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value) || /^\d+(\.\d{1,2})?$/.test(value)) {
+    [whole = "", fraction = ""] = value.replace(/,/g, "").split(".");
+  } else {
+    return null;
+  }
+  if (whole.length > 13) return null;
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
+}
+
+/** The search text that matches the trigram index's expression, escaped for ILIKE. */
+const contains = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const PARTIES = Prisma.sql`lower(coalesce(payer->>'name', '') || ' ' || coalesce(payer->>'cpfCnpj', '') || ' ' ||
+  coalesce(receiver->>'name', '') || ' ' || coalesce(receiver->>'cpfCnpj', ''))`;
+
+/** The OR of every reading of the typed text. */
+export function searchCondition(typed: string): Prisma.Sql {
+  const text = typed.trim();
+  const readings: Prisma.Sql[] = [];
+  if (!/\s/.test(text)) {
+    readings.push(Prisma.sql`end_to_end_id = ${text}`, Prisma.sql`entry_ref = ${text}`);
+    readings.push(Prisma.sql`external_id = ${text}`);
+  }
+  const cents = amountCentsOf(text);
+  if (cents !== null && cents > 0n) readings.push(Prisma.sql`gross_cents = ${cents}`);
+  const digits = onlyDigits(text);
+  if (/^[\d.\-/\s]+$/.test(text) && (digits.length === 11 || digits.length === 14)) {
+    readings.push(Prisma.sql`${PARTIES} ILIKE ${contains(maskDocument(digits))}`);
+  }
+  if (text.length >= 3 && (/\p{L}/u.test(text) || text.includes("*"))) {
+    readings.push(Prisma.sql`${PARTIES} ILIKE ${contains(text)}`);
+  }
+  if (readings.length === 0) return Prisma.sql`FALSE`;
+  return Prisma.sql`(${Prisma.join(readings, " OR ")})`;
+}
+
+/** Every filter of the ledger list as one SQL condition, always within the user's entries. */
+export function entryCondition(userId: string, filters: EntryFilters): Prisma.Sql {
+  const parts = [Prisma.sql`user_id = ${userId}::uuid`];
+  if (filters.accountId) parts.push(Prisma.sql`account_id = ${filters.accountId}`);
+  if (filters.type) parts.push(Prisma.sql`type = ${filters.type}::"EntryType"`);
+  if (filters.reason) parts.push(Prisma.sql`reason = ${filters.reason}`);
+  if (filters.status) parts.push(Prisma.sql`status = ${filters.status}::"EntryStatus"`);
+  if (filters.startDate !== undefined) parts.push(Prisma.sql`created_at >= ${new Date(filters.startDate)}`);
+  if (filters.endDate !== undefined) parts.push(Prisma.sql`created_at <= ${new Date(filters.endDate)}`);
+  if (filters.search?.trim()) parts.push(searchCondition(filters.search));
+  return Prisma.join(parts, " AND ");
+}
+
+/** A page of the entries a search finds, newest first, with their total. */
+export async function searchEntries(
+  tx: Tx,
+  userId: string,
+  filters: EntryFilters & { page: number; limit: number },
+): Promise<{ entries: LedgerEntry[]; total: number }> {
+  const where = entryCondition(userId, filters);
+  const [page, [count]] = await Promise.all([
+    tx.$queryRaw<{ seq: bigint }[]>`
+      SELECT seq FROM ledger_entries WHERE ${where}
+       ORDER BY created_at DESC, seq DESC
+       LIMIT ${filters.limit} OFFSET ${(filters.page - 1) * filters.limit}`,
+    tx.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ledger_entries WHERE ${where}`,
+  ]);
+  const entries = await tx.ledgerEntry.findMany({
+    where: { seq: { in: page.map((row) => row.seq) } },
+    orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
+  });
+  return { entries, total: Number(count?.total ?? 0) };
+}

@@ -17,17 +17,22 @@ const from = (address: string) => ({ [PEER_ADDRESS_HEADER]: address, [PEER_TOKEN
 describe("security headers on every page", () => {
   it("a content security policy with frame-ancestors 'none' on every path", async () => {
     const rules = (await nextConfig.headers?.()) ?? [];
-    // every path but the signed MED evidence files, which pages of this origin may frame
-    const everyPath = rules.find((rule: { source: string }) => rule.source === "/((?!api/meds/evidence/).*)");
+    const everyPath = rules.find((rule: { source: string }) => rule.source === "/:path*");
     const csp = everyPath?.headers.find((h: { key: string }) => h.key === "Content-Security-Policy")?.value ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(everyPath?.headers).toContainEqual({ key: "X-Frame-Options", value: "DENY" });
     expect(csp).toContain("frame-src 'self'");
-    const evidence = rules.find((rule: { source: string }) => rule.source === "/api/meds/evidence/:id");
-    expect(evidence?.headers).toContainEqual({ key: "X-Frame-Options", value: "SAMEORIGIN" });
-    expect(evidence?.headers).toContainEqual({ key: "Content-Security-Policy", value: "frame-ancestors 'self'" });
-    expect(evidence?.headers).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
+    // stored files (MED evidence, KYC documents) may be framed by pages of this origin: their rules
+    // come after the page rule, and Next lets a later rule's header replace an earlier one's
+    for (const source of ["/api/meds/evidence/:path*", "/api/onboarding/files/:path*"]) {
+      const index = rules.findIndex((rule: { source: string }) => rule.source === source);
+      expect(index, source).toBeGreaterThan(rules.indexOf(everyPath as (typeof rules)[number]));
+      const files = rules[index];
+      expect(files?.headers).toContainEqual({ key: "X-Frame-Options", value: "SAMEORIGIN" });
+      expect(files?.headers).toContainEqual({ key: "Content-Security-Policy", value: "frame-ancestors 'self'" });
+      expect(files?.headers).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { config, resetConfigForTests } from "../../server/config";
@@ -25,11 +25,26 @@ async function medOn(shop: Shop, amountCents: bigint, options: { now?: Date; def
   const endToEndId = credit.endToEndId as string;
   const med = await openMed(db(), { userId: shop.userId, endToEndId, details: "golpe", now: options.now });
   if (options.defense) {
+    // one outside link and one file the merchant uploaded (its bytes do not matter here)
+    const photo = await db().medEvidence.create({
+      data: {
+        id: randomUUID(),
+        medId: med.id,
+        userId: shop.userId,
+        fileName: "foto.png",
+        contentType: "image/png",
+        sizeBytes: 1,
+        storageKey: `meds/${med.id}/foto`,
+      },
+    });
     await submitDefense(db(), {
       userId: shop.userId,
       endToEndId,
       description: "entreguei o produto",
-      files: ["https://example.test/nota.pdf", `${config().APP_URL}/api/meds/evidence/${endToEndId}/foto.png`],
+      files: [
+        "https://example.test/nota.pdf",
+        `${config().APP_URL}/api/meds/evidence/${photo.id}?expires=1&signature=old`,
+      ],
       now: options.now,
     });
   }
@@ -104,6 +119,9 @@ describe("MED back office (admin door)", () => {
     const detail = await admin.adminMeds.saveAnalysis({ id: med.id, considerations: "Defesa consistente." });
     expect(detail.legalAnalysis).toMatchObject({ createdBy: adminEmail, considerations: "Defesa consistente." });
     expect(detail.defense?.files.map((f) => f.kind)).toEqual(["link", "image"]);
+    // the uploaded file is shown through a freshly signed link, the outside one as given
+    expect(detail.defense?.files[0]?.url).toBe("https://example.test/nota.pdf");
+    expect(detail.defense?.files[1]?.url).not.toContain("signature=old");
 
     const listed = await call(accountApi(), "GET", "/v4/i/meds", { auth: shop.auth });
     const item = listed.json.data.find((m: { medId: string }) => m.medId === med.id);

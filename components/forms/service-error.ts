@@ -5,30 +5,46 @@ import { useTranslations } from "next-intl";
 
 export type ServiceError = { message: string; field: string | null; appCode: string | null; code: string | null };
 
-type ErrorData = { code?: string; appCode?: string | null; field?: string | null; zodError?: unknown };
+type ErrorData = {
+  code?: string;
+  appCode?: string | null;
+  reason?: string | null;
+  field?: string | null;
+  zodError?: unknown;
+};
 
 /** What a procedure's error carries (server/trpc/init.ts), or null for anything else. */
 export function errorData(error: unknown): ErrorData | null {
   return error instanceof TRPCClientError ? ((error.data as ErrorData | undefined) ?? {}) : null;
 }
 
+/** tRPC codes a procedure answers without a service code (sign-in, admin only, rate limits). */
+const TRPC_CODES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "TOO_MANY_REQUESTS", "PAYLOAD_TOO_LARGE"];
+
 /**
- * A procedure's error as the merchant should read it: the service's own message (every AppError
- * carries one), or a plain sentence when the input was malformed (with the field it is about) or
- * the server failed.
+ * A procedure's error as the merchant should read it, in the merchant's language: the sentence
+ * of its reason (server/errors.ts ERROR_REASONS), else of its code; never the server's English
+ * text. Malformed input names the field it is about.
  */
 export function useServiceError() {
-  const t = useTranslations("serviceErrors");
+  const translate = useTranslations("serviceErrors");
+  // the keys come from the server at run time; `has` checks them before use
+  type Key = Parameters<typeof translate>[0];
+  const t = (key: string) => translate(key as Key);
+  const has = (key: string) => translate.has(key as Key);
   return (error: unknown): ServiceError => {
     const data = errorData(error);
     if (!data) return { message: t("generic"), field: null, appCode: null, code: null };
     const code = data.code ?? null;
     const appCode = data.appCode ?? null;
-    if (data.zodError) return { message: t("invalidInput"), field: data.field ?? null, appCode, code };
-    if (!code || code === "INTERNAL_SERVER_ERROR" || !(error as Error).message) {
-      return { message: t("generic"), field: null, appCode, code };
+    const field = data.field ?? null;
+    if (data.zodError) return { message: t("invalidInput"), field, appCode, code };
+    if (data.reason && has(`reasons.${data.reason}`)) {
+      return { message: t(`reasons.${data.reason}`), field, appCode, code };
     }
-    return { message: (error as Error).message, field: data.field ?? null, appCode, code };
+    if (appCode && has(`codes.${appCode}`)) return { message: t(`codes.${appCode}`), field, appCode, code };
+    if (code && TRPC_CODES.includes(code)) return { message: t(`trpc.${code}`), field: null, appCode, code };
+    return { message: t("generic"), field: null, appCode, code };
   };
 }
 

@@ -37,12 +37,12 @@ type AccountRow = {
  */
 export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
-  if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
+  if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
-    throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount");
+    throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount", "ACCOUNT_NUMBER_INVALID");
   }
   if (input.receiverAccountId === input.accountId) {
-    throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
+    throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount", "SAME_ACCOUNT");
   }
   // On its own it runs on the plain pool (one statement, its own transaction); inside a
   // caller's transaction it joins it.
@@ -55,7 +55,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   const target = rows.find((row) => row.id === input.receiverAccountId);
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
-  if (!target) throw invalid("destination account not found", "receiverBankAccount");
+  if (!target) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
   assertActive(source);
   const party = (row: AccountRow) =>
     platformParty({

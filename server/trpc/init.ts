@@ -51,6 +51,8 @@ const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
         appCode: appError?.code ?? null,
+        /** The finer refusal the dashboard explains in the user's language (ERROR_REASONS). */
+        reason: appError?.reason ?? null,
         /** The field a refusal is about: the service's, or the first refused input field. */
         field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,

@@ -25,7 +25,8 @@ export function assertTransactionAmount(amountCents: bigint, field = "amount"): 
 
 /** 403 unless the account can move money. */
 export function assertActive(account: Pick<Account, "status">): void {
-  if (account.status !== "active") throw new AppError("FORBIDDEN", "account is inactive", undefined, "ACCOUNT_INACTIVE");
+  if (account.status !== "active")
+    throw new AppError("FORBIDDEN", "account is inactive", undefined, "ACCOUNT_INACTIVE");
 }
 
 /** The user's account that money leaves, checked against both rules. */

@@ -71,11 +71,17 @@ export async function requestRefund(
         status: "processing",
       },
     });
-    if (inFlight > 0) throw new AppError("CONFLICT", "a refund of this PIX is already processing", undefined, "REFUND_IN_PROGRESS");
+    if (inFlight > 0)
+      throw new AppError("CONFLICT", "a refund of this PIX is already processing", undefined, "REFUND_IN_PROGRESS");
     const remaining = await refundableCents(tx, original);
     const amount = input.amountCents ?? remaining;
     if (remaining <= 0n || amount > remaining) {
-      throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this PIX can still be refunded`, "amount", "REFUND_ABOVE_REMAINING");
+      throw new AppError(
+        "NOT_REFUNDABLE",
+        `at most ${remaining} centavos of this PIX can still be refunded`,
+        "amount",
+        "REFUND_ABOVE_REMAINING",
+      );
     }
     const account = await spendingAccount(tx, original.accountId, input.userId, amount);
     const endToEndId = newEndToEndId("D", config().PLATFORM_ISPB, now);

@@ -37,9 +37,14 @@ type AccountRow = {
  */
 export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
-  if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
+  if (!ACCOUNT_ID_PATTERN.test(input.accountId))
+    throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
-    throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount", "ACCOUNT_NUMBER_INVALID");
+    throw invalid(
+      "receiverBankAccount must be a 12-digit internal account",
+      "receiverBankAccount",
+      "ACCOUNT_NUMBER_INVALID",
+    );
   }
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount", "SAME_ACCOUNT");

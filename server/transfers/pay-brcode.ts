@@ -79,7 +79,8 @@ export function amountToPay(preview: BrCodePreview, requested: bigint | null): b
   }
   if (preview.decoded.kind === "dynamic")
     throw invalid("transaction not allowed: dynamic QR code without amount", "emv", "DYNAMIC_WITHOUT_AMOUNT");
-  if (requested === null) throw invalid("amount is required for a static QR code without amount", "amount", "AMOUNT_REQUIRED");
+  if (requested === null)
+    throw invalid("amount is required for a static QR code without amount", "amount", "AMOUNT_REQUIRED");
   return requested;
 }
 

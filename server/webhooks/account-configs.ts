@@ -56,7 +56,11 @@ export async function createWebhookConfig(tx: Tx, userId: string, input: ConfigI
   const authHeaderCiphertext = sealAuthHeader(input.authHeader);
   const targetUrl = await validateUrl(input.targetUrl, deps);
   if ((await tx.webhookConfig.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_USER) {
-    throw invalid(`targetUrl: at most ${MAX_WEBHOOKS_PER_USER} configurations per merchant`, "targetUrl", "WEBHOOK_LIMIT");
+    throw invalid(
+      `targetUrl: at most ${MAX_WEBHOOKS_PER_USER} configurations per merchant`,
+      "targetUrl",
+      "WEBHOOK_LIMIT",
+    );
   }
   const now = deps.now ?? new Date();
   return tx.webhookConfig.create({

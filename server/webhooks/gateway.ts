@@ -146,7 +146,8 @@ export async function getDelivery(
  */
 export async function replayDelivery(tx: Tx, userId: string, eventId: string, now = new Date()) {
   const delivery = await getDelivery(tx, userId, eventId);
-  if (delivery.status === "pending") throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
+  if (delivery.status === "pending")
+    throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
   if (delivery.gatewayWebhookId) await assertTargetLive(tx, delivery.gatewayWebhookId);
   const replayed = await tx.webhookDelivery.updateMany({
     where: { id: delivery.id, status: delivery.status },
@@ -161,7 +162,8 @@ export async function replayDelivery(tx: Tx, userId: string, eventId: string, no
       deliveredAt: null,
     },
   });
-  if (replayed.count === 0) throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
+  if (replayed.count === 0)
+    throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
   wakeDeliveries();
   return tx.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
 }

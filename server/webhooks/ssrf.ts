@@ -172,7 +172,8 @@ export async function validateTargetUrl(raw: string, rules: TargetRules): Promis
     throw invalid(`${field}: must be a valid absolute URL`, field, "URL_INVALID");
   }
   if (raw.length > MAX_URL) throw invalid(`${field}: must be at most ${MAX_URL} characters`, field, "URL_TOO_LONG");
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");
   if (url.username || url.password) throw invalid(`${field}: must not carry credentials`, field, "URL_CREDENTIALS");
   if (url.hash) throw invalid(`${field}: must not have a fragment`, field, "URL_FRAGMENT");
   const host = hostOf(url);
@@ -189,7 +190,11 @@ export async function validateTargetUrl(raw: string, rules: TargetRules): Promis
   }
   const forbidden = addresses.filter((a) => isForbiddenAddress(a.address));
   if (!rules.allowPrivate && forbidden.length > 0) {
-    throw invalid(`${field}: ${host} resolves to a non-public address (${forbidden[0]?.address})`, field, "URL_NOT_PUBLIC");
+    throw invalid(
+      `${field}: ${host} resolves to a non-public address (${forbidden[0]?.address})`,
+      field,
+      "URL_NOT_PUBLIC",
+    );
   }
   if (http && rules.insecure === "private-only" && forbidden.length !== addresses.length) {
     throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");

@@ -11,6 +11,7 @@ import { DialogActions } from "@/components/ui/dialog";
 import { DateInput, describedBy, Field, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { MAX_KEY_NAME } from "@/server/apikeys/schema";
+import { keepEnterInField } from "@/components/forms/enter-key";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
 
@@ -154,7 +155,7 @@ export function KeyForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-testid={testId}>
+    <form onSubmit={submit} onKeyDown={keepEnterInField} noValidate className="space-y-6" data-testid={testId}>
       <Field id={`${id}-name`} label={t("name")} hint={t("nameHint")} error={errors.name}>
         <Input
           id={`${id}-name`}

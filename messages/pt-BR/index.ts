@@ -16,6 +16,7 @@ import ledger from "./ledger.json";
 import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
 import money from "./money.json";
+import notFound from "./notFound.json";
 import overview from "./overview.json";
 import pagination from "./pagination.json";
 import party from "./party.json";
@@ -38,6 +39,7 @@ export default {
   sections,
   overview,
   forbidden,
+  notFound,
   errorPage,
   money,
   copy,

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { keepEnterInField } from "@/components/forms/enter-key";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,6 @@ import { DialogActions } from "@/components/ui/dialog";
 import { DateInput, describedBy, Field, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { MAX_KEY_NAME } from "@/server/apikeys/schema";
-import { keepEnterInField } from "@/components/forms/enter-key";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cancelCharge } from "../../charges/cancel";
 import { payChargeFromOutside } from "../../charges/payment";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, ChargeListQuery, ExpirationSeconds, TxId } from "../../charges/schema";
@@ -71,6 +72,11 @@ export const chargesRouter = createTRPCRouter({
         }),
       ),
     ),
+
+  /** Withdraws an unpaid charge (409 CHARGE_NOT_CANCELLABLE once paid, expired or cancelled). */
+  cancel: merchantProcedure
+    .input(z.object({ txId }))
+    .mutation(async ({ ctx, input }) => chargeView(await cancelCharge(db(), ctx.user.id, input.txId))),
 
   /** Sandbox only: a payer at another institution pays the charge; answers the credit entry. */
   simulatePayment: merchantProcedure.input(z.object({ txId })).mutation(async ({ ctx, input }) => {

@@ -105,3 +105,20 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   });
   return debit as LedgerEntry;
 }
+
+/**
+ * Who an internal transfer to `accountId` pays (name, masked document, agency), shown before the
+ * merchant confirms, as a key's DICT lookup is; the same refusals the transfer gives.
+ */
+export async function internalReceiver(tx: Tx, accountId: string) {
+  if (!ACCOUNT_ID_PATTERN.test(accountId)) {
+    throw invalid(
+      "receiverBankAccount must be a 12-digit internal account",
+      "receiverBankAccount",
+      "ACCOUNT_NUMBER_INVALID",
+    );
+  }
+  const account = await tx.account.findUnique({ where: { id: accountId } });
+  if (!account) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
+  return platformParty(account);
+}

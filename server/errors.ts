@@ -65,6 +65,7 @@ export const ERROR_REASONS = [
   "DELIVERY_PENDING",
   "EXTERNAL_ID_TAKEN",
   "STATIC_QR_LIMIT",
+  "NO_PIX_KEY",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -26,6 +26,7 @@ import send from "./send.json";
 import serviceErrors from "./serviceErrors.json";
 import shell from "./shell.json";
 import statements from "./statements.json";
+import staticQr from "./staticQr.json";
 import user from "./user.json";
 import webhooks from "./webhooks.json";
 
@@ -53,6 +54,7 @@ export default {
   fieldErrors,
   serviceErrors,
   charges,
+  staticQr,
   refunds,
   apiKeys,
   webhooks,

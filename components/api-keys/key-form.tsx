@@ -232,8 +232,8 @@ export function KeyForm({
               id={`${id}-expiry`}
               value={expiry}
               min={today}
-              onChange={(event) => {
-                setExpiry(event.target.value);
+              onChange={(date) => {
+                setExpiry(date);
                 setErrors((current) => ({ ...current, expiry: null }));
               }}
               size="lg"

@@ -293,3 +293,12 @@ export const PowerIcon: Icon = (props) => (
     <path d="M18.4 6.6a9 9 0 1 1-12.77.04" />
   </StrokeIcon>
 );
+
+export const CalendarIcon: Icon = (props) => (
+  <StrokeIcon {...props}>
+    <path d="M8 2v4" />
+    <path d="M16 2v4" />
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M3 10h18" />
+  </StrokeIcon>
+);

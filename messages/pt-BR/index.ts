@@ -7,6 +7,7 @@ import balance from "./balance.json";
 import charges from "./charges.json";
 import common from "./common.json";
 import copy from "./copy.json";
+import dateInput from "./dateInput.json";
 import dialog from "./dialog.json";
 import errorPage from "./errorPage.json";
 import fieldErrors from "./fieldErrors.json";
@@ -44,6 +45,7 @@ export default {
   errorPage,
   money,
   copy,
+  dateInput,
   pagination,
   party,
   balance,

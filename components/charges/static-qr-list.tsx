@@ -99,7 +99,9 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
         <dl className="space-y-1 text-sm">
           <div className="flex gap-2">
             <dt className="text-slate-500">{t("key")}</dt>
-            <dd className="min-w-0 break-all text-slate-800">{code.pixKey}</dd>
+            <dd className="min-w-0 break-all text-slate-800" data-testid="static-qr-key">
+              {code.pixKey}
+            </dd>
           </div>
           {code.description ? (
             <div className="flex gap-2">

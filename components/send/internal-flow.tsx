@@ -53,8 +53,8 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
 
   const queryClient = useQueryClient();
   const lookup = useMutation({
-    mutationFn: (accountId: string) =>
-      queryClient.fetchQuery({ ...trpc.transfers.internalReceiver.queryOptions({ accountId }), staleTime: 0 }),
+    mutationFn: (receiverAccountId: string) =>
+      queryClient.fetchQuery({ ...trpc.transfers.internalReceiver.queryOptions({ receiverAccountId }), staleTime: 0 }),
   });
   const transfer = useMutation(trpc.transfers.internal.mutationOptions());
 
@@ -86,7 +86,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
       },
       onError: (error) => {
         const { message, field } = describeError(error);
-        if (field === "receiverBankAccount" || field === "accountId")
+        if (field === "receiverBankAccount" || field === "receiverAccountId")
           setErrors((current) => ({ ...current, account: message }));
         else setFormError(message);
       },

@@ -17,7 +17,7 @@ describe("internal transfer: the destination's holder before confirming", () => 
   });
 
   it("names the holder with the document masked", async () => {
-    const found = await caller(payer.userId).transfers.internalReceiver({ accountId: payee.accountId });
+    const found = await caller(payer.userId).transfers.internalReceiver({ receiverAccountId: payee.accountId });
     expect(found.receiver).toMatchObject({ name: "Padaria Pão Quente", accountNumber: payee.accountId });
     expect(found.receiver.cpfCnpj).toMatch(/\*/);
     expect(found.receiver.cpfCnpj.replace(/\D/g, "").length).toBeLessThan(11);
@@ -25,7 +25,7 @@ describe("internal transfer: the destination's holder before confirming", () => 
 
   it("refuses an unknown account with the reason the dashboard explains", async () => {
     const error = await caller(payer.userId)
-      .transfers.internalReceiver({ accountId: "999999999999" })
+      .transfers.internalReceiver({ receiverAccountId: "999999999999" })
       .catch((cause: unknown) => cause);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
@@ -33,7 +33,7 @@ describe("internal transfer: the destination's holder before confirming", () => 
   });
 
   it("refuses a malformed account number as input", async () => {
-    await expect(caller(payer.userId).transfers.internalReceiver({ accountId: "12ab" })).rejects.toMatchObject({
+    await expect(caller(payer.userId).transfers.internalReceiver({ receiverAccountId: "12ab" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });

@@ -45,10 +45,15 @@ export const transfersRouter = createTRPCRouter({
     };
   }),
 
-  /** Who an internal transfer pays, shown before the merchant confirms (400 for an unknown account). */
-  internalReceiver: merchantProcedure
-    .input(z.object({ accountId }))
-    .query(async ({ input }) => ({ receiver: await internalReceiver(db(), input.accountId), onPlatform: true })),
+  /**
+   * Who an internal transfer pays, shown before the merchant confirms (400 for an unknown account).
+   * The destination is another merchant's account by design, named as in `internal`
+   * (docs/decisions/0018-dashboard-ux.md): it shows what the transfer shows the payer.
+   */
+  internalReceiver: merchantProcedure.input(z.object({ receiverAccountId: accountId })).query(async ({ input }) => ({
+    receiver: await internalReceiver(db(), input.receiverAccountId),
+    onPlatform: true,
+  })),
 
   /** What a copy-and-paste code decodes to and who it pays, without paying. */
   previewBrCode: merchantProcedure.input(z.object({ emv: Emv })).query(async ({ input }) => {

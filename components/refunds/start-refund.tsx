@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -20,8 +20,12 @@ export function RefundOfEntry({ entry, onClose }: { entry: EntryView; onClose: (
   const t = useTranslations("refunds.start");
   const trpc = useTRPC();
   const refundable = useQuery(trpc.refunds.refundable.queryOptions({ id: entry.id, accountId: entry.accountId }));
+  // What was refundable when the dialog opened: a refund refetches it, and the form must stay to
+  // show its result (a full refund leaves nothing refundable).
+  const opened = useRef(refundable.data);
+  opened.current ??= refundable.data;
   if (refundable.isPending) return <Skeleton className="h-48 w-full" />;
-  const data = refundable.data;
+  const data = opened.current ?? refundable.data;
   if (!data?.eligible || data.refundableCents <= 0n) {
     return (
       <div className="space-y-4">

@@ -78,7 +78,7 @@ export function DateInput({ value, onChange, min, max, size = "md", className, o
         }}
         aria-invalid={invalid || props["aria-invalid"] || undefined}
         className={cn(
-          "block w-full rounded-lg border border-slate-300 bg-white pr-10 pl-3 text-base text-slate-900 tabular-nums shadow-sm sm:text-sm",
+          "block w-full rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-base text-slate-900 tabular-nums shadow-sm sm:text-sm",
           "transition-colors focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25",
           "aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/25",
           "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
@@ -90,7 +90,7 @@ export function DateInput({ value, onChange, min, max, size = "md", className, o
         type="button"
         onClick={() => picker.current?.showPicker?.()}
         disabled={props.disabled}
-        className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+        className="absolute top-1/2 right-1 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         aria-label={t("pick")}
         title={t("pick")}
       >

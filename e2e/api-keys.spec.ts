@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
-import { SCOPES } from "../server/apikeys/scopes";
+import { READ_ONLY_SCOPES, SCOPES } from "../server/apikeys/scopes";
 import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
@@ -68,19 +68,35 @@ test("the merchant signs in and opens the API keys", async () => {
   await expect(page.getByTestId("key-row").first()).toBeVisible();
 });
 
-test("the create dialog selects every scope and refuses a malformed IP as it is typed", async () => {
+/** The scopes the new key ends with: the read-only ones pre-selected, and two the merchant adds. */
+const CHOSEN = READ_ONLY_SCOPES.length + 2;
+
+test("the create dialog pre-selects the read-only scopes and refuses a malformed IP as it is typed", async () => {
   await page.getByRole("button", { name: "Criar chave" }).click();
   const dialog = page.getByRole("dialog", { name: "Criar chave de API" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(`(${SCOPES.length} de ${SCOPES.length})`)).toBeVisible();
+  await expect(dialog.getByText(`(${READ_ONLY_SCOPES.length} de ${SCOPES.length})`)).toBeVisible();
   const boxes = dialog.getByTestId("scope-list").getByRole("checkbox");
   await expect(boxes).toHaveCount(SCOPES.length);
-  for (const box of await boxes.all()) await expect(box).toBeChecked();
+  for (const scope of SCOPES) {
+    const box = dialog.getByRole("checkbox", { name: new RegExp(`^${scope}`) });
+    if (READ_ONLY_SCOPES.includes(scope)) await expect(box).toBeChecked();
+    else await expect(box).not.toBeChecked();
+  }
+  await snapDialog("api-keys-create-defaults");
 
-  // Nothing typed: the name is asked for.
+  // Enter in a field does not submit the dialog (nothing is checked, nothing is created).
+  await dialog.getByLabel("Nome").press("Enter");
+  await expect(dialog.getByText("Informe um nome para a chave.")).toHaveCount(0);
+  // Nothing typed: the button asks for the name.
   await dialog.getByRole("button", { name: "Criar chave" }).click();
   await expect(dialog.getByText("Informe um nome para a chave.")).toBeVisible();
   await dialog.getByLabel("Nome").fill(NAME);
+  await dialog.getByLabel("Nome").press("Enter");
+  await expect(page.getByRole("dialog", { name: "Chave criada" })).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("checkbox", { name: /^pix_in:write/ }).check();
+  await dialog.getByRole("checkbox", { name: /^meds:write/ }).check();
 
   // A CIDR prefix over /32 is refused inline, before anything is submitted.
   const first = dialog.getByLabel("IP permitido 1");
@@ -160,12 +176,12 @@ test("the table shows the new key, its allowlist and scopes, never its secret", 
 
   // Scopes fold open below the row.
   const toggle = keyRow().getByTestId("scopes-toggle");
-  await expect(toggle).toHaveText(`${SCOPES.length} escopos`);
+  await expect(toggle).toHaveText(`${CHOSEN} escopos`);
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   const chips = page.locator(`#scopes-table-${created.clientId}`);
   await expect(chips.getByText("pix_in:write", { exact: true })).toBeVisible();
-  await expect(chips.getByRole("listitem")).toHaveCount(SCOPES.length);
+  await expect(chips.getByRole("listitem")).toHaveCount(CHOSEN);
   await snap("api-keys");
   await toggle.click();
   await expect(chips).toHaveCount(0);
@@ -195,7 +211,7 @@ test("editing the key changes its allowlist", async () => {
 
   await expect(keyRow().getByTestId("key-whitelist")).toHaveText(/203\.0\.113\.0\/24\s*198\.51\.100\.7/, SLOW);
   await expect(keyRow().getByTestId("key-whitelist")).not.toContainText("2001:db8::1");
-  await expect(keyRow().getByTestId("scopes-toggle")).toHaveText(`${SCOPES.length - 1} escopos`);
+  await expect(keyRow().getByTestId("scopes-toggle")).toHaveText(`${CHOSEN - 1} escopos`);
   await expect(keyRow().getByTestId("key-status")).toHaveText("Ativa");
 });
 

@@ -28,6 +28,12 @@ function saoPauloDate(days = 0): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(date);
 }
 
+/** The same day as a person types it in pt-BR (dd/mm/aaaa). */
+function typedDate(days = 0): string {
+  const [year, month, day] = saoPauloDate(days).split("-");
+  return `${day}/${month}/${year}`;
+}
+
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
@@ -110,13 +116,14 @@ test("reason, status and date filters narrow the list, and clearing them brings 
   await expect(rows().filter({ hasNotText: "Pix recebido" })).toHaveCount(0);
 
   // Today in Brasília includes the opening balance; tomorrow has nothing yet.
-  await page.getByLabel("De", { exact: true }).fill(saoPauloDate());
-  await page.getByLabel("Até", { exact: true }).fill(saoPauloDate());
+  await page.getByLabel("De", { exact: true }).fill(typedDate());
+  await page.getByLabel("Até", { exact: true }).fill(typedDate());
+  await expect(page.getByLabel("De", { exact: true })).toHaveAttribute("placeholder", "dd/mm/aaaa");
   await expect(page).toHaveURL(new RegExp(`from=${saoPauloDate()}&to=${saoPauloDate()}`));
   await expect(openingRow()).toHaveCount(1, SLOW);
-  await page.getByLabel("Até", { exact: true }).fill(saoPauloDate(1));
+  await page.getByLabel("Até", { exact: true }).fill(typedDate(1));
   await expect(page).toHaveURL(new RegExp(`to=${saoPauloDate(1)}`));
-  await page.getByLabel("De", { exact: true }).fill(saoPauloDate(1));
+  await page.getByLabel("De", { exact: true }).fill(typedDate(1));
   await expect(page).toHaveURL(new RegExp(`from=${saoPauloDate(1)}&to=${saoPauloDate(1)}`));
   await expect(filteredEmpty()).toBeVisible(SLOW);
   await snap("ledger-empty-filter");

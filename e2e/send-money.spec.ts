@@ -108,7 +108,7 @@ test("the send page shows the available balance and checks the form before looki
   await form.getByLabel("Chave Pix").fill("not a key");
   await form.getByLabel("Valor").fill("25,00");
   await form.getByRole("button", { name: "Continuar" }).click();
-  await expect(form.getByTestId("field-error")).toContainText(/pixKey/i, SLOW);
+  await expect(form.getByTestId("field-error")).toContainText("Esta não é uma chave Pix válida", SLOW);
 });
 
 test("a PIX to a key shows Café Exemplo before it is confirmed, and settles at once", async () => {
@@ -152,7 +152,9 @@ test("a pasted copy-and-paste code shows R$ 12,34 and who it pays before paying"
 
   await form.getByLabel("Código Pix Copia e Cola").fill(`${emv.slice(0, -4)}0000`);
   await form.getByRole("button", { name: "Continuar" }).click();
-  await expect(form.getByTestId("field-error")).toContainText("invalid EMV", SLOW);
+  // In the merchant's language, not the server's English.
+  await expect(form.getByTestId("field-error")).toContainText("incompleto ou alterado", SLOW);
+  await expect(form.getByTestId("field-error")).not.toContainText("invalid EMV");
 
   await form.getByLabel("Código Pix Copia e Cola").fill(emv);
   await form.getByRole("button", { name: "Continuar" }).click();
@@ -184,6 +186,8 @@ test("an internal transfer to account 100000000002 goes through at once", async 
   const review = form.getByTestId("internal-review");
   await expect(review.getByTestId("review-amount")).toHaveText(brl(INTERNAL));
   await expect(review.getByTestId("review-account")).toHaveText(DEMO_COUNTERPARTY.accountId);
+  // The holder is looked up before confirming, as for a key.
+  await expect(review.getByTestId("receiver-name")).toHaveText(DEMO_COUNTERPARTY.name);
 
   await review.getByRole("button", { name: "Confirmar transferência" }).click();
   const result = form.getByTestId("send-result");

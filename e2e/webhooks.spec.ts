@@ -239,6 +239,9 @@ test("an account-surface configuration is created with all events and an Authori
   await expect(card.getByTestId("config-status")).toHaveText("Ativa");
   await expect(card.getByTestId("config-all-events")).toHaveText("Todos os eventos");
   await expect(card.getByText("Com Authorization", { exact: true })).toBeVisible();
+  // The same delivery log as a gateway registration, empty for now.
+  await expect(card.getByTestId("delivery-log")).toBeVisible();
+  await expect(card.getByTestId("deliveries-empty")).toBeVisible(SLOW);
   // The header's value never comes back to the browser.
   expect(await page.content()).not.toContain("e2e-token");
 });

@@ -1,3 +1,5 @@
+import { BR_CODE_ERROR_CODES } from "./pix/brcode/errors";
+
 /**
  * The one error type services throw. Each door maps it to its surface's shape
  * (account surface: interface 7.2; gateway: 7.1). Anything else is a 500 with no details.
@@ -36,6 +38,53 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Every code a service can throw (the dashboard has a message for each, in each language). */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/**
+ * Finer than the code, for refusals a person meets on a dashboard screen: the dashboard shows
+ * its own sentence for each (messages `serviceErrors.reasons`), so no English server text reaches
+ * a pt-BR screen. The surfaces keep answering the code and the English message.
+ */
+export const ERROR_REASONS = [
+  ...BR_CODE_ERROR_CODES,
+  "UNKNOWN_CHARGE",
+  "AMOUNT_MISMATCH",
+  "DYNAMIC_WITHOUT_AMOUNT",
+  "AMOUNT_REQUIRED",
+  "CHARGE_ALREADY_PAID",
+  "CHARGE_EXPIRED",
+  "CHARGE_NOT_CANCELLABLE",
+  "PAYER_NOT_ALLOWED",
+  "SAME_ACCOUNT",
+  "DESTINATION_NOT_FOUND",
+  "ACCOUNT_NUMBER_INVALID",
+  "ACCOUNT_INACTIVE",
+  "AMOUNT_NOT_POSITIVE",
+  "AMOUNT_ABOVE_LIMIT",
+  "PIX_KEY_INVALID",
+  "DOCUMENT_INVALID",
+  "REFUND_WINDOW_CLOSED",
+  "REFUND_ABOVE_REMAINING",
+  "REFUND_IN_PROGRESS",
+  "NOT_REFUNDABLE_PIX",
+  "URL_INVALID",
+  "URL_TOO_LONG",
+  "URL_NOT_HTTPS",
+  "URL_CREDENTIALS",
+  "URL_FRAGMENT",
+  "URL_UNRESOLVED",
+  "URL_NOT_PUBLIC",
+  "WEBHOOK_LIMIT",
+  "EVENTS_REQUIRED",
+  "DELIVERY_PENDING",
+  "EXTERNAL_ID_TAKEN",
+  "STATIC_QR_LIMIT",
+  "NO_PIX_KEY",
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 export class AppError extends Error {
   readonly status: number;
   constructor(
@@ -43,6 +92,8 @@ export class AppError extends Error {
     message: string,
     /** The request field the error is about, for surfaces that report per field. */
     readonly field?: string,
+    /** What the dashboard explains in the user's language (ERROR_REASONS). */
+    readonly reason?: ErrorReason,
     /** For 429s: seconds until the caller may try again (sent as `Retry-After`). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -52,6 +103,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string, field?: string) => new AppError("NOT_FOUND", message, field);
-export const invalid = (message: string, field?: string) => new AppError("VALIDATION_ERROR", message, field);
+export const notFound = (message: string, field?: string, reason?: ErrorReason) =>
+  new AppError("NOT_FOUND", message, field, reason);
+export const invalid = (message: string, field?: string, reason?: ErrorReason) =>
+  new AppError("VALIDATION_ERROR", message, field, reason);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);

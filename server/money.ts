@@ -23,8 +23,9 @@ export function brlToCents(amount: unknown, maxCents = MAX_EXACT_CENTS, field = 
   }
   const [, whole = "0", fraction = ""] = match;
   const cents = BigInt(whole) * 100n + BigInt(fraction.slice(1).padEnd(2, "0") || "0");
-  if (cents <= 0n) throw invalid(`${field} must be greater than zero`, field);
-  if (cents > maxCents) throw invalid(`${field} must be at most ${centsToBrl(maxCents).toFixed(2)}`, field);
+  if (cents <= 0n) throw invalid(`${field} must be greater than zero`, field, "AMOUNT_NOT_POSITIVE");
+  if (cents > maxCents)
+    throw invalid(`${field} must be at most ${centsToBrl(maxCents).toFixed(2)}`, field, "AMOUNT_ABOVE_LIMIT");
   return cents;
 }
 

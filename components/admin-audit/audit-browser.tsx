@@ -162,8 +162,8 @@ function AuditFilters({
             <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
             <DateInput
               id={`${id}-${key}`}
-              value={values[key]}
-              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+              value={values[key] ?? ""}
+              onChange={(date) => setValues({ ...values, [key]: date })}
             />
           </div>
         ))}

@@ -7,7 +7,7 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { SecretPanel } from "@/components/ui/secret-panel";
-import { SCOPES } from "@/server/apikeys/scopes";
+import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
@@ -61,7 +61,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         <KeySecretPanel {...created} onDone={close} />
       ) : (
         <KeyForm
-          initial={{ name: "", scopes: [...SCOPES], ipWhitelist: [], expiresAt: null }}
+          initial={{ name: "", scopes: [...READ_ONLY_SCOPES], ipWhitelist: [], expiresAt: null }}
           submitLabel={t("submit")}
           pendingLabel={t("submitting")}
           pending={create.isPending}

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { keepEnterInField } from "@/components/forms/enter-key";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -154,7 +155,7 @@ export function KeyForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-testid={testId}>
+    <form onSubmit={submit} onKeyDown={keepEnterInField} noValidate className="space-y-6" data-testid={testId}>
       <Field id={`${id}-name`} label={t("name")} hint={t("nameHint")} error={errors.name}>
         <Input
           id={`${id}-name`}
@@ -231,8 +232,8 @@ export function KeyForm({
               id={`${id}-expiry`}
               value={expiry}
               min={today}
-              onChange={(event) => {
-                setExpiry(event.target.value);
+              onChange={(date) => {
+                setExpiry(date);
                 setErrors((current) => ({ ...current, expiry: null }));
               }}
               size="lg"

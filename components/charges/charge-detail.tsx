@@ -14,6 +14,7 @@ import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ChargeView } from "@/server/trpc/routers/charges";
+import { ChargeRefund } from "./charge-actions";
 import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
 import { ChargeStatusBadge, displayStatus, useNow } from "./status";
 
@@ -85,6 +86,8 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
           <ChargePanel charge={charge} />
         </CardContent>
       </Card>
+
+      <ChargeRefund charge={charge} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

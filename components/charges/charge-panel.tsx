@@ -14,6 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon, CheckIcon, ClockIcon, ZapIcon } from "@/components/ui/icons";
 import type { ChargeView } from "@/server/trpc/routers/charges";
+import { CancelCharge } from "./charge-actions";
 import { ChargeStatusBadge, displayStatus, useCountdownText, useNow } from "./status";
 
 /** A charge as the panel shows it: the QR image and sandbox flag come with the detail only. */
@@ -219,6 +220,7 @@ function PayableActions({ charge }: { charge: PanelCharge }) {
         <CopyTextButton value={charge.emv} data-testid="copy-emv">
           {t("copyCode")}
         </CopyTextButton>
+        <CancelCharge charge={charge} />
         {charge.sandbox ? (
           <Button variant="secondary" onClick={pay} loading={simulate.isPending} data-testid="simulate-payment">
             {simulate.isPending ? null : <ZapIcon className="size-4 text-amber-600" />}

@@ -8,6 +8,7 @@ export type ServiceError = { message: string; field: string | null; appCode: str
 type ErrorData = {
   code?: string;
   appCode?: string | null;
+  reason?: string | null;
   field?: string | null;
   zodError?: unknown;
   retryAfterSeconds?: number | null;
@@ -18,7 +19,10 @@ export function errorData(error: unknown): ErrorData | null {
   return error instanceof TRPCClientError ? ((error.data as ErrorData | undefined) ?? {}) : null;
 }
 
-/** Features whose service error codes have their own messages (serviceErrors.<scope>.<CODE>). */
+/** tRPC codes a procedure answers without a service code (sign-in, admin only, rate limits). */
+const TRPC_CODES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "TOO_MANY_REQUESTS", "PAYLOAD_TOO_LARGE"];
+
+/** Features whose codes mean something more precise there (serviceErrors.<scope>.<CODE>). */
 export type ErrorScope = "meds";
 
 /** A service error code in the reader's language, for a feature that maps its codes; null when unmapped. */
@@ -31,29 +35,31 @@ export function useErrorCodeMessage(scope: ErrorScope) {
 }
 
 /**
- * A procedure's error as the merchant should read it: the feature's message for the service's code
- * when `scope` maps it, else the service's own message (every AppError carries one), or a plain
- * sentence when the input was malformed (with the field it is about) or the server failed.
+ * A procedure's error as the merchant should read it, in the merchant's language: the sentence
+ * of its reason (server/errors.ts ERROR_REASONS), else of its code in the feature's `scope`, else
+ * of its code; never the server's English text. Malformed input names the field it is about.
  */
 export function useServiceError(scope?: ErrorScope) {
-  const t = useTranslations("serviceErrors");
-  const codeMessage = useErrorCodeMessage(scope ?? "meds");
+  const translate = useTranslations("serviceErrors");
+  // the keys come from the server at run time; `has` checks them before use
+  type Key = Parameters<typeof translate>[0];
+  const t = (key: string) => translate(key as Key);
+  const has = (key: string) => translate.has(key as Key);
   return (error: unknown): ServiceError => {
     const data = errorData(error);
     if (!data) return { message: t("generic"), field: null, appCode: null, code: null };
     const code = data.code ?? null;
     const appCode = data.appCode ?? null;
-    const mapped = scope && !data.zodError ? codeMessage(appCode) : null;
-    if (mapped) return { message: mapped, field: data.field ?? null, appCode, code };
-    if (data.zodError) return { message: t("invalidInput"), field: data.field ?? null, appCode, code };
-    // A code with its own sentence (serviceErrors.codes) is said in the reader's language.
-    if (appCode && t.has(`codes.${appCode}` as "generic")) {
-      return { message: t(`codes.${appCode}` as "generic"), field: data.field ?? null, appCode, code };
+    const field = data.field ?? null;
+    if (data.zodError) return { message: t("invalidInput"), field, appCode, code };
+    if (data.reason && has(`reasons.${data.reason}`)) {
+      return { message: t(`reasons.${data.reason}`), field, appCode, code };
     }
-    if (!code || code === "INTERNAL_SERVER_ERROR" || !(error as Error).message) {
-      return { message: t("generic"), field: null, appCode, code };
-    }
-    return { message: (error as Error).message, field: data.field ?? null, appCode, code };
+    const scoped = scope ? `${scope}.${appCode ?? code}` : null;
+    if (scoped && has(scoped)) return { message: t(scoped), field, appCode, code };
+    if (appCode && has(`codes.${appCode}`)) return { message: t(`codes.${appCode}`), field, appCode, code };
+    if (code && TRPC_CODES.includes(code)) return { message: t(`trpc.${code}`), field: null, appCode, code };
+    return { message: t("generic"), field: null, appCode, code };
   };
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { usePixFailure } from "@/components/forms/pix-failure";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ReceiptActions } from "@/components/reconciliation/receipt-actions";
 import { RefundAction } from "@/components/refunds/refund-action";
@@ -74,6 +75,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
   const reasonLabel = useReasonLabel();
   const dateTime = useDateTime();
   const money = useMoney();
+  const failure = usePixFailure();
   const counterparty = counterpartyOf(entry);
   const none = <span className="text-slate-400">{t("detail.none")}</span>;
 
@@ -104,7 +106,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
           <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
             <Alert data-testid="detail-error-message">
               <p className="font-medium">{t("detail.errorMessage")}</p>
-              <p className="mt-0.5 break-words">{entry.errorMessage}</p>
+              <p className="mt-0.5 break-words">{failure(entry.errorMessage)}</p>
             </Alert>
           </div>
         ) : null}

@@ -165,7 +165,7 @@ export function FilterBar({
             id={`${id}-from`}
             value={filters.from ?? ""}
             max={filters.to}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
+            onChange={(from) => onChange({ from: from || undefined })}
           />
         </div>
         <div>
@@ -174,7 +174,7 @@ export function FilterBar({
             id={`${id}-to`}
             value={filters.to ?? ""}
             min={filters.from}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
+            onChange={(to) => onChange({ to: to || undefined })}
           />
         </div>
         <div

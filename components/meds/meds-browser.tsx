@@ -83,7 +83,7 @@ export function MedsBrowser() {
               id={`${id}-from`}
               value={from ?? ""}
               max={to}
-              onChange={(event) => update({ from: event.target.value || undefined })}
+              onChange={(date) => update({ from: date || undefined })}
             />
           </div>
           <div>
@@ -92,7 +92,7 @@ export function MedsBrowser() {
               id={`${id}-to`}
               value={to ?? ""}
               min={from}
-              onChange={(event) => update({ to: event.target.value || undefined })}
+              onChange={(date) => update({ to: date || undefined })}
             />
           </div>
           {filtered ? (

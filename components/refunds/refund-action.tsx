@@ -87,7 +87,7 @@ export function RefundAction({ entry }: { entry: EntryView }) {
   );
 }
 
-function RefundForm({
+export function RefundForm({
   entry,
   originalCents,
   remainingCents,

@@ -1,10 +1,10 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
 import { useFieldCheck } from "@/components/forms/field-check";
-import { useMoney } from "@/components/ledger/format";
+import { type Party, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,6 +16,7 @@ import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { Obs } from "@/server/transfers/schema";
 import {
   AmountInput,
+  ReceiverSummary,
   ResultPanel,
   ReviewActions,
   ReviewRow,
@@ -47,9 +48,14 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const [obs, setObs] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [review, setReview] = useState<{ cents: bigint; value: number } | null>(null);
+  const [review, setReview] = useState<{ cents: bigint; value: number; receiver: Party } | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
 
+  const queryClient = useQueryClient();
+  const lookup = useMutation({
+    mutationFn: (receiverAccountId: string) =>
+      queryClient.fetchQuery({ ...trpc.transfers.internalReceiver.queryOptions({ receiverAccountId }), staleTime: 0 }),
+  });
   const transfer = useMutation(trpc.transfers.internal.mutationOptions());
 
   function onContinue(event: FormEvent) {
@@ -70,9 +76,21 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     };
     setErrors(next);
     if (next.account || next.amount || next.obs || !amount.parsed.ok) return;
+    const { cents, value } = amount.parsed;
     setReceiver(number);
-    setReview({ cents: amount.parsed.cents, value: amount.parsed.value });
-    setStep("review");
+    // The holder is looked up and shown before confirming; an unknown account stops here.
+    lookup.mutate(number, {
+      onSuccess: (found) => {
+        setReview({ cents, value, receiver: found.receiver });
+        setStep("review");
+      },
+      onError: (error) => {
+        const { message, field } = describeError(error);
+        if (field === "receiverBankAccount" || field === "receiverAccountId")
+          setErrors((current) => ({ ...current, account: message }));
+        else setFormError(message);
+      },
+    });
   }
 
   function onConfirm(event: FormEvent) {
@@ -156,7 +174,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
             />
           </Field>
           <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto">
+            <Button type="submit" className="w-full sm:w-auto" loading={lookup.isPending}>
               {t("continue")}
               <ArrowRightIcon className="size-4" />
             </Button>
@@ -168,6 +186,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
             <h3 className="text-base font-semibold text-slate-900">{t("review.internalTitle")}</h3>
             <p className="mt-1 text-sm text-slate-600">{t("review.internalBody")}</p>
           </div>
+          <ReceiverSummary receiver={review.receiver} onPlatform />
           <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
             <ReviewRow label={t("review.amount")} testId="review-amount">
               <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>

@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 import { useAmountMessage } from "@/components/forms/field-check";
+import { usePixFailure } from "@/components/forms/pix-failure";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -184,9 +185,10 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
   const trpc = useTRPC();
   const money = useMoney();
   const afterSend = useAfterSend();
+  const failure = usePixFailure();
   const live = useQuery({
     ...trpc.ledger.byId.queryOptions({ id: sent.id, accountId: sent.accountId }),
-    refetchInterval: (query) => (query.state.data?.status === "processing" ? 5000 : false),
+    refetchInterval: (query) => (query.state.data?.status === "processing" ? 2000 : false),
     enabled: sent.status === "processing",
   });
   const status = live.data?.status ?? sent.status;
@@ -230,7 +232,9 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
               : t("succeededBody", { amount, name })}
         </p>
         {status === "failed" && errorMessage ? (
-          <p className="mt-2 max-w-md text-sm font-medium text-red-700">{errorMessage}</p>
+          <p className="mt-2 max-w-md text-sm font-medium text-red-700" data-testid="result-failure">
+            {failure(errorMessage)}
+          </p>
         ) : null}
       </div>
 

@@ -135,19 +135,11 @@ export function StatementForm() {
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <FieldLabel htmlFor={`${id}-start`}>{t("from")}</FieldLabel>
-                <DateInput
-                  id={`${id}-start`}
-                  value={custom[0]}
-                  onChange={(e) => setCustom([e.target.value, custom[1]])}
-                />
+                <DateInput id={`${id}-start`} value={custom[0]} onChange={(start) => setCustom([start, custom[1]])} />
               </div>
               <div>
                 <FieldLabel htmlFor={`${id}-end`}>{t("to")}</FieldLabel>
-                <DateInput
-                  id={`${id}-end`}
-                  value={custom[1]}
-                  onChange={(e) => setCustom([custom[0], e.target.value])}
-                />
+                <DateInput id={`${id}-end`} value={custom[1]} onChange={(end) => setCustom([custom[0], end])} />
               </div>
             </div>
           ) : (

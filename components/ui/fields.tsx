@@ -34,14 +34,8 @@ export function Select({
   );
 }
 
-/** A date picker (YYYY-MM-DD) with the same look. */
-export function DateInput({
-  size = "md",
-  className,
-  ...props
-}: Omit<ComponentProps<"input">, "type" | "size"> & { size?: ControlSize }) {
-  return <input type="date" className={cn(CONTROL, CONTROL_SIZES[size], "px-3", className)} {...props} />;
-}
+/** A date typed in the app's locale (value YYYY-MM-DD), with the same look. */
+export { DateInput } from "./date-input";
 
 /** A small label above a filter control. */
 export function FieldLabel({ className, ...props }: ComponentProps<"label">) {

@@ -15,6 +15,7 @@ import { LockIcon, PencilIcon, PlusIcon, PowerIcon, TrashIcon, ZapIcon } from "@
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import type { WebhookConfigView } from "@/server/trpc/routers/webhooks";
 import { ConfigDialog } from "./config-dialog";
+import { DeliveryLog } from "./delivery-log";
 import { ACCOUNT_WILDCARD, useAccountEventLabel } from "./events";
 import { DeleteDialog, EventChips, SectionHeader, StatusDot } from "./shared";
 
@@ -131,88 +132,93 @@ function ConfigCard({
   const toggle = config.active ? deactivate : activate;
 
   return (
-    <Card className="px-5 py-5 sm:px-6" data-testid="config-card" data-config-id={config.configId} data-status={status}>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0 space-y-2">
-          <p className="font-mono text-sm font-medium break-all text-slate-900" data-testid="config-url">
-            {config.targetUrl}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONES[status]} className="whitespace-nowrap" data-testid="config-status">
-              <StatusDot tone={STATUS_TONES[status]} />
-              {t(`statuses.${status}`)}
-            </Badge>
-            {config.hasAuthHeader ? (
-              <Badge tone="accent">
-                <LockIcon className="size-3" />
-                {t("authHeader")}
+    <Card className="overflow-hidden" data-testid="config-card" data-config-id={config.configId} data-status={status}>
+      <div className="px-5 py-5 sm:px-6">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0 space-y-2">
+            <p className="font-mono text-sm font-medium break-all text-slate-900" data-testid="config-url">
+              {config.targetUrl}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={STATUS_TONES[status]} className="whitespace-nowrap" data-testid="config-status">
+                <StatusDot tone={STATUS_TONES[status]} />
+                {t(`statuses.${status}`)}
+              </Badge>
+              {config.hasAuthHeader ? (
+                <Badge tone="accent">
+                  <LockIcon className="size-3" />
+                  {t("authHeader")}
+                </Badge>
+              ) : (
+                <Badge>{t("noAuthHeader")}</Badge>
+              )}
+              <span className="text-xs text-slate-500 tabular-nums">
+                {t("updatedOn", {
+                  date: format.dateTime(config.updatedAt, { dateStyle: "short", timeStyle: "short" }),
+                })}
+              </span>
+            </div>
+            {config.event.includes(ACCOUNT_WILDCARD) ? (
+              <Badge tone="accent" data-testid="config-all-events">
+                {t("allEvents")}
               </Badge>
             ) : (
-              <Badge>{t("noAuthHeader")}</Badge>
+              <EventChips
+                names={config.event}
+                labelOf={eventLabel}
+                summary={common("eventCount", { count: config.event.length })}
+              />
             )}
-            <span className="text-xs text-slate-500 tabular-nums">
-              {t("updatedOn", { date: format.dateTime(config.updatedAt, { dateStyle: "short", timeStyle: "short" }) })}
-            </span>
           </div>
-          {config.event.includes(ACCOUNT_WILDCARD) ? (
-            <Badge tone="accent" data-testid="config-all-events">
-              {t("allEvents")}
-            </Badge>
-          ) : (
-            <EventChips
-              names={config.event}
-              labelOf={eventLabel}
-              summary={common("eventCount", { count: config.event.length })}
-            />
-          )}
+          <div className="flex shrink-0 items-center gap-2">
+            <Button
+              variant={config.active ? "secondary" : "primary"}
+              size="sm"
+              onClick={() => {
+                setError(null);
+                toggle.mutate({ configId: config.configId });
+              }}
+              loading={toggle.isPending}
+              data-testid={config.active ? "deactivate-config" : "activate-config"}
+            >
+              {toggle.isPending ? null : <PowerIcon className="size-4" />}
+              {config.active ? t("deactivate") : t("activate")}
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onEdit}
+              aria-label={t("edit", { url: config.targetUrl })}
+              title={t("edit", { url: config.targetUrl })}
+              data-testid="edit-config"
+            >
+              <PencilIcon className="size-4" />
+            </Button>
+            <Button
+              variant="ghost-danger"
+              size="icon"
+              onClick={onDelete}
+              aria-label={t("delete", { url: config.targetUrl })}
+              title={t("delete", { url: config.targetUrl })}
+              data-testid="delete-config"
+            >
+              <TrashIcon className="size-4" />
+            </Button>
+          </div>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
-          <Button
-            variant={config.active ? "secondary" : "primary"}
-            size="sm"
-            onClick={() => {
-              setError(null);
-              toggle.mutate({ configId: config.configId });
-            }}
-            loading={toggle.isPending}
-            data-testid={config.active ? "deactivate-config" : "activate-config"}
-          >
-            {toggle.isPending ? null : <PowerIcon className="size-4" />}
-            {config.active ? t("deactivate") : t("activate")}
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={onEdit}
-            aria-label={t("edit", { url: config.targetUrl })}
-            title={t("edit", { url: config.targetUrl })}
-            data-testid="edit-config"
-          >
-            <PencilIcon className="size-4" />
-          </Button>
-          <Button
-            variant="ghost-danger"
-            size="icon"
-            onClick={onDelete}
-            aria-label={t("delete", { url: config.targetUrl })}
-            title={t("delete", { url: config.targetUrl })}
-            data-testid="delete-config"
-          >
-            <TrashIcon className="size-4" />
-          </Button>
-        </div>
+        {status === "suspended" && config.deactivatedReason ? (
+          <Alert tone="warning" role="note" className="mt-4" data-testid="config-suspended">
+            <p className="font-semibold">{t("suspended.title")}</p>
+            <p className="mt-0.5">{suspendedText(config.deactivatedReason)}</p>
+          </Alert>
+        ) : null}
+        {error ? (
+          <div className="mt-3">
+            <FieldError alert>{error}</FieldError>
+          </div>
+        ) : null}
       </div>
-      {status === "suspended" && config.deactivatedReason ? (
-        <Alert tone="warning" role="note" className="mt-4" data-testid="config-suspended">
-          <p className="font-semibold">{t("suspended.title")}</p>
-          <p className="mt-0.5">{suspendedText(config.deactivatedReason)}</p>
-        </Alert>
-      ) : null}
-      {error ? (
-        <div className="mt-3">
-          <FieldError alert>{error}</FieldError>
-        </div>
-      ) : null}
+      <DeliveryLog target={{ surface: "account", configId: config.configId }} reveal={0} />
     </Card>
   );
 }

@@ -26,7 +26,9 @@ const FIRST_PAGE_SIZE = PAGE_SIZES[0];
  * and time), the next attempt, and "Replay" for one that is no longer pending. `reveal` changes
  * after a test event: the log opens on its first page, where the new delivery is.
  */
-export function DeliveryLog({ webhookId, reveal }: { webhookId: string; reveal: number }) {
+export type DeliveryTarget = { surface: "gateway"; webhookId: string } | { surface: "account"; configId: string };
+
+export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal: number }) {
   const t = useTranslations("webhooks.deliveries");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -43,25 +45,42 @@ export function DeliveryLog({ webhookId, reveal }: { webhookId: string; reveal: 
     setPage(1);
   }, [reveal]);
 
-  const log = useQuery({
+  const polling = {
+    placeholderData: keepPreviousData,
+    refetchInterval: (query: { state: { data?: { deliveries: GatewayDeliveryView[] } } }) =>
+      query.state.data?.deliveries.some((delivery) => delivery.status === "pending") ? POLL_MS : false,
+  };
+  // Both surfaces answer the same log; the one of the other surface stays disabled.
+  const gatewayLog = useQuery({
     ...trpc.webhooks.gateway.deliveries.queryOptions(
-      { webhookId, page, limit },
-      {
-        placeholderData: keepPreviousData,
-        refetchInterval: (query) =>
-          query.state.data?.deliveries.some((delivery) => delivery.status === "pending") ? POLL_MS : false,
-      },
+      { webhookId: target.surface === "gateway" ? target.webhookId : "", page, limit },
+      polling,
     ),
-    enabled: open,
+    enabled: open && target.surface === "gateway",
   });
+  const accountLog = useQuery({
+    ...trpc.webhooks.account.deliveries.queryOptions(
+      { configId: target.surface === "account" ? target.configId : "", page, limit },
+      polling,
+    ),
+    enabled: open && target.surface === "account",
+  });
+  const log = target.surface === "gateway" ? gatewayLog : accountLog;
 
-  const replay = useMutation(trpc.webhooks.gateway.replay.mutationOptions());
+  const gatewayReplay = useMutation(trpc.webhooks.gateway.replay.mutationOptions());
+  const accountReplay = useMutation(trpc.webhooks.account.replay.mutationOptions());
+  const replay = target.surface === "gateway" ? gatewayReplay : accountReplay;
   function onReplay(delivery: GatewayDeliveryView) {
     setReplayError(null);
     replay.mutate(
       { eventId: delivery.event_id },
       {
-        onSuccess: () => queryClient.invalidateQueries(trpc.webhooks.gateway.deliveries.queryFilter({ webhookId })),
+        onSuccess: () =>
+          queryClient.invalidateQueries(
+            target.surface === "gateway"
+              ? trpc.webhooks.gateway.deliveries.queryFilter({ webhookId: target.webhookId })
+              : trpc.webhooks.account.deliveries.queryFilter({ configId: target.configId }),
+          ),
         onError: (cause) => setReplayError(explain(cause).message),
       },
     );

@@ -185,7 +185,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: GatewayWebhookView; onDel
           )}
         </div>
       ) : null}
-      <DeliveryLog webhookId={webhook.id} reveal={reveal} />
+      <DeliveryLog target={{ surface: "gateway", webhookId: webhook.id }} reveal={reveal} />
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import balance from "./balance.json";
 import charges from "./charges.json";
 import common from "./common.json";
 import copy from "./copy.json";
+import dateInput from "./dateInput.json";
 import dialog from "./dialog.json";
 import errorPage from "./errorPage.json";
 import fieldErrors from "./fieldErrors.json";
@@ -24,6 +25,7 @@ import ledgerRules from "./ledgerRules.json";
 import login from "./login.json";
 import meds from "./meds.json";
 import money from "./money.json";
+import notFound from "./notFound.json";
 import onboardingStatus from "./onboardingStatus.json";
 import onboardingVerify from "./onboardingVerify.json";
 import overview from "./overview.json";
@@ -38,6 +40,7 @@ import send from "./send.json";
 import serviceErrors from "./serviceErrors.json";
 import shell from "./shell.json";
 import statements from "./statements.json";
+import staticQr from "./staticQr.json";
 import user from "./user.json";
 import webhooks from "./webhooks.json";
 
@@ -51,9 +54,11 @@ export default {
   sections,
   overview,
   forbidden,
+  notFound,
   errorPage,
   money,
   copy,
+  dateInput,
   pagination,
   party,
   balance,
@@ -64,6 +69,7 @@ export default {
   fieldErrors,
   serviceErrors,
   charges,
+  staticQr,
   refunds,
   apiKeys,
   webhooks,

@@ -11,20 +11,22 @@ import { ownedAccount } from "./service";
 
 /** 400 for a non-positive amount; `LIMIT_EXCEEDED` (422) above MAX_TRANSACTION_AMOUNT_CENTS. */
 export function assertTransactionAmount(amountCents: bigint, field = "amount"): void {
-  if (amountCents <= 0n) throw invalid(`${field} must be greater than zero`, field);
+  if (amountCents <= 0n) throw invalid(`${field} must be greater than zero`, field, "AMOUNT_NOT_POSITIVE");
   const max = config().MAX_TRANSACTION_AMOUNT_CENTS;
   if (amountCents > max) {
     throw new AppError(
       "LIMIT_EXCEEDED",
       `${field} exceeds the per-transaction limit of ${centsToBrl(max).toFixed(2)}`,
       field,
+      "AMOUNT_ABOVE_LIMIT",
     );
   }
 }
 
 /** 403 unless the account can move money. */
 export function assertActive(account: Pick<Account, "status">): void {
-  if (account.status !== "active") throw new AppError("FORBIDDEN", "account is inactive");
+  if (account.status !== "active")
+    throw new AppError("FORBIDDEN", "account is inactive", undefined, "ACCOUNT_INACTIVE");
 }
 
 /**

@@ -32,7 +32,8 @@ export async function createAccount(
  * interface gives: malformed id (400), unknown (404), someone else's (403).
  */
 export async function ownedAccount(tx: Tx, accountId: string, userId: string): Promise<Account> {
-  if (!ACCOUNT_ID_PATTERN.test(accountId)) throw invalid("accountId must be 12 digits", "accountId");
+  if (!ACCOUNT_ID_PATTERN.test(accountId))
+    throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
   const account = await tx.account.findUnique({ where: { id: accountId } });
   if (!account) throw notFound("account not found");
   if (account.userId !== userId) throw new AppError("FORBIDDEN", "no permission for this account");

@@ -25,3 +25,8 @@ export type Scope = (typeof SCOPES)[number];
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
+
+/** Scopes that only read (`…:read`, `ledger_extract:get`): what the dashboard pre-selects for a new key. */
+export const READ_ONLY_SCOPES: readonly Scope[] = SCOPES.filter(
+  (scope) => scope.endsWith(":read") || scope === "ledger_extract:get",
+);

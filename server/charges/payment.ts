@@ -34,12 +34,18 @@ export async function lockPayableCharge(
   if (!row) throw notFound("charge not found");
   const charge = await tx.charge.findUniqueOrThrow({ where: { txId } });
   if (charge.status === "paid") {
-    if (options.paidIs === "not_allowed") throw invalid("transaction not allowed: charge already paid", "emv");
-    throw new AppError("CONFLICT", "charge already paid");
+    if (options.paidIs === "not_allowed")
+      throw invalid("transaction not allowed: charge already paid", "emv", "CHARGE_ALREADY_PAID");
+    throw new AppError("CONFLICT", "charge already paid", undefined, "CHARGE_ALREADY_PAID");
   }
-  if (charge.status !== "created" || charge.expiresAt <= now) throw invalid("charge has expired", "txId");
+  if (charge.status !== "created" || charge.expiresAt <= now)
+    throw invalid("charge has expired", "txId", "CHARGE_EXPIRED");
   if (charge.sameDocument && onlyDigits(payerDocument ?? "") !== charge.sameDocument) {
-    throw invalid("transaction not allowed: this charge accepts payment only from the document it names", "payer");
+    throw invalid(
+      "transaction not allowed: this charge accepts payment only from the document it names",
+      "payer",
+      "PAYER_NOT_ALLOWED",
+    );
   }
   return charge;
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { BrlAmount } from "../fields/amount";
 import { AccountId, TxId } from "../fields/ids";
 import { Page, PageSize } from "../fields/paging";
-import { CpfCnpj, Description, ExternalId, Metadata } from "../fields/text";
+import { CpfCnpj, Description, ExternalId, Metadata, text } from "../fields/text";
 
 export const CHARGE_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -46,3 +46,19 @@ export const ChargeListQuery = z.object({
 });
 
 export { TxId };
+
+export const MAX_STATIC_QR_LABEL = 60;
+/** Room left in the BR Code depends on the key; the encoder refuses a description that does not fit. */
+export const MAX_STATIC_QR_DESCRIPTION = 60;
+
+/** A static QR code for a shop counter: the account's current PIX key, a fixed amount or none. */
+export const StaticQrCreate = z.object({
+  accountId: AccountId,
+  label: text({ min: 1, max: MAX_STATIC_QR_LABEL, trim: true }).describe(
+    `What you call it ("Caixa 1"): 1 to ${MAX_STATIC_QR_LABEL} characters.`,
+  ),
+  amount: BrlAmount.nullable().optional().describe("A fixed amount in BRL, or null for an open amount."),
+  description: text({ max: MAX_STATIC_QR_DESCRIPTION, trim: true })
+    .optional()
+    .describe(`Shown to the payer: at most ${MAX_STATIC_QR_DESCRIPTION} characters.`),
+});

@@ -43,11 +43,15 @@ export async function createCharge(db: Db, input: NewCharge, now = new Date()): 
     throw invalid(`expirationSeconds must be an integer from 1 to ${MAX_EXPIRATION_SECONDS}`, "expirationSeconds");
   }
   if (input.sameDocument && !documentKind(input.sameDocument)) {
-    throw invalid("sameDocument must be a valid CPF or CNPJ", "sameDocument");
+    throw invalid("sameDocument must be a valid CPF or CNPJ", "sameDocument", "DOCUMENT_INVALID");
   }
   if (input.amountCents <= 0n || input.amountCents > config().MAX_TRANSACTION_AMOUNT_CENTS) {
     // interface 4.3 has no 422: a charge above the per-transaction maximum is invalid input
-    throw invalid(`amount must be at most ${centsToBrl(config().MAX_TRANSACTION_AMOUNT_CENTS).toFixed(2)}`, "amount");
+    throw invalid(
+      `amount must be at most ${centsToBrl(config().MAX_TRANSACTION_AMOUNT_CENTS).toFixed(2)}`,
+      "amount",
+      "AMOUNT_ABOVE_LIMIT",
+    );
   }
   return db.$transaction(async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
@@ -58,7 +62,12 @@ export async function createCharge(db: Db, input: NewCharge, now = new Date()): 
         select: { txId: true },
       });
       if (taken)
-        throw new AppError("IDEMPOTENCY_CONFLICT", `externalId ${input.externalId} was already used`, "externalId");
+        throw new AppError(
+          "IDEMPOTENCY_CONFLICT",
+          `externalId ${input.externalId} was already used`,
+          "externalId",
+          "EXTERNAL_ID_TAKEN",
+        );
     }
     const currentKey = await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
     const locationId = randomUUID();

@@ -7,6 +7,8 @@ export type OutboxTopic =
   | "charge.created"
   | "charge.paid"
   | "charge.expired"
+  /** withdrawn by the merchant (server/charges/cancel.ts); no webhook (interface 6.1: never sent) */
+  | "charge.cancelled"
   /** an outgoing PIX handed to the rail; the relay settles it when due */
   /** also refunds of received PIX: the rail settles both the same way */
   | "rail.payment_submitted"

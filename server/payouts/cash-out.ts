@@ -51,7 +51,7 @@ async function queuePayout(db: Db | Tx, input: CashOut, now = new Date()): Promi
     const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
     // The sender's own keys are ours to know without DICT: refused now, as the synchronous path does.
     const own = await tx.pixKey.findUnique({ where: { key: input.pixKey }, select: { accountId: true } });
-    if (own?.accountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey");
+    if (own?.accountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB, now);
     const fee = source.externalFeeCents;

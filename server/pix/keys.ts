@@ -36,9 +36,10 @@ export function keyFormatError(key: string, type: PixKeyType): string | null {
 export function parsePixKey(raw: string, statedType?: PixKeyType): { key: string; type: PixKeyType } {
   const key = raw.trim();
   const type = statedType ?? inferKeyType(key);
-  if (!type) throw invalid("pixKey is not a valid PIX key (EVP, CPF, CNPJ, e-mail or +55 phone)", "pixKey");
+  if (!type)
+    throw invalid("pixKey is not a valid PIX key (EVP, CPF, CNPJ, e-mail or +55 phone)", "pixKey", "PIX_KEY_INVALID");
   const normalised = type === "EMAIL" ? key.toLowerCase() : type === "EVP" ? key.toLowerCase() : key;
   const error = keyFormatError(normalised, type);
-  if (error) throw invalid(`pixKey: ${error}`, "pixKey");
+  if (error) throw invalid(`pixKey: ${error}`, "pixKey", "PIX_KEY_INVALID");
   return { key: normalised, type };
 }

@@ -53,10 +53,15 @@ export async function requestRefund(
   return inTransaction(db, async (tx) => {
     const original = await lockOriginal(tx, input.userId, input.endToEndId);
     if (!REFUNDABLE_REASONS.includes(original.reason) || original.status !== "succeeded") {
-      throw new AppError("NOT_REFUNDABLE", "this PIX cannot be refunded");
+      throw new AppError("NOT_REFUNDABLE", "this PIX cannot be refunded", undefined, "NOT_REFUNDABLE_PIX");
     }
     if (now.getTime() - original.createdAt.getTime() > REFUND_WINDOW_MS) {
-      throw new AppError("NOT_REFUNDABLE", "refunds are possible up to 90 days after the original PIX");
+      throw new AppError(
+        "NOT_REFUNDABLE",
+        "refunds are possible up to 90 days after the original PIX",
+        undefined,
+        "REFUND_WINDOW_CLOSED",
+      );
     }
     const inFlight = await tx.ledgerEntry.count({
       where: {
@@ -66,11 +71,17 @@ export async function requestRefund(
         status: "processing",
       },
     });
-    if (inFlight > 0) throw new AppError("CONFLICT", "a refund of this PIX is already processing");
+    if (inFlight > 0)
+      throw new AppError("CONFLICT", "a refund of this PIX is already processing", undefined, "REFUND_IN_PROGRESS");
     const remaining = await refundableCents(tx, original);
     const amount = input.amountCents ?? remaining;
     if (remaining <= 0n || amount > remaining) {
-      throw new AppError("NOT_REFUNDABLE", `at most ${remaining} centavos of this PIX can still be refunded`, "amount");
+      throw new AppError(
+        "NOT_REFUNDABLE",
+        `at most ${remaining} centavos of this PIX can still be refunded`,
+        "amount",
+        "REFUND_ABOVE_REMAINING",
+      );
     }
     const account = await spendingAccount(tx, original.accountId, input.userId, amount);
     const endToEndId = newEndToEndId("D", config().PLATFORM_ISPB, now);

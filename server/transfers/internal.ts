@@ -39,12 +39,17 @@ type AccountRow = {
  */
 export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
-  if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
+  if (!ACCOUNT_ID_PATTERN.test(input.accountId))
+    throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
   if (!ACCOUNT_ID_PATTERN.test(input.receiverAccountId)) {
-    throw invalid("receiverBankAccount must be a 12-digit internal account", "receiverBankAccount");
+    throw invalid(
+      "receiverBankAccount must be a 12-digit internal account",
+      "receiverBankAccount",
+      "ACCOUNT_NUMBER_INVALID",
+    );
   }
   if (input.receiverAccountId === input.accountId) {
-    throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount");
+    throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount", "SAME_ACCOUNT");
   }
   // On its own it runs on the plain pool (one statement, its own transaction); inside a
   // caller's transaction it joins it.
@@ -60,7 +65,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   const target = rows.find((row) => row.id === input.receiverAccountId);
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
-  if (!target) throw invalid("destination account not found", "receiverBankAccount");
+  if (!target) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
   assertActive(source);
   assertCanReceive(target, "receiverBankAccount");
   // A receiver whose MEDs are still owed gets the credit and the block in one transaction
@@ -109,4 +114,21 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   });
   if (!("$transaction" in db)) await coverOwedMeds(db, target.id);
   return debit as LedgerEntry;
+}
+
+/**
+ * Who an internal transfer to `accountId` pays (name, masked document, agency), shown before the
+ * merchant confirms, as a key's DICT lookup is; the same refusals the transfer gives.
+ */
+export async function internalReceiver(tx: Tx, accountId: string) {
+  if (!ACCOUNT_ID_PATTERN.test(accountId)) {
+    throw invalid(
+      "receiverBankAccount must be a 12-digit internal account",
+      "receiverBankAccount",
+      "ACCOUNT_NUMBER_INVALID",
+    );
+  }
+  const account = await tx.account.findUnique({ where: { id: accountId } });
+  if (!account) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
+  return platformParty(account);
 }

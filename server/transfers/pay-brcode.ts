@@ -26,7 +26,7 @@ export function decodeOrReject(emv: string): DecodedBrCode {
   try {
     return decodeBrCode(emv);
   } catch (error) {
-    if (error instanceof BrCodeError) throw invalid(`invalid EMV: ${error.message}`, "emv");
+    if (error instanceof BrCodeError) throw invalid(`invalid EMV: ${error.message}`, "emv", error.code);
     throw error;
   }
 }
@@ -48,7 +48,7 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
   const locationId = ownLocationId(config().APP_URL, decoded.url);
   if (locationId) {
     const charge = await tx.charge.findUnique({ where: { locationId }, include: { account: true } });
-    if (!charge) throw invalid("invalid EMV: unknown charge", "emv");
+    if (!charge) throw invalid("invalid EMV: unknown charge", "emv", "UNKNOWN_CHARGE");
     return {
       charge,
       decoded,
@@ -74,12 +74,13 @@ export function amountToPay(preview: BrCodePreview, requested: bigint | null): b
   const fixed = preview.amountCents;
   if (fixed !== null) {
     if (requested !== null && requested !== fixed)
-      throw invalid("amount must equal the amount in the QR code", "amount");
+      throw invalid("amount must equal the amount in the QR code", "amount", "AMOUNT_MISMATCH");
     return fixed;
   }
   if (preview.decoded.kind === "dynamic")
-    throw invalid("transaction not allowed: dynamic QR code without amount", "emv");
-  if (requested === null) throw invalid("amount is required for a static QR code without amount", "amount");
+    throw invalid("transaction not allowed: dynamic QR code without amount", "emv", "DYNAMIC_WITHOUT_AMOUNT");
+  if (requested === null)
+    throw invalid("amount is required for a static QR code without amount", "amount", "AMOUNT_REQUIRED");
   return requested;
 }
 

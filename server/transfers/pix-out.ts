@@ -50,12 +50,12 @@ export async function sendPixToBankAccount(
   await spendingAccount(db, input.accountId, input.userId, input.amountCents);
   const details = input.bankAccount;
   const kind = documentKind(details.cpfCnpj);
-  if (!kind) throw invalid("bankAccount.cpfCnpj must be a valid CPF or CNPJ", "bankAccount");
+  if (!kind) throw invalid("bankAccount.cpfCnpj must be a valid CPF or CNPJ", "bankAccount", "DOCUMENT_INVALID");
   let platformAccountId: string | null = null;
   if (details.ispb === config().PLATFORM_ISPB) {
     const target = await db.account.findUnique({ where: { id: details.accountNumber } });
     if (!target || target.document !== onlyDigits(details.cpfCnpj)) {
-      throw invalid("destination account not found at this institution", "bankAccount");
+      throw invalid("destination account not found at this institution", "bankAccount", "DESTINATION_NOT_FOUND");
     }
     platformAccountId = target.id;
   }

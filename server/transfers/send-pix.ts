@@ -48,7 +48,8 @@ export type OutgoingPix = {
 export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
     const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
-    if (input.platformAccountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey");
+    if (input.platformAccountId === source.id)
+      throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB);
     const fee = source.externalFeeCents;

@@ -54,6 +54,8 @@ const t = initTRPC.context<TRPCContext>().create({
         appCode: appError?.code ?? null,
         /** For refusals that pass with time (a cooldown): seconds until a retry may succeed. */
         retryAfterSeconds: appError?.retryAfterSeconds ?? null,
+        /** The finer refusal the dashboard explains in the user's language (ERROR_REASONS). */
+        reason: appError?.reason ?? null,
         /** The field a refusal is about: the service's, or the first refused input field. */
         field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,

@@ -21,7 +21,7 @@ type Deps = { resolver?: Resolver; now?: Date };
 function validateEvents(events: readonly string[]): string[] {
   const unknown = unknownEvents(events, isAccountEvent);
   if (unknown.length) throw invalid(`event: contains invalid events: ${unknown.join(", ")}`, "event");
-  if (events.length === 0) throw invalid("event: must name at least one event", "event");
+  if (events.length === 0) throw invalid("event: must name at least one event", "event", "EVENTS_REQUIRED");
   return [...new Set(events)];
 }
 
@@ -56,7 +56,11 @@ export async function createWebhookConfig(tx: Tx, userId: string, input: ConfigI
   const authHeaderCiphertext = sealAuthHeader(input.authHeader);
   const targetUrl = await validateUrl(input.targetUrl, deps);
   if ((await tx.webhookConfig.count({ where: { userId } })) >= MAX_WEBHOOKS_PER_USER) {
-    throw invalid(`targetUrl: at most ${MAX_WEBHOOKS_PER_USER} configurations per merchant`, "targetUrl");
+    throw invalid(
+      `targetUrl: at most ${MAX_WEBHOOKS_PER_USER} configurations per merchant`,
+      "targetUrl",
+      "WEBHOOK_LIMIT",
+    );
   }
   const now = deps.now ?? new Date();
   return tx.webhookConfig.create({

@@ -41,7 +41,7 @@ export type Deps = { resolver?: Resolver; now?: Date };
 export function validateGatewayEvents(events: readonly string[]): string[] {
   const unknown = unknownEvents(events, isGatewayEvent);
   if (unknown.length) throw invalid(`events: contains invalid events: ${unknown.join(", ")}`, "events");
-  if (events.length === 0) throw invalid("events: must name at least one event", "events");
+  if (events.length === 0) throw invalid("events: must name at least one event", "events", "EVENTS_REQUIRED");
   return [...new Set(events)];
 }
 
@@ -71,7 +71,7 @@ export async function registerGatewayWebhook(
   });
   const existing = await tx.gatewayWebhook.count({ where: { userId, deletedAt: null } });
   if (existing >= MAX_WEBHOOKS_PER_USER) {
-    throw invalid(`url: at most ${MAX_WEBHOOKS_PER_USER} webhooks can be registered`, "url");
+    throw invalid(`url: at most ${MAX_WEBHOOKS_PER_USER} webhooks can be registered`, "url", "WEBHOOK_LIMIT");
   }
   const webhook = await tx.gatewayWebhook.create({
     data: {
@@ -146,7 +146,8 @@ export async function getDelivery(
  */
 export async function replayDelivery(tx: Tx, userId: string, eventId: string, now = new Date()) {
   const delivery = await getDelivery(tx, userId, eventId);
-  if (delivery.status === "pending") throw new AppError("CONFLICT", "delivery is already pending", "event_id");
+  if (delivery.status === "pending")
+    throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
   if (delivery.gatewayWebhookId) await assertTargetLive(tx, delivery.gatewayWebhookId);
   const replayed = await tx.webhookDelivery.updateMany({
     where: { id: delivery.id, status: delivery.status },
@@ -161,7 +162,8 @@ export async function replayDelivery(tx: Tx, userId: string, eventId: string, no
       deliveredAt: null,
     },
   });
-  if (replayed.count === 0) throw new AppError("CONFLICT", "delivery is already pending", "event_id");
+  if (replayed.count === 0)
+    throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
   wakeDeliveries();
   return tx.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
 }

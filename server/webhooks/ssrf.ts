@@ -169,15 +169,16 @@ export async function validateTargetUrl(raw: string, rules: TargetRules): Promis
   try {
     url = new URL(raw);
   } catch {
-    throw invalid(`${field}: must be a valid absolute URL`, field);
+    throw invalid(`${field}: must be a valid absolute URL`, field, "URL_INVALID");
   }
-  if (raw.length > MAX_URL) throw invalid(`${field}: must be at most ${MAX_URL} characters`, field);
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid(`${field}: must use https`, field);
-  if (url.username || url.password) throw invalid(`${field}: must not carry credentials`, field);
-  if (url.hash) throw invalid(`${field}: must not have a fragment`, field);
+  if (raw.length > MAX_URL) throw invalid(`${field}: must be at most ${MAX_URL} characters`, field, "URL_TOO_LONG");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");
+  if (url.username || url.password) throw invalid(`${field}: must not carry credentials`, field, "URL_CREDENTIALS");
+  if (url.hash) throw invalid(`${field}: must not have a fragment`, field, "URL_FRAGMENT");
   const host = hostOf(url);
   const http = url.protocol === "http:";
-  if (http && rules.insecure === "refused") throw invalid(`${field}: must use https`, field);
+  if (http && rules.insecure === "refused") throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");
 
   const needsResolution = !rules.allowPrivate || (http && rules.insecure === "private-only");
   if (!needsResolution) return url.toString();
@@ -185,14 +186,18 @@ export async function validateTargetUrl(raw: string, rules: TargetRules): Promis
   try {
     addresses = await resolveHost(host, rules.resolver);
   } catch {
-    throw invalid(`${field}: host ${host} could not be resolved`, field);
+    throw invalid(`${field}: host ${host} could not be resolved`, field, "URL_UNRESOLVED");
   }
   const forbidden = addresses.filter((a) => isForbiddenAddress(a.address));
   if (!rules.allowPrivate && forbidden.length > 0) {
-    throw invalid(`${field}: ${host} resolves to a non-public address (${forbidden[0]?.address})`, field);
+    throw invalid(
+      `${field}: ${host} resolves to a non-public address (${forbidden[0]?.address})`,
+      field,
+      "URL_NOT_PUBLIC",
+    );
   }
   if (http && rules.insecure === "private-only" && forbidden.length !== addresses.length) {
-    throw invalid(`${field}: must use https`, field);
+    throw invalid(`${field}: must use https`, field, "URL_NOT_HTTPS");
   }
   return url.toString();
 }

@@ -92,6 +92,7 @@ export async function createPixKey(
           "BAAS_PIX_KEY_COOLDOWN",
           `wait ${config().PIX_KEY_COOLDOWN_SECONDS / 60} minutes between key creations (${seconds} s left)`,
           undefined,
+          undefined,
           seconds,
         );
       }

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { cancelCharge } from "../../charges/cancel";
 import { payChargeFromOutside } from "../../charges/payment";
 import { qrCodePng } from "../../charges/qr-image";
-import { ChargeCreate, ChargeListQuery, ExpirationSeconds, TxId } from "../../charges/schema";
+import { ChargeCreate, ChargeListQuery, ExpirationSeconds, StaticQrCreate, TxId } from "../../charges/schema";
 import { createCharge, getCharge, listCharges } from "../../charges/service";
+import { createStaticQr, getStaticQr, listStaticQrs, removeStaticQr } from "../../charges/static-qr";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { forbidden } from "../../errors";
 import { pageInfo } from "../../fields/paging";
-import type { Charge } from "../../generated/prisma/client";
+import type { Charge, StaticQrCode } from "../../generated/prisma/client";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 const txId = TxId;
@@ -37,10 +39,54 @@ async function chargeDetailView(charge: Charge) {
   return { ...chargeView(charge), qrCode: await qrCodePng(charge.emv), sandbox: sandbox() };
 }
 
+/** A static QR code as the dashboard lists it. */
+function staticQrView(code: StaticQrCode) {
+  return {
+    id: code.id,
+    accountId: code.accountId,
+    label: code.label,
+    pixKey: code.pixKey,
+    amountCents: code.amountCents,
+    description: code.description,
+    emv: code.emv,
+    createdAt: code.createdAt,
+  };
+}
+
+const staticQrId = z.object({ id: z.string().max(64) });
+
+/** Static QR codes for a shop counter (server/charges/static-qr.ts). */
+const staticQrRouter = createTRPCRouter({
+  list: merchantProcedure.query(async ({ ctx }) => (await listStaticQrs(db(), ctx.user.id)).map(staticQrView)),
+  /** One code with its QR image and the holder's name, for the printable page. */
+  byId: merchantProcedure.input(staticQrId).query(async ({ ctx, input }) => {
+    const code = await getStaticQr(db(), ctx.user.id, input.id);
+    return { ...staticQrView(code), merchantName: code.merchantName, qrCode: await qrCodePng(code.emv) };
+  }),
+  create: merchantProcedure.input(StaticQrCreate).mutation(async ({ ctx, input }) =>
+    staticQrView(
+      await createStaticQr(db(), {
+        userId: ctx.user.id,
+        accountId: input.accountId,
+        label: input.label,
+        amountCents: input.amount ?? null,
+        description: input.description || null,
+      }),
+    ),
+  ),
+  remove: merchantProcedure.input(staticQrId).mutation(async ({ ctx, input }) => {
+    await removeStaticQr(db(), ctx.user.id, input.id);
+    return { id: input.id };
+  }),
+});
+
+export type StaticQrView = ReturnType<typeof staticQrView>;
 export type ChargeView = ReturnType<typeof chargeView>;
 export type ChargeDetailView = Awaited<ReturnType<typeof chargeDetailView>>;
 
 export const chargesRouter = createTRPCRouter({
+  static: staticQrRouter,
+
   /** A page of the user's charges, newest first, with the total for pagination. */
   list: merchantProcedure.input(ChargeListQuery).query(async ({ ctx, input }) => {
     const { charges, total } = await listCharges(db(), ctx.user.id, input);
@@ -71,6 +117,11 @@ export const chargesRouter = createTRPCRouter({
         }),
       ),
     ),
+
+  /** Withdraws an unpaid charge (409 CHARGE_NOT_CANCELLABLE once paid, expired or cancelled). */
+  cancel: merchantProcedure
+    .input(z.object({ txId }))
+    .mutation(async ({ ctx, input }) => chargeView(await cancelCharge(db(), ctx.user.id, input.txId))),
 
   /** Sandbox only: a payer at another institution pays the charge; answers the credit entry. */
   simulatePayment: merchantProcedure.input(z.object({ txId })).mutation(async ({ ctx, input }) => {

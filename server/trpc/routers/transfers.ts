@@ -5,7 +5,7 @@ import { Description } from "../../fields/text";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { pixRail } from "../../pix/current-rail";
-import { transferInternal } from "../../transfers/internal";
+import { internalReceiver, transferInternal } from "../../transfers/internal";
 import { payBrCode, previewBrCode } from "../../transfers/pay-brcode";
 import { sendPixToKey } from "../../transfers/pix-out";
 import { AccountId, Emv, Obs, PixKey } from "../../transfers/schema";
@@ -44,6 +44,16 @@ export const transfersRouter = createTRPCRouter({
       onPlatform: resolved.platformAccountId !== null,
     };
   }),
+
+  /**
+   * Who an internal transfer pays, shown before the merchant confirms (400 for an unknown account).
+   * The destination is another merchant's account by design, named as in `internal`
+   * (docs/decisions/0018-dashboard-ux.md): it shows what the transfer shows the payer.
+   */
+  internalReceiver: merchantProcedure.input(z.object({ receiverAccountId: accountId })).query(async ({ input }) => ({
+    receiver: await internalReceiver(db(), input.receiverAccountId),
+    onPlatform: true,
+  })),
 
   /** What a copy-and-paste code decodes to and who it pays, without paying. */
   previewBrCode: merchantProcedure.input(z.object({ emv: Emv })).query(async ({ input }) => {

@@ -17,6 +17,7 @@ import {
   listWebhookConfigs,
   updateWebhookConfig,
 } from "../../webhooks/account-configs";
+import { listConfigDeliveries, replayConfigDelivery } from "../../webhooks/config-deliveries";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -132,6 +133,24 @@ const accountRouter = createTRPCRouter({
     await deleteWebhookConfig(db(), ctx.user.id, input.configId);
     return { configId: input.configId, deleted: true };
   }),
+
+  /** A page of one configuration's deliveries, newest first (the gateway log's shape). */
+  deliveries: merchantProcedure
+    .input(DeliveryListQuery.extend({ configId: id, limit: PageSize.default(10) }))
+    .query(async ({ ctx, input }) => {
+      const { deliveries, total } = await listConfigDeliveries(db(), ctx.user.id, input.configId, input);
+      return {
+        deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
+        ...pageInfo(input, total),
+      };
+    }),
+
+  /** Sends a delivered, failed or expired delivery again. */
+  replay: merchantProcedure
+    .input(z.object({ eventId: id }))
+    .mutation(async ({ ctx, input }) =>
+      gatewayDeliveryView(await replayConfigDelivery(db(), ctx.user.id, input.eventId)),
+    ),
 });
 
 export const webhooksRouter = createTRPCRouter({ gateway: gatewayRouter, account: accountRouter });

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { StaticQrList } from "@/components/charges/static-qr-list";
+import { ButtonLink } from "@/components/ui/button";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("staticQr");
+  return { title: t("title") };
+}
+
+export default async function StaticQrPage() {
+  const t = await getTranslations("staticQr");
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <ButtonLink href="/charges" variant="ghost" size="sm" className="-ml-2">
+        <ArrowLeftIcon className="size-4" />
+        {t("back")}
+      </ButtonLink>
+      <PageHeader title={t("title")} description={t("description")} />
+      <StaticQrList />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import en from "../../messages/en";
+import ptBR from "../../messages/pt-BR";
+import { ERROR_CODES, ERROR_REASONS } from "../../server/errors";
+import { SANDBOX_REJECTIONS } from "../../server/pix/sandbox-rail";
+import { PIX_REASON_CODES, pixFailureKey } from "./pix-failure";
+
+const catalogues = { "pt-BR": ptBR.serviceErrors, en: en.serviceErrors } as const;
+
+function missing(group: "codes" | "reasons" | "pixReasons", keys: readonly string[]) {
+  return Object.entries(catalogues).flatMap(([locale, messages]) => {
+    const texts = messages[group] as Record<string, string | undefined>;
+    return keys.filter((key) => !texts[key]?.trim()).map((key) => `${locale}: ${group}.${key}`);
+  });
+}
+
+describe("server errors in the user's language", () => {
+  it("every error code a service throws has a message in pt-BR and English", () => {
+    expect(ERROR_CODES.length).toBeGreaterThan(10);
+    expect(missing("codes", ERROR_CODES)).toEqual([]);
+  });
+
+  it("every refusal reason has a message in pt-BR and English", () => {
+    expect(missing("reasons", ERROR_REASONS)).toEqual([]);
+  });
+
+  it("every reason code the payment system answers is explained in words", () => {
+    const rail = Object.keys(SANDBOX_REJECTIONS);
+    expect(rail.filter((code) => !(PIX_REASON_CODES as readonly string[]).includes(code))).toEqual([]);
+    expect(missing("pixReasons", [...PIX_REASON_CODES, "DICT_QUOTA", "other"])).toEqual([]);
+  });
+
+  it("pt-BR messages are not the English ones", () => {
+    const same = ERROR_REASONS.filter((r) => ptBR.serviceErrors.reasons[r] === en.serviceErrors.reasons[r]);
+    expect(same).toEqual([]);
+  });
+});
+
+describe("pixFailureKey", () => {
+  it("reads the reason code of a failed PIX", () => {
+    expect(pixFailureKey("AC06: receiver account is blocked")).toEqual({ key: "AC06", code: "AC06" });
+    expect(pixFailureKey("not sent: DICT quota exceeded for 2 hours")).toEqual({ key: "DICT_QUOTA", code: null });
+    expect(pixFailureKey("ZZ99: something new")).toEqual({ key: "other", code: "ZZ99" });
+    expect(pixFailureKey("timeout")).toEqual({ key: "other", code: null });
+  });
+});

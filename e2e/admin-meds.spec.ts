@@ -108,7 +108,7 @@ test("a merchant opening /admin/meds gets the 403 page", async () => {
 
 test("the admin filters the queue down to the MED", async () => {
   await signIn(admin, DEMO_ADMIN);
-  await expect(admin).toHaveURL(/\/overview$/, SLOW);
+  await expect(admin).toHaveURL(/\/admin$/, SLOW);
   await admin.goto("/admin/meds");
   await expect(admin.getByRole("heading", { level: 1, name: "MEDs da plataforma" })).toBeVisible(SLOW);
   await expect(admin.getByTestId("med-row").first()).toBeVisible(SLOW);

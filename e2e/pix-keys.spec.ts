@@ -148,8 +148,8 @@ test("makes the e-mail key current, then deletes the random key", async () => {
 test("the account programme page shows its accounts with balances and keys", async () => {
   await page.goto("/baas");
   await expect(page.getByRole("heading", { level: 2, name: "Contas do programa" })).toBeVisible(SLOW);
-  await expect(page.getByText("Nenhuma conta no programa")).toBeVisible(SLOW);
-  await snap(page, "baas-programme-accounts-empty");
+  // Other specs (onboarding approval) may already have opened accounts in this run's database:
+  // the empty state is covered by tests/baas, here the list shows the account made below.
 
   // Onboarding approval opens programme accounts (built elsewhere); here one is made directly.
   process.env.DATABASE_URL = runUrl;

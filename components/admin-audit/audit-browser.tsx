@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { CloseIcon, FileTextIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
@@ -78,19 +78,17 @@ export function AuditBrowser() {
         error={{ title: t("error.title"), body: t("error.body"), testId: "audit-error" }}
         isEmpty={(data) => data.total === 0}
         empty={
-          <EmptyState
-            icon={FileTextIcon}
-            title={filtered ? t("empty.filteredTitle") : t("empty.title")}
-            description={filtered ? t("empty.filteredBody") : t("empty.body")}
-            action={
-              filtered ? (
-                <Button variant="secondary" onClick={clear}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              ) : null
-            }
-          />
+          filtered ? (
+            <FilteredEmptyState
+              icon={FileTextIcon}
+              title={t("empty.filteredTitle")}
+              description={t("empty.filteredBody")}
+              clearLabel={t("clear")}
+              onClear={clear}
+            />
+          ) : (
+            <EmptyState icon={FileTextIcon} title={t("empty.title")} description={t("empty.body")} />
+          )
         }
       >
         {(data) => (

@@ -8,7 +8,7 @@ import { parseAmount } from "@/components/send/amount";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
 import { CloseIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
@@ -70,16 +70,12 @@ export function MedQueue() {
         isEmpty={(data) => data.total === 0}
         empty={
           filtered ? (
-            <EmptyState
+            <FilteredEmptyState
               icon={ShieldAlertIcon}
               title={t("empty.filteredTitle")}
               description={t("empty.filteredBody")}
-              action={
-                <Button variant="secondary" onClick={clear}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              }
+              clearLabel={t("clear")}
+              onClear={clear}
             />
           ) : (
             <EmptyState icon={ShieldAlertIcon} title={t("empty.title")} description={t("empty.body")} />

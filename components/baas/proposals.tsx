@@ -5,11 +5,10 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { useDateTime } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { FieldLabel, Select } from "@/components/ui/fields";
-import { CheckIcon, CloseIcon, UserPlusIcon } from "@/components/ui/icons";
+import { CheckIcon, UserPlusIcon } from "@/components/ui/icons";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
@@ -66,19 +65,17 @@ export function BaasProposals() {
         error={{ title: t("error.title"), body: t("error.body"), testId: "baas-proposals-error" }}
         isEmpty={(data) => data.total === 0}
         empty={
-          <EmptyState
-            icon={UserPlusIcon}
-            title={status ? t("empty.filteredTitle") : t("empty.title")}
-            description={status ? t("empty.filteredBody") : t("empty.body")}
-            action={
-              status ? (
-                <Button variant="secondary" onClick={() => update({ status: undefined })}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              ) : null
-            }
-          />
+          status ? (
+            <FilteredEmptyState
+              icon={UserPlusIcon}
+              title={t("empty.filteredTitle")}
+              description={t("empty.filteredBody")}
+              clearLabel={t("clear")}
+              onClear={() => update({ status: undefined })}
+            />
+          ) : (
+            <EmptyState icon={UserPlusIcon} title={t("empty.title")} description={t("empty.body")} />
+          )
         }
       >
         {(data) => (

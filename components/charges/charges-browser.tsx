@@ -7,11 +7,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { truncateId, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { FieldLabel, Select } from "@/components/ui/fields";
-import { CloseIcon, QrCodeIcon } from "@/components/ui/icons";
+import { QrCodeIcon } from "@/components/ui/icons";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
@@ -68,16 +67,12 @@ export function ChargesBrowser() {
         isEmpty={(data) => data.total === 0}
         empty={
           status ? (
-            <EmptyState
+            <FilteredEmptyState
               icon={QrCodeIcon}
               title={t("empty.filteredTitle")}
               description={t("empty.filteredBody")}
-              action={
-                <Button variant="secondary" onClick={() => update({ status: undefined })}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              }
+              clearLabel={t("clear")}
+              onClear={() => update({ status: undefined })}
             />
           ) : (
             <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />

@@ -5,11 +5,11 @@ import { useTranslations } from "next-intl";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
-import { BookIcon, CloseIcon, SendIcon } from "@/components/ui/icons";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
+import { BookIcon, SendIcon } from "@/components/ui/icons";
 import { ListStates, LoadingState } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -72,16 +72,12 @@ export function LedgerBrowser() {
           isEmpty={(data) => data.total === 0}
           empty={
             hasFilters ? (
-              <EmptyState
+              <FilteredEmptyState
                 icon={BookIcon}
                 title={t("empty.filteredTitle")}
                 description={t("empty.filteredBody")}
-                action={
-                  <Button variant="secondary" onClick={clearFilters}>
-                    <CloseIcon className="size-4" />
-                    {t("filters.clear")}
-                  </Button>
-                }
+                clearLabel={t("filters.clear")}
+                onClear={clearFilters}
               />
             ) : (
               <EmptyState

@@ -11,7 +11,7 @@ import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { CloseIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
@@ -111,16 +111,12 @@ export function MedsBrowser() {
         isEmpty={(data) => data.total === 0}
         empty={
           filtered ? (
-            <EmptyState
+            <FilteredEmptyState
               icon={ShieldAlertIcon}
               title={t("empty.filteredTitle")}
               description={t("empty.filteredBody")}
-              action={
-                <Button variant="secondary" onClick={clear}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              }
+              clearLabel={t("clear")}
+              onClear={clear}
             />
           ) : (
             <EmptyState icon={ShieldAlertIcon} title={t("empty.title")} description={t("empty.body")} />

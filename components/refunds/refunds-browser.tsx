@@ -6,12 +6,12 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { entryHref, StatusBadge, truncateId, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { FieldLabel, Select } from "@/components/ui/fields";
-import { BookIcon, CloseIcon, UndoIcon } from "@/components/ui/icons";
+import { BookIcon, UndoIcon } from "@/components/ui/icons";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
@@ -69,16 +69,12 @@ export function RefundsBrowser() {
         isEmpty={(data) => data.total === 0}
         empty={
           status ? (
-            <EmptyState
+            <FilteredEmptyState
               icon={UndoIcon}
               title={t("empty.filteredTitle")}
               description={t("empty.filteredBody")}
-              action={
-                <Button variant="secondary" onClick={() => update({ status: undefined })}>
-                  <CloseIcon className="size-4" />
-                  {t("clear")}
-                </Button>
-              }
+              clearLabel={t("clear")}
+              onClear={() => update({ status: undefined })}
             />
           ) : (
             <EmptyState

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { Button } from "./button";
 import { cn } from "./cn";
-import type { Icon } from "./icons";
+import { CloseIcon, type Icon } from "./icons";
 
 export function EmptyState({
   icon: IconComponent,
@@ -34,5 +35,34 @@ export function EmptyState({
       {description ? <p className="mt-2 max-w-md text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-6">{action}</div> : null}
     </div>
+  );
+}
+
+/** A list emptied by its filters: says so and offers to clear them. */
+export function FilteredEmptyState({
+  icon,
+  title,
+  description,
+  clearLabel,
+  onClear,
+}: {
+  icon?: Icon;
+  title: ReactNode;
+  description?: ReactNode;
+  clearLabel: ReactNode;
+  onClear: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          <CloseIcon className="size-4" />
+          {clearLabel}
+        </Button>
+      }
+    />
   );
 }

@@ -58,13 +58,15 @@ test.afterAll(async () => {
   await merchant.context().close();
 });
 
-test("the merchant creates an API key (baas scopes included) for 127.0.0.1", async () => {
+test("the merchant creates an API key with the onboarding scope for 127.0.0.1", async () => {
   await signIn(merchant, DEMO_MERCHANT);
   await expect(merchant).toHaveURL(/\/overview$/, SLOW);
   await merchant.goto("/api-keys");
   await merchant.getByRole("button", { name: "Criar chave" }).click();
   const dialog = merchant.getByRole("dialog", { name: "Criar chave de API" });
   await dialog.getByLabel("Nome").fill(`BaaS e2e ${tag}`);
+  // new keys start read-only: the programme's onboarding scope is ticked by hand
+  await dialog.getByRole("checkbox", { name: /^baas:onboarding/ }).check();
   await dialog.getByLabel("IP permitido 1").fill("127.0.0.1");
   await expect(dialog.getByTestId("whitelist-valid")).toBeVisible(SLOW);
   await dialog.getByRole("button", { name: "Criar chave" }).click();

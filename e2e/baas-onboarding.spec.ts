@@ -65,8 +65,9 @@ test("the merchant creates an API key with the onboarding scope for 127.0.0.1", 
   await merchant.getByRole("button", { name: "Criar chave" }).click();
   const dialog = merchant.getByRole("dialog", { name: "Criar chave de API" });
   await dialog.getByLabel("Nome").fill(`BaaS e2e ${tag}`);
-  // new keys start read-only: the programme's onboarding scope is ticked by hand
+  // new keys start read-only: the programme's scopes are ticked by hand
   await dialog.getByRole("checkbox", { name: /^baas:onboarding/ }).check();
+  await dialog.getByRole("checkbox", { name: /^baas:accounts/ }).check();
   await dialog.getByLabel("IP permitido 1").fill("127.0.0.1");
   await expect(dialog.getByTestId("whitelist-valid")).toBeVisible(SLOW);
   await dialog.getByRole("button", { name: "Criar chave" }).click();
@@ -164,4 +165,18 @@ test("the merchant sees the proposal approved with its account on Programa de co
   await expect(card.getByTestId("proposal-account")).toContainText(state.accountId);
   await expect(card.getByTestId("proposal-timeline")).toContainText("Aprovada");
   await merchant.screenshot({ path: "e2e/screenshots/baas-proposals.png", fullPage: true });
+});
+
+test("the owner registers a PIX key for the new account and sees it on the page", async ({ request }) => {
+  const created = await api(request, "POST", `/v4/i/baas/accounts/${state.accountId}/pix-keys`, { type: "EVP" });
+  expect(created.status(), await created.text()).toBe(201);
+  const key = (await created.json()).data.key as string;
+  expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+  await merchant.reload();
+  const account = merchant.locator(`[data-testid="programme-account"][data-account-id="${state.accountId}"]`);
+  await expect(account).toBeVisible(SLOW);
+  await expect(account).toContainText(key);
+  await expect(account).toContainText("Atual");
+  await merchant.screenshot({ path: "e2e/screenshots/baas-programme-account-key.png", fullPage: true });
 });

@@ -2,11 +2,13 @@
  * A MED as the merchant lives it: another institution opens it on a PIX the demo merchant
  * received (sandbox API with the seeded key), the overview's blocked figure leads to it, the list
  * shows the countdown, and the detail takes a defense with a real PDF attached (an HTML file
- * named .pdf is refused), then shows it read-only with the signed file link.
+ * named .pdf is refused), then shows it read-only with the signed file link. An admin then sees
+ * that PDF previewed inline in the back office, writes the analysis and accepts the MED; the
+ * merchant sees the refund and the balance.
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_MERCHANT } from "../prisma/demo";
+import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -15,6 +17,7 @@ test.describe.configure({ mode: "serial" });
 const SLOW = { timeout: 30_000 };
 let page: Page;
 let endToEndId = "";
+let medId = "";
 
 /** A one-page PDF with its cross-reference table, as a PDF reader expects it. */
 function smallPdf(text: string): Buffer {
@@ -62,6 +65,7 @@ test("another institution opens a MED on a PIX the merchant received (sandbox AP
     data: { endToEndId, details: "Cliente relata que não reconhece a compra." },
   });
   expect(opened.status(), await opened.text()).toBe(200);
+  medId = (await opened.json()).data.medId;
 });
 
 test("the blocked balance leads to the MEDs under analysis, with the countdown", async () => {
@@ -163,4 +167,37 @@ test("writes the defense, attaches a real PDF and sends it; then it is read-only
     "Defesa enviada",
     SLOW,
   );
+});
+
+test("the admin sees the PDF previewed inline, writes the analysis and accepts the MED", async ({ browser }) => {
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(admin, DEMO_ADMIN);
+  await admin.waitForURL("**/admin", SLOW);
+  await admin.goto(`/admin/meds/${medId}`);
+  await expect(admin.getByTestId("med-detail")).toBeVisible(SLOW);
+  // the uploaded file is the platform's own: shown in a frame of this origin, not only linked
+  const frame = admin.getByTestId("med-evidence").locator("iframe");
+  await expect(frame).toHaveCount(1, SLOW);
+  const src = (await frame.getAttribute("src")) ?? "";
+  expect(src).toMatch(/\/api\/meds\/evidence\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+  expect((await admin.request.get(src)).status()).toBe(200);
+
+  await admin.getByTestId("med-considerations").fill("Comprovante não mostra a entrega ao pagador.");
+  await admin.getByTestId("med-analysis").getByRole("button", { name: "Salvar análise" }).click();
+  await expect(admin.getByTestId("med-analysis-ok")).toHaveText("Análise salva.", SLOW);
+  await admin.getByTestId("med-accept").click();
+  await admin.getByTestId("med-decision-confirm").click();
+  await expect(admin.getByTestId("med-status").first()).toHaveText("Aceito (devolvido)", SLOW);
+  await snap(admin, "meds-admin-preview-accepted");
+  await admin.context().close();
+});
+
+test("the merchant sees the MED accepted, the refund and the blocked money gone", async () => {
+  await page.goto(`/meds/${endToEndId}`);
+  await expect(page.getByTestId("med-refund-e2e")).toContainText(/D\d{8}/, SLOW);
+  await page.goto("/ledger");
+  const refund = page.getByTestId("ledger-row").filter({ hasText: "Devolução de Pix recebido" }).first();
+  await expect(refund).toContainText("150,75", SLOW);
+  await page.goto("/overview");
+  await expect(page.getByTestId("balance-blocked")).not.toContainText("150,75", SLOW);
 });

@@ -72,4 +72,10 @@ if (isEntryPoint) {
   const dev = settings.NODE_ENV !== "production";
   await startWebServer({ dev, port: settings.PORT });
   logger().info({ url: settings.APP_URL, dev }, "web server listening");
+  // Benchmarks started with an IPC channel read the process's CPU time and ask it to exit
+  // cleanly (so a `--cpu-prof` profile is written); nothing listens without one.
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+    if (message === "exit") process.exit(0);
+  });
 }

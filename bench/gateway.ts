@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { canonicalJson } from "../server/gateway/canonical-json";
 import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { canonicalJson } from "../server/gateway/canonical-json";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
 import { bin, startWeb, type WebProcess } from "./support/web";
@@ -132,7 +132,10 @@ try {
   );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/gateway-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(file, `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
+  );
   console.log(`results in ${file}`);
   await cleanup();
   process.exit(report.ok ? 0 : 1);

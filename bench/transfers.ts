@@ -80,7 +80,8 @@ try {
     });
 
   await drive(8, 3); // warm-up: JIT, pools, page cache
-  const http: Record<number, { cpuMs: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }> = {};
+  const http: Record<number, { cpuMs: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }> =
+    {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
     const cpuBefore = await web.cpuMicros();
@@ -126,7 +127,10 @@ try {
   );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/transfers-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(file, `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
+  );
   console.log(`results in ${file}`);
   await cleanup();
   process.exit(report.ok ? 0 : 1);

@@ -97,6 +97,8 @@ const schema = z
     WEBHOOK_DELIVERY_LEASE_MS: int.default(60_000),
     /** idle poll of the delivery loop (the relay also wakes it in-process) */
     WEBHOOK_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
+    /** Outbox relay passes running at once in the worker (server/outbox/relay.ts). */
+    OUTBOX_RELAY_LOOPS: z.coerce.number().int().min(1).max(16).default(1),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),
     WEBHOOK_ACCOUNT_TIMEOUT_MS: int.default(3_000),
     /** a gateway delivery whose first attempt would start later than this after creation expires */

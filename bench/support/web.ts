@@ -1,7 +1,8 @@
 /**
  * The production web process for HTTP benchmarks (`server/web/main.ts` under Node with tsx's
  * loader, rate limits off), with an IPC channel to read its CPU time (`process.cpuUsage`) and
- * to stop it cleanly. BENCH_CPU_PROF=<dir> runs it under `node --cpu-prof` (profile written on stop).
+ * to stop it cleanly. BENCH_CPU_PROF=<dir> runs it under `node --cpu-prof` (profile written on stop);
+ * BENCH_WEB_PROCESSES=<n> runs n web processes on the port (WEB_PROCESSES), their CPU summed.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -39,6 +40,7 @@ export async function startWeb(env: Record<string, string> = {}): Promise<WebPro
         AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
         API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",
         DATA_ENCRYPTION_KEY: "ZGV2LW9ubHktZGF0YS1lbmNyeXB0aW9uLWtleS0zMmI=",
+        WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES ?? "1",
         ...env,
       },
     },

@@ -28,6 +28,8 @@ const schema = z
     REDIS_URL: z.string().url().optional(),
     APP_URL: z.string().url().default("http://localhost:3000"),
     PORT: int.default(3000),
+    /** Web processes sharing PORT in production (node:cluster; server/web/main.ts). */
+    WEB_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     AUTH_SECRET: z.string().min(32).optional(),
     API_KEY_PEPPER: z.string().min(32).optional(),

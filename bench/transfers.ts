@@ -4,27 +4,25 @@
  * on the same PostgreSQL server in the same run; then `ledger verify`.
  * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. Needs `pgbench` on PATH.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { dropDatabase, ensureDatabase, freePort } from "../server/db/embedded";
+import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
+import { bin, startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
-const CONNECTIONS = [16, 64];
-const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,64").split(",").map(Number);
 
 const { embedded, adminUrl, urlFor } = await benchServer();
 const benchDb = `pix_bench_${Date.now()}`;
-const pgbenchDb = `pix_pgbench_${Date.now()}`;
-let server: ChildProcess | null = null;
+let web: WebProcess | null = null;
 
 async function cleanup() {
-  server?.kill("SIGTERM");
+  await web?.stop();
   await dropDatabase(adminUrl, benchDb).catch(() => {});
-  await dropDatabase(adminUrl, pgbenchDb).catch(() => {});
   await embedded?.stop();
 }
 
@@ -53,35 +51,9 @@ try {
     });
   }
 
-  if (!existsSync(".next/BUILD_ID")) {
-    console.log("▸ next build");
-    execFileSync(bin("next"), ["build"], { stdio: "inherit" });
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`▸ production server on ${base} (rate limits off)`);
-  server = spawn(bin("tsx"), ["server/web/main.ts"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      RATE_LIMITS_ENABLED: "false",
-      AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-      API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",
-      DATA_ENCRYPTION_KEY: "ZGV2LW9ubHktZGF0YS1lbmNyeXB0aW9uLWtleS0zMmI=",
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  console.log(`▸ production server (rate limits off); load ${load()}`);
+  web = await startWeb();
+  const base = web.base;
 
   const drive = (connections: number, seconds: number) =>
     autocannon({
@@ -108,11 +80,15 @@ try {
     });
 
   await drive(8, 3); // warm-up: JIT, pools, page cache
-  const http: Record<number, { rps: number; p50: number; p99: number; non2xx: number; errors: number }> = {};
+  const http: Record<number, { cpuMs: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }> =
+    {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
+    const cpuBefore = await web.cpuMicros();
     const result = await drive(connections, SECONDS);
+    const cpu = (await web.cpuMicros()) - cpuBefore;
     http[connections] = {
+      cpuMs: cpu / 1000 / Math.max(1, result.requests.total),
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -120,22 +96,11 @@ try {
       errors: result.errors,
     };
   }
-  server.kill("SIGTERM");
-  server = null;
+  await web.stop();
+  web = null;
 
-  console.log(`▸ pgbench (TPC-B-like) on the same server, scale ${Math.max(...CONNECTIONS)}`);
-  await ensureDatabase(adminUrl, pgbenchDb);
-  execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...CONNECTIONS)), urlFor(pgbenchDb)], { stdio: "ignore" });
-  const pgbench: Record<number, number> = {};
-  for (const connections of CONNECTIONS) {
-    const out = execFileSync(
-      "pgbench",
-      ["-n", "-c", String(connections), "-j", "2", "-T", String(SECONDS), urlFor(pgbenchDb)],
-      { encoding: "utf8" },
-    );
-    pgbench[connections] = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-  }
-
+  const loadAfterHttp = load();
+  const pgbench = await pgbenchTps(adminUrl, urlFor, CONNECTIONS, SECONDS);
   const { verifyLedger } = await import("../server/ledger/verify");
   const report = await verifyLedger(db());
   await disconnectDb();
@@ -150,17 +115,22 @@ try {
       "p99 ms": h.p99,
       "non-2xx": h.non2xx,
       errors: h.errors,
+      "server CPU ms/req": Number(h.cpuMs.toFixed(3)),
       "pgbench tps": Math.round(tps),
       ratio: Number((h.rps / tps).toFixed(3)),
     };
   });
   console.table(rows);
+  console.log(`load average after HTTP: ${loadAfterHttp}; now: ${load()}`);
   console.log(
     `ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`,
   );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/transfers-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(file, `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, rows, verify: report }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
+  );
   console.log(`results in ${file}`);
   await cleanup();
   process.exit(report.ok ? 0 : 1);

@@ -25,14 +25,20 @@ if (role === "receiver") {
   });
 } else {
   const { createDb } = await import("../server/db/client");
-  const { databaseUrl } = await import("../server/config");
+  const { config, databaseUrl } = await import("../server/config");
   const { startOutboxRelay } = await import("../server/outbox/relay");
   const { startDeliveryLoop } = await import("../server/webhooks/delivery-loop");
   const { webhookFanOutHandlers } = await import("../server/webhooks/fanout");
   const { outboxHandlers } = await import("../server/worker/outbox-handlers");
   const db = createDb(databaseUrl());
   const sql = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
-  const relay = startOutboxRelay(db, { ...outboxHandlers(db), ...webhookFanOutHandlers(sql) });
+  const relay = startOutboxRelay(
+    db,
+    { ...outboxHandlers(db), ...webhookFanOutHandlers(sql) },
+    200,
+    null,
+    config().OUTBOX_RELAY_LOOPS,
+  );
   const deliveries = startDeliveryLoop(sql);
   port.postMessage({ ready: true });
   port.on("message", async () => {

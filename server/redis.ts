@@ -7,7 +7,11 @@ const globalForRedis = globalThis as unknown as { pixRedis?: Redis | null };
 export function redis(): Redis | null {
   if (globalForRedis.pixRedis === undefined) {
     const url = config().REDIS_URL;
-    globalForRedis.pixRedis = url ? new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 2 }) : null;
+    // Auto-pipelining: the commands of concurrent requests issued in one tick share one write
+    // (the auth-failure checks are two reads on every API request; docs/performance.md).
+    globalForRedis.pixRedis = url
+      ? new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 2, enableAutoPipelining: true })
+      : null;
   }
   return globalForRedis.pixRedis;
 }

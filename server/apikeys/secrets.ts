@@ -3,7 +3,15 @@
  * keyed hash (HMAC-SHA256 with a server pepper — fast, since it runs on every request); the
  * request-signing secret is encrypted at rest with AES-256-GCM so signatures can be checked.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import { config } from "../config";
 
 export function newClientId(): string {
@@ -24,13 +32,24 @@ export function clientSecretMatches(secret: string, storedHash: string): boolean
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+// A raw key costs a KeyObject per cipher; signatures are checked on every signed request.
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObject(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** base64(iv | tag | ciphertext) */
 export function encryptSecret(plain: string, key = config().dataEncryptionKey): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", keyObject(key), iv);
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString("base64");
 }
@@ -39,7 +58,7 @@ export function decryptSecret(sealed: string, key = config().dataEncryptionKey):
   const bytes = Buffer.from(sealed, "base64");
   const iv = bytes.subarray(0, IV_BYTES);
   const tag = bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  const decipher = createDecipheriv("aes-256-gcm", keyObject(key), iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");
 }

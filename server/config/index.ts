@@ -28,6 +28,8 @@ const schema = z
     REDIS_URL: z.string().url().optional(),
     APP_URL: z.string().url().default("http://localhost:3000"),
     PORT: int.default(3000),
+    /** Web processes sharing PORT in production (node:cluster; server/web/main.ts). */
+    WEB_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     AUTH_SECRET: z.string().min(32).optional(),
     API_KEY_PEPPER: z.string().min(32).optional(),
@@ -97,6 +99,8 @@ const schema = z
     WEBHOOK_DELIVERY_LEASE_MS: int.default(60_000),
     /** idle poll of the delivery loop (the relay also wakes it in-process) */
     WEBHOOK_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
+    /** Outbox relay passes running at once in the worker (server/outbox/relay.ts). */
+    OUTBOX_RELAY_LOOPS: z.coerce.number().int().min(1).max(16).default(1),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),
     WEBHOOK_ACCOUNT_TIMEOUT_MS: int.default(3_000),
     /** a gateway delivery whose first attempt would start later than this after creation expires */

@@ -13,8 +13,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
+import { pool } from "../db/pool";
 import { AppError } from "../errors";
 import type { IdempotencyRecord } from "../generated/prisma/client";
+import type { LedgerWriter } from "../ledger/apply";
 
 /** What a request created: enough to rebuild its answer (server/gateway/recover.ts). */
 export type Effect =
@@ -39,33 +41,96 @@ export const requestHash = (body: string | null) =>
 
 const leaseEnd = (now: Date) => new Date(now.getTime() + config().IDEMPOTENCY_LEASE_MS);
 
+type RecordRow = {
+  fresh: boolean;
+  id: string | null;
+  api_key_id: string;
+  method: string;
+  path: string;
+  key: string;
+  request_hash: string;
+  state: IdempotencyRecord["state"];
+  response_status: number | null;
+  response_body: string | null;
+  response_headers: IdempotencyRecord["responseHeaders"];
+  lease_token: string | null;
+  lease_expires_at: Date | null;
+  effect: IdempotencyRecord["effect"];
+  created_at: Date;
+  expires_at: Date;
+};
+
+// Runs on every keyed POST, so one statement on the plain pool (docs/performance.md): the claim,
+// or (when the key is taken) the record that holds it, as this statement's snapshot sees it.
+const CLAIM = `
+  WITH fresh AS (
+    INSERT INTO idempotency_records (id, api_key_id, method, path, key, request_hash, state, created_at, expires_at,
+                                     lease_token, lease_expires_at)
+    VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, 'in_progress', $7, $8, $9::uuid, $10)
+    ON CONFLICT (api_key_id, method, path, key) DO NOTHING
+    RETURNING id)
+  SELECT EXISTS (SELECT 1 FROM fresh) AS fresh, r.*
+    FROM (SELECT 1) one
+    LEFT JOIN idempotency_records r ON r.api_key_id = $2::uuid AND r.method = $3 AND r.path = $4 AND r.key = $5`;
+
+const asRecord = (row: RecordRow & { id: string }): IdempotencyRecord => ({
+  id: row.id,
+  apiKeyId: row.api_key_id,
+  method: row.method,
+  path: row.path,
+  key: row.key,
+  requestHash: row.request_hash,
+  state: row.state,
+  responseStatus: row.response_status,
+  responseBody: row.response_body,
+  responseHeaders: row.response_headers,
+  leaseToken: row.lease_token,
+  leaseExpiresAt: row.lease_expires_at,
+  effect: row.effect,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
 export async function claimIdempotencyKey(
-  db: Db,
   scope: { apiKeyId: string; method: string; path: string; key: string },
   hash: string,
   now = new Date(),
 ): Promise<Claim> {
-  await db.idempotencyRecord.deleteMany({ where: { ...scope, expiresAt: { lte: now } } });
   const recordId = randomUUID();
   const token = randomUUID();
-  const inserted = await db.$executeRaw`
-    INSERT INTO idempotency_records (id, api_key_id, method, path, key, request_hash, state, created_at, expires_at,
-                                     lease_token, lease_expires_at)
-    VALUES (${recordId}::uuid, ${scope.apiKeyId}::uuid, ${scope.method}, ${scope.path}, ${scope.key}, ${hash},
-            'in_progress', ${now}, ${new Date(now.getTime() + config().IDEMPOTENCY_TTL_MS)}, ${token}::uuid, ${leaseEnd(now)})
-    ON CONFLICT (api_key_id, method, path, key) DO NOTHING`;
-  if (inserted === 1) return { kind: "new", recordId, token };
-  const existing = await db.idempotencyRecord.findUnique({ where: { apiKeyId_method_path_key: scope } });
-  if (!existing) return claimIdempotencyKey(db, scope, hash, now);
+  const expiresAt = new Date(now.getTime() + config().IDEMPOTENCY_TTL_MS);
+  const { rows } = await pool().query<RecordRow>(CLAIM, [
+    recordId,
+    scope.apiKeyId,
+    scope.method,
+    scope.path,
+    scope.key,
+    hash,
+    now,
+    expiresAt,
+    token,
+    leaseEnd(now),
+  ]);
+  const row = rows[0];
+  if (row?.fresh) return { kind: "new", recordId, token };
+  // Taken by a request this statement could not see yet (it committed meanwhile): look again.
+  if (!row?.id) return claimIdempotencyKey(scope, hash, now);
+  const existing = asRecord(row as RecordRow & { id: string });
+  if (existing.expiresAt <= now) {
+    // Past its 24 hours: the key is free again.
+    await pool().query("DELETE FROM idempotency_records WHERE id = $1::uuid AND expires_at <= $2", [existing.id, now]);
+    return claimIdempotencyKey(scope, hash, now);
+  }
   if (existing.requestHash !== hash) return { kind: "mismatch" };
   if (existing.state === "completed") return { kind: "replay", record: existing };
   if (existing.leaseExpiresAt && existing.leaseExpiresAt > now) return { kind: "in-progress" };
   // The holder's lease ran out (its process died): take the claim over, once.
-  const taken = await db.$executeRaw`
-    UPDATE idempotency_records SET lease_token = ${token}::uuid, lease_expires_at = ${leaseEnd(now)}
-     WHERE id = ${existing.id}::uuid AND state = 'in_progress'
-       AND lease_token IS NOT DISTINCT FROM ${existing.leaseToken}::uuid`;
-  if (taken !== 1) return { kind: "in-progress" };
+  const taken = await pool().query(
+    `UPDATE idempotency_records SET lease_token = $1::uuid, lease_expires_at = $2
+      WHERE id = $3::uuid AND state = 'in_progress' AND lease_token IS NOT DISTINCT FROM $4::uuid`,
+    [token, leaseEnd(now), existing.id, existing.leaseToken],
+  );
+  if (taken.rowCount !== 1) return { kind: "in-progress" };
   const held = { recordId: existing.id, token };
   return existing.effect ? { kind: "recover", effect: existing.effect as Effect, ...held } : { kind: "new", ...held };
 }
@@ -81,6 +146,16 @@ export async function bindEffect(tx: Tx, held: Held, effect: Effect): Promise<vo
   if (bound !== 1) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still in progress");
 }
 
+/** bindEffect on a plain `pg` transaction (the cash-out fast path, server/payouts/fast.ts). */
+export async function bindEffectOn(writer: LedgerWriter, held: Held, effect: Effect): Promise<void> {
+  const bound = await writer.query(
+    `UPDATE idempotency_records SET effect = $1::jsonb
+      WHERE id = $2::uuid AND lease_token = $3::uuid AND effect IS NULL RETURNING id`,
+    [JSON.stringify(effect), held.recordId, held.token],
+  );
+  if (bound.length !== 1) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still in progress");
+}
+
 const SEALED = "sealed:v1:";
 
 export function openResponseBody(stored: string | null): string | null {
@@ -89,32 +164,38 @@ export function openResponseBody(stored: string | null): string | null {
 }
 
 export async function completeIdempotencyKey(
-  db: Db,
   held: Held,
   response: { status: number; body: string; headers: Record<string, string> },
   now = new Date(),
 ): Promise<void> {
-  const where = { id: held.recordId, leaseToken: held.token };
   if (response.status >= 200 && response.status < 300) {
-    await db.idempotencyRecord.updateMany({
-      where,
-      data: {
-        state: "completed",
-        responseStatus: response.status,
-        responseBody: SEALED + encryptSecret(response.body),
-        responseHeaders: response.headers,
-        leaseToken: null,
-        leaseExpiresAt: null,
-      },
-    });
+    await pool().query(
+      `UPDATE idempotency_records
+          SET state = 'completed', response_status = $1, response_body = $2, response_headers = $3::jsonb,
+              lease_token = NULL, lease_expires_at = NULL
+        WHERE id = $4::uuid AND lease_token = $5::uuid`,
+      [
+        response.status,
+        SEALED + encryptSecret(response.body),
+        JSON.stringify(response.headers),
+        held.recordId,
+        held.token,
+      ],
+    );
     return;
   }
   // A failure with nothing committed frees the key; after a committed effect the next retry
   // must get that effect's answer, so the claim is released for it instead.
-  const deleted = await db.$executeRaw`
-    DELETE FROM idempotency_records
-     WHERE id = ${held.recordId}::uuid AND lease_token = ${held.token}::uuid AND effect IS NULL`;
-  if (deleted === 0) await db.idempotencyRecord.updateMany({ where, data: { leaseExpiresAt: now } });
+  const deleted = await pool().query(
+    "DELETE FROM idempotency_records WHERE id = $1::uuid AND lease_token = $2::uuid AND effect IS NULL",
+    [held.recordId, held.token],
+  );
+  if (deleted.rowCount === 0) {
+    await pool().query(
+      "UPDATE idempotency_records SET lease_expires_at = $1 WHERE id = $2::uuid AND lease_token = $3::uuid",
+      [now, held.recordId, held.token],
+    );
+  }
 }
 
 /** The purge job: records past their 24 hours. */

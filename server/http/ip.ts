@@ -58,7 +58,20 @@ export function addressAllowed(address: string | null, entries: readonly string[
   const ip = normaliseAddress(address);
   const family = isIPv4(ip) ? "ipv4" : isIPv6(ip) ? "ipv6" : null;
   if (!family) return false;
-  return buildBlockList(entries).check(ip, family);
+  return allowlist(entries).check(ip, family);
+}
+
+// Allowlists are checked on every API request and change rarely: built once per distinct list.
+const lists = new Map<string, BlockList>();
+function allowlist(entries: readonly string[]): BlockList {
+  const id = entries.join(",");
+  let list = lists.get(id);
+  if (!list) {
+    if (lists.size >= 10_000) lists.clear();
+    list = buildBlockList(entries);
+    lists.set(id, list);
+  }
+  return list;
 }
 
 /**

@@ -31,18 +31,17 @@ export type OutboxTopic =
   /** an e-mail to send (server/mail); payload QueuedMail */
   | "mail.send";
 
+export type OutboxEventInput = {
+  topic: OutboxTopic;
+  accountId?: string | null;
+  userId?: string | null;
+  entryId?: string | null;
+  payload: Record<string, unknown>;
+  availableAt?: Date;
+};
+
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
-export async function recordEvent(
-  tx: Tx,
-  event: {
-    topic: OutboxTopic;
-    accountId?: string | null;
-    userId?: string | null;
-    entryId?: string | null;
-    payload: Record<string, unknown>;
-    availableAt?: Date;
-  },
-): Promise<void> {
+export async function recordEvent(tx: Tx, event: OutboxEventInput): Promise<void> {
   await tx.outboxEvent.create({
     data: {
       id: randomUUID(),
@@ -54,4 +53,24 @@ export async function recordEvent(
       ...(event.availableAt ? { availableAt: event.availableAt } : {}),
     },
   });
+}
+
+/** The same, on a plain `pg` client inside its transaction (the hot paths, docs/performance.md). */
+export async function recordEventOn(
+  client: { query: (sql: string, params: unknown[]) => Promise<unknown> },
+  event: OutboxEventInput,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO outbox_events (id, topic, account_id, user_id, entry_id, payload, available_at, created_at, attempts)
+     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6::jsonb, COALESCE($7::timestamptz, now()), now(), 0)`,
+    [
+      randomUUID(),
+      event.topic,
+      event.accountId ?? null,
+      event.userId ?? null,
+      event.entryId ?? null,
+      JSON.stringify(event.payload),
+      event.availableAt ?? null,
+    ],
+  );
 }

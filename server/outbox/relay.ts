@@ -65,15 +65,20 @@ export async function relayDueEvents(
   );
 }
 
-/** Polls until stopped; drains back-to-back while there is a backlog. */
+/**
+ * Polls until stopped; drains back-to-back while there is a backlog. `loops` passes run at once
+ * (OUTBOX_RELAY_LOOPS), each claiming its own events: more throughput for a backlog, but two
+ * events of one entry may then be handled in either order (handlers are idempotent already).
+ */
 export function startOutboxRelay(
   db: Db,
   handlers: OutboxHandlers,
   intervalMs = 200,
   topics: OutboxTopic[] | null = null,
+  loops = 1,
 ): { stop: () => Promise<void> } {
   let running = true;
-  const loop = (async () => {
+  const loop = async () => {
     while (running) {
       let handled = 0;
       try {
@@ -83,11 +88,12 @@ export function startOutboxRelay(
       }
       if (handled === 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
-  })();
+  };
+  const passes = Array.from({ length: Math.max(1, loops) }, loop);
   return {
     stop: async () => {
       running = false;
-      await loop;
+      await Promise.all(passes);
     },
   };
 }

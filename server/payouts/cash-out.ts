@@ -18,6 +18,7 @@ import { hold } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { sendPixToKey } from "../transfers/pix-out";
+import { cashOutOnPool, type WithinCommit } from "./fast";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
 export const QUEUE_RETRY_MS = 3000;
@@ -37,11 +38,23 @@ export type CashOut = {
   externalId?: string | null;
 };
 
-export async function cashOut(db: Db | Tx, input: CashOut): Promise<{ queued: boolean; entry: LedgerEntry }> {
+/**
+ * `withinCommit` runs in the payout's own transaction on the fast path (server/payouts/fast.ts);
+ * on the general path the caller's `db` does the same (the gateway's effectDb).
+ */
+export async function cashOut(
+  db: Db | Tx,
+  input: CashOut,
+  withinCommit?: WithinCommit,
+): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
   if ((await dictQuota().consume(input.userId)).allowed) {
-    return { queued: false, entry: await sendPixToKey(db, { ...input, pixKey: key }) };
+    const fast = "$transaction" in db ? await cashOutOnPool({ ...input, pixKey: key }, withinCommit) : null;
+    return {
+      queued: false,
+      entry: (fast as LedgerEntry | null) ?? (await sendPixToKey(db, { ...input, pixKey: key })),
+    };
   }
   return { queued: true, entry: await queuePayout(db, { ...input, pixKey: key }) };
 }

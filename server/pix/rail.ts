@@ -5,6 +5,7 @@
 import type { Tx } from "../db/client";
 import type { PixKeyType } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
+import type { OutboxEventInput } from "../outbox/record";
 
 export type KeyResolution = {
   key: string;
@@ -35,6 +36,13 @@ export interface PixRail {
   heldByOtherParticipant(key: string, keyType: PixKeyType): boolean;
   /** Hands an outgoing payment to SPI, recorded in the caller's transaction. */
   submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void>;
+  /**
+   * Optional, for the cash-out fast path (server/payouts/fast.ts), which needs both: the
+   * resolution of a key no account of this platform holds, without I/O, and the outbox event
+   * that `submitPayment` records. A rail without them takes the general path.
+   */
+  foreignKey?(key: string, keyType: PixKeyType): KeyResolution;
+  submissionEvent?(payment: SubmittedPayment): OutboxEventInput;
   /** The network's answer to a submitted payment, when it arrives. */
   outcomeOf(payment: { pixKey: string | null; receiver: Party }): SettlementOutcome;
   /** Who is behind a dynamic BR Code hosted by another institution (its location URL). */

@@ -10,7 +10,7 @@ import type { Tx } from "../db/client";
 import { documentKind, maskDocument } from "../documents/cpf-cnpj";
 import type { PixKeyType } from "../generated/prisma/client";
 import { type Party, platformParty } from "../ledger/parties";
-import { recordEvent } from "../outbox/record";
+import { type OutboxEventInput, recordEvent } from "../outbox/record";
 import { parsePixKey } from "./keys";
 import type { KeyResolution, PartialParty, PixRail, SettlementOutcome, SubmittedPayment } from "./rail";
 
@@ -77,6 +77,21 @@ export function completedParty(seed: string, known: PartialParty | null | undefi
 /** Sandbox rule (API reference): e-mail keys at this domain are held by another institution. */
 export const OTHER_PARTICIPANT_DOMAIN = "other-psp.sandbox";
 
+function foreignKey(key: string, keyType: PixKeyType): KeyResolution {
+  return { key, keyType, receiver: simulatedParticipant(key, keyType), platformAccountId: null };
+}
+
+/** Settled by the relay when due (SANDBOX_SETTLEMENT_DELAY_MS). */
+function submissionEvent(payment: SubmittedPayment): OutboxEventInput {
+  return {
+    topic: "rail.payment_submitted",
+    accountId: payment.accountId,
+    entryId: payment.endToEndId,
+    payload: { entrySeq: payment.entrySeq.toString(), endToEndId: payment.endToEndId, pixKey: payment.pixKey },
+    availableAt: new Date(Date.now() + config().SANDBOX_SETTLEMENT_DELAY_MS),
+  };
+}
+
 export const sandboxRail: PixRail = {
   heldByOtherParticipant(key, keyType) {
     return keyType === "EMAIL" && key.toLowerCase().endsWith(`@${OTHER_PARTICIPANT_DOMAIN}`);
@@ -93,18 +108,15 @@ export const sandboxRail: PixRail = {
         platformAccountId: registered.accountId,
       };
     }
-    return { key, keyType: type, receiver: simulatedParticipant(key, type), platformAccountId: null };
+    return foreignKey(key, type);
   },
 
   async submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void> {
-    await recordEvent(tx, {
-      topic: "rail.payment_submitted",
-      accountId: payment.accountId,
-      entryId: payment.endToEndId,
-      payload: { entrySeq: payment.entrySeq.toString(), endToEndId: payment.endToEndId, pixKey: payment.pixKey },
-      availableAt: new Date(Date.now() + config().SANDBOX_SETTLEMENT_DELAY_MS),
-    });
+    await recordEvent(tx, submissionEvent(payment));
   },
+
+  foreignKey,
+  submissionEvent,
 
   outcomeOf({ pixKey }): SettlementOutcome {
     const rejection = sandboxRejection(pixKey);

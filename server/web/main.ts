@@ -7,6 +7,7 @@
  *   `next start` serves them), but this server hands their paths to the same apps directly,
  *   skipping Next's routing and rendering layers on the hot path (docs/decisions/0005).
  */
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
@@ -66,10 +67,57 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   };
 }
 
+type CpuMessage = { cpu: NodeJS.CpuUsage };
+
+/** Several web processes on one port (WEB_PROCESSES, production only): this one supervises them. */
+function superviseWebProcesses(count: number) {
+  let exiting = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (exiting) return;
+    logger().error({ pid: worker.process.pid, code, signal }, "web process exited; starting another");
+    cluster.fork();
+  });
+  const workers = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  process.on("message", async (message) => {
+    if (message === "cpu") {
+      const usages = await Promise.all(
+        workers().map(
+          (worker) =>
+            new Promise<NodeJS.CpuUsage>((resolve) => {
+              worker.once("message", (answer: CpuMessage) => resolve(answer.cpu));
+              worker.send("cpu");
+            }),
+        ),
+      );
+      const total = usages.reduce(
+        (sum, u) => ({ user: sum.user + u.user, system: sum.system + u.system }),
+        process.cpuUsage(),
+      );
+      process.send?.({ cpu: total } satisfies CpuMessage);
+    }
+    if (message === "exit") {
+      exiting = true;
+      await Promise.all(workers().map((worker) => new Promise((resolve) => worker.once("exit", resolve).send("exit"))));
+      process.exit(0);
+    }
+  });
+}
+
 const isEntryPoint = import.meta.url === `file://${process.argv[1]}`;
 if (isEntryPoint) {
   const settings = config();
   const dev = settings.NODE_ENV !== "production";
-  await startWebServer({ dev, port: settings.PORT });
-  logger().info({ url: settings.APP_URL, dev }, "web server listening");
+  if (!dev && settings.WEB_PROCESSES > 1 && cluster.isPrimary) {
+    superviseWebProcesses(settings.WEB_PROCESSES);
+  } else {
+    await startWebServer({ dev, port: settings.PORT });
+    logger().info({ url: settings.APP_URL, dev }, "web server listening");
+    // Benchmarks started with an IPC channel read the process's CPU time and ask it to exit
+    // cleanly (so a `--cpu-prof` profile is written); nothing listens without one.
+    process.on("message", (message) => {
+      if (message === "cpu") process.send?.({ cpu: process.cpuUsage() } satisfies CpuMessage);
+      if (message === "exit") process.exit(0);
+    });
+  }
 }

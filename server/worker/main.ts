@@ -1,4 +1,4 @@
-import { databaseUrl } from "../config";
+import { config, databaseUrl } from "../config";
 import { db, disconnectDb } from "../db/client";
 import { closePool, pool } from "../db/pool";
 import { logger } from "../logger";
@@ -13,7 +13,7 @@ import { startWorker } from "./runner";
 const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: JOBS });
 // Run one heartbeat at start so the health view is green without waiting for the first minute.
 await worker.boss.send("system.heartbeat", {});
-const relay = startOutboxRelay(db(), outboxHandlers(db()));
+const relay = startOutboxRelay(db(), outboxHandlers(db()), 200, null, config().OUTBOX_RELAY_LOOPS);
 const deliveries = startDeliveryLoop();
 const queuedPayouts = startQueuedPayoutLoop(db());
 const statements = startStatementLoop({ db: db(), pool: pool(), workerId: worker.workerId });

@@ -15,7 +15,7 @@ const minuteAgo = () => new Date(Date.now() - 60_000);
 async function crashedClaim(clientId: string, key: string, body: unknown) {
   const apiKey = await db().apiKey.findUniqueOrThrow({ where: { clientId } });
   const scope = { apiKeyId: apiKey.id, method: "POST", path: CASH_OUT, key };
-  return { scope, claim: await claimIdempotencyKey(db(), scope, requestHash(JSON.stringify(body)), minuteAgo()) };
+  return { scope, claim: await claimIdempotencyKey(scope, requestHash(JSON.stringify(body)), minuteAgo()) };
 }
 
 async function payoutsOf(accountId: string, externalId: string) {
@@ -68,9 +68,9 @@ describe("idempotency after a crash (atomic phases)", () => {
     expect(live.status).toBe(201);
     const { scope, claim: old } = await crashedClaim(m.clientId, "k-fenced", body);
     const hash = requestHash(JSON.stringify(body));
-    const takeover = await claimIdempotencyKey(db(), scope, hash);
+    const takeover = await claimIdempotencyKey(scope, hash);
     expect(takeover.kind).toBe("new");
-    expect(await claimIdempotencyKey(db(), scope, hash)).toEqual({ kind: "in-progress" });
+    expect(await claimIdempotencyKey(scope, hash)).toEqual({ kind: "in-progress" });
     if (old.kind !== "new" || takeover.kind !== "new") throw new Error("expected claims");
     const effect = { kind: "payout", entryId: "E-none" } as const;
     await expect(db().$transaction((tx) => bindEffect(tx, old, effect))).rejects.toThrow(/in progress/);

@@ -1,7 +1,6 @@
 /** Step 7 (POST only): Idempotency-Key (server/gateway/idempotency.ts, docs/decisions/0010). */
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
-import { db } from "../../db/client";
 import type { GatewayEnv } from "../context";
 import { claimIdempotencyKey, completeIdempotencyKey, type Held, openResponseBody, requestHash } from "../idempotency";
 import { recoverResponse } from "../recover";
@@ -15,7 +14,7 @@ async function store(held: Held, response: Response) {
   const headers = Object.fromEntries(
     REPLAYED_HEADERS.flatMap((h) => (response.headers.get(h) ? [[h, response.headers.get(h) as string]] : [])),
   );
-  await completeIdempotencyKey(db(), held, { status: response.status, body, headers });
+  await completeIdempotencyKey(held, { status: response.status, body, headers });
 }
 
 function replayed(response: Response): Response {
@@ -31,7 +30,7 @@ export const idempotency = createMiddleware<GatewayEnv>(async (c, next) => {
   if (key.length > max) return pipelineError(c, 400, `Idempotency-Key must be at most ${max} characters`);
   if (key.length === 0) return pipelineError(c, 400, "Idempotency-Key must not be empty");
   const scope = { apiKeyId: c.get("apiKey").id, method: c.req.method, path: c.req.path, key };
-  const claim = await claimIdempotencyKey(db(), scope, requestHash(c.get("rawBody")));
+  const claim = await claimIdempotencyKey(scope, requestHash(c.get("rawBody")));
   if (claim.kind === "in-progress") return pipelineError(c, 409, IN_PROGRESS);
   if (claim.kind === "mismatch") {
     return pipelineError(c, 422, "Idempotency-Key was already used with a different request body");

@@ -1,6 +1,6 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { primaryAccount } from "../../accounts/primary";
+import { primaryAccount, primaryAccountId } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
@@ -13,6 +13,7 @@ import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
+import { bindEffectOn } from "../idempotency";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -119,16 +120,20 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(cashOutRoute, async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
-    const account = await primaryAccount(db(), userId);
-    const result = await cashOut(effectDb(c, effects.payout), {
-      userId,
-      accountId: account.id,
-      amountCents: body.amount,
-      pixKey: body.pix_key,
-      pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
-      description: body.description ?? null,
-      externalId: body.external_id ?? null,
-    });
+    const held = c.get("idempotency");
+    const result = await cashOut(
+      effectDb(c, effects.payout),
+      {
+        userId,
+        accountId: await primaryAccountId(userId),
+        amountCents: body.amount,
+        pixKey: body.pix_key,
+        pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
+        description: body.description ?? null,
+        externalId: body.external_id ?? null,
+      },
+      held && ((writer, entry) => bindEffectOn(writer, held, { kind: "payout", entryId: entry.id })),
+    );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)
       : respond(c, payoutView(result.entry), 201);

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:gateway`: P2, the signed gateway cash-out (`POST /api/external/pix/cash-out`
+ * with HMAC, the limiter, an Idempotency-Key, the ledger and the outbox) over HTTP against the
+ * production build, a fresh key per request; then P3, the same requests replayed (every key
+ * already answered); then pgbench's TPC-B-like transaction on the same server in the same run.
+ * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. Needs `pgbench` on PATH.
+ */
+import { execFileSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { canonicalJson } from "../server/gateway/canonical-json";
+import { load, pgbenchTps } from "./support/pgbench";
+import { benchServer } from "./support/server";
+import { bin, startWeb, type WebProcess } from "./support/web";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const MERCHANTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+type Signed = { path: string; method: "POST"; headers: Record<string, string>; body: string };
+
+const { embedded, adminUrl, urlFor } = await benchServer();
+const benchDb = `pix_bench_gw_${Date.now()}`;
+let web: WebProcess | null = null;
+
+async function cleanup() {
+  await web?.stop();
+  await dropDatabase(adminUrl, benchDb).catch(() => {});
+  await embedded?.stop();
+}
+
+try {
+  console.log(`▸ database ${benchDb}: migrate and seed ${MERCHANTS} funded merchants`);
+  await ensureDatabase(adminUrl, benchDb);
+  process.env.DATABASE_URL = urlFor(benchDb);
+  process.env.LOG_LEVEL = "warn";
+  execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
+  const { createMerchant } = await import("../server/accounts/merchants");
+  const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const { db, disconnectDb } = await import("../server/db/client");
+  const merchants: { clientId: string; secret: string }[] = [];
+  for (let i = 0; i < MERCHANTS; i++) {
+    const m = await createMerchant(db(), {
+      name: `Bench ${i}`,
+      document: "11222333000181",
+      email: `bench-gw-${i}@bench.test`,
+      password: "bench-password-1",
+      ipWhitelist: ["127.0.0.1", "::1"],
+    });
+    await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: 100_000_000n });
+    merchants.push({ clientId: m.clientId, secret: m.clientSecret });
+  }
+
+  const signed = (): Signed => {
+    const m = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
+    const ref = randomUUID();
+    const body = { amount: 0.01, pix_key: `${ref}@example.com`, pix_key_type: "email", external_id: ref };
+    return {
+      method: "POST",
+      path: "/api/external/pix/cash-out",
+      headers: {
+        authorization: `ApiKey ${m.clientId}:${m.secret}`,
+        "content-type": "application/json",
+        "idempotency-key": ref,
+        hmac: createHmac("sha512", m.secret).update(canonicalJson(body)).digest("hex"),
+      },
+      body: JSON.stringify(body),
+    };
+  };
+
+  console.log(`▸ production server (rate limits off); load ${load()}`);
+  web = await startWeb({ DICT_QUOTA_PER_MINUTE: "100000000", SANDBOX_SETTLEMENT_DELAY_MS: "600000" });
+  const current = web;
+  const sent: Signed[] = [];
+  const drive = async (seconds: number, next: () => Signed) => {
+    const before = await current.cpuMicros();
+    const result = await autocannon({
+      url: current.base,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+    });
+    const cpu = (await current.cpuMicros()) - before;
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      cpuMs: cpu / 1000 / Math.max(1, result.requests.total),
+    };
+  };
+
+  await drive(3, signed); // warm-up: JIT, pools, page cache
+  console.log(`▸ P2: signed cash-outs, fresh Idempotency-Key each, ${CONNECTIONS} connections, ${SECONDS}s`);
+  const p2 = await drive(SECONDS, () => {
+    const request = signed();
+    sent.push(request);
+    return request;
+  });
+  console.log(`▸ P3: the same ${sent.length} requests replayed`);
+  let i = 0;
+  const p3 = await drive(SECONDS, () => sent[i++ % sent.length] as Signed);
+  await web.stop();
+  web = null;
+  const loadAfterHttp = load();
+
+  const pgbench = (await pgbenchTps(adminUrl, urlFor, [CONNECTIONS], SECONDS))[CONNECTIONS] as number;
+  const { verifyLedger } = await import("../server/ledger/verify");
+  const report = await verifyLedger(db());
+  await disconnectDb();
+
+  const row = (name: string, h: typeof p2) => ({
+    run: name,
+    "requests/s": Math.round(h.rps),
+    "p50 ms": h.p50,
+    "p99 ms": h.p99,
+    "non-2xx": h.non2xx,
+    errors: h.errors,
+    "server CPU ms/req": Number(h.cpuMs.toFixed(3)),
+    "pgbench tps": Math.round(pgbench),
+    ratio: Number((h.rps / pgbench).toFixed(3)),
+  });
+  const rows = [row("P2 cash-out", p2), row("P3 replay", p3)];
+  console.table(rows);
+  console.log(`P3 / P2: ${(p3.rps / p2.rps).toFixed(2)} (target ≥ 1.5); P2 ratio target ≥ 0.35`);
+  console.log(`load average after HTTP: ${loadAfterHttp}; now: ${load()}`);
+  console.log(
+    `ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`,
+  );
+  mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/gateway-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
+  );
+  console.log(`results in ${file}`);
+  await cleanup();
+  process.exit(report.ok ? 0 : 1);
+} catch (error) {
+  console.error(error);
+  await cleanup();
+  process.exit(1);
+}

@@ -1,0 +1,34 @@
+/** pgbench's TPC-B-like transaction on the benchmark's server: the baseline every ratio is taken against. */
+import { execFileSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { dropDatabase, ensureDatabase } from "../../server/db/embedded";
+
+export async function pgbenchTps(
+  adminUrl: string,
+  urlFor: (name: string) => string,
+  connections: number[],
+  seconds: number,
+): Promise<Record<number, number>> {
+  const name = `pix_pgbench_${Date.now()}`;
+  console.log(`▸ pgbench (TPC-B-like) on the same server, scale ${Math.max(...connections)}`);
+  await ensureDatabase(adminUrl, name);
+  try {
+    execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...connections)), urlFor(name)], { stdio: "ignore" });
+    const tps: Record<number, number> = {};
+    for (const c of connections) {
+      const out = execFileSync("pgbench", ["-n", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)], {
+        encoding: "utf8",
+      });
+      tps[c] = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    }
+    return tps;
+  } finally {
+    await dropDatabase(adminUrl, name).catch(() => {});
+  }
+}
+
+/** The machine's load (1, 5, 15 min) for the report: the machine is shared. */
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");

@@ -1,0 +1,66 @@
+/**
+ * The cash-out by key on the plain pool (server/payouts/fast.ts, docs/decisions/0021): the same
+ * answers as the general path, and the hold commits only with the idempotency recovery point.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../server/db/client";
+import { bindEffectOn, claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
+import { cashOutOnPool } from "../../server/payouts/fast";
+import { availableCents, fundedMerchant } from "../support/fixtures";
+import { post } from "./support";
+
+describe("cash-out fast path", () => {
+  let m: Awaited<ReturnType<typeof fundedMerchant>>;
+  beforeAll(async () => {
+    m = await fundedMerchant(100_000n);
+  });
+
+  it("holds the money, records the rail submission and the recovery point in one commit", async () => {
+    const body = { amount: 3, pix_key: "elis@example.com", pix_key_type: "email", external_id: "fast-1" };
+    const before = await availableCents(m.accountId);
+    const res = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-fast-1" });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual(expect.objectContaining({ status: "processing", amount: 3, external_id: "fast-1" }));
+    expect(await availableCents(m.accountId)).toBe(before - 300n);
+    const entry = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: m.accountId, externalId: "fast-1" } });
+    expect(entry.status).toBe("processing");
+    const topics = await db().outboxEvent.findMany({ where: { entryId: entry.id }, select: { topic: true } });
+    expect(topics.map((t) => t.topic).sort()).toEqual(["entry.created", "rail.payment_submitted"]);
+    const record = await db().idempotencyRecord.findFirstOrThrow({ where: { key: "k-fast-1" } });
+    expect(record.effect).toEqual({ kind: "payout", entryId: entry.id });
+    expect(record.state).toBe("completed");
+  });
+
+  it("an external_id already used is refused with nothing held", async () => {
+    const body = { amount: 1, pix_key: "fabi@example.com", pix_key_type: "email", external_id: "fast-dup" };
+    expect((await post(m, "/pix/cash-out", body, { "idempotency-key": "k-dup-1" })).status).toBe(201);
+    const before = await availableCents(m.accountId);
+    const again = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-dup-2" });
+    expect(again.status).toBe(409);
+    expect(await availableCents(m.accountId)).toBe(before);
+    expect(await db().ledgerEntry.count({ where: { accountId: m.accountId, externalId: "fast-dup" } })).toBe(1);
+  });
+
+  it("a claim taken over by another process cannot commit its hold", async () => {
+    const apiKey = await db().apiKey.findUniqueOrThrow({ where: { clientId: m.clientId } });
+    const scope = { apiKeyId: apiKey.id, method: "POST", path: "/api/external/pix/cash-out", key: "k-fast-fenced" };
+    const hash = requestHash("{}");
+    const old = await claimIdempotencyKey(scope, hash, new Date(Date.now() - 60_000));
+    const takeover = await claimIdempotencyKey(scope, hash);
+    if (old.kind !== "new" || takeover.kind !== "new") throw new Error("expected two claims");
+    const before = await availableCents(m.accountId);
+    const input = {
+      userId: m.userId,
+      accountId: m.accountId,
+      amountCents: 100n,
+      pixKey: "gil@example.com",
+      pixKeyType: "EMAIL" as const,
+      externalId: "fast-fenced",
+    };
+    await expect(
+      cashOutOnPool(input, (writer, entry) => bindEffectOn(writer, old, { kind: "payout", entryId: entry.id })),
+    ).rejects.toThrow(/in progress/);
+    expect(await availableCents(m.accountId)).toBe(before);
+    expect(await db().ledgerEntry.count({ where: { accountId: m.accountId, externalId: "fast-fenced" } })).toBe(0);
+  });
+});

@@ -129,9 +129,7 @@ try {
     period,
   };
   const names = Object.keys(filters);
-  const combos = Array.from({ length: 1 << names.length }, (_, mask) =>
-    names.filter((_, bit) => mask & (1 << bit)),
-  );
+  const combos = Array.from({ length: 1 << names.length }, (_, mask) => names.filter((_, bit) => mask & (1 << bit)));
 
   console.log("▸ warm-up");
   for (let i = 0; i < 50; i++) await get(`/v4/i/ledger?limit=100&page=${1 + (i % 20)}`);
@@ -173,9 +171,27 @@ try {
     return times;
   };
   const lookups = [
-    row("by end-to-end id", await lookup("end-to-end", sample.rows.map((r) => r.end_to_end_id))),
-    row("by externalId", await lookup("external-id", sample.rows.flatMap((r) => r.external_id ?? []))),
-    row("by entry id (txId)", await lookup("entry-id", sample.rows.flatMap((r) => r.entry_ref ?? []))),
+    row(
+      "by end-to-end id",
+      await lookup(
+        "end-to-end",
+        sample.rows.map((r) => r.end_to_end_id),
+      ),
+    ),
+    row(
+      "by externalId",
+      await lookup(
+        "external-id",
+        sample.rows.flatMap((r) => r.external_id ?? []),
+      ),
+    ),
+    row(
+      "by entry id (txId)",
+      await lookup(
+        "entry-id",
+        sample.rows.flatMap((r) => r.entry_ref ?? []),
+      ),
+    ),
   ];
 
   console.log("▸ the dashboard's search and account filter, in-process (`listEntries`, as tRPC ledger.list)");

@@ -60,7 +60,9 @@ export function entryCondition(userId: string, filters: EntryFilters): Prisma.Sq
   if (filters.type) parts.push(Prisma.sql`type = ${filters.type}::"EntryType"`);
   if (filters.reason) parts.push(Prisma.sql`reason = ${filters.reason}`);
   if (filters.reasons) {
-    parts.push(filters.reasons.length ? Prisma.sql`reason IN (${Prisma.join([...filters.reasons])})` : Prisma.sql`FALSE`);
+    parts.push(
+      filters.reasons.length ? Prisma.sql`reason IN (${Prisma.join([...filters.reasons])})` : Prisma.sql`FALSE`,
+    );
   }
   if (filters.status) parts.push(Prisma.sql`status = ${filters.status}::"EntryStatus"`);
   if (filters.startDate !== undefined) parts.push(Prisma.sql`created_at >= ${new Date(filters.startDate)}`);

@@ -16,7 +16,7 @@ SELECT e2e, bm.account_id, bm.user_id,
        (CASE WHEN g % 50 = 0 THEN 'failed' ELSE 'succeeded' END)::"EntryStatus",
        amount, fee, CASE WHEN r < 3 THEN amount - fee ELSE amount + fee END,
        'bench:' || g, e2e,
-       CASE WHEN r = 1 THEN 'tx' || g END,
+       CASE WHEN r = 1 THEN 'tx' || lpad(g::text, 30, '0') END,
        CASE WHEN r = 3 THEN 'order-' || g END,
        CASE WHEN r < 3 THEN jsonb_build_object('name', 'Pagador ' || (g % 5000), 'cpfCnpj',
             '***.' || lpad((g % 1000)::text, 3, '0') || '.' || lpad((g % 997)::text, 3, '0') || '-**',
@@ -37,7 +37,7 @@ SELECT e2e, bm.account_id, bm.user_id,
   JOIN bench_merchants bm ON bm.m = s.m;
 
 INSERT INTO charges (tx_id, location_id, account_id, user_id, amount_cents, emv, status, expires_at, paid_at, created_at, updated_at)
-SELECT 'tx' || g, gen_random_uuid(), bm.account_id, bm.user_id, 1000, '0002',
+SELECT 'tx' || lpad(g::text, 30, '0'), gen_random_uuid(), bm.account_id, bm.user_id, 1000, '0002',
        (CASE WHEN g % 3 = 0 THEN 'created' ELSE 'paid' END)::"ChargeStatus",
        now() + interval '1 day', CASE WHEN g % 3 <> 0 THEN now() - (g::float / 200000) * interval '180 days' + interval '5 minutes' END,
        now() - (g::float / 200000) * interval '180 days', now()

@@ -21,13 +21,13 @@ const TARGET_MS = 50;
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
 const { embedded, adminUrl, urlFor } = await benchServer();
-const benchDb = `pix_bench_ledger_${Date.now()}`;
+let benchDb = `pix_bench_ledger_${Date.now()}`;
 let server: ChildProcess | null = null;
 const load = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 
 async function cleanup() {
   server?.kill("SIGTERM");
-  if (!process.env.BENCH_KEEP) await dropDatabase(adminUrl, benchDb).catch(() => {});
+  if (!process.env.BENCH_KEEP && !process.env.BENCH_DATABASE) await dropDatabase(adminUrl, benchDb).catch(() => {});
   await embedded?.stop();
 }
 
@@ -47,29 +47,41 @@ const row = (what: string, times: number[]) => {
   return r;
 };
 
+process.env.LOG_LEVEL = "warn";
 try {
   console.log(`▸ machine: ${load()} (2 cores shared with other work)`);
-  console.log(`▸ database ${benchDb}: migrate, ${MERCHANTS} merchants, 1,000,000 entries in SQL`);
-  await ensureDatabase(adminUrl, benchDb);
-  process.env.DATABASE_URL = urlFor(benchDb);
-  process.env.LOG_LEVEL = "warn";
-  execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
+  const reuse = process.env.BENCH_DATABASE;
   const { createMerchant } = await import("../server/accounts/merchants");
+  const { createApiKey } = await import("../server/apikeys/service");
   const { db, disconnectDb } = await import("../server/db/client");
-  const merchants = [];
-  for (let i = 0; i < MERCHANTS; i++) {
-    merchants.push(
-      await createMerchant(db(), {
-        name: `Loja ${i + 1}`,
-        document: "11222333000181",
-        email: `ledger-${i + 1}@bench.test`,
-        password: "bench-password-1",
-        ipWhitelist: ["127.0.0.1", "::1"],
-      }),
-    );
+  const merchants: { userId: string; accountId: string; clientId: string; clientSecret: string }[] = [];
+  if (reuse) {
+    // A database a previous run kept (BENCH_KEEP=1): a new key for its largest merchant.
+    benchDb = reuse;
+    process.env.DATABASE_URL = urlFor(benchDb);
+    console.log(`▸ database ${benchDb}, kept by an earlier run`);
+    const user = await db().user.findUniqueOrThrow({ where: { email: "ledger-1@bench.test" }, include: { accounts: true } });
+    const key = await createApiKey(db(), { userId: user.id, name: "bench", ipWhitelist: ["127.0.0.1", "::1"] });
+    merchants.push({ userId: user.id, accountId: user.accounts[0]?.id as string, ...key });
+  } else {
+    console.log(`▸ database ${benchDb}: migrate, ${MERCHANTS} merchants, 1,000,000 entries in SQL`);
+    await ensureDatabase(adminUrl, benchDb);
+    process.env.DATABASE_URL = urlFor(benchDb);
+    execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
+    for (let i = 0; i < MERCHANTS; i++) {
+      merchants.push(
+        await createMerchant(db(), {
+          name: `Loja ${i + 1}`,
+          document: "11222333000181",
+          email: `ledger-${i + 1}@bench.test`,
+          password: "bench-password-1",
+          ipWhitelist: ["127.0.0.1", "::1"],
+        }),
+      );
+    }
+    const loaded = await loadMillionEntries(process.env.DATABASE_URL, merchants);
+    console.log(`  loaded and analysed in ${(loaded / 1000).toFixed(1)} s`);
   }
-  const loaded = await loadMillionEntries(process.env.DATABASE_URL, merchants);
-  console.log(`  loaded and analysed in ${(loaded / 1000).toFixed(1)} s`);
   const big = merchants[0] as (typeof merchants)[number];
   const auth = `Basic ${Buffer.from(`${big.clientId}:${big.clientSecret}`).toString("base64")}`;
 
@@ -123,9 +135,10 @@ try {
   const now = Date.now();
   const period = `startDate=${now - 30 * 86_400_000}&endDate=${now}`;
   const filters: Record<string, string> = {
-    type: "type=debit",
+    // every failed entry of the generator is a credited PIX, so every combination has pages
+    type: "type=credit",
     status: "status=failed",
-    reason: "reason=pix_out:processing",
+    reason: "reason=pix_in:credited",
     period,
   };
   const names = Object.keys(filters);
@@ -217,7 +230,10 @@ try {
   await probe.end();
   await disconnectDb();
 
-  const worst = Math.max(overall.p95, ...lookups.map((l) => l.p95), ...inProcess.map((l) => l.p95));
+  // every list combination on its own, the lookups and the search; deep pages are reported apart
+  const judged = rows.filter((r) => !r.what.startsWith("baseline") && !r.what.startsWith("deep page"));
+  const worst = Math.max(...judged.map((r) => r.p95));
+  const worstRow = judged.find((r) => r.p95 === worst);
   const base95 = percentile(baseline, 95);
   console.log("\n| measured | n | p50 ms | p95 ms | p99 ms | max ms | p95 / SELECT 1 p95 |");
   console.log("|---|---|---|---|---|---|---|");
@@ -228,7 +244,7 @@ try {
   }
   console.log(`\nmachine at the end: ${load()}`);
   console.log(
-    `target p95 < ${TARGET_MS} ms (lists, lookups, search; deep pages reported apart): worst p95 ${ms(worst)} ms — ${worst < TARGET_MS ? "MET" : "NOT MET"}`,
+    `target p95 < ${TARGET_MS} ms for each combination, lookup and search (deep pages apart): worst p95 ${ms(worst)} ms (${worstRow?.what}); all together ${ms(overall.p95)} ms — ${worst < TARGET_MS ? "MET" : "NOT MET"}`,
   );
   if (process.env.BENCH_KEEP) console.log(`database kept: ${urlFor(benchDb)}`);
 } finally {

@@ -16,6 +16,13 @@ import { benchServer } from "./support/server";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+/** Each page and what shows its data has been drawn (the LCP may be painted before it). */
+const READY: Record<string, string> = {
+  "/login": "form",
+  "/overview": "[data-testid=analytics-range]",
+  "/ledger": "[data-testid=ledger-total]",
+  "/charges": "main table tbody tr",
+};
 const PAGES = ["/overview", "/ledger", "/charges"];
 const TARGET_MS = 1500;
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -42,11 +49,17 @@ const OBSERVE_LCP = `
   }).observe({ type: "largest-contentful-paint", buffered: true });
 `;
 
-type Load = { lcp: number; element: string; ttfb: number; dcl: number; loaded: number; idle: number };
+type Load = { lcp: number; element: string; ttfb: number; dcl: number; loaded: number; drawn: number; idle: number };
 
 async function measure(page: Page, url: string): Promise<Load> {
   const started = Date.now();
-  await page.goto(url, { waitUntil: "load" });
+  await page.goto(url, { waitUntil: "commit" });
+  await page
+    .locator(READY[url] as string)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  const drawn = await page.evaluate(() => performance.now());
+  await page.waitForLoadState("load");
   await page.waitForLoadState("networkidle");
   const idle = Date.now() - started;
   const timing = await page.evaluate(() => {
@@ -54,7 +67,15 @@ async function measure(page: Page, url: string): Promise<Load> {
     const lcp = (window as unknown as { __lcp: { time: number; element: string } }).__lcp;
     return { ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd, loaded: nav.loadEventEnd, ...lcp };
   });
-  return { lcp: timing.time, element: timing.element, ttfb: timing.ttfb, dcl: timing.dcl, loaded: timing.loaded, idle };
+  return {
+    lcp: timing.time,
+    element: timing.element,
+    ttfb: timing.ttfb,
+    dcl: timing.dcl,
+    loaded: timing.loaded,
+    drawn,
+    idle,
+  };
 }
 
 try {
@@ -163,9 +184,9 @@ try {
     50,
   );
   console.log(
-    "\n| page | LCP p50 ms | LCP p95 ms | LCP element (most often) | TTFB p50 ms | DOMContentLoaded p50 ms | load p50 ms | network idle p50 ms | LCP p50 / login's |",
+    "\n| page | LCP p50 ms | LCP p95 ms | LCP element (most often) | TTFB p50 ms | DOMContentLoaded p50 ms | load p50 ms | data drawn p50 ms | data drawn p95 ms | network idle p50 ms | LCP p50 / login's |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   let worst = 0;
   for (const { url, loads } of results) {
     const of = (pick: (l: Load) => number, p: number) => percentile(loads.map(pick), p);
@@ -179,7 +200,7 @@ try {
         of((l) => l.lcp, 95),
       );
     console.log(
-      `| ${url} | ${ms(of((l) => l.lcp, 50))} | ${ms(of((l) => l.lcp, 95))} | ${element} | ${ms(of((l) => l.ttfb, 50))} | ${ms(of((l) => l.dcl, 50))} | ${ms(of((l) => l.loaded, 50))} | ${ms(of((l) => l.idle, 50))} | ${(of((l) => l.lcp, 50) / baseline).toFixed(2)} |`,
+      `| ${url} | ${ms(of((l) => l.lcp, 50))} | ${ms(of((l) => l.lcp, 95))} | ${element} | ${ms(of((l) => l.ttfb, 50))} | ${ms(of((l) => l.dcl, 50))} | ${ms(of((l) => l.loaded, 50))} | ${ms(of((l) => l.drawn, 50))} | ${ms(of((l) => l.drawn, 95))} | ${ms(of((l) => l.idle, 50))} | ${(of((l) => l.lcp, 50) / baseline).toFixed(2)} |`,
     );
   }
   console.log(

@@ -15,41 +15,10 @@ SELECT lpad(g::text, 12, '9'), ('00000000-0000-4000-8000-' || lpad(g::text, 12, 
        '11222333000181', 'company', now()
   FROM generate_series(1, 20) g;
 
--- 1,000,000 entries over 180 days: merchant 1 has 60%, merchant 2 30%, 18 others the rest.
-INSERT INTO ledger_entries (id, account_id, user_id, type, reason, status, gross_cents, fee_cents, net_cents,
-                            idempotency_key, end_to_end_id, entry_ref, external_id, payer, receiver, created_at, updated_at)
-SELECT e2e, lpad(m::text, 12, '9'), ('00000000-0000-4000-8000-' || lpad(m::text, 12, '0'))::uuid,
-       (CASE WHEN r < 3 THEN 'credit' ELSE 'debit' END)::"EntryType",
-       (ARRAY['pix_in:credited', 'pix_in:qrcode_paid', 'pix_in:credited', 'pix_out:processing',
-              'pix_in:refunded_processing'])[r + 1],
-       (CASE WHEN g % 50 = 0 THEN 'failed' ELSE 'succeeded' END)::"EntryStatus",
-       amount, fee, CASE WHEN r < 3 THEN amount - fee ELSE amount + fee END,
-       'bench:' || g, e2e,
-       CASE WHEN r = 1 THEN 'tx' || g END,
-       CASE WHEN r = 3 THEN 'order-' || g END,
-       CASE WHEN r < 3 THEN jsonb_build_object('name', 'Pagador ' || (g % 5000), 'cpfCnpj',
-            '***.' || lpad((g % 1000)::text, 3, '0') || '.' || lpad((g % 997)::text, 3, '0') || '-**',
-            'ispb', '12345678', 'agency', '0001', 'accountType', 'CACC', 'accountNumber', g::text) END,
-       CASE WHEN r >= 3 THEN jsonb_build_object('name', 'Recebedor ' || (g % 3000), 'cpfCnpj', '***.123.456-**',
-            'ispb', '12345678', 'agency', '0001', 'accountType', 'CACC', 'accountNumber', g::text) END,
-       at, at
-  FROM (
-    SELECT g,
-           CASE WHEN g % 10 < 6 THEN 1 WHEN g % 10 < 9 THEN 2 ELSE 3 + g % 18 END AS m,
-           (g * 7) % 5 AS r,
-           1000 + (g::bigint * 7919) % 500000 AS amount,
-           CASE WHEN (g * 7) % 5 = 3 THEN 50 ELSE 0 END AS fee,
-           'E99999999' || to_char(now() - (g % 180) * interval '1 day', 'YYYYMMDD') || lpad(g::text, 15, '0') AS e2e,
-           now() - (g::float / 1000000) * interval '180 days' AS at
-      FROM generate_series(1, 1000000) g
-  ) s;
-
-INSERT INTO charges (tx_id, location_id, account_id, user_id, amount_cents, emv, status, expires_at, paid_at, created_at, updated_at)
-SELECT 'tx' || g, gen_random_uuid(), lpad('1', 12, '9'), '00000000-0000-4000-8000-000000000001'::uuid, 1000, '0002',
-       (CASE WHEN g % 3 = 0 THEN 'created' ELSE 'paid' END)::"ChargeStatus",
-       now() + interval '1 day', CASE WHEN g % 3 <> 0 THEN now() - (g::float / 200000) * interval '180 days' + interval '5 minutes' END,
-       now() - (g::float / 200000) * interval '180 days', now()
-  FROM generate_series(1, 200000) g;
+CREATE TEMP TABLE bench_merchants AS
+SELECT g AS m, ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid AS user_id, lpad(g::text, 12, '9') AS account_id
+  FROM generate_series(1, 20) g;
+\ir support/million-entries.sql
 
 VACUUM ANALYZE ledger_entries;
 VACUUM ANALYZE charges;

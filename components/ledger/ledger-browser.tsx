@@ -100,11 +100,13 @@ export function LedgerBrowser() {
               aria-busy={list.isFetching || undefined}
             >
               <p className="text-sm text-slate-600" data-testid="ledger-total">
-                <span className="font-medium text-slate-900">{t("count", { total: data.total })}</span>
+                <span className="font-medium text-slate-900">
+                  {t(data.totalExact ? "count" : "countAbout", { total: data.total })}
+                </span>
                 {data.total > 0 ? (
                   <span>
                     {" · "}
-                    {t("range", {
+                    {t(data.totalExact ? "range" : "rangeAbout", {
                       from: (data.page - 1) * data.limit + 1,
                       to: Math.min(data.page * data.limit, data.total),
                       total: data.total,

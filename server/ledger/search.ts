@@ -4,9 +4,8 @@
  * masked form, as parties are stored) or part of a party's name. The readings are OR'd and each
  * is served by an index (migration 20261123200000); the other filters and the user always apply.
  */
-import type { Tx } from "../db/client";
 import { maskDocument, onlyDigits } from "../documents/cpf-cnpj";
-import { type LedgerEntry, Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import type { LedgerFilters } from "./queries";
 
 export type EntryFilters = Omit<LedgerFilters, "page" | "limit"> & { search?: string };
@@ -60,30 +59,14 @@ export function entryCondition(userId: string, filters: EntryFilters): Prisma.Sq
   if (filters.accountId) parts.push(Prisma.sql`account_id = ${filters.accountId}`);
   if (filters.type) parts.push(Prisma.sql`type = ${filters.type}::"EntryType"`);
   if (filters.reason) parts.push(Prisma.sql`reason = ${filters.reason}`);
+  if (filters.reasons) {
+    parts.push(
+      filters.reasons.length ? Prisma.sql`reason IN (${Prisma.join([...filters.reasons])})` : Prisma.sql`FALSE`,
+    );
+  }
   if (filters.status) parts.push(Prisma.sql`status = ${filters.status}::"EntryStatus"`);
   if (filters.startDate !== undefined) parts.push(Prisma.sql`created_at >= ${new Date(filters.startDate)}`);
   if (filters.endDate !== undefined) parts.push(Prisma.sql`created_at <= ${new Date(filters.endDate)}`);
   if (filters.search?.trim()) parts.push(searchCondition(filters.search));
   return Prisma.join(parts, " AND ");
-}
-
-/** A page of the entries a search finds, newest first, with their total. */
-export async function searchEntries(
-  tx: Tx,
-  userId: string,
-  filters: EntryFilters & { page: number; limit: number },
-): Promise<{ entries: LedgerEntry[]; total: number }> {
-  const where = entryCondition(userId, filters);
-  const [page, [count]] = await Promise.all([
-    tx.$queryRaw<{ seq: bigint }[]>`
-      SELECT seq FROM ledger_entries WHERE ${where}
-       ORDER BY created_at DESC, seq DESC
-       LIMIT ${filters.limit} OFFSET ${(filters.page - 1) * filters.limit}`,
-    tx.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ledger_entries WHERE ${where}`,
-  ]);
-  const entries = await tx.ledgerEntry.findMany({
-    where: { seq: { in: page.map((row) => row.seq) } },
-    orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
-  });
-  return { entries, total: Number(count?.total ?? 0) };
 }

@@ -17,6 +17,10 @@ const listRoute = createRoute({
   path: "/ledger",
   tags: ["Ledger"],
   summary: "Entries of the caller's accounts, newest first",
+  description:
+    "`pagination.total` is exact when the filters match at most 10,000 entries; above that it is an " +
+    "estimate from the database's statistics, never less than 10,001 nor than the entries up to the " +
+    "page asked for. The pages themselves are exact; a page past the end is empty.",
   middleware: [requireScope("ledger:read")] as const,
   request: {
     query: z.object({

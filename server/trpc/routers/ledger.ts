@@ -43,10 +43,12 @@ export type EntryView = ReturnType<typeof entryView>;
 export const ledgerRouter = createTRPCRouter({
   /** A page of the user's entries, newest first, with the total for pagination. */
   list: merchantProcedure.input(DashboardEntryQuery).query(async ({ ctx, input }) => {
-    const { entries, total } = await listEntries(db(), ctx.user.id, input);
+    const { entries, total, totalExact } = await listEntries(db(), ctx.user.id, input);
     return {
       entries: entries.map(entryView),
       ...pageInfo(input, total),
+      /** false above 10,000 matches: `total` is then an estimate (docs/contract.md) */
+      totalExact,
     };
   }),
 

@@ -1,19 +1,12 @@
-/**
- * `npm run bench:gateway`: P2, the signed gateway cash-out (`POST /api/external/pix/cash-out`
- * with HMAC, the limiter, an Idempotency-Key, the ledger and the outbox) over HTTP against the
- * production build, a fresh key per request; then P3, the same requests replayed (every key
- * already answered); then pgbench's TPC-B-like transaction on the same server in the same run.
- * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. Needs `pgbench` on PATH.
- */
-import { execFileSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { dropDatabase } from "../server/db/embedded";
 import { canonicalJson } from "../server/gateway/canonical-json";
+import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
-import { bin, startWeb, type WebProcess } from "./support/web";
+import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const MERCHANTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -33,25 +26,11 @@ async function cleanup() {
 
 try {
   console.log(`▸ database ${benchDb}: migrate and seed ${MERCHANTS} funded merchants`);
-  await ensureDatabase(adminUrl, benchDb);
-  process.env.DATABASE_URL = urlFor(benchDb);
-  process.env.LOG_LEVEL = "warn";
-  execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
-  const { createMerchant } = await import("../server/accounts/merchants");
-  const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const merchants = (await fundedMerchants({ adminUrl, urlFor }, benchDb, MERCHANTS, "bench-gw")).map((m) => ({
+    clientId: m.clientId,
+    secret: m.clientSecret,
+  }));
   const { db, disconnectDb } = await import("../server/db/client");
-  const merchants: { clientId: string; secret: string }[] = [];
-  for (let i = 0; i < MERCHANTS; i++) {
-    const m = await createMerchant(db(), {
-      name: `Bench ${i}`,
-      document: "11222333000181",
-      email: `bench-gw-${i}@bench.test`,
-      password: "bench-password-1",
-      ipWhitelist: ["127.0.0.1", "::1"],
-    });
-    await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: 100_000_000n });
-    merchants.push({ clientId: m.clientId, secret: m.clientSecret });
-  }
 
   const signed = (): Signed => {
     const m = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];

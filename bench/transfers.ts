@@ -1,16 +1,10 @@
-/**
- * `npm run bench:transfers`: POST /v4/i/.../transfer/internal over HTTP against the production
- * build, at 16 and 64 connections across many accounts, beside pgbench's TPC-B-like transaction
- * on the same PostgreSQL server in the same run; then `ledger verify`.
- * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. Needs `pgbench` on PATH.
- */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { dropDatabase, ensureDatabase } from "../server/db/embedded";
+import { dropDatabase } from "../server/db/embedded";
+import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
-import { bin, startWeb, type WebProcess } from "./support/web";
+import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -28,28 +22,11 @@ async function cleanup() {
 
 try {
   console.log(`▸ database ${benchDb}: migrate and seed ${ACCOUNTS} funded accounts`);
-  await ensureDatabase(adminUrl, benchDb);
-  process.env.DATABASE_URL = urlFor(benchDb);
-  process.env.LOG_LEVEL = "warn";
-  execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
-  const { createMerchant } = await import("../server/accounts/merchants");
-  const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const merchants = (await fundedMerchants({ adminUrl, urlFor }, benchDb, ACCOUNTS, "bench")).map((m) => ({
+    accountId: m.accountId,
+    auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}`,
+  }));
   const { db, disconnectDb } = await import("../server/db/client");
-  const merchants: { accountId: string; auth: string }[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const m = await createMerchant(db(), {
-      name: `Bench ${i}`,
-      document: "11222333000181",
-      email: `bench-${i}@bench.test`,
-      password: "bench-password-1",
-      ipWhitelist: ["127.0.0.1", "::1"],
-    });
-    await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: 100_000_000n });
-    merchants.push({
-      accountId: m.accountId,
-      auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}`,
-    });
-  }
 
   console.log(`▸ production server (rate limits off); load ${load()}`);
   web = await startWeb();

@@ -4,14 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
-import { isMissing } from "@/components/forms/service-error";
 import { type Party, StatusBadge, useDateTime, useMoney, useReasonLabel } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailRow, IdRow } from "@/components/ui/detail-list";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DetailStates } from "@/components/ui/detail-states";
 import { ArrowLeftIcon, ShieldAlertIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
@@ -42,23 +41,19 @@ export function AdminMedDetailView({ medId, back }: { medId: string; back?: stri
         description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
         actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
       />
-      {med.data ? (
-        <DetailBody med={med.data} />
-      ) : med.isPending ? (
-        <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
-          <Skeleton className="h-64 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </LoadingState>
-      ) : isMissing(med.error) ? (
-        <EmptyState icon={ShieldAlertIcon} title={t("notFound.title")} description={t("notFound.body")} />
-      ) : (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => med.refetch()}
-          retrying={med.isFetching}
-        />
-      )}
+      <DetailStates
+        query={med}
+        loading={
+          <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
+            <Skeleton className="h-64 w-full" />
+            <Skeleton className="h-64 w-full" />
+          </LoadingState>
+        }
+        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
+        error={{ title: t("error.title"), body: t("error.body") }}
+      >
+        {(data) => <DetailBody med={data} />}
+      </DetailStates>
     </div>
   );
 }

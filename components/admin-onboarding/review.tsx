@@ -10,10 +10,11 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DetailRow } from "@/components/ui/detail-list";
+import { DetailStates } from "@/components/ui/detail-states";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Textarea } from "@/components/ui/fields";
 import { ArrowLeftIcon, CheckIcon, CloseIcon, FileTextIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_REJECTION_REASON } from "@/server/onboarding/schema";
@@ -38,25 +39,19 @@ export function ProposalReview({ userId }: { userId: string }) {
         <ArrowLeftIcon className="size-4" />
         {t("back")}
       </ButtonLink>
-      {detail.isPending ? (
-        <LoadingState label={t("loading")} className="space-y-4">
-          <Skeleton className="h-8 w-64" />
-          <Skeleton className="h-64 w-full" />
-        </LoadingState>
-      ) : detail.isError ? (
-        isMissing(detail.error) ? (
-          <ErrorState title={t("missing.title")} description={t("missing.body")} />
-        ) : (
-          <ErrorState
-            title={t("error.title")}
-            description={t("error.body")}
-            onRetry={() => detail.refetch()}
-            retrying={detail.isFetching}
-          />
-        )
-      ) : (
-        <Loaded proposal={detail.data} />
-      )}
+      <DetailStates
+        query={detail}
+        loading={
+          <LoadingState label={t("loading")} className="space-y-4">
+            <Skeleton className="h-8 w-64" />
+            <Skeleton className="h-64 w-full" />
+          </LoadingState>
+        }
+        notFound={{ title: t("missing.title"), body: t("missing.body") }}
+        error={{ title: t("error.title"), body: t("error.body") }}
+      >
+        {(data) => <Loaded proposal={data} />}
+      </DetailStates>
     </div>
   );
 }

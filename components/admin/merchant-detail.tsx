@@ -7,9 +7,9 @@ import { useState } from "react";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DetailStates } from "@/components/ui/detail-states";
 import { ArrowLeftIcon, CheckIcon, StoreIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AccountStatusDialog } from "./account-status-dialog";
@@ -116,22 +116,14 @@ export function MerchantDetail({ userId, back }: { userId: string; back?: string
         <ArrowLeftIcon className="size-4" />
         {t("back")}
       </Link>
-      {detail.isPending ? (
-        <DetailSkeleton />
-      ) : detail.isError ? (
-        isMissing(detail.error) ? (
-          <EmptyState icon={StoreIcon} title={t("notFound.title")} description={t("notFound.body")} />
-        ) : (
-          <ErrorState
-            title={t("error.title")}
-            description={t("error.body")}
-            onRetry={() => detail.refetch()}
-            retrying={detail.isFetching}
-          />
-        )
-      ) : (
-        <DetailBody merchant={detail.data} />
-      )}
+      <DetailStates
+        query={detail}
+        loading={<DetailSkeleton />}
+        notFound={{ icon: StoreIcon, title: t("notFound.title"), body: t("notFound.body") }}
+        error={{ title: t("error.title"), body: t("error.body") }}
+      >
+        {(data) => <DetailBody merchant={data} />}
+      </DetailStates>
     </div>
   );
 }

@@ -10,9 +10,9 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailRow, IdRow } from "@/components/ui/detail-list";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DetailStates } from "@/components/ui/detail-states";
 import { ArrowLeftIcon, FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
@@ -40,23 +40,19 @@ export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: str
         {t("back")}
       </Link>
       <PageHeader title={t("title")} />
-      {med.data ? (
-        <DetailBody med={med.data} />
-      ) : med.isPending ? (
-        <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-56 w-full" />
-        </LoadingState>
-      ) : isMissing(med.error) ? (
-        <EmptyState icon={ShieldAlertIcon} title={t("notFound.title")} description={t("notFound.body")} />
-      ) : (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => med.refetch()}
-          retrying={med.isFetching}
-        />
-      )}
+      <DetailStates
+        query={med}
+        loading={
+          <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-56 w-full" />
+          </LoadingState>
+        }
+        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
+        error={{ title: t("error.title"), body: t("error.body") }}
+      >
+        {(data) => <DetailBody med={data} />}
+      </DetailStates>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { Db, Tx } from "../db/client";
 import type { LedgerEntry, Med } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { EVIDENCE_PATH, type EvidenceView, listEvidence, ownedMed } from "./evidence";
+import { stillOwedCents } from "./owed";
 import { entriesOf, listMeds, type MedFilter } from "./service";
 
 export function medSummaryView(med: Med, entry: LedgerEntry) {
@@ -19,7 +20,7 @@ export function medSummaryView(med: Med, entry: LedgerEntry) {
     disputedCents: med.disputedCents,
     blockedCents: med.blockedCents,
     /** disputed − blocked while under analysis: what the account's next credits will cover */
-    owedCents: med.status === "under_analysis" ? med.disputedCents - med.blockedCents : 0n,
+    owedCents: stillOwedCents(med),
     payer: (entry.payer as Party | null) ?? null,
     createdAt: med.createdAt,
     defenseDeadline: med.defenseDeadline,

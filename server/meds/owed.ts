@@ -4,8 +4,13 @@
  * call this in the transaction of the credit, after it is posted.
  */
 import type { Tx } from "../db/client";
+import type { Med } from "../generated/prisma/client";
 import type { Entry } from "../ledger/types";
 import { block } from "../ledger/verbs";
+
+/** What the MED's block still lacks while it is under analysis; nothing once it is decided. */
+export const stillOwedCents = (med: Pick<Med, "status" | "disputedCents" | "blockedCents">): bigint =>
+  med.status === "under_analysis" ? med.disputedCents - med.blockedCents : 0n;
 
 /** Blocks what the account's open MEDs still owe, oldest first; returns the total blocked. */
 export async function coverOwedMeds(tx: Tx, accountId: string): Promise<bigint> {

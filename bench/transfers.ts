@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { dropDatabase } from "../server/db/embedded";
+import { cpuMeter } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
@@ -57,15 +58,15 @@ try {
     });
 
   await drive(8, 3); // warm-up: JIT, pools, page cache
-  const http: Record<number, { cpuMs: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }> =
-    {};
+  const meter = cpuMeter(() => (web as WebProcess).cpuMicros());
+  type Level = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+  const http: Record<number, Level & { cpu: Awaited<ReturnType<typeof meter.perRequest>> }> = {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
-    const cpuBefore = await web.cpuMicros();
+    const before = await meter.start();
     const result = await drive(connections, SECONDS);
-    const cpu = (await web.cpuMicros()) - cpuBefore;
     http[connections] = {
-      cpuMs: cpu / 1000 / Math.max(1, result.requests.total),
+      cpu: await meter.perRequest(before, result.requests.total),
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -92,7 +93,10 @@ try {
       "p99 ms": h.p99,
       "non-2xx": h.non2xx,
       errors: h.errors,
-      "server CPU ms/req": Number(h.cpuMs.toFixed(3)),
+      "server CPU ms/req": h.cpu.web,
+      "postgres CPU ms/req": h.cpu.postgres,
+      "autocannon CPU ms/req": h.cpu.bench,
+      "machine CPU ms/req": h.cpu.machine,
       "pgbench tps": Math.round(tps),
       ratio: Number((h.rps / tps).toFixed(3)),
     };

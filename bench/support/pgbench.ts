@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { dropDatabase, ensureDatabase } from "../../server/db/embedded";
+import { cpuMicrosOf, machineBusyMicros } from "./cpu";
 
 export async function pgbenchTps(
   adminUrl: string,
@@ -16,10 +17,17 @@ export async function pgbenchTps(
     execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...connections)), urlFor(name)], { stdio: "ignore" });
     const tps: Record<number, number> = {};
     for (const c of connections) {
+      const before = { machine: machineBusyMicros(), postgres: cpuMicrosOf("postgres") };
       const out = execFileSync("pgbench", ["-n", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)], {
         encoding: "utf8",
       });
       tps[c] = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+      const transactions = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);
+      const per = (after: number | null, start: number | null) =>
+        after === null || start === null ? "?" : ((after - start) / 1000 / Math.max(1, transactions)).toFixed(3);
+      console.log(
+        `  pgbench -c ${c}: ${tps[c]} tps; CPU ms per transaction: postgres ${per(cpuMicrosOf("postgres"), before.postgres)}, machine ${per(machineBusyMicros(), before.machine)}`,
+      );
     }
     return tps;
   } finally {

@@ -116,7 +116,8 @@ const nulls = (input: NewEntry) => ({
 
 const bigintAsString = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
-function translate(error: unknown): unknown {
+/** The service error for what `ledger_post` refused (its exception text, or a group-commit item's reason). */
+export function translate(error: unknown): unknown {
   const text = error instanceof Error ? error.message : String(error);
   const funds = /insufficient_funds:(\d{12})/.exec(text);
   if (funds?.[1]) return new InsufficientFunds(funds[1]);
@@ -126,7 +127,8 @@ function translate(error: unknown): unknown {
   return error;
 }
 
-export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChange): Promise<LedgerResult> {
+/** `ledger_post`'s argument for a change (also one item of `ledger_post_many`'s, group-commit.ts). */
+export function changeArgument(change: LedgerChange) {
   const legs = change.legs ?? [];
   assertBalanced(legs);
   const transition = change.transition
@@ -138,20 +140,23 @@ export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChan
         },
       ]
     : [];
-  const argument = JSON.stringify(
-    {
-      entries: (change.entries ?? []).map(entryRow),
-      legs: legs.map((leg) => ({
-        ...("entry" in leg ? { entry: leg.entry } : { entry_seq: leg.entrySeq }),
-        account_id: leg.accountId,
-        bucket: leg.bucket,
-        amount: leg.amountCents,
-      })),
-      transitions: transition,
-      events: events(change),
-    },
-    bigintAsString,
-  );
+  return {
+    entries: (change.entries ?? []).map(entryRow),
+    legs: legs.map((leg) => ({
+      ...("entry" in leg ? { entry: leg.entry } : { entry_seq: leg.entrySeq }),
+      account_id: leg.accountId,
+      bucket: leg.bucket,
+      amount: leg.amountCents,
+    })),
+    transitions: transition,
+    events: events(change),
+  };
+}
+
+export const jsonArgument = (value: unknown) => JSON.stringify(value, bigintAsString);
+
+export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChange): Promise<LedgerResult> {
+  const argument = jsonArgument(changeArgument(change));
   try {
     const [result] = await writer.query("SELECT ledger_post($1::jsonb) AS result", [argument]);
     const answer = result?.result as { applied: boolean; entries: object[]; changed: object[] };

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive, assertCanReceive, assertTransactionAmount } from "../accounts/rules";
+import { batchedLookup } from "../db/batched";
 import type { Db, Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { poolWriter, prismaWriter } from "../ledger/apply";
+import { prismaWriter } from "../ledger/apply";
+import { postGrouped } from "../ledger/group-commit";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
+import type { Leg, NewEntry } from "../ledger/types";
 import { post } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 
@@ -32,10 +35,29 @@ type AccountRow = {
   owes_meds: boolean;
 };
 
+const ACCOUNTS_SQL = `SELECT id, user_id, name, document, person_type, agency, status,
+         EXISTS (SELECT 1 FROM meds m WHERE m.account_id = accounts.id AND m.status = 'under_analysis'
+                    AND m.blocked_cents < m.disputed_cents) AS owes_meds
+    FROM accounts WHERE id = ANY($1::varchar[])`;
+
+/** The accounts of concurrent transfers, read in one statement (server/db/batched.ts). */
+const transferAccount = batchedLookup<string, AccountRow>(async (ids) => {
+  const { rows } = await pool().query<AccountRow>(ACCOUNTS_SQL, [ids]);
+  return new Map(rows.map((row) => [row.id, row]));
+});
+
+async function readAccounts(db: Db | Tx, ids: [string, string]): Promise<(AccountRow | null)[]> {
+  if ("$transaction" in db) return Promise.all(ids.map(transferAccount));
+  const rows = (await prismaWriter(db).query(ACCOUNTS_SQL, [ids])) as AccountRow[];
+  return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+}
+
 /**
  * Between two accounts of the platform: instant, fee 0, both entries in one statement
  * (ledger_post, which also checks the balance under the row lock). This is the platform's
- * hottest path, so it reads and writes through the plain pool (docs/performance.md).
+ * hottest path: on its own it reads through the plain pool and posts by group commit, with the
+ * transfers that arrive meanwhile (docs/decisions/0022-group-commit.md); inside a caller's
+ * transaction it joins it.
  */
 export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
@@ -51,18 +73,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount", "SAME_ACCOUNT");
   }
-  // On its own it runs on the plain pool (one statement, its own transaction); inside a
-  // caller's transaction it joins it.
-  const writer = "$transaction" in db ? poolWriter(pool()) : prismaWriter(db);
-  const rows = (await writer.query(
-    `SELECT id, user_id, name, document, person_type, agency, status,
-            EXISTS (SELECT 1 FROM meds m WHERE m.account_id = accounts.id AND m.status = 'under_analysis'
-                       AND m.blocked_cents < m.disputed_cents) AS owes_meds
-       FROM accounts WHERE id = ANY($1::varchar[])`,
-    [[input.accountId, input.receiverAccountId]],
-  )) as AccountRow[];
-  const source = rows.find((row) => row.id === input.accountId);
-  const target = rows.find((row) => row.id === input.receiverAccountId);
+  const [source, target] = await readAccounts(db, [input.accountId, input.receiverAccountId]);
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   if (!target) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
@@ -89,7 +100,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
     requestId: input.requestId ?? null,
     status: "succeeded" as const,
   };
-  const [debit] = await post(writer, {
+  const change: { entries: NewEntry[]; legs: Leg[] } = {
     entries: [
       {
         ...shared,
@@ -111,7 +122,8 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
       },
     ],
     legs: legs.transfer(source.id, target.id, input.amountCents),
-  });
+  };
+  const [debit] = "$transaction" in db ? await postGrouped(change) : await post(db, change);
   if (!("$transaction" in db)) await coverOwedMeds(db, target.id);
   return debit as LedgerEntry;
 }

@@ -1,0 +1,71 @@
+/**
+ * CPU time of every process with a given command name (e.g. all `postgres` backends), read from
+ * /proc: lets a benchmark say how much of the database server's CPU one request costs, beside the
+ * web process's own `process.cpuUsage()`. Linux only; elsewhere it answers null.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+export function cpuMicrosOf(command: string): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const open = stat.indexOf("(");
+      const close = stat.lastIndexOf(")");
+      if (stat.slice(open + 1, close) !== command) continue;
+      // Fields after the command: state is field 3, utime 14, stime 15 (1-based, man proc).
+      const fields = stat.slice(close + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return (ticks * 1_000_000) / TICKS_PER_SECOND;
+}
+
+/** CPU time the whole machine spent busy (all cores, everything but idle and iowait). */
+export function machineBusyMicros(): number | null {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const [, ...values] = line.trim().split(/\s+/);
+    const ticks = values.map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return ((total - idle) * 1_000_000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the CPU counters a benchmark level reports, before and after it. */
+export function cpuMeter(web: () => Promise<number>) {
+  const snapshot = async () => ({
+    web: await web(),
+    postgres: cpuMicrosOf("postgres"),
+    bench: process.cpuUsage().user + process.cpuUsage().system,
+    machine: machineBusyMicros(),
+  });
+  return {
+    start: snapshot,
+    /** Milliseconds of CPU per request in each part since `before`. */
+    async perRequest(before: Awaited<ReturnType<typeof snapshot>>, requests: number) {
+      const after = await snapshot();
+      const per = (a: number | null, b: number | null) =>
+        a === null || b === null ? null : Number(((a - b) / 1000 / Math.max(1, requests)).toFixed(3));
+      return {
+        web: per(after.web, before.web),
+        postgres: per(after.postgres, before.postgres),
+        bench: per(after.bench, before.bench),
+        machine: per(after.machine, before.machine),
+      };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * `npx tsx bench/write-cost.ts`: PostgreSQL's CPU per internal transfer, without HTTP. Seeds
+ * ACCOUNTS funded accounts, then runs transferInternal from CONCURRENCY callers for SECONDS and
+ * prints transfers/s and the postgres processes' CPU per transfer (/proc). KEEP_DB=1 leaves the
+ * database for experiments (its URL is printed).
+ */
+import { dropDatabase } from "../server/db/embedded";
+import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
+import { fundedMerchants } from "./support/funded";
+import { benchServer } from "./support/server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
+const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const { embedded, adminUrl, urlFor } = await benchServer();
+const name = process.env.BENCH_DB ?? `pix_bench_write_${Date.now()}`;
+const merchants = process.env.BENCH_DB ? null : await fundedMerchants({ adminUrl, urlFor }, name, ACCOUNTS, "write");
+if (!merchants) process.env.DATABASE_URL = urlFor(name);
+const { pool } = await import("../server/db/pool");
+const accounts = merchants
+  ? merchants.map((m) => m.accountId)
+  : (await pool().query("SELECT id FROM accounts ORDER BY id")).rows.map((r) => r.id as string);
+const owners = new Map(
+  (await pool().query("SELECT id, user_id FROM accounts")).rows.map((r) => [r.id as string, r.user_id as string]),
+);
+const { transferInternal } = await import("../server/transfers/internal");
+const { db } = await import("../server/db/client");
+const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as string;
+
+async function run(seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const from = pick();
+        let to = pick();
+        while (to === from) to = pick();
+        await transferInternal(db(), {
+          userId: owners.get(from) as string,
+          accountId: from,
+          receiverAccountId: to,
+          amountCents: 1n,
+        });
+        done++;
+      }
+    }),
+  );
+  return done;
+}
+
+await run(2);
+const before = { pg: cpuMicrosOf("postgres"), machine: machineBusyMicros(), node: process.cpuUsage() };
+const done = await run(SECONDS);
+const node = process.cpuUsage(before.node);
+const per = (a: number | null, b: number | null) =>
+  a === null || b === null ? "?" : ((a - b) / 1000 / done).toFixed(3);
+console.log(
+  `${(done / SECONDS).toFixed(0)} transfers/s; CPU ms per transfer: postgres ${per(cpuMicrosOf("postgres"), before.pg)}, ` +
+    `node ${((node.user + node.system) / 1000 / done).toFixed(3)}, machine ${per(machineBusyMicros(), before.machine)}`,
+);
+const { closePool } = await import("../server/db/pool");
+await closePool();
+if (process.env.KEEP_DB || process.env.BENCH_DB) console.log(`database kept: ${urlFor(name)}`);
+else await dropDatabase(adminUrl, name).catch(() => {});
+await embedded?.stop();
+process.exit(0);

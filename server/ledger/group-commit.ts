@@ -1,0 +1,105 @@
+/**
+ * Group commit (docs/decisions/0022-group-commit.md): concurrent `postGrouped` calls are posted
+ * together, one `ledger_post_many` statement — one transaction, one commit — per batch. While a
+ * batch is in the database the next one gathers what arrives, so batches grow with the load and
+ * a lone request waits for nothing. Each caller gets its own entries or its own error, the same
+ * ones `post` gives (InsufficientFunds, IDEMPOTENCY_CONFLICT). When the statement as a whole fails
+ * (a unique index hit by a concurrent batch, a deadlock) each change is posted again on its own.
+ */
+import DataLoader from "dataloader";
+import { config } from "../config";
+import { pool } from "../db/pool";
+import { applyLedgerChange, changeArgument, jsonArgument, type LedgerChange, poolWriter, translate } from "./apply";
+import { entryFromRow } from "./rows";
+import type { Entry, Leg, NewEntry } from "./types";
+
+/** What ledger_post_many answers per change: the columns the database chose, or the refusal. */
+type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
+
+/** An accepted change's entries: its own rows with the database's seq and timestamps. */
+function postedEntries(
+  argument: ReturnType<typeof changeArgument>,
+  outcome: { entries: { seq: string; created_at: string }[] },
+): Entry[] {
+  return argument.entries.map((row, index) => {
+    const stored = outcome.entries[index] as { seq: string; created_at: string };
+    return entryFromRow({
+      ...row,
+      gross_cents: row.gross,
+      fee_cents: row.fee,
+      net_cents: row.net,
+      seq: stored.seq,
+      created_at: stored.created_at,
+      updated_at: stored.created_at,
+    });
+  });
+}
+
+/** Batches in the database at once; the next one waits for a free place. */
+function inFlightGate(limit: () => number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    schedule(dispatch: () => void) {
+      setImmediate(() => {
+        if (running < limit()) dispatch();
+        else waiting.push(dispatch);
+      });
+    },
+    started() {
+      running++;
+    },
+    finished() {
+      running--;
+      waiting.shift()?.();
+    },
+  };
+}
+
+const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
+
+async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | Error)[]> {
+  gate.started();
+  try {
+    const argument = changes.map(changeArgument);
+    const { rows } = await pool().query("SELECT ledger_post_many($1::jsonb) AS outcomes", [jsonArgument(argument)]);
+    const outcomes = rows[0]?.outcomes as Outcome[];
+    return outcomes.map((outcome, index) =>
+      "error" in outcome
+        ? (translate(outcome.error) as Error)
+        : postedEntries(argument[index] as ReturnType<typeof changeArgument>, outcome),
+    );
+  } catch (error) {
+    // Only an error the server reported means the batch wrote nothing (a lost connection may
+    // have lost the answer to a commit): then each change on its own gets its own answer.
+    if (!reportedByServer(error)) return changes.map(() => error as Error);
+    return Promise.all(
+      changes.map((change) =>
+        applyLedgerChange(poolWriter(pool()), change).then(
+          (result) => result.entries,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      ),
+    );
+  } finally {
+    gate.finished();
+  }
+}
+
+const reportedByServer = (error: unknown) =>
+  error instanceof Error && "code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
+
+let loader: DataLoader<LedgerChange, Entry[]> | undefined;
+
+/**
+ * New entries with the legs that move their money (legs belong to the first entry), as `post`,
+ * committed with whatever other changes arrive meanwhile. Only outside a caller's transaction.
+ */
+export function postGrouped(change: { entries: NewEntry[]; legs: Leg[] }): Promise<Entry[]> {
+  loader ??= new DataLoader<LedgerChange, Entry[]>(postBatch, {
+    cache: false,
+    maxBatchSize: config().GROUP_COMMIT_MAX_CHANGES,
+    batchScheduleFn: gate.schedule,
+  });
+  return loader.load({ entries: change.entries, legs: change.legs.map((leg) => ({ ...leg, entry: 0 })) });
+}

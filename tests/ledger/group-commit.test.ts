@@ -1,0 +1,194 @@
+/**
+ * Group commit (docs/decisions/0022-group-commit.md): concurrent changes share one
+ * ledger_post_many call and one commit, yet each is accepted or refused on its own.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { databaseUrl } from "../../server/config";
+import { db } from "../../server/db/client";
+import { pool } from "../../server/db/pool";
+import { applyLedgerChange, changeArgument, jsonArgument } from "../../server/ledger/apply";
+import { postGrouped } from "../../server/ledger/group-commit";
+import { legs } from "../../server/ledger/movements";
+import { InsufficientFunds, type NewEntry } from "../../server/ledger/types";
+import { post } from "../../server/ledger/verbs";
+import { verifyLedger } from "../../server/ledger/verify";
+import { transferInternal } from "../../server/transfers/internal";
+import { availableCents, fundedMerchant, newMerchant } from "../support/fixtures";
+
+type Merchant = { accountId: string; userId: string };
+
+function transfer(from: Merchant, to: Merchant, amountCents: bigint, externalId: string | null = null) {
+  const debitId = randomUUID();
+  const entries: NewEntry[] = [
+    {
+      id: debitId,
+      accountId: from.accountId,
+      userId: from.userId,
+      type: "debit",
+      reason: "internal:transfer_out",
+      status: "succeeded",
+      grossCents: amountCents,
+      externalId,
+    },
+    {
+      id: randomUUID(),
+      accountId: to.accountId,
+      userId: to.userId,
+      type: "credit",
+      reason: "internal:transfer_in",
+      status: "succeeded",
+      grossCents: amountCents,
+      counterpartEntryId: debitId,
+    },
+  ];
+  return { entries, legs: legs.transfer(from.accountId, to.accountId, amountCents) };
+}
+
+const onFirstEntry = (change: ReturnType<typeof transfer>) => ({
+  entries: change.entries,
+  legs: change.legs.map((leg) => ({ ...leg, entry: 0 })),
+});
+
+async function callMany(changes: ReturnType<typeof transfer>[]) {
+  const argument = jsonArgument(changes.map((change) => changeArgument(onFirstEntry(change))));
+  const { rows } = await pool().query("SELECT ledger_post_many($1::jsonb) AS outcomes", [argument]);
+  return rows[0].outcomes as ({ entries: { seq: string; created_at: string }[] } | { error: string })[];
+}
+
+const entriesOf = async (accountId: string) => db().ledgerEntry.count({ where: { accountId } });
+
+describe("ledger_post_many", () => {
+  it("takes the changes in order: a refused one does not fail the others", async () => {
+    const payer = await fundedMerchant(1100n);
+    const other = await fundedMerchant(500n);
+    const receiver = await newMerchant();
+    await post(db(), transfer(other, receiver, 1n, "already-used"));
+
+    const outcomes = await callMany([
+      transfer(payer, receiver, 600n),
+      transfer(payer, receiver, 600n), // only 5.00 left after the first
+      transfer(payer, receiver, 400n, "once"),
+      transfer(payer, other, 1n, "once"), // same account and externalId, earlier in the batch
+      transfer(other, receiver, 1n, "already-used"), // used before the batch
+      transfer(other, payer, 100n),
+    ]);
+
+    expect(outcomes.map((o) => ("error" in o ? o.error : "ok"))).toEqual([
+      "ok",
+      `insufficient_funds:${payer.accountId}`,
+      "ok",
+      "outgoing_external_id",
+      "outgoing_external_id",
+      "ok",
+    ]);
+    const first = outcomes[0] as { entries: { seq: string }[] };
+    expect(first.entries).toHaveLength(2);
+    expect(BigInt(first.entries[1]?.seq as string)).toBeGreaterThan(BigInt(first.entries[0]?.seq as string));
+    expect(await availableCents(payer.accountId)).toBe(1100n - 600n - 400n + 100n);
+    expect(await availableCents(other.accountId)).toBe(500n - 1n - 100n);
+    expect(await availableCents(receiver.accountId)).toBe(1n + 600n + 400n);
+    // one ledger transaction per accepted change
+    const transactions = await db().$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(DISTINCT p.transaction_id) AS n FROM ledger_postings p
+        JOIN ledger_entries e ON e.seq = p.entry_seq WHERE e.account_id = ${payer.accountId}`;
+    expect(transactions[0]?.n).toBe(3n);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("writes nothing when a concurrent change spent the money after the balances were read", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    const before = await entriesOf(payer.accountId);
+    const rival = new pg.Client({ connectionString: databaseUrl() });
+    await rival.connect();
+    try {
+      // The rival spends the whole balance and holds the account's row lock until it commits.
+      await rival.query("BEGIN");
+      await applyLedgerChange(
+        { query: async (sql, params) => (await rival.query(sql, params)).rows },
+        onFirstEntry(transfer(payer, receiver, 1000n)),
+      );
+      const batch = callMany([transfer(payer, receiver, 600n)]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await rival.query("COMMIT");
+      await expect(batch).rejects.toThrow(`insufficient_funds:${payer.accountId}`);
+      expect(await entriesOf(payer.accountId)).toBe(before + 1);
+      expect(await entriesOf(receiver.accountId)).toBe(1);
+      expect(await availableCents(payer.accountId)).toBe(0n);
+    } finally {
+      await rival.end();
+    }
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+});
+
+describe("postGrouped", () => {
+  it("answers each caller of one batch with its own entries or its own error", async () => {
+    const payer = await fundedMerchant(1001n);
+    const receiver = await newMerchant();
+    const results = await Promise.allSettled([
+      postGrouped(transfer(payer, receiver, 700n)),
+      postGrouped(transfer(payer, receiver, 700n)),
+      postGrouped(transfer(payer, receiver, 300n, "invoice-9")),
+      postGrouped(transfer(payer, receiver, 1n, "invoice-9")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
+    const [first, second, third, fourth] = results;
+    if (first?.status !== "fulfilled" || third?.status !== "fulfilled") throw new Error("unexpected");
+    expect(first.value.map((e) => [e.type, e.accountId, e.grossCents])).toEqual([
+      ["debit", payer.accountId, 700n],
+      ["credit", receiver.accountId, 700n],
+    ]);
+    expect(third.value[0]?.externalId).toBe("invoice-9");
+    const stored = await db().ledgerEntry.findUniqueOrThrow({ where: { seq: first.value[0]?.seq as bigint } });
+    expect(stored.createdAt.getTime()).toBe(first.value[0]?.createdAt.getTime());
+    expect(stored.id).toBe(first.value[0]?.id);
+    expect(second?.status === "rejected" && second.reason).toBeInstanceOf(InsufficientFunds);
+    expect(fourth?.status === "rejected" && fourth.reason).toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
+    expect(await availableCents(payer.accountId)).toBe(1n);
+    expect(await availableCents(receiver.accountId)).toBe(1000n);
+  });
+
+  it("posts each change on its own when the batch fails as a whole", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    const duplicate = transfer(payer, receiver, 100n);
+    await post(db(), duplicate); // the same entry ids again: a unique index fails the statement
+    const results = await Promise.allSettled([
+      postGrouped(transfer(payer, receiver, 200n)),
+      postGrouped(duplicate),
+      postGrouped(transfer(payer, receiver, 300n)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await availableCents(payer.accountId)).toBe(1000n - 100n - 200n - 300n);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("keeps balances exact under concurrent transfers racing both write paths", async () => {
+    const merchants = await Promise.all(Array.from({ length: 5 }, () => fundedMerchant(1000n)));
+    const pick = () => merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
+    const attempts = Array.from({ length: 300 }, (_, i) => {
+      const from = pick();
+      let to = pick();
+      while (to === from) to = pick();
+      const input = {
+        userId: from.userId,
+        accountId: from.accountId,
+        receiverAccountId: to.accountId,
+        amountCents: BigInt(50 + (i % 7) * 60),
+      };
+      // every fifth inside a Prisma transaction: ledger_post, racing the batches
+      return i % 5 === 0 ? db().$transaction((tx) => transferInternal(tx, input)) : transferInternal(db(), input);
+    });
+    const results = await Promise.allSettled(attempts);
+    const refused = results.filter((r) => r.status === "rejected");
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFunds);
+    expect(results.length - refused.length).toBeGreaterThan(0);
+    const balances = await Promise.all(merchants.map((m) => availableCents(m.accountId)));
+    expect(balances.every((b) => b >= 0n)).toBe(true);
+    expect(balances.reduce((sum, b) => sum + b, 0n)).toBe(5000n);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+});

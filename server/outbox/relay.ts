@@ -9,7 +9,13 @@ import type { OutboxEvent } from "../generated/prisma/client";
 import { logger } from "../logger";
 import type { OutboxTopic } from "./record";
 
-export type OutboxHandler = (event: OutboxEvent) => Promise<void>;
+/**
+ * Handles one event. `prepare`, when a handler has it, gets every event of a pass that the
+ * handler will see, before the first: a chance to read what they need in one round trip.
+ */
+export type OutboxHandler = ((event: OutboxEvent) => Promise<void>) & {
+  prepare?: (events: OutboxEvent[]) => Promise<void>;
+};
 export type OutboxHandlers = Partial<Record<OutboxTopic, OutboxHandler>>;
 
 const MAX_BACKOFF_MS = 60_000;
@@ -34,6 +40,7 @@ export async function relayDueEvents(
          ORDER BY available_at
          LIMIT ${limit}
          FOR UPDATE SKIP LOCKED`;
+      await prepareHandlers(handlers, due);
       const published: string[] = [];
       for (const event of due) {
         const handler = handlers[event.topic as OutboxTopic];
@@ -62,6 +69,23 @@ export async function relayDueEvents(
       return due.length;
     },
     { timeout: 60_000 },
+  );
+}
+
+async function prepareHandlers(handlers: OutboxHandlers, events: OutboxEvent[]): Promise<void> {
+  const byHandler = new Map<OutboxHandler, OutboxEvent[]>();
+  for (const event of events) {
+    const handler = handlers[event.topic as OutboxTopic];
+    if (!handler?.prepare) continue;
+    const mine = byHandler.get(handler) ?? [];
+    mine.push(event);
+    byHandler.set(handler, mine);
+  }
+  // A failed preparation only costs speed: each handler still reads what it needs.
+  await Promise.all(
+    [...byHandler].map(([handler, mine]) =>
+      handler.prepare?.(mine).catch((error) => logger().warn({ err: error }, "outbox handler preparation failed")),
+    ),
   );
 }
 

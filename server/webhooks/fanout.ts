@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { LedgerEntry, OutboxEvent } from "../generated/prisma/client";
 import { entryFromRow } from "../ledger/rows";
-import type { OutboxHandlers } from "../outbox/relay";
+import type { OutboxHandler, OutboxHandlers } from "../outbox/relay";
 import {
   accountEventFor,
   accountPayload,
@@ -47,29 +47,58 @@ type Facts = {
 const entryOf = (row: Record<string, unknown> | null): LedgerEntry | null => (row ? entryFromRow(row) : null);
 
 /**
- * Everything the mapping and the targets need, in one round trip (this runs once per outbox
- * event on the relay's path): the entry as it is now, the payout a return credit returns, whether
- * a payout waits in the DICT queue, and the user's active registrations and configurations.
+ * Everything the mapping and the targets need about one event: the entry as it is now, the
+ * payout a return credit returns, whether a payout waits in the DICT queue, and the user's active
+ * registrations and configurations. Written over three SQL expressions so that one event's query
+ * and a whole relay pass's query (below) are the same text.
  */
+const factsOver = (accountId: string, entryId: string, userId: string) => `
+  WITH e AS (SELECT * FROM ledger_entries WHERE account_id = ${accountId} AND id = ${entryId})
+  SELECT (SELECT row_to_json(e) FROM e) AS entry,
+         (SELECT row_to_json(p) FROM ledger_entries p JOIN e ON p.account_id = e.account_id
+           WHERE p.id = e.parent_end_to_end_id AND e.reason = 'pix_out:refunded_processing') AS parent,
+         EXISTS (SELECT 1 FROM queued_payouts q JOIN e ON q.entry_seq = e.seq) AS queued,
+         (SELECT json_agg(json_build_object('id', g.id, 'events', g.events)) FROM gateway_webhooks g
+           WHERE g.user_id = ${userId} AND g.active AND g.deleted_at IS NULL) AS webhooks,
+         (SELECT json_agg(json_build_object('id', c.id, 'events', c.events)) FROM webhook_configs c
+           WHERE c.user_id = ${userId} AND c.active) AS configs`;
+
+const FACTS = factsOver("$1", "$2", "$3::uuid");
+
+/** The facts of every event of a relay pass in one round trip (this runs on the relay's path). */
+const FACTS_OF_PASS = `
+  SELECT ev.event_id, f.*
+    FROM jsonb_to_recordset($1::jsonb) AS ev(event_id uuid, account_id text, entry_id text, user_id uuid)
+    CROSS JOIN LATERAL (${factsOver("ev.account_id", "ev.entry_id", "ev.user_id")}) f`;
+
+const NO_FACTS: Facts = { entry: null, parent: null, queued: false, webhooks: null, configs: null };
+
 async function factsOf(sql: Sql, event: OutboxEvent, userId: string): Promise<Facts> {
   const { rows } = await sql.query<Facts>({
     name: "webhooks_facts",
     text: FACTS,
     values: [event.accountId, event.entryId, userId],
   });
-  return rows[0] ?? { entry: null, parent: null, queued: false, webhooks: null, configs: null };
+  return rows[0] ?? NO_FACTS;
 }
 
-const FACTS = `
-  WITH e AS (SELECT * FROM ledger_entries WHERE account_id = $1 AND id = $2)
-  SELECT (SELECT row_to_json(e) FROM e) AS entry,
-         (SELECT row_to_json(p) FROM ledger_entries p JOIN e ON p.account_id = e.account_id
-           WHERE p.id = e.parent_end_to_end_id AND e.reason = 'pix_out:refunded_processing') AS parent,
-         EXISTS (SELECT 1 FROM queued_payouts q JOIN e ON q.entry_seq = e.seq) AS queued,
-         (SELECT json_agg(json_build_object('id', g.id, 'events', g.events)) FROM gateway_webhooks g
-           WHERE g.user_id = $3::uuid AND g.active AND g.deleted_at IS NULL) AS webhooks,
-         (SELECT json_agg(json_build_object('id', c.id, 'events', c.events)) FROM webhook_configs c
-           WHERE c.user_id = $3::uuid AND c.active) AS configs`;
+async function factsOfPass(sql: Sql, events: OutboxEvent[]): Promise<Map<string, Facts>> {
+  const keys = events
+    .filter((event) => event.userId)
+    .map((event) => ({
+      event_id: event.id,
+      account_id: event.accountId,
+      entry_id: event.entryId,
+      user_id: event.userId,
+    }));
+  if (keys.length === 0) return new Map();
+  const { rows } = await sql.query<Facts & { event_id: string }>({
+    name: "webhooks_facts_of_pass",
+    text: FACTS_OF_PASS,
+    values: [JSON.stringify(keys)],
+  });
+  return new Map(rows.map(({ event_id, ...facts }) => [event_id, facts]));
+}
 
 const INSERT = `
   INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, source_event_id, target_key,
@@ -81,10 +110,15 @@ const INSERT = `
   ON CONFLICT (source_event_id, target_key) DO NOTHING`;
 
 /** Creates the deliveries of one outbox event; returns how many were new. */
-export async function fanOutEvent(sql: Sql, event: OutboxEvent, now = new Date()): Promise<number> {
+export async function fanOutEvent(
+  sql: Sql,
+  event: OutboxEvent,
+  now = new Date(),
+  known: Facts | undefined = undefined,
+): Promise<number> {
   if (!event.userId) return 0;
   const userId = event.userId;
-  const facts = await factsOf(sql, event, userId);
+  const facts = known ?? (await factsOf(sql, event, userId));
   const entry = entryOf(facts.entry);
   if (isEntryTopic(event.topic) && !entry) return 0;
   const context: MappingContext = { entry, parent: entryOf(facts.parent), queued: facts.queued };
@@ -133,8 +167,20 @@ export async function fanOutEvent(sql: Sql, event: OutboxEvent, now = new Date()
   return created;
 }
 
-/** The relay's handlers for every topic that can become a webhook. */
+/**
+ * The relay's handlers for every topic that can become a webhook. Before a pass the relay hands
+ * them all its events (`prepare`), so their facts are read in one round trip, not one each.
+ */
 export function webhookFanOutHandlers(sql?: Sql): OutboxHandlers {
-  const handler = (event: OutboxEvent) => fanOutEvent(sql ?? defaultSql(), event).then(() => undefined);
+  // Shared by the relay's concurrent passes (OUTBOX_RELAY_LOOPS): each adds its own events'.
+  const prepared = new Map<string, Facts>();
+  const handler: OutboxHandler = (event) => {
+    const known = prepared.get(event.id);
+    prepared.delete(event.id);
+    return fanOutEvent(sql ?? defaultSql(), event, new Date(), known).then(() => undefined);
+  };
+  handler.prepare = async (events) => {
+    for (const [eventId, facts] of await factsOfPass(sql ?? defaultSql(), events)) prepared.set(eventId, facts);
+  };
   return Object.fromEntries(WEBHOOK_TOPICS.map((topic) => [topic, handler])) as OutboxHandlers;
 }

@@ -1,8 +1,9 @@
 /**
- * `npx tsx bench/write-cost.ts`: PostgreSQL's CPU per internal transfer, without HTTP. Seeds
- * ACCOUNTS funded accounts, then runs transferInternal from CONCURRENCY callers for SECONDS and
- * prints transfers/s and the postgres processes' CPU per transfer (/proc). KEEP_DB=1 leaves the
- * database for experiments (its URL is printed).
+ * `npm run bench:write-cost`: PostgreSQL's CPU per internal transfer, without HTTP. Seeds
+ * BENCH_ACCOUNTS funded accounts, then runs transferInternal (group commit) from
+ * BENCH_CONNECTIONS callers for BENCH_SECONDS and prints transfers/s and the CPU per transfer of
+ * the postgres processes (/proc), this process and the machine. KEEP_DB=1 leaves the database
+ * for experiments (its URL is printed); BENCH_DB=<name> runs on such a database again.
  */
 import { dropDatabase } from "../server/db/embedded";
 import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";

@@ -117,9 +117,15 @@ type ApiKeyRow = {
 const CLIENT_ID_MAX_LENGTH = 200;
 
 const findKeyByClientId = batchedLookup<string, ApiKey>(async (clientIds) => {
-  const { rows } = await pool().query<ApiKeyRow>("SELECT * FROM api_keys WHERE client_id = ANY($1::text[])", [
-    clientIds,
-  ]);
+  // A named statement, parsed and planned once per connection; its columns are listed, since a
+  // prepared `SELECT *` fails once a migration adds one.
+  const { rows } = await pool().query<ApiKeyRow>({
+    name: "api_keys_by_client_id",
+    text: `SELECT id, user_id, name, client_id, secret_hash, hmac_secret_ciphertext, scopes, ip_whitelist,
+                  expires_at, active, revoked_at, last_used_at, created_at
+             FROM api_keys WHERE client_id = ANY($1::text[])`,
+    values: [clientIds],
+  });
   return new Map(rows.map((row) => [row.client_id, apiKeyFromRow(row)]));
 });
 

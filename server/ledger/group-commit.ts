@@ -62,7 +62,11 @@ async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | E
   gate.started();
   try {
     const argument = changes.map(changeArgument);
-    const { rows } = await pool().query("SELECT ledger_post_many($1::jsonb) AS outcomes", [jsonArgument(argument)]);
+    const { rows } = await pool().query({
+      name: "ledger_post_many",
+      text: "SELECT ledger_post_many($1::jsonb) AS outcomes",
+      values: [jsonArgument(argument)],
+    });
     const outcomes = rows[0]?.outcomes as Outcome[];
     return outcomes.map((outcome, index) =>
       "error" in outcome

@@ -42,7 +42,7 @@ const ACCOUNTS_SQL = `SELECT id, user_id, name, document, person_type, agency, s
 
 /** The accounts of concurrent transfers, read in one statement (server/db/batched.ts). */
 const transferAccount = batchedLookup<string, AccountRow>(async (ids) => {
-  const { rows } = await pool().query<AccountRow>(ACCOUNTS_SQL, [ids]);
+  const { rows } = await pool().query<AccountRow>({ name: "transfer_accounts", text: ACCOUNTS_SQL, values: [ids] });
   return new Map(rows.map((row) => [row.id, row]));
 });
 

@@ -18,6 +18,18 @@
 -- change's order]} or {"error": "<reason>"}; the caller has every other column already.
 -- When the call fails as a whole (step 4, a unique index hit by a concurrent batch, a deadlock)
 -- the caller posts each change on its own with ledger_post.
+-- What a set of legs does to each merchant account's buckets (system legs have no account).
+CREATE OR REPLACE FUNCTION "ledger_leg_deltas"(legs jsonb)
+RETURNS TABLE (id text, available bigint, held bigint, blocked bigint) LANGUAGE sql IMMUTABLE AS $$
+  SELECT leg->>'account_id',
+         SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END)::bigint,
+         SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END)::bigint,
+         SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END)::bigint
+    FROM jsonb_array_elements(COALESCE(legs, '[]'::jsonb)) leg
+   WHERE leg->>'account_id' IS NOT NULL
+   GROUP BY 1
+$$;
+
 -- Generic plans: the planner's estimates for JSON do not depend on the argument, so planning each
 -- statement anew on every call (custom plans) only costs time — an eighth of the function's CPU.
 CREATE OR REPLACE FUNCTION "ledger_post_many"(changes jsonb) RETURNS jsonb LANGUAGE plpgsql
@@ -38,6 +50,7 @@ DECLARE
   -- they probe the primary key whatever the planner guesses about the JSON (a join on it would
   -- scan the whole table once accounts are many)
   ids text[];
+  accepted_legs jsonb;
 BEGIN
   IF EXISTS (
     SELECT 1 FROM jsonb_array_elements(changes) c
@@ -57,14 +70,8 @@ BEGIN
              FROM (SELECT d.id,
                           SUM(d.available) OVER w AS available, SUM(d.held) OVER w AS held,
                           SUM(d.blocked) OVER w AS blocked
-                     FROM (SELECT c.i, leg->>'account_id' AS id,
-                                  SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END) AS available,
-                                  SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END) AS held,
-                                  SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END) AS blocked
-                             FROM jsonb_array_elements(changes) WITH ORDINALITY AS c(ch, i),
-                                  jsonb_array_elements(c.ch->'legs') leg
-                            WHERE leg->>'account_id' IS NOT NULL
-                            GROUP BY 1, 2) d
+                     FROM (SELECT c.i, x.* FROM jsonb_array_elements(changes) WITH ORDINALITY AS c(ch, i),
+                                                ledger_leg_deltas(c.ch->'legs') x) d
                    WINDOW w AS (PARTITION BY d.id ORDER BY d.i)) r
              LEFT JOIN (SELECT * FROM accounts WHERE id = ANY(ids)) a ON a.id = r.id
             WHERE a.id IS NULL OR a.available_cents + r.available < 0 OR a.held_cents + r.held < 0
@@ -95,13 +102,7 @@ BEGIN
       change := changes->i;
       refused := NULL;
       FOR delta IN
-        SELECT leg->>'account_id' AS id,
-               SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END) AS available,
-               SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END) AS held,
-               SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END) AS blocked
-          FROM jsonb_array_elements(change->'legs') leg
-         WHERE leg->>'account_id' IS NOT NULL
-         GROUP BY 1 ORDER BY 1
+        SELECT * FROM ledger_leg_deltas(change->'legs') ORDER BY id
       LOOP
         IF balances->delta.id IS NULL
            OR (balances->delta.id->>0)::bigint + delta.available < 0
@@ -129,13 +130,7 @@ BEGIN
       END IF;
       IF refused IS NULL THEN
         FOR delta IN
-          SELECT leg->>'account_id' AS id,
-                 SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END) AS available,
-                 SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END) AS held,
-                 SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END) AS blocked
-            FROM jsonb_array_elements(change->'legs') leg
-           WHERE leg->>'account_id' IS NOT NULL
-           GROUP BY 1
+          SELECT * FROM ledger_leg_deltas(change->'legs')
         LOOP
           balances := jsonb_set(balances, ARRAY[delta.id], jsonb_build_array(
             (balances->delta.id->>0)::bigint + delta.available,
@@ -196,6 +191,8 @@ BEGIN
     SELECT jsonb_object_agg(change_no::text, entries) INTO placed_rows
       FROM (SELECT change_no, jsonb_agg(row ORDER BY n) AS entries FROM placed GROUP BY change_no) g;
 
+    SELECT jsonb_agg(leg) INTO accepted_legs
+      FROM unnest(accepted) AS k, jsonb_array_elements(changes->k->'legs') leg;
     -- Row locks in account-id order (a re-check sees what a concurrent commit left), then one
     -- UPDATE for every touched account.
     FOR acct IN
@@ -203,13 +200,7 @@ BEGIN
              a.available_cents + d.available >= 0 AND a.held_cents + d.held >= 0
                AND a.blocked_cents + d.blocked >= 0 AS fits
         FROM accounts a
-        JOIN (SELECT leg->>'account_id' AS id,
-                     SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END) AS available,
-                     SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END) AS held,
-                     SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END) AS blocked
-                FROM unnest(accepted) AS k, jsonb_array_elements(changes->k->'legs') leg
-               WHERE leg->>'account_id' IS NOT NULL
-               GROUP BY 1) d ON d.id = a.id
+        JOIN ledger_leg_deltas(accepted_legs) d ON d.id = a.id
        WHERE a.id = ANY(ids)
        ORDER BY a.id
          FOR NO KEY UPDATE OF a
@@ -223,13 +214,7 @@ BEGIN
            held_cents = a.held_cents + d.held,
            blocked_cents = a.blocked_cents + d.blocked,
            updated_at = now()
-      FROM (SELECT leg->>'account_id' AS id,
-                   SUM(CASE WHEN leg->>'bucket' = 'available' THEN (leg->>'amount')::bigint ELSE 0 END) AS available,
-                   SUM(CASE WHEN leg->>'bucket' = 'held' THEN (leg->>'amount')::bigint ELSE 0 END) AS held,
-                   SUM(CASE WHEN leg->>'bucket' = 'blocked' THEN (leg->>'amount')::bigint ELSE 0 END) AS blocked
-              FROM unnest(accepted) AS k, jsonb_array_elements(changes->k->'legs') leg
-             WHERE leg->>'account_id' IS NOT NULL
-             GROUP BY 1) d
+      FROM ledger_leg_deltas(accepted_legs) d
      WHERE a.id = d.id AND a.id = ANY(ids);
   END IF;
 

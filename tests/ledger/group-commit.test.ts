@@ -110,10 +110,13 @@ describe("ledger_post_many", () => {
         { query: async (sql, params) => (await rival.query(sql, params)).rows },
         onFirstEntry(transfer(payer, receiver, 1000n)),
       );
-      const batch = callMany([transfer(payer, receiver, 600n)]);
+      // The expectation is attached at once: the batch may fail before the rival's COMMIT returns.
+      const refused = expect(callMany([transfer(payer, receiver, 600n)])).rejects.toThrow(
+        `insufficient_funds:${payer.accountId}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       await rival.query("COMMIT");
-      await expect(batch).rejects.toThrow(`insufficient_funds:${payer.accountId}`);
+      await refused;
       expect(await entriesOf(payer.accountId)).toBe(before + 1);
       expect(await entriesOf(receiver.accountId)).toBe(1);
       expect(await availableCents(payer.accountId)).toBe(0n);

@@ -1,3 +1,4 @@
+import { batchedLookup } from "../db/batched";
 import type { Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { notFound } from "../errors";
@@ -10,12 +11,25 @@ export async function primaryAccount(tx: Tx, userId: string): Promise<Account> {
   return account;
 }
 
+type MerchantAccounts = { primaryId: string; anyActive: boolean };
+
+/**
+ * What the gateway asks of a merchant's accounts on every request (the primary account's id,
+ * whether any account is active), concurrent requests' in one statement (server/db/batched.ts).
+ */
+export const merchantAccounts = batchedLookup<string, MerchantAccounts>(async (userIds) => {
+  const { rows } = await pool().query<{ user_id: string; primary_id: string; any_active: boolean }>(
+    `SELECT user_id, (array_agg(id ORDER BY created_at ASC))[1] AS primary_id,
+            bool_or(status = 'active') AS any_active
+       FROM accounts WHERE user_id = ANY($1::uuid[]) GROUP BY user_id`,
+    [userIds],
+  );
+  return new Map(rows.map((row) => [row.user_id, { primaryId: row.primary_id, anyActive: row.any_active }]));
+});
+
 /** The same account's id on the plain pool (the gateway's cash-out, docs/performance.md). */
 export async function primaryAccountId(userId: string): Promise<string> {
-  const { rows } = await pool().query<{ id: string }>(
-    "SELECT id FROM accounts WHERE user_id = $1::uuid ORDER BY created_at ASC LIMIT 1",
-    [userId],
-  );
-  if (!rows[0]) throw notFound("the merchant has no account", "account");
-  return rows[0].id;
+  const accounts = await merchantAccounts(userId);
+  if (!accounts) throw notFound("the merchant has no account", "account");
+  return accounts.primaryId;
 }

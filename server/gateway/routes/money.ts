@@ -13,7 +13,6 @@ import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
-import { bindEffectOn } from "../idempotency";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -120,7 +119,6 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(cashOutRoute, async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
-    const held = c.get("idempotency");
     const result = await cashOut(
       effectDb(c, effects.payout),
       {
@@ -132,7 +130,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },
-      held && ((writer, entry) => bindEffectOn(writer, held, { kind: "payout", entryId: entry.id })),
+      c.get("idempotency"),
     );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)

@@ -7,6 +7,7 @@
  * statement sent after it was made.
  */
 import DataLoader from "dataloader";
+import { config } from "../config";
 
 /** Batches of one kind in the database at once; the next one waits for a free place. */
 export function inFlightGate(limit: () => number) {
@@ -29,8 +30,6 @@ export function inFlightGate(limit: () => number) {
   };
 }
 
-const IN_FLIGHT = 2;
-
 /**
  * One statement for many items: `runMany` answers, in order, one result (or Error) per item.
  * Items are not merged: two equal items are two rows of the statement.
@@ -39,7 +38,7 @@ export function batchedStatement<I, O>(
   runMany: (items: readonly I[]) => Promise<(O | Error)[]>,
   maxBatchSize = 256,
 ): (item: I) => Promise<O> {
-  const gate = inFlightGate(() => IN_FLIGHT);
+  const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
   const loader = new DataLoader<I, O>(
     async (items) => {
       gate.started();

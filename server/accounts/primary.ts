@@ -14,8 +14,9 @@ export async function primaryAccount(tx: Tx, userId: string): Promise<Account> {
 type MerchantAccounts = { primaryId: string; anyActive: boolean };
 
 /**
- * What the gateway asks of a merchant's accounts on every request (the primary account's id,
- * whether any account is active), concurrent requests' in one statement (server/db/batched.ts).
+ * What the gateway asks of a merchant's accounts on every request (step 4: whether any account
+ * is active; the first account's id, the one the gateway speaks for), concurrent requests' in one
+ * statement (server/db/batched.ts).
  */
 export const merchantAccounts = batchedLookup<string, MerchantAccounts>(async (userIds) => {
   const { rows } = await pool().query<{ user_id: string; primary_id: string; any_active: boolean }>(
@@ -26,10 +27,3 @@ export const merchantAccounts = batchedLookup<string, MerchantAccounts>(async (u
   );
   return new Map(rows.map((row) => [row.user_id, { primaryId: row.primary_id, anyActive: row.any_active }]));
 });
-
-/** The same account's id on the plain pool (the gateway's cash-out, docs/performance.md). */
-export async function primaryAccountId(userId: string): Promise<string> {
-  const accounts = await merchantAccounts(userId);
-  if (!accounts) throw notFound("the merchant has no account", "account");
-  return accounts.primaryId;
-}

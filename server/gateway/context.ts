@@ -9,6 +9,8 @@ export type GatewayEnv = {
     rawBody: string | null;
     apiKey: ApiKey;
     clientIp: string | null;
+    /** the merchant's first account, read with the active-account check (step 4) */
+    primaryAccountId: string;
     /** the Idempotency-Key claim this request holds (POST with the header) */
     idempotency: Held | undefined;
   };

@@ -18,6 +18,8 @@ export const ipWhitelist = createMiddleware<GatewayEnv>(async (c, next) => {
     return pipelineError(c, 403, "IP whitelist required. Configure at least one allowed IP to use this API key.");
   }
   if (!addressAllowed(clientIp, key.ipWhitelist)) return pipelineError(c, 403, "Request IP not in API key whitelist");
-  if (!(await merchantAccounts(key.userId))?.anyActive) return pipelineError(c, 403, "Account is inactive");
+  const accounts = await merchantAccounts(key.userId);
+  if (!accounts?.anyActive) return pipelineError(c, 403, "Account is inactive");
+  c.set("primaryAccountId", accounts.primaryId);
   await next();
 });

@@ -1,6 +1,6 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { primaryAccount, primaryAccountId } from "../../accounts/primary";
+import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
@@ -123,7 +123,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
       effectDb(c, effects.payout),
       {
         userId,
-        accountId: await primaryAccountId(userId),
+        accountId: c.get("primaryAccountId"),
         amountCents: body.amount,
         pixKey: body.pix_key,
         pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",

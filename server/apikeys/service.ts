@@ -91,7 +91,12 @@ export async function updateApiKey(
   });
 }
 
-export type Authentication = { ok: true; key: ApiKey } | { ok: false; reason: "invalid" | "inactive" | "expired" };
+/** The key's merchant as the gateway asks on every request: the first account, whether any is active. */
+export type KeyMerchant = { primaryAccountId: string | null; anyAccountActive: boolean };
+
+export type Authentication =
+  | { ok: true; key: ApiKey; merchant: KeyMerchant }
+  | { ok: false; reason: "invalid" | "inactive" | "expired" };
 
 type ApiKeyRow = {
   id: string;
@@ -107,6 +112,8 @@ type ApiKeyRow = {
   revoked_at: Date | null;
   last_used_at: Date | null;
   created_at: Date;
+  primary_account_id: string | null;
+  any_account_active: boolean | null;
 };
 
 /**
@@ -116,11 +123,28 @@ type ApiKeyRow = {
  */
 const CLIENT_ID_MAX_LENGTH = 200;
 
-const findKeyByClientId = batchedLookup<string, ApiKey>(async (clientIds) => {
-  const { rows } = await pool().query<ApiKeyRow>("SELECT * FROM api_keys WHERE client_id = ANY($1::text[])", [
-    clientIds,
-  ]);
-  return new Map(rows.map((row) => [row.client_id, apiKeyFromRow(row)]));
+// With the key, its merchant's accounts (the gateway's step 4 needs them on every request): one
+// statement and one round trip fewer per request than reading them after the key.
+const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
+  const { rows } = await pool().query<ApiKeyRow>(
+    `SELECT k.*, m.primary_account_id, m.any_account_active
+       FROM api_keys k
+       LEFT JOIN LATERAL (
+         SELECT (array_agg(a.id ORDER BY a.created_at ASC))[1] AS primary_account_id,
+                bool_or(a.status = 'active') AS any_account_active
+           FROM accounts a WHERE a.user_id = k.user_id) m ON true
+      WHERE k.client_id = ANY($1::text[])`,
+    [clientIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.client_id,
+      {
+        key: apiKeyFromRow(row),
+        merchant: { primaryAccountId: row.primary_account_id, anyAccountActive: row.any_account_active === true },
+      },
+    ]),
+  );
 });
 
 function apiKeyFromRow(row: ApiKeyRow): ApiKey {
@@ -148,11 +172,12 @@ export async function authenticateApiKey(
 ): Promise<Authentication> {
   // Concurrent look-ups share one statement: what PostgreSQL cannot take never joins it.
   if (clientId.length > CLIENT_ID_MAX_LENGTH || clientId.includes("\u0000")) return { ok: false, reason: "invalid" };
-  const key = await findKeyByClientId(clientId);
-  if (!key || !clientSecretMatches(clientSecret, key.secretHash)) return { ok: false, reason: "invalid" };
+  const found = await findKeyByClientId(clientId);
+  const key = found?.key;
+  if (!found || !key || !clientSecretMatches(clientSecret, key.secretHash)) return { ok: false, reason: "invalid" };
   if (!key.active) return { ok: false, reason: "inactive" };
   if (key.expiresAt && key.expiresAt <= now) return { ok: false, reason: "expired" };
-  return { ok: true, key };
+  return { ok: true, key, merchant: found.merchant };
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

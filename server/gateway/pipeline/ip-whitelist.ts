@@ -1,6 +1,5 @@
-/** Step 4: the key's IP whitelist (required), and an active account (one batched read: every request). */
+/** Step 4: the key's IP whitelist (required), and an active account (read with the key, step 3). */
 import { createMiddleware } from "hono/factory";
-import { merchantAccounts } from "../../accounts/primary";
 import { config } from "../../config";
 import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
 import type { GatewayEnv } from "../context";
@@ -18,8 +17,8 @@ export const ipWhitelist = createMiddleware<GatewayEnv>(async (c, next) => {
     return pipelineError(c, 403, "IP whitelist required. Configure at least one allowed IP to use this API key.");
   }
   if (!addressAllowed(clientIp, key.ipWhitelist)) return pipelineError(c, 403, "Request IP not in API key whitelist");
-  const accounts = await merchantAccounts(key.userId);
-  if (!accounts?.anyActive) return pipelineError(c, 403, "Account is inactive");
-  c.set("primaryAccountId", accounts.primaryId);
+  const { primaryAccountId, anyAccountActive } = c.get("merchant");
+  if (!anyAccountActive || !primaryAccountId) return pipelineError(c, 403, "Account is inactive");
+  c.set("primaryAccountId", primaryAccountId);
   await next();
 });

@@ -55,7 +55,7 @@ try {
   const current = web;
   const sent: Signed[] = [];
   const drive = async (seconds: number, next: () => Signed) => {
-    const meter = cpuMeter(() => current.cpuMicros());
+    const meter = cpuMeter(() => current.cpuMicros(), benchDb);
     const before = await meter.start();
     const result = await autocannon({
       url: current.base,
@@ -102,6 +102,7 @@ try {
     errors: h.errors,
     "server CPU ms/req": h.cpu.web,
     "postgres CPU ms/req": h.cpu.postgres,
+    "its backends ms/req": h.cpu.backends,
     "autocannon CPU ms/req": h.cpu.bench,
     "machine CPU ms/req": h.cpu.machine,
     "pgbench tps": Math.round(pgbench),

@@ -4,9 +4,7 @@
  * is in the database, the next one gathers every call that arrives meanwhile, so a hot path that
  * reads or writes one row per request costs PostgreSQL one statement per batch, not one per
  * request, and a lone request waits for nothing. Nothing is cached: each call is answered by a
- * statement sent after it was made. The hot statements built on it are named (pg prepares them
- * once per connection: no parse or plan per batch) and list their columns, so a migration that
- * adds one does not change a prepared statement's result type under a running process.
+ * statement sent after it was made.
  */
 import DataLoader from "dataloader";
 import { config } from "../config";

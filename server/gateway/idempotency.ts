@@ -79,9 +79,7 @@ const CLAIM_MANY = `
       FROM input ORDER BY n
     ON CONFLICT (api_key_id, method, path, key) DO NOTHING
     RETURNING id)
-  SELECT i.n, EXISTS (SELECT 1 FROM fresh f WHERE f.id = i.id) AS fresh,
-         r.id, r.api_key_id, r.method, r.path, r.key, r.request_hash, r.state, r.response_status, r.response_body,
-         r.response_headers, r.lease_token, r.lease_expires_at, r.effect, r.created_at, r.expires_at
+  SELECT i.n, EXISTS (SELECT 1 FROM fresh f WHERE f.id = i.id) AS fresh, r.*
     FROM input i
     LEFT JOIN idempotency_records r
       ON r.api_key_id = i.api_key_id AND r.method = i.method AND r.path = i.path AND r.key = i.key`;
@@ -97,22 +95,18 @@ type ClaimRow = {
 
 const claimRows = batchedStatement<ClaimRow, RecordRow | null>(async (claims) => {
   const column = <T>(pick: (claim: ClaimRow) => T) => claims.map(pick);
-  const { rows } = await pool().query<RecordRow & { n: string }>({
-    name: "idempotency-claim-many",
-    text: CLAIM_MANY,
-    values: [
-      column((c) => c.recordId),
-      column((c) => c.scope.apiKeyId),
-      column((c) => c.scope.method),
-      column((c) => c.scope.path),
-      column((c) => c.scope.key),
-      column((c) => c.hash),
-      column((c) => c.now),
-      column((c) => c.expiresAt),
-      column((c) => c.token),
-      column((c) => leaseEnd(c.now)),
-    ],
-  });
+  const { rows } = await pool().query<RecordRow & { n: string }>(CLAIM_MANY, [
+    column((c) => c.recordId),
+    column((c) => c.scope.apiKeyId),
+    column((c) => c.scope.method),
+    column((c) => c.scope.path),
+    column((c) => c.scope.key),
+    column((c) => c.hash),
+    column((c) => c.now),
+    column((c) => c.expiresAt),
+    column((c) => c.token),
+    column((c) => leaseEnd(c.now)),
+  ]);
   const byClaim = new Map(rows.map((row) => [Number(row.n), row]));
   return claims.map((_, index) => byClaim.get(index + 1) ?? null);
 });
@@ -199,21 +193,20 @@ type Completion = { held: Held; status: number; body: string; headers: Record<st
 
 // Every answered keyed POST stores its answer: concurrent ones in one statement (server/db/batched.ts).
 const completeRows = batchedStatement<Completion, void>(async (completions) => {
-  await pool().query({
-    name: "idempotency-complete-many",
-    text: `UPDATE idempotency_records r
+  await pool().query(
+    `UPDATE idempotency_records r
         SET state = 'completed', response_status = c.status, response_body = c.body,
             response_headers = c.headers::jsonb, lease_token = NULL, lease_expires_at = NULL
        FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[], $5::uuid[]) AS c(status, body, headers, id, token)
       WHERE r.id = c.id AND r.lease_token = c.token`,
-    values: [
+    [
       completions.map((c) => c.status),
       completions.map((c) => c.body),
       completions.map((c) => JSON.stringify(c.headers)),
       completions.map((c) => c.held.recordId),
       completions.map((c) => c.held.token),
     ],
-  });
+  );
   return completions.map(() => undefined);
 });
 

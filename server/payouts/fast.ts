@@ -51,15 +51,11 @@ const READ_MANY = `
 type Read = { accountId: string; pixKey: string; externalId: string | null };
 
 const readSource = batchedStatement<Read, SourceRow | null>(async (items) => {
-  const { rows } = await pool().query<SourceRow & { n: string }>({
-    name: "cash-out-source-many",
-    text: READ_MANY,
-    values: [
-      items.map((item) => item.accountId),
-      items.map((item) => item.pixKey),
-      items.map((item) => item.externalId),
-    ],
-  });
+  const { rows } = await pool().query<SourceRow & { n: string }>(READ_MANY, [
+    items.map((item) => item.accountId),
+    items.map((item) => item.pixKey),
+    items.map((item) => item.externalId),
+  ]);
   const byItem = new Map(rows.map((row) => [Number(row.n), row]));
   return items.map((_, index) => byItem.get(index + 1) ?? null);
 });

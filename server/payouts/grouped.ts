@@ -57,11 +57,9 @@ async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Err
   gate.started();
   try {
     const argument = items.map(itemArgument);
-    const { rows } = await pool().query({
-      name: "gateway-cash-out-many",
-      text: "SELECT gateway_cash_out_many($1::jsonb) AS outcomes",
-      values: [jsonArgument(argument)],
-    });
+    const { rows } = await pool().query("SELECT gateway_cash_out_many($1::jsonb) AS outcomes", [
+      jsonArgument(argument),
+    ]);
     const outcomes = rows[0]?.outcomes as Outcome[];
     return outcomes.map((outcome, index) => {
       if (!("error" in outcome)) {

@@ -45,9 +45,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The text of a `pool().query` call: a string, or a named statement's config. */
-const sqlText = (sql: unknown) => (typeof sql === "string" ? sql : String((sql as { text?: string }).text));
-
 describe("cash-out group commit", () => {
   it("one statement for a mixed batch: each item accepted or refused on its own", async () => {
     const payer = await fundedMerchant(1000n);
@@ -69,7 +66,7 @@ describe("cash-out group commit", () => {
       settled(cashOutOnPool(input(payer, 1n, "gb-e"), stale)),
     ]);
 
-    const batches = statement.mock.calls.filter(([sql]) => sqlText(sql).includes("gateway_cash_out_many"));
+    const batches = statement.mock.calls.filter(([sql]) => String(sql).includes("gateway_cash_out_many"));
     expect(batches).toHaveLength(1);
     expect(outcomes.map((o) => (o.ok ? "ok" : o.error.message))).toEqual([
       "ok",

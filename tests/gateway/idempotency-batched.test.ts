@@ -14,9 +14,6 @@ import {
 } from "../../server/gateway/idempotency";
 import { newMerchant } from "../support/fixtures";
 
-/** The text of a `pool().query` call: a string, or a named statement's config. */
-const sqlText = (sql: unknown) => (typeof sql === "string" ? sql : String((sql as { text?: string }).text));
-
 describe("batched idempotency statements", () => {
   it("one claim statement for new, replayed, mismatched and duplicate keys", async () => {
     const m = await newMerchant();
@@ -34,7 +31,7 @@ describe("batched idempotency statements", () => {
       claimIdempotencyKey(scope("ib-twice"), requestHash("c")),
       claimIdempotencyKey(scope("ib-twice"), requestHash("c")),
     ]);
-    const inserts = statements.mock.calls.filter(([sql]) => sqlText(sql).includes("INSERT INTO idempotency_records"));
+    const inserts = statements.mock.calls.filter(([sql]) => String(sql).includes("INSERT INTO idempotency_records"));
     statements.mockRestore();
     // one batch; the second claim of "ib-twice" could not see the first's row and looked again
     expect(inserts.length).toBe(2);

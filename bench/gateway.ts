@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { dropDatabase } from "../server/db/embedded";
 import { canonicalJson } from "../server/gateway/canonical-json";
+import { cpuMeter } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
@@ -54,21 +55,22 @@ try {
   const current = web;
   const sent: Signed[] = [];
   const drive = async (seconds: number, next: () => Signed) => {
-    const before = await current.cpuMicros();
+    const meter = cpuMeter(() => current.cpuMicros(), benchDb);
+    const before = await meter.start();
     const result = await autocannon({
       url: current.base,
       connections: CONNECTIONS,
       duration: seconds,
       requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     });
-    const cpu = (await current.cpuMicros()) - before;
+    const cpu = await meter.perRequest(before, result.requests.total);
     return {
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
       non2xx: result.non2xx,
       errors: result.errors,
-      cpuMs: cpu / 1000 / Math.max(1, result.requests.total),
+      cpu,
     };
   };
 
@@ -98,7 +100,11 @@ try {
     "p99 ms": h.p99,
     "non-2xx": h.non2xx,
     errors: h.errors,
-    "server CPU ms/req": Number(h.cpuMs.toFixed(3)),
+    "server CPU ms/req": h.cpu.web,
+    "postgres CPU ms/req": h.cpu.postgres,
+    "its backends ms/req": h.cpu.backends,
+    "autocannon CPU ms/req": h.cpu.bench,
+    "machine CPU ms/req": h.cpu.machine,
     "pgbench tps": Math.round(pgbench),
     ratio: Number((h.rps / pgbench).toFixed(3)),
   });

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-export function cpuMicrosOf(command: string): number | null {
+export function cpuMicrosOf(command: string, only?: (pid: string) => boolean): number | null {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -20,7 +20,7 @@ export function cpuMicrosOf(command: string): number | null {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const open = stat.indexOf("(");
       const close = stat.lastIndexOf(")");
-      if (stat.slice(open + 1, close) !== command) continue;
+      if (stat.slice(open + 1, close) !== command || (only && !only(pid))) continue;
       // Fields after the command: state is field 3, utime 14, stime 15 (1-based, man proc).
       const fields = stat.slice(close + 2).split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
@@ -29,6 +29,21 @@ export function cpuMicrosOf(command: string): number | null {
     }
   }
   return (ticks * 1_000_000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU time of the PostgreSQL backends connected to one database (a backend's title names its
+ * database): on a server shared with other benchmarks, the part of PostgreSQL's CPU that is ours.
+ * Backends that ended between two readings take their time with them.
+ */
+export function backendCpuMicros(database: string): number | null {
+  return cpuMicrosOf("postgres", (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").includes(` ${database} `);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** CPU time the whole machine spent busy (all cores, everything but idle and iowait). */
@@ -46,10 +61,11 @@ export function machineBusyMicros(): number | null {
 }
 
 /** Reads the CPU counters a benchmark level reports, before and after it. */
-export function cpuMeter(web: () => Promise<number>) {
+export function cpuMeter(web: () => Promise<number>, database?: string) {
   const snapshot = async () => ({
     web: await web(),
     postgres: cpuMicrosOf("postgres"),
+    backends: database ? backendCpuMicros(database) : null,
     bench: process.cpuUsage().user + process.cpuUsage().system,
     machine: machineBusyMicros(),
   });
@@ -63,6 +79,7 @@ export function cpuMeter(web: () => Promise<number>) {
       return {
         web: per(after.web, before.web),
         postgres: per(after.postgres, before.postgres),
+        backends: per(after.backends, before.backends),
         bench: per(after.bench, before.bench),
         machine: per(after.machine, before.machine),
       };

@@ -101,7 +101,7 @@ const schema = z
     WEBHOOK_DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
     /** Outbox relay passes running at once in the worker (server/outbox/relay.ts). */
     OUTBOX_RELAY_LOOPS: z.coerce.number().int().min(1).max(16).default(1),
-    /** group commit (docs/decisions/0022): changes per ledger_post_many call, and calls in flight */
+    /** group commit (docs/decisions/0022, 0023): changes per batch, and batches of a kind in flight */
     GROUP_COMMIT_MAX_CHANGES: z.coerce.number().int().min(1).max(1000).default(64),
     GROUP_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),

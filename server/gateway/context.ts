@@ -1,3 +1,4 @@
+import type { KeyMerchant } from "../apikeys/service";
 import type { ApiKey } from "../generated/prisma/client";
 import type { Held } from "./idempotency";
 import type { KeyCase } from "./key-case";
@@ -8,7 +9,11 @@ export type GatewayEnv = {
     /** the body exactly as received (HMAC is computed over it) */
     rawBody: string | null;
     apiKey: ApiKey;
+    /** the key's merchant, read with the key (step 3) and checked at step 4 */
+    merchant: KeyMerchant;
     clientIp: string | null;
+    /** the merchant's first account, the one the gateway speaks for (set at step 4) */
+    primaryAccountId: string;
     /** the Idempotency-Key claim this request holds (POST with the header) */
     idempotency: Held | undefined;
   };

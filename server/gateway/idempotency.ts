@@ -12,6 +12,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";
 import { config } from "../config";
+import { batchedStatement } from "../db/batched";
 import type { Db, Tx } from "../db/client";
 import { pool } from "../db/pool";
 import { AppError } from "../errors";
@@ -60,18 +61,55 @@ type RecordRow = {
   expires_at: Date;
 };
 
-// Runs on every keyed POST, so one statement on the plain pool (docs/performance.md): the claim,
-// or (when the key is taken) the record that holds it, as this statement's snapshot sees it.
-const CLAIM = `
-  WITH fresh AS (
+// Runs on every keyed POST, so one statement on the plain pool for concurrent claims
+// (server/db/batched.ts): each claim, or (when its key is taken) the record that holds the key,
+// as this statement's snapshot sees it. Two claims of one key in a batch: the second sees no
+// record (the first's row is not in the snapshot) and looks again on its own.
+const CLAIM_MANY = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+                         $7::timestamptz[], $8::timestamptz[], $9::uuid[], $10::timestamptz[])
+      WITH ORDINALITY AS t(id, api_key_id, method, path, key, request_hash, created_at, expires_at,
+                          lease_token, lease_expires_at, n)
+  ), fresh AS (
     INSERT INTO idempotency_records (id, api_key_id, method, path, key, request_hash, state, created_at, expires_at,
                                      lease_token, lease_expires_at)
-    VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, 'in_progress', $7, $8, $9::uuid, $10)
+    SELECT id, api_key_id, method, path, key, request_hash, 'in_progress', created_at, expires_at,
+           lease_token, lease_expires_at
+      FROM input ORDER BY n
     ON CONFLICT (api_key_id, method, path, key) DO NOTHING
     RETURNING id)
-  SELECT EXISTS (SELECT 1 FROM fresh) AS fresh, r.*
-    FROM (SELECT 1) one
-    LEFT JOIN idempotency_records r ON r.api_key_id = $2::uuid AND r.method = $3 AND r.path = $4 AND r.key = $5`;
+  SELECT i.n, EXISTS (SELECT 1 FROM fresh f WHERE f.id = i.id) AS fresh, r.*
+    FROM input i
+    LEFT JOIN idempotency_records r
+      ON r.api_key_id = i.api_key_id AND r.method = i.method AND r.path = i.path AND r.key = i.key`;
+
+type ClaimRow = {
+  recordId: string;
+  scope: { apiKeyId: string; method: string; path: string; key: string };
+  hash: string;
+  now: Date;
+  expiresAt: Date;
+  token: string;
+};
+
+const claimRows = batchedStatement<ClaimRow, RecordRow | null>(async (claims) => {
+  const column = <T>(pick: (claim: ClaimRow) => T) => claims.map(pick);
+  const { rows } = await pool().query<RecordRow & { n: string }>(CLAIM_MANY, [
+    column((c) => c.recordId),
+    column((c) => c.scope.apiKeyId),
+    column((c) => c.scope.method),
+    column((c) => c.scope.path),
+    column((c) => c.scope.key),
+    column((c) => c.hash),
+    column((c) => c.now),
+    column((c) => c.expiresAt),
+    column((c) => c.token),
+    column((c) => leaseEnd(c.now)),
+  ]);
+  const byClaim = new Map(rows.map((row) => [Number(row.n), row]));
+  return claims.map((_, index) => byClaim.get(index + 1) ?? null);
+});
 
 const asRecord = (row: RecordRow & { id: string }): IdempotencyRecord => ({
   id: row.id,
@@ -99,19 +137,7 @@ export async function claimIdempotencyKey(
   const recordId = randomUUID();
   const token = randomUUID();
   const expiresAt = new Date(now.getTime() + config().IDEMPOTENCY_TTL_MS);
-  const { rows } = await pool().query<RecordRow>(CLAIM, [
-    recordId,
-    scope.apiKeyId,
-    scope.method,
-    scope.path,
-    scope.key,
-    hash,
-    now,
-    expiresAt,
-    token,
-    leaseEnd(now),
-  ]);
-  const row = rows[0];
+  const row = await claimRows({ recordId, scope, hash, now, expiresAt, token });
   if (row?.fresh) return { kind: "new", recordId, token };
   // Taken by a request this statement could not see yet (it committed meanwhile): look again.
   if (!row?.id) return claimIdempotencyKey(scope, hash, now);
@@ -163,25 +189,39 @@ export function openResponseBody(stored: string | null): string | null {
   return stored?.startsWith(SEALED) ? decryptSecret(stored.slice(SEALED.length)) : stored;
 }
 
+type Completion = { held: Held; status: number; body: string; headers: Record<string, string> };
+
+// Every answered keyed POST stores its answer: concurrent ones in one statement (server/db/batched.ts).
+const completeRows = batchedStatement<Completion, void>(async (completions) => {
+  await pool().query(
+    `UPDATE idempotency_records r
+        SET state = 'completed', response_status = c.status, response_body = c.body,
+            response_headers = c.headers::jsonb, lease_token = NULL, lease_expires_at = NULL
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[], $5::uuid[]) AS c(status, body, headers, id, token)
+      WHERE r.id = c.id AND r.lease_token = c.token`,
+    [
+      completions.map((c) => c.status),
+      completions.map((c) => c.body),
+      completions.map((c) => JSON.stringify(c.headers)),
+      completions.map((c) => c.held.recordId),
+      completions.map((c) => c.held.token),
+    ],
+  );
+  return completions.map(() => undefined);
+});
+
 export async function completeIdempotencyKey(
   held: Held,
   response: { status: number; body: string; headers: Record<string, string> },
   now = new Date(),
 ): Promise<void> {
   if (response.status >= 200 && response.status < 300) {
-    await pool().query(
-      `UPDATE idempotency_records
-          SET state = 'completed', response_status = $1, response_body = $2, response_headers = $3::jsonb,
-              lease_token = NULL, lease_expires_at = NULL
-        WHERE id = $4::uuid AND lease_token = $5::uuid`,
-      [
-        response.status,
-        SEALED + encryptSecret(response.body),
-        JSON.stringify(response.headers),
-        held.recordId,
-        held.token,
-      ],
-    );
+    await completeRows({
+      held,
+      status: response.status,
+      body: SEALED + encryptSecret(response.body),
+      headers: response.headers,
+    });
     return;
   }
   // A failure with nothing committed frees the key; after a committed effect the next retry

@@ -8,6 +8,7 @@
  */
 import DataLoader from "dataloader";
 import { config } from "../config";
+import { inFlightGate } from "../db/batched";
 import { pool } from "../db/pool";
 import { applyLedgerChange, changeArgument, jsonArgument, type LedgerChange, poolWriter, translate } from "./apply";
 import { entryFromRow } from "./rows";
@@ -17,7 +18,7 @@ import type { Entry, Leg, NewEntry } from "./types";
 type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
 
 /** An accepted change's entries: its own rows with the database's seq and timestamps. */
-function postedEntries(
+export function postedEntries(
   argument: ReturnType<typeof changeArgument>,
   outcome: { entries: { seq: string; created_at: string }[] },
 ): Entry[] {
@@ -33,27 +34,6 @@ function postedEntries(
       updated_at: stored.created_at,
     });
   });
-}
-
-/** Batches in the database at once; the next one waits for a free place. */
-function inFlightGate(limit: () => number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    schedule(dispatch: () => void) {
-      setImmediate(() => {
-        if (running < limit()) dispatch();
-        else waiting.push(dispatch);
-      });
-    },
-    started() {
-      running++;
-    },
-    finished() {
-      running--;
-      waiting.shift()?.();
-    },
-  };
 }
 
 const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
@@ -90,7 +70,7 @@ async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | E
   }
 }
 
-const reportedByServer = (error: unknown) =>
+export const reportedByServer = (error: unknown) =>
   error instanceof Error && "code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
 
 let loader: DataLoader<LedgerChange, Entry[]> | undefined;

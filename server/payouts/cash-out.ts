@@ -9,6 +9,7 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
+import type { Held } from "../gateway/idempotency";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
@@ -18,7 +19,7 @@ import { hold } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { sendPixToKey } from "../transfers/pix-out";
-import { cashOutOnPool, type WithinCommit } from "./fast";
+import { cashOutOnPool, startSourceRead } from "./fast";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
 export const QUEUE_RETRY_MS = 3000;
@@ -39,18 +40,22 @@ export type CashOut = {
 };
 
 /**
- * `withinCommit` runs in the payout's own transaction on the fast path (server/payouts/fast.ts);
- * on the general path the caller's `db` does the same (the gateway's effectDb).
+ * `recovery`, the gateway's idempotency claim, gets its recovery point in the payout's own
+ * transaction on the fast path (server/payouts/fast.ts); on the general path the caller's `db`
+ * does the same (the gateway's effectDb).
  */
 export async function cashOut(
   db: Db | Tx,
   input: CashOut,
-  withinCommit?: WithinCommit,
+  recovery?: Held,
 ): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
+  const onPool = "$transaction" in db;
+  // The fast path's read has no effect: it runs beside the quota check, one round trip less.
+  const read = onPool ? startSourceRead({ ...input, pixKey: key }) : null;
   if ((await dictQuota().consume(input.userId)).allowed) {
-    const fast = "$transaction" in db ? await cashOutOnPool({ ...input, pixKey: key }, withinCommit) : null;
+    const fast = onPool ? await cashOutOnPool({ ...input, pixKey: key }, recovery, read) : null;
     return {
       queued: false,
       entry: (fast as LedgerEntry | null) ?? (await sendPixToKey(db, { ...input, pixKey: key })),

@@ -1,28 +1,30 @@
 /**
  * The cash-out by key to another institution on the plain `pg` pool (docs/performance.md,
  * docs/decisions/0021): the gateway's hottest write. One read (account, whether the key is one
- * of this platform's, whether the externalId was used), then one transaction on one connection:
- * the held debit (`ledger_post`), the rail's submission event, and the caller's step (the
- * gateway's idempotency recovery point). The same rules as sendPixToKey → sendPix, which still
+ * of this platform's, whether the externalId was used), then one write that commits together the
+ * held debit, the rail's submission event and the gateway's idempotency recovery point — grouped
+ * with concurrent cash-outs into one statement (./grouped.ts, docs/decisions/0023), or in a
+ * transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
  * serve every other case: a key of this platform (settled at once inside it), a rail without the
  * fast-path hooks, a call inside a caller's transaction.
  */
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive } from "../accounts/rules";
 import { config } from "../config";
+import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
+import { bindEffectOn, type Effect, type Held } from "../gateway/idempotency";
 import type { PixKeyType } from "../generated/prisma/client";
 import type { LedgerWriter } from "../ledger/apply";
 import { newEndToEndId } from "../ledger/ids";
+import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
-import type { Entry } from "../ledger/types";
+import type { Entry, NewEntry } from "../ledger/types";
 import { hold } from "../ledger/verbs";
-import { recordEventOn } from "../outbox/record";
+import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
-
-/** Runs in the payout's transaction, after the hold: its failure rolls the payout back. */
-export type WithinCommit = (writer: LedgerWriter, entry: Entry) => Promise<void>;
+import { cashOutGrouped } from "./grouped";
 
 type SourceRow = {
   id: string;
@@ -37,31 +39,64 @@ type SourceRow = {
   external_id_taken: boolean;
 };
 
-const READ = `
-  SELECT a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
-         EXISTS (SELECT 1 FROM pix_keys k WHERE k.key = $2) AS platform_key,
-         ($3::text IS NOT NULL AND EXISTS (
-           SELECT 1 FROM ledger_entries e WHERE e.account_id = a.id AND e.outgoing_external_id = $3)) AS external_id_taken
-    FROM accounts a WHERE a.id = $1`;
+// Concurrent cash-outs' reads in one statement (server/db/batched.ts): one row per item, by n.
+const READ_MANY = `
+  SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
+         EXISTS (SELECT 1 FROM pix_keys k WHERE k.key = i.pix_key) AS platform_key,
+         (i.external_id IS NOT NULL AND EXISTS (
+           SELECT 1 FROM ledger_entries e WHERE e.account_id = a.id AND e.outgoing_external_id = i.external_id)) AS external_id_taken
+    FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS i(account_id, pix_key, external_id, n)
+    JOIN accounts a ON a.id = i.account_id`;
+
+type Read = { accountId: string; pixKey: string; externalId: string | null };
+
+const readSource = batchedStatement<Read, SourceRow | null>(async (items) => {
+  const { rows } = await pool().query<SourceRow & { n: string }>(READ_MANY, [
+    items.map((item) => item.accountId),
+    items.map((item) => item.pixKey),
+    items.map((item) => item.externalId),
+  ]);
+  const byItem = new Map(rows.map((row) => [Number(row.n), row]));
+  return items.map((_, index) => byItem.get(index + 1) ?? null);
+});
+
+type FastCashOut = {
+  userId: string;
+  accountId: string;
+  amountCents: bigint;
+  pixKey: string;
+  pixKeyType: PixKeyType;
+  description?: string | null;
+  externalId?: string | null;
+};
+
+export type SourceRead = Promise<SourceRow | null>;
+
+/**
+ * The fast path's read, started before the caller knows it will take the path (the gateway
+ * starts it beside its DICT quota check: one round trip less). It has no effect; a caller that
+ * does not use it loses nothing. null when the fast path cannot apply.
+ */
+export function startSourceRead(input: FastCashOut): SourceRead | null {
+  const rail = pixRail();
+  if (!rail.foreignKey || !rail.submissionEvent || !ACCOUNT_ID_PATTERN.test(input.accountId)) return null;
+  const read = readSource({ accountId: input.accountId, pixKey: input.pixKey, externalId: input.externalId ?? null });
+  read.catch(() => {}); // its failure is the caller's only if it awaits it
+  return read;
+}
 
 /** null when this payment is not for the fast path (the caller takes the general one). */
 export async function cashOutOnPool(
-  input: {
-    userId: string;
-    accountId: string;
-    amountCents: bigint;
-    pixKey: string;
-    pixKeyType: PixKeyType;
-    description?: string | null;
-    externalId?: string | null;
-  },
-  withinCommit?: WithinCommit,
+  input: FastCashOut,
+  recovery?: Held,
+  started?: SourceRead | null,
 ): Promise<Entry | null> {
   const rail = pixRail();
-  if (!rail.foreignKey || !rail.submissionEvent) return null;
+  const { foreignKey, submissionEvent } = rail;
+  if (!foreignKey || !submissionEvent) return null;
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
-  const { rows } = await pool().query<SourceRow>(READ, [input.accountId, input.pixKey, input.externalId ?? null]);
-  const source = rows[0];
+  const source = await (started ??
+    readSource({ accountId: input.accountId, pixKey: input.pixKey, externalId: input.externalId ?? null }));
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   assertActive(source);
@@ -69,41 +104,69 @@ export async function cashOutOnPool(
   if (source.external_id_taken) {
     throw new AppError("IDEMPOTENCY_CONFLICT", `externalId ${input.externalId} was already used`, "externalId");
   }
-  const resolved = rail.foreignKey(input.pixKey, input.pixKeyType);
+  const resolved = foreignKey(input.pixKey, input.pixKeyType);
   const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB);
+  const debit: Omit<NewEntry, "status" | "type"> = {
+    id: endToEndId,
+    endToEndId,
+    accountId: source.id,
+    userId: source.user_id,
+    reason: "pix_out:processing",
+    grossCents: input.amountCents,
+    feeCents: BigInt(source.external_fee_cents),
+    pixKey: resolved.key,
+    payer: platformParty({ ...source, personType: source.person_type }),
+    receiver: resolved.receiver,
+    description: input.description ?? null,
+    externalId: input.externalId ?? null,
+    requestId: null,
+    entryRef: null,
+    metadata: null,
+  };
+  const submission = (entrySeq: bigint) =>
+    submissionEvent({
+      entrySeq,
+      endToEndId,
+      accountId: source.id,
+      amountCents: input.amountCents,
+      receiver: resolved.receiver,
+      pixKey: resolved.key,
+    });
+  const alone = () => cashOutAlone(debit, submission, recovery);
+  // The batch writes the debit's seq into the event: where the rail put it is found by asking
+  // for the event with a seq no entry has. A rail that put it elsewhere gets the path alone.
+  const probe = submission(SEQ_PROBE);
+  const seqKey = Object.keys(probe.payload).find((key) => probe.payload[key] === SEQ_PROBE.toString());
+  if (!seqKey) return alone();
+  return cashOutGrouped({
+    change: { entries: [{ ...debit, type: "debit", status: "processing" }], legs: holdLegs(debit) },
+    submission: probe,
+    seqKey,
+    recovery: recovery ? { ...recovery, effect: payoutEffect(endToEndId) } : null,
+    alone,
+  });
+}
+
+const SEQ_PROBE = -1n;
+
+const payoutEffect = (entryId: string): Effect => ({ kind: "payout", entryId });
+
+const holdLegs = (debit: Omit<NewEntry, "status" | "type">) =>
+  legs.hold(debit.accountId, debit.grossCents + (debit.feeCents ?? 0n)).map((leg) => ({ ...leg, entry: 0 }));
+
+/** The cash-out in one transaction of its own: hold, submission event, recovery point. */
+async function cashOutAlone(
+  debit: Omit<NewEntry, "status" | "type">,
+  submission: (entrySeq: bigint) => OutboxEventInput,
+  recovery: Held | undefined,
+): Promise<Entry> {
   const client = await pool().connect();
   try {
     await client.query("BEGIN");
     const writer: LedgerWriter = { query: async (sql, params) => (await client.query(sql, params)).rows };
-    const held = await hold(writer, {
-      id: endToEndId,
-      endToEndId,
-      accountId: source.id,
-      userId: source.user_id,
-      reason: "pix_out:processing",
-      grossCents: input.amountCents,
-      feeCents: BigInt(source.external_fee_cents),
-      pixKey: resolved.key,
-      payer: platformParty({ ...source, personType: source.person_type }),
-      receiver: resolved.receiver,
-      description: input.description ?? null,
-      externalId: input.externalId ?? null,
-      requestId: null,
-      entryRef: null,
-      metadata: null,
-    });
-    await recordEventOn(
-      client,
-      rail.submissionEvent({
-        entrySeq: held.seq,
-        endToEndId,
-        accountId: source.id,
-        amountCents: input.amountCents,
-        receiver: resolved.receiver,
-        pixKey: resolved.key,
-      }),
-    );
-    await withinCommit?.(writer, held);
+    const held = await hold(writer, debit);
+    await recordEventOn(client, submission(held.seq));
+    if (recovery) await bindEffectOn(writer, recovery, payoutEffect(held.id));
     await client.query("COMMIT");
     return held;
   } catch (error) {

@@ -110,6 +110,7 @@ describe("ledger_post_many", () => {
         { query: async (sql, params) => (await rival.query(sql, params)).rows },
         onFirstEntry(transfer(payer, receiver, 1000n)),
       );
+      // The expectation is attached at once: the batch may fail before the rival's COMMIT returns.
       const refused = expect(callMany([transfer(payer, receiver, 600n)])).rejects.toThrow(
         `insufficient_funds:${payer.accountId}`,
       );

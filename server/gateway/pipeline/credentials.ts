@@ -44,6 +44,7 @@ export const credentials = createMiddleware<GatewayEnv>(async (c, next) => {
     return pipelineError(c, 401, MESSAGES[result ? result.reason : (parsed as "malformed")]);
   }
   c.set("apiKey", result.key);
+  c.set("merchant", result.merchant);
   touchApiKey(db(), result.key).catch((error) => logger().warn({ err: error }, "could not record API key use"));
   await next();
 });

@@ -1,7 +1,6 @@
-/** Step 4: the key's IP whitelist (required), and an active account (plain pool: every request). */
+/** Step 4: the key's IP whitelist (required), and an active account (read with the key, step 3). */
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
-import { pool } from "../../db/pool";
 import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
 import type { GatewayEnv } from "../context";
 import { pipelineError } from "../respond";
@@ -18,10 +17,8 @@ export const ipWhitelist = createMiddleware<GatewayEnv>(async (c, next) => {
     return pipelineError(c, 403, "IP whitelist required. Configure at least one allowed IP to use this API key.");
   }
   if (!addressAllowed(clientIp, key.ipWhitelist)) return pipelineError(c, 403, "Request IP not in API key whitelist");
-  const { rows } = await pool().query<{ active: boolean }>(
-    "SELECT EXISTS (SELECT 1 FROM accounts WHERE user_id = $1::uuid AND status = 'active') AS active",
-    [key.userId],
-  );
-  if (!rows[0]?.active) return pipelineError(c, 403, "Account is inactive");
+  const { primaryAccountId, anyAccountActive } = c.get("merchant");
+  if (!anyAccountActive || !primaryAccountId) return pipelineError(c, 403, "Account is inactive");
+  c.set("primaryAccountId", primaryAccountId);
   await next();
 });

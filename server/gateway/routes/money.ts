@@ -1,6 +1,6 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { primaryAccount, primaryAccountId } from "../../accounts/primary";
+import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
@@ -13,7 +13,6 @@ import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
-import { bindEffectOn } from "../idempotency";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -120,19 +119,18 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(cashOutRoute, async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
-    const held = c.get("idempotency");
     const result = await cashOut(
       effectDb(c, effects.payout),
       {
         userId,
-        accountId: await primaryAccountId(userId),
+        accountId: c.get("primaryAccountId"),
         amountCents: body.amount,
         pixKey: body.pix_key,
         pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },
-      held && ((writer, entry) => bindEffectOn(writer, held, { kind: "payout", entryId: entry.id })),
+      c.get("idempotency"),
     );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)

@@ -1,0 +1,95 @@
+/**
+ * Group commit for the gateway's cash-outs (docs/decisions/0023-gateway-write-path.md): the
+ * held debit, the rail's submission event and the idempotency recovery point of concurrent
+ * cash-outs are written by one `gateway_cash_out_many` statement — one transaction, one commit
+ * per batch — and each cash-out still commits with its own recovery point or not at all. Each
+ * caller gets its own entry or its own error, the ones the one-transaction path gives. Batching
+ * as in server/ledger/group-commit.ts: the next batch gathers while one is in the database.
+ */
+import DataLoader from "dataloader";
+import { config } from "../config";
+import { inFlightGate } from "../db/batched";
+import { pool } from "../db/pool";
+import { AppError } from "../errors";
+import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
+import { postedEntries, reportedByServer } from "../ledger/group-commit";
+import type { Entry } from "../ledger/types";
+import type { OutboxEventInput } from "../outbox/record";
+
+export type GroupedCashOut = {
+  /** the held debit and its legs (legs on entry 0) */
+  change: LedgerChange;
+  /** the rail's submission event; the debit's seq is written at `payload[seqKey]` */
+  submission: OutboxEventInput;
+  seqKey: string;
+  /** the idempotency record, its claim's token, and the effect to record there */
+  recovery: { recordId: string; token: string; effect: object } | null;
+  /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
+  alone: () => Promise<Entry>;
+};
+
+type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
+
+const IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
+
+const itemArgument = (item: GroupedCashOut) => {
+  const event = item.submission;
+  return {
+    change: changeArgument(item.change),
+    submission: {
+      topic: event.topic,
+      account_id: event.accountId ?? null,
+      user_id: event.userId ?? null,
+      entry_id: event.entryId ?? null,
+      payload: event.payload,
+      available_at: event.availableAt?.toISOString() ?? null,
+      seq_key: item.seqKey,
+    },
+    recovery: item.recovery
+      ? { record_id: item.recovery.recordId, token: item.recovery.token, effect: item.recovery.effect }
+      : null,
+  };
+};
+
+const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
+
+async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Error)[]> {
+  gate.started();
+  try {
+    const argument = items.map(itemArgument);
+    const { rows } = await pool().query("SELECT gateway_cash_out_many($1::jsonb) AS outcomes", [
+      jsonArgument(argument),
+    ]);
+    const outcomes = rows[0]?.outcomes as Outcome[];
+    return outcomes.map((outcome, index) => {
+      if (!("error" in outcome)) {
+        const change = (argument[index] as ReturnType<typeof itemArgument>).change;
+        return postedEntries(change, outcome)[0] as Entry;
+      }
+      if (outcome.error === "recovery_point") return new AppError("CONFLICT", IN_PROGRESS);
+      return translate(outcome.error) as Error;
+    });
+  } catch (error) {
+    // Only an error the server reported means the batch wrote nothing (see group-commit.ts).
+    if (!reportedByServer(error)) return items.map(() => error as Error);
+    return Promise.all(
+      items.map((item) =>
+        item.alone().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+      ),
+    );
+  } finally {
+    gate.finished();
+  }
+}
+
+let loader: DataLoader<GroupedCashOut, Entry> | undefined;
+
+/** The cash-out's held debit, committed with whatever other cash-outs arrive meanwhile. */
+export function cashOutGrouped(item: GroupedCashOut): Promise<Entry> {
+  loader ??= new DataLoader<GroupedCashOut, Entry>(postBatch, {
+    cache: false,
+    maxBatchSize: config().GROUP_COMMIT_MAX_CHANGES,
+    batchScheduleFn: gate.schedule,
+  });
+  return loader.load(item);
+}

@@ -1,0 +1,180 @@
+/**
+ * Group commit of gateway cash-outs (server/payouts/grouped.ts, docs/decisions/0023): concurrent
+ * cash-outs share one gateway_cash_out_many statement, yet each commits with its own recovery
+ * point or not at all, and a refused one does not fail the others.
+ */
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { databaseUrl } from "../../server/config";
+import { db } from "../../server/db/client";
+import { pool } from "../../server/db/pool";
+import { claimIdempotencyKey, type Held, requestHash } from "../../server/gateway/idempotency";
+import { applyLedgerChange } from "../../server/ledger/apply";
+import { legs } from "../../server/ledger/movements";
+import { verifyLedger } from "../../server/ledger/verify";
+import { cashOutOnPool } from "../../server/payouts/fast";
+import { availableCents, fundedMerchant } from "../support/fixtures";
+import { post } from "./support";
+
+type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
+
+const input = (m: Merchant, amountCents: bigint, externalId: string) => ({
+  userId: m.userId,
+  accountId: m.accountId,
+  amountCents,
+  pixKey: `${externalId}@example.com`,
+  pixKeyType: "EMAIL" as const,
+  externalId,
+});
+
+async function claim(m: Merchant, key: string, at = new Date()): Promise<Held> {
+  const apiKey = await db().apiKey.findUniqueOrThrow({ where: { clientId: m.clientId } });
+  const scope = { apiKeyId: apiKey.id, method: "POST", path: "/api/external/pix/cash-out", key };
+  const claimed = await claimIdempotencyKey(scope, requestHash(key), at);
+  if (claimed.kind !== "new") throw new Error(`expected a new claim, got ${claimed.kind}`);
+  return { recordId: claimed.recordId, token: claimed.token };
+}
+
+const settled = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: Error) => ({ ok: false as const, error }),
+  );
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("cash-out group commit", () => {
+  it("one statement for a mixed batch: each item accepted or refused on its own", async () => {
+    const payer = await fundedMerchant(1000n);
+    const other = await fundedMerchant(500n);
+    const fee = (await db().account.findUniqueOrThrow({ where: { id: payer.accountId } })).externalFeeCents;
+    const [k1, k2, k3, k4, k5] = (await Promise.all(
+      ["gb-1", "gb-2", "gb-3", "gb-4", "gb-5"].map((key) => claim(key === "gb-5" ? other : payer, key)),
+    )) as [Held, Held, Held, Held, Held];
+    const stale = await claim(payer, "gb-stale", new Date(Date.now() - 60_000));
+    await claim(payer, "gb-stale"); // taken over: the stale holder may not commit
+    const statement = vi.spyOn(pool(), "query");
+
+    const outcomes = await Promise.all([
+      settled(cashOutOnPool(input(payer, 600n - fee, "gb-a"), k1)),
+      settled(cashOutOnPool(input(payer, 600n, "gb-b"), k2)), // only 4.00 left after the first
+      settled(cashOutOnPool(input(payer, 100n, "gb-c"), k3)),
+      settled(cashOutOnPool(input(payer, 100n, "gb-c"), k4)), // same externalId, earlier in the batch
+      settled(cashOutOnPool(input(other, 200n, "gb-d"), k5)),
+      settled(cashOutOnPool(input(payer, 1n, "gb-e"), stale)),
+    ]);
+
+    const batches = statement.mock.calls.filter(([sql]) => String(sql).includes("gateway_cash_out_many"));
+    expect(batches).toHaveLength(1);
+    expect(outcomes.map((o) => (o.ok ? "ok" : o.error.message))).toEqual([
+      "ok",
+      "insufficient balance",
+      "ok",
+      "externalId was already used",
+      "ok",
+      "A request with this Idempotency-Key is still in progress",
+    ]);
+    expect(await availableCents(payer.accountId)).toBe(1000n - 600n - (100n + fee));
+    expect(await availableCents(other.accountId)).toBe(500n - (200n + fee));
+
+    for (const [index, held] of [
+      [0, k1],
+      [2, k3],
+      [4, k5],
+    ] as [number, Held][]) {
+      const outcome = outcomes[index];
+      if (!outcome?.ok || !outcome.value) throw new Error("expected an entry");
+      const entry = outcome.value;
+      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } });
+      expect(record.effect).toEqual({ kind: "payout", entryId: entry.id });
+      const submitted = await db().outboxEvent.findFirstOrThrow({
+        where: { entryId: entry.id, topic: "rail.payment_submitted" },
+      });
+      expect(submitted.payload).toEqual(
+        expect.objectContaining({ entrySeq: entry.seq.toString(), endToEndId: entry.endToEndId }),
+      );
+      expect(submitted.availableAt.getTime()).toBeGreaterThan(Date.now());
+    }
+    for (const held of [k2, k4, stale]) {
+      expect((await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } })).effect).toBeNull();
+    }
+    expect(await db().ledgerEntry.count({ where: { externalId: { in: ["gb-b", "gb-e"] } } })).toBe(0);
+    expect(await db().ledgerEntry.count({ where: { externalId: "gb-c" } })).toBe(1);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("a batch that fails as a whole is posted again one cash-out at a time", async () => {
+    const payer = await fundedMerchant(1000n);
+    const other = await fundedMerchant(1000n);
+    const [kPayer, kOther] = await Promise.all([claim(payer, "gf-1"), claim(other, "gf-2")]);
+    const rival = new pg.Client({ connectionString: databaseUrl() });
+    await rival.connect();
+    try {
+      // The rival spends the payer's whole balance and holds the row lock until it commits:
+      // the batch read the balances before, so its final conditional UPDATE fails the statement.
+      await rival.query("BEGIN");
+      await applyLedgerChange(
+        { query: async (sql, params) => (await rival.query(sql, params)).rows },
+        {
+          entries: [
+            {
+              id: "gf-rival",
+              accountId: payer.accountId,
+              userId: payer.userId,
+              type: "debit",
+              reason: "internal:transfer_out",
+              status: "succeeded",
+              grossCents: 1000n,
+            },
+          ],
+          legs: legs.transfer(payer.accountId, other.accountId, 1000n).map((leg) => ({ ...leg, entry: 0 })),
+        },
+      );
+      const batch = Promise.all([
+        settled(cashOutOnPool(input(payer, 500n, "gf-a"), kPayer)),
+        settled(cashOutOnPool(input(other, 300n, "gf-b"), kOther)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await rival.query("COMMIT");
+      const [payerOutcome, otherOutcome] = await batch;
+      expect(payerOutcome?.ok ? "ok" : payerOutcome?.error.message).toBe("insufficient balance");
+      expect(otherOutcome?.ok).toBe(true);
+    } finally {
+      await rival.end();
+    }
+    const fee = (await db().account.findUniqueOrThrow({ where: { id: other.accountId } })).externalFeeCents;
+    expect(await availableCents(payer.accountId)).toBe(0n);
+    expect(await availableCents(other.accountId)).toBe(2000n - (300n + fee));
+    expect((await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kPayer.recordId } })).effect).toBeNull();
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("concurrent requests with one Idempotency-Key: one cash-out, the others 409 or its replay", async () => {
+    const m = await fundedMerchant(10_000n);
+    const body = { amount: 1, pix_key: "same-key@example.com", pix_key_type: "email", external_id: "gk-1" };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => post(m, "/pix/cash-out", body, { "idempotency-key": "gk-same" })),
+    );
+    const created = answers.filter((a) => a.status === 201 && !a.headers.get("idempotent-replayed"));
+    expect(created).toHaveLength(1);
+    for (const answer of answers.filter((a) => a !== created[0])) {
+      if (answer.status === 201) expect(answer.json).toEqual(created[0]?.json);
+      else {
+        expect(answer.status).toBe(409);
+        expect(answer.json).toEqual({
+          error: { status: 409, message: "A request with this Idempotency-Key is still in progress" },
+        });
+      }
+    }
+    expect(await db().ledgerEntry.count({ where: { accountId: m.accountId, externalId: "gk-1" } })).toBe(1);
+    const replay = await post(m, "/pix/cash-out", body, { "idempotency-key": "gk-same" });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json).toEqual(created[0]?.json);
+    const other = await post(m, "/pix/cash-out", { ...body, amount: 2 }, { "idempotency-key": "gk-same" });
+    expect(other.status).toBe(422);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+});

@@ -6,9 +6,8 @@
  * ones `post` gives (InsufficientFunds, IDEMPOTENCY_CONFLICT). When the statement as a whole fails
  * (a unique index hit by a concurrent batch, a deadlock) each change is posted again on its own.
  */
-import DataLoader from "dataloader";
 import { config } from "../config";
-import { inFlightGate } from "../db/batched";
+import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { applyLedgerChange, changeArgument, jsonArgument, type LedgerChange, poolWriter, translate } from "./apply";
 import { entryFromRow } from "./rows";
@@ -36,10 +35,7 @@ export function postedEntries(
   });
 }
 
-const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
-
 async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | Error)[]> {
-  gate.started();
   try {
     const argument = changes.map(changeArgument);
     const { rows } = await pool().query({
@@ -65,25 +61,19 @@ async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | E
         ),
       ),
     );
-  } finally {
-    gate.finished();
   }
 }
 
 export const reportedByServer = (error: unknown) =>
   error instanceof Error && "code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
 
-let loader: DataLoader<LedgerChange, Entry[]> | undefined;
+let postOne: ((change: LedgerChange) => Promise<Entry[]>) | undefined;
 
 /**
  * New entries with the legs that move their money (legs belong to the first entry), as `post`,
  * committed with whatever other changes arrive meanwhile. Only outside a caller's transaction.
  */
 export function postGrouped(change: { entries: NewEntry[]; legs: Leg[] }): Promise<Entry[]> {
-  loader ??= new DataLoader<LedgerChange, Entry[]>(postBatch, {
-    cache: false,
-    maxBatchSize: config().GROUP_COMMIT_MAX_CHANGES,
-    batchScheduleFn: gate.schedule,
-  });
-  return loader.load({ entries: change.entries, legs: change.legs.map((leg) => ({ ...leg, entry: 0 })) });
+  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES);
+  return postOne({ entries: change.entries, legs: change.legs.map((leg) => ({ ...leg, entry: 0 })) });
 }

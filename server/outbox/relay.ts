@@ -100,13 +100,14 @@ export function startOutboxRelay(
   intervalMs = 200,
   topics: OutboxTopic[] | null = null,
   loops = 1,
+  clock: () => Date = () => new Date(),
 ): { stop: () => Promise<void> } {
   let running = true;
   const loop = async () => {
     while (running) {
       let handled = 0;
       try {
-        handled = await relayDueEvents(db, handlers, 100, new Date(), topics);
+        handled = await relayDueEvents(db, handlers, 100, clock(), topics);
       } catch (error) {
         logger().error({ err: error }, "outbox relay pass failed");
       }

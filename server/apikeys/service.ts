@@ -125,10 +125,9 @@ const CLIENT_ID_MAX_LENGTH = 200;
  * every request): one statement and one round trip fewer per request than reading them after.
  */
 const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
-  // A named statement, parsed and planned once per connection; its columns are listed, since a
-  // prepared `SELECT *` fails once a migration adds one.
+  // Unnamed: as a prepared statement its generic plan cost the gateway more than planning
+  // (docs/decisions/0023).
   const { rows } = await pool().query<ApiKeyRow>({
-    name: "api_keys_with_merchant",
     text: `SELECT k.id, k.user_id, k.name, k.client_id, k.secret_hash, k.hmac_secret_ciphertext, k.scopes,
                   k.ip_whitelist, k.expires_at, k.active, k.revoked_at, k.last_used_at, k.created_at,
                   m.primary_account_id, m.any_account_active

@@ -10,6 +10,7 @@ import { dropDatabase } from "../server/db/embedded";
 import { fundedMerchants } from "./support/funded";
 import { load } from "./support/pgbench";
 import { benchServer } from "./support/server";
+import { transfersInProcess } from "./support/transfers-in-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -24,7 +25,6 @@ try {
   const { db, disconnectDb } = await import("../server/db/client");
   const { pool, closePool } = await import("../server/db/pool");
   const { config } = await import("../server/config");
-  const { transferInternal } = await import("../server/transfers/internal");
   const { startOutboxRelay } = await import("../server/outbox/relay");
   const { outboxHandlers } = await import("../server/worker/outbox-handlers");
   const owners = new Map(
@@ -39,30 +39,12 @@ try {
     });
   }
   const accounts = merchants.map((m) => m.accountId);
-  const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as string;
   const pending = async () =>
     Number((await pool().query("SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL")).rows[0].n);
   await pool().query("UPDATE outbox_events SET published_at = now() WHERE published_at IS NULL");
 
   console.log(`▸ ${CONNECTIONS} callers commit transfers for ${SECONDS}s (relay stopped)`);
-  const until = Date.now() + SECONDS * 1000;
-  let transfers = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const from = pick();
-        let to = pick();
-        while (to === from) to = pick();
-        await transferInternal(db(), {
-          userId: owners.get(from) as string,
-          accountId: from,
-          receiverAccountId: to,
-          amountCents: 1n,
-        });
-        transfers++;
-      }
-    }),
-  );
+  const transfers = await transfersInProcess(accounts, CONNECTIONS, SECONDS);
   const backlog = await pending();
   const commitRate = backlog / SECONDS;
 

@@ -9,6 +9,7 @@ import { dropDatabase } from "../server/db/embedded";
 import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { benchServer } from "./support/server";
+import { transfersInProcess } from "./support/transfers-in-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -21,34 +22,7 @@ const { pool } = await import("../server/db/pool");
 const accounts = merchants
   ? merchants.map((m) => m.accountId)
   : (await pool().query("SELECT id FROM accounts ORDER BY id")).rows.map((r) => r.id as string);
-const owners = new Map(
-  (await pool().query("SELECT id, user_id FROM accounts")).rows.map((r) => [r.id as string, r.user_id as string]),
-);
-const { transferInternal } = await import("../server/transfers/internal");
-const { db } = await import("../server/db/client");
-const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as string;
-
-async function run(seconds: number) {
-  const until = Date.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < until) {
-        const from = pick();
-        let to = pick();
-        while (to === from) to = pick();
-        await transferInternal(db(), {
-          userId: owners.get(from) as string,
-          accountId: from,
-          receiverAccountId: to,
-          amountCents: 1n,
-        });
-        done++;
-      }
-    }),
-  );
-  return done;
-}
+const run = (seconds: number) => transfersInProcess(accounts, CONCURRENCY, seconds);
 
 await run(2);
 const before = { pg: cpuMicrosOf("postgres"), machine: machineBusyMicros(), node: process.cpuUsage() };

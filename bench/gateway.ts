@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { dropDatabase } from "../server/db/embedded";
 import { canonicalJson } from "../server/gateway/canonical-json";
 import { cpuMeter } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
+import { finishReport, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
 import { startWeb, type WebProcess } from "./support/web";
 
@@ -63,15 +63,7 @@ try {
       duration: seconds,
       requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     });
-    const cpu = await meter.perRequest(before, result.requests.total);
-    return {
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      cpu,
-    };
+    return levelOf(result, await meter.perRequest(before, result.requests.total));
   };
 
   await drive(3, signed); // warm-up: JIT, pools, page cache
@@ -93,35 +85,12 @@ try {
   const report = await verifyLedger(db());
   await disconnectDb();
 
-  const row = (name: string, h: typeof p2) => ({
-    run: name,
-    "requests/s": Math.round(h.rps),
-    "p50 ms": h.p50,
-    "p99 ms": h.p99,
-    "non-2xx": h.non2xx,
-    errors: h.errors,
-    "server CPU ms/req": h.cpu.web,
-    "postgres CPU ms/req": h.cpu.postgres,
-    "its backends ms/req": h.cpu.backends,
-    "autocannon CPU ms/req": h.cpu.bench,
-    "machine CPU ms/req": h.cpu.machine,
-    "pgbench tps": Math.round(pgbench),
-    ratio: Number((h.rps / pgbench).toFixed(3)),
-  });
-  const rows = [row("P2 cash-out", p2), row("P3 replay", p3)];
-  console.table(rows);
+  const rows = [
+    { run: "P2 cash-out", "requests/s": Math.round(p2.rps), ...levelColumns(p2, pgbench) },
+    { run: "P3 replay", "requests/s": Math.round(p3.rps), ...levelColumns(p3, pgbench) },
+  ];
+  finishReport("gateway", rows, loadAfterHttp, report, { seconds: SECONDS, connections: CONNECTIONS });
   console.log(`P3 / P2: ${(p3.rps / p2.rps).toFixed(2)} (target ≥ 1.5); P2 ratio target ≥ 0.35`);
-  console.log(`load average after HTTP: ${loadAfterHttp}; now: ${load()}`);
-  console.log(
-    `ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`,
-  );
-  mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/gateway-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
-  );
-  console.log(`results in ${file}`);
   await cleanup();
   process.exit(report.ok ? 0 : 1);
 } catch (error) {

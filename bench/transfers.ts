@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { dropDatabase } from "../server/db/embedded";
 import { cpuMeter } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
+import { finishReport, type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
 import { startWeb, type WebProcess } from "./support/web";
 
@@ -59,20 +59,12 @@ try {
 
   await drive(8, 3); // warm-up: JIT, pools, page cache
   const meter = cpuMeter(() => (web as WebProcess).cpuMicros());
-  type Level = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
-  const http: Record<number, Level & { cpu: Awaited<ReturnType<typeof meter.perRequest>> }> = {};
+  const http: Record<number, HttpLevel> = {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
     const before = await meter.start();
     const result = await drive(connections, SECONDS);
-    http[connections] = {
-      cpu: await meter.perRequest(before, result.requests.total),
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
+    http[connections] = levelOf(result, await meter.perRequest(before, result.requests.total));
   }
   await web.stop();
   web = null;
@@ -84,35 +76,10 @@ try {
   await disconnectDb();
 
   const rows = CONNECTIONS.map((c) => {
-    const h = http[c] as (typeof http)[number];
-    const tps = pgbench[c] as number;
-    return {
-      connections: c,
-      "transfers/s": Math.round(h.rps),
-      "p50 ms": h.p50,
-      "p99 ms": h.p99,
-      "non-2xx": h.non2xx,
-      errors: h.errors,
-      "server CPU ms/req": h.cpu.web,
-      "postgres CPU ms/req": h.cpu.postgres,
-      "autocannon CPU ms/req": h.cpu.bench,
-      "machine CPU ms/req": h.cpu.machine,
-      "pgbench tps": Math.round(tps),
-      ratio: Number((h.rps / tps).toFixed(3)),
-    };
+    const level = http[c] as HttpLevel;
+    return { connections: c, "transfers/s": Math.round(level.rps), ...levelColumns(level, pgbench[c] as number) };
   });
-  console.table(rows);
-  console.log(`load average after HTTP: ${loadAfterHttp}; now: ${load()}`);
-  console.log(
-    `ledger verify: ${report.ok ? "clean" : `${report.violations.length} violation(s)`} (${report.checked.entries} entries)`,
-  );
-  mkdirSync("bench/results", { recursive: true });
-  const file = `bench/results/transfers-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ seconds: SECONDS, accounts: ACCOUNTS, load: loadAfterHttp, rows, verify: report }, null, 2)}\n`,
-  );
-  console.log(`results in ${file}`);
+  finishReport("transfers", rows, loadAfterHttp, report, { seconds: SECONDS, accounts: ACCOUNTS });
   await cleanup();
   process.exit(report.ok ? 0 : 1);
 } catch (error) {

@@ -10,7 +10,7 @@ import DataLoader from "dataloader";
 import { config } from "../config";
 
 /** Batches of one kind in the database at once; the next one waits for a free place. */
-export function inFlightGate(limit: () => number) {
+function inFlightGate(limit: () => number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return {

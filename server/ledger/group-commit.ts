@@ -50,22 +50,30 @@ async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | E
         : postedEntries(argument[index] as ReturnType<typeof changeArgument>, outcome),
     );
   } catch (error) {
-    // Only an error the server reported means the batch wrote nothing (a lost connection may
-    // have lost the answer to a commit): then each change on its own gets its own answer.
-    if (!reportedByServer(error)) return changes.map(() => error as Error);
-    return Promise.all(
-      changes.map((change) =>
-        applyLedgerChange(poolWriter(pool()), change).then(
-          (result) => result.entries,
-          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-        ),
-      ),
+    return eachAloneAfter(
+      error,
+      changes,
+      async (change) => (await applyLedgerChange(poolWriter(pool()), change)).entries,
     );
   }
 }
 
-export const reportedByServer = (error: unknown) =>
+const reportedByServer = (error: unknown) =>
   error instanceof Error && "code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code);
+
+/**
+ * After a batch statement failed as a whole: only an error the server reported means the batch
+ * wrote nothing (a lost connection may have lost the answer to a commit), and then each item on
+ * its own gets its own answer; otherwise every item gets the error.
+ */
+export function eachAloneAfter<I, O>(error: unknown, items: readonly I[], alone: (item: I) => Promise<O>) {
+  if (!reportedByServer(error)) return items.map(() => error as Error);
+  return Promise.all(
+    items.map((item) =>
+      alone(item).catch((failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure)))),
+    ),
+  );
+}
 
 let postOne: ((change: LedgerChange) => Promise<Entry[]>) | undefined;
 

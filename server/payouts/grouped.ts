@@ -6,13 +6,12 @@
  * caller gets its own entry or its own error, the ones the one-transaction path gives. Batching
  * as in server/ledger/group-commit.ts: the next batch gathers while one is in the database.
  */
-import DataLoader from "dataloader";
 import { config } from "../config";
-import { inFlightGate } from "../db/batched";
+import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { AppError } from "../errors";
 import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
-import { postedEntries, reportedByServer } from "../ledger/group-commit";
+import { eachAloneAfter, postedEntries } from "../ledger/group-commit";
 import type { Entry } from "../ledger/types";
 import type { OutboxEventInput } from "../outbox/record";
 
@@ -51,10 +50,7 @@ const itemArgument = (item: GroupedCashOut) => {
   };
 };
 
-const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
-
 async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Error)[]> {
-  gate.started();
   try {
     const argument = items.map(itemArgument);
     const { rows } = await pool().query("SELECT gateway_cash_out_many($1::jsonb) AS outcomes", [
@@ -70,26 +66,14 @@ async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Err
       return translate(outcome.error) as Error;
     });
   } catch (error) {
-    // Only an error the server reported means the batch wrote nothing (see group-commit.ts).
-    if (!reportedByServer(error)) return items.map(() => error as Error);
-    return Promise.all(
-      items.map((item) =>
-        item.alone().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
-      ),
-    );
-  } finally {
-    gate.finished();
+    return eachAloneAfter(error, items, (item) => item.alone());
   }
 }
 
-let loader: DataLoader<GroupedCashOut, Entry> | undefined;
+let postOne: ((item: GroupedCashOut) => Promise<Entry>) | undefined;
 
 /** The cash-out's held debit, committed with whatever other cash-outs arrive meanwhile. */
 export function cashOutGrouped(item: GroupedCashOut): Promise<Entry> {
-  loader ??= new DataLoader<GroupedCashOut, Entry>(postBatch, {
-    cache: false,
-    maxBatchSize: config().GROUP_COMMIT_MAX_CHANGES,
-    batchScheduleFn: gate.schedule,
-  });
-  return loader.load(item);
+  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES);
+  return postOne(item);
 }

@@ -11,7 +11,7 @@ import { parseAmount } from "@/components/send/amount";
 import { AmountInput, ReviewRow } from "@/components/send/shared";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { ChoiceCards } from "@/components/ui/choice-cards";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { describedBy, Field } from "@/components/ui/fields";
@@ -167,36 +167,16 @@ export function RefundForm({
         {entry.payer ? <ReviewRow label={t("to")}>{entry.payer.name}</ReviewRow> : null}
       </dl>
 
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">{t("amount")}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(["full", "partial"] as const).map((value) => (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors",
-                "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600 has-[:focus-visible]:ring-offset-2",
-                mode === value ? "border-emerald-600 bg-emerald-50/60" : "border-slate-300 hover:bg-slate-50",
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-                className="mt-0.5 size-4 accent-emerald-700"
-              />
-              <span>
-                <span className="block font-medium text-slate-900">{t(value)}</span>
-                <span className="block text-xs text-slate-600">
-                  {value === "full" ? money(remainingCents) : t("partialHint")}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceCards
+        legend={t("amount")}
+        name={`${id}-mode`}
+        choices={[
+          { value: "full", title: t("full"), hint: money(remainingCents) },
+          { value: "partial", title: t("partial"), hint: t("partialHint") },
+        ]}
+        value={mode}
+        onChange={setMode}
+      />
 
       {mode === "partial" ? (
         <Field id={`${id}-amount`} label={t("partialAmount")} error={amountError}>

@@ -125,6 +125,19 @@ describe("ledger_post_many", () => {
     }
     expect((await verifyLedger(db())).ok).toBe(true);
   });
+
+  it("still refuses an entry for an account that does not exist: the check moved to the commit", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    const ghost = { accountId: "000000000001", userId: receiver.userId };
+    const change = transfer(payer, receiver, 100n);
+    // The credit entry names an account that does not exist; the legs alone would balance.
+    change.entries[1] = { ...(change.entries[1] as NewEntry), accountId: ghost.accountId };
+    await expect(callMany([change])).rejects.toMatchObject({ code: "23503" });
+    expect(await entriesOf(payer.accountId)).toBe(1);
+    expect(await availableCents(payer.accountId)).toBe(1000n);
+    expect(await availableCents(receiver.accountId)).toBe(0n);
+  });
 });
 
 describe("postGrouped", () => {

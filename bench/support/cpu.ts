@@ -1,5 +1,6 @@
 /**
- * CPU time of every process with a given command name (e.g. all `postgres` backends), read from
+ * CPU time of every process with a given command name (e.g. all `postgres` processes, with the
+ * backends that have ended), read from
  * /proc: lets a benchmark say how much of the database server's CPU one request costs, beside the
  * web process's own `process.cpuUsage()`. Linux only; elsewhere it answers null.
  */
@@ -21,9 +22,11 @@ export function cpuMicrosOf(command: string, only?: (pid: string) => boolean): n
       const open = stat.indexOf("(");
       const close = stat.lastIndexOf(")");
       if (stat.slice(open + 1, close) !== command || (only && !only(pid))) continue;
-      // Fields after the command: state is field 3, utime 14, stime 15 (1-based, man proc).
+      // Fields after the command: state is field 3, utime 14, stime 15, then cutime 16 and cstime
+      // 17 (1-based, man proc): the time of children that ended, so a backend whose client has
+      // disconnected (pgbench's) still counts, in its postmaster.
       const fields = stat.slice(close + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // the process ended between the listing and the read
     }

@@ -77,11 +77,17 @@ export function eachAloneAfter<I, O>(error: unknown, items: readonly I[], alone:
 
 let postOne: ((change: LedgerChange) => Promise<Entry[]>) | undefined;
 
+/** A change as ledger_post_many takes it: its legs belong to its first entry. */
+export const groupedChange = (change: { entries: NewEntry[]; legs: Leg[] }): LedgerChange => ({
+  entries: change.entries,
+  legs: change.legs.map((leg) => ({ ...leg, entry: 0 })),
+});
+
 /**
  * New entries with the legs that move their money (legs belong to the first entry), as `post`,
  * committed with whatever other changes arrive meanwhile. Only outside a caller's transaction.
  */
 export function postGrouped(change: { entries: NewEntry[]; legs: Leg[] }): Promise<Entry[]> {
   postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES);
-  return postOne({ entries: change.entries, legs: change.legs.map((leg) => ({ ...leg, entry: 0 })) });
+  return postOne(groupedChange(change));
 }

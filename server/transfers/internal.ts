@@ -24,7 +24,8 @@ export type InternalTransfer = {
   requestId?: string | null;
 };
 
-type AccountRow = {
+/** What an internal transfer reads of each of its two accounts. */
+export type TransferAccount = {
   id: string;
   user_id: string;
   name: string;
@@ -41,15 +42,68 @@ const ACCOUNTS_SQL = `SELECT id, user_id, name, document, person_type, agency, s
     FROM accounts WHERE id = ANY($1::varchar[])`;
 
 /** The accounts of concurrent transfers, read in one statement (server/db/batched.ts). */
-const transferAccount = batchedLookup<string, AccountRow>(async (ids) => {
-  const { rows } = await pool().query<AccountRow>({ name: "transfer_accounts", text: ACCOUNTS_SQL, values: [ids] });
+const transferAccount = batchedLookup<string, TransferAccount>(async (ids) => {
+  const { rows } = await pool().query<TransferAccount>({
+    name: "transfer_accounts",
+    text: ACCOUNTS_SQL,
+    values: [ids],
+  });
   return new Map(rows.map((row) => [row.id, row]));
 });
 
-async function readAccounts(db: Db | Tx, ids: [string, string]): Promise<(AccountRow | null)[]> {
+async function readAccounts(db: Db | Tx, ids: [string, string]): Promise<(TransferAccount | null)[]> {
   if ("$transaction" in db) return Promise.all(ids.map(transferAccount));
-  const rows = (await prismaWriter(db).query(ACCOUNTS_SQL, [ids])) as AccountRow[];
+  const rows = (await prismaWriter(db).query(ACCOUNTS_SQL, [ids])) as TransferAccount[];
   return ids.map((id) => rows.find((row) => row.id === id) ?? null);
+}
+
+const party = (row: TransferAccount) =>
+  platformParty({
+    id: row.id,
+    name: row.name,
+    document: row.document,
+    personType: row.person_type,
+    agency: row.agency,
+  });
+
+/** The ledger change of an accepted internal transfer: a debit, its counterpart credit, their legs. */
+export function internalTransferChange(
+  source: TransferAccount,
+  target: TransferAccount,
+  input: Pick<InternalTransfer, "amountCents" | "obs" | "externalId" | "requestId">,
+): { entries: NewEntry[]; legs: Leg[] } {
+  const debitId = randomUUID();
+  const shared = {
+    grossCents: input.amountCents,
+    obs: input.obs ?? null,
+    payer: party(source),
+    receiver: party(target),
+    requestId: input.requestId ?? null,
+    status: "succeeded" as const,
+  };
+  return {
+    entries: [
+      {
+        ...shared,
+        id: debitId,
+        accountId: source.id,
+        userId: source.user_id,
+        type: "debit",
+        reason: "internal:transfer_out",
+        externalId: input.externalId ?? null,
+      },
+      {
+        ...shared,
+        id: randomUUID(),
+        accountId: target.id,
+        userId: target.user_id,
+        type: "credit",
+        reason: "internal:transfer_in",
+        counterpartEntryId: debitId,
+      },
+    ],
+    legs: legs.transfer(source.id, target.id, input.amountCents),
+  };
 }
 
 /**
@@ -82,47 +136,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   // A receiver whose MEDs are still owed gets the credit and the block in one transaction
   // (docs/decisions/0012-meds.md); the rare case leaves the one-statement pool path.
   if (target.owes_meds && "$transaction" in db) return db.$transaction((tx) => transferInternal(tx, input));
-  const party = (row: AccountRow) =>
-    platformParty({
-      id: row.id,
-      name: row.name,
-      document: row.document,
-      personType: row.person_type,
-      agency: row.agency,
-    });
-
-  const debitId = randomUUID();
-  const shared = {
-    grossCents: input.amountCents,
-    obs: input.obs ?? null,
-    payer: party(source),
-    receiver: party(target),
-    requestId: input.requestId ?? null,
-    status: "succeeded" as const,
-  };
-  const change: { entries: NewEntry[]; legs: Leg[] } = {
-    entries: [
-      {
-        ...shared,
-        id: debitId,
-        accountId: source.id,
-        userId: source.user_id,
-        type: "debit",
-        reason: "internal:transfer_out",
-        externalId: input.externalId ?? null,
-      },
-      {
-        ...shared,
-        id: randomUUID(),
-        accountId: target.id,
-        userId: target.user_id,
-        type: "credit",
-        reason: "internal:transfer_in",
-        counterpartEntryId: debitId,
-      },
-    ],
-    legs: legs.transfer(source.id, target.id, input.amountCents),
-  };
+  const change = internalTransferChange(source, target, input);
   const [debit] = "$transaction" in db ? await postGrouped(change) : await post(db, change);
   if (!("$transaction" in db)) await coverOwedMeds(db, target.id);
   return debit as LedgerEntry;

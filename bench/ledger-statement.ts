@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:ledger-statement`: what one group-commit statement costs PostgreSQL, with no
+ * web process and no Node client in the way. Seeds BENCH_ACCOUNTS funded accounts, builds a batch
+ * of BENCH_BATCH internal transfers exactly as the transfer service does (internalTransferChange,
+ * groupedChange, changeArgument) and has pgbench call `ledger_post_many` with it from each of
+ * BENCH_CLIENTS clients (fresh entry ids every call) for BENCH_SECONDS. Prints transfers/s and
+ * PostgreSQL's and the machine's CPU per transfer, beside pgbench's TPC-B-like transaction on the
+ * same server in the same run; then `ledger verify`.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { dropDatabase } from "../server/db/embedded";
+import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
+import { fundedMerchants } from "./support/funded";
+import { load, pgbenchTps } from "./support/pgbench";
+import { benchServer } from "./support/server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
+const BATCH = Number(process.env.BENCH_BATCH ?? 8);
+const CLIENTS = (process.env.BENCH_CLIENTS ?? "1,4").split(",").map(Number);
+const ID_MARK = "@ENTRY@";
+
+const { embedded, adminUrl, urlFor } = await benchServer();
+const name = `pix_bench_statement_${Date.now()}`;
+const scripts = mkdtempSync(path.join(tmpdir(), "pix-bench-statement-"));
+
+try {
+  console.log(`▸ database ${name}: migrate and seed ${ACCOUNTS} funded accounts; load ${load()}`);
+  await fundedMerchants({ adminUrl, urlFor }, name, ACCOUNTS, "statement");
+  const { pool, closePool } = await import("../server/db/pool");
+  const { internalTransferChange } = await import("../server/transfers/internal");
+  const { groupedChange } = await import("../server/ledger/group-commit");
+  const { changeArgument, jsonArgument } = await import("../server/ledger/apply");
+
+  const { rows: accounts } = await pool().query(
+    "SELECT id, user_id, name, document, person_type, agency, status, false AS owes_meds FROM accounts ORDER BY id",
+  );
+  const pick = () => accounts[Math.floor(Math.random() * accounts.length)];
+  const changes = Array.from({ length: BATCH }, () => {
+    const source = pick();
+    let target = pick();
+    while (target.id === source.id) target = pick();
+    return changeArgument(groupedChange(internalTransferChange(source, target, { amountCents: 1n })));
+  });
+  // Every call needs new entry ids (they are unique per account): the template marks them, and
+  // each call replaces the mark with a fresh uuid, as the service draws new ids per transfer.
+  let template = jsonArgument(changes);
+  changes.forEach((change, c) => {
+    change.entries.forEach((entry, e) => {
+      template = template.replaceAll(entry.id, `${ID_MARK}-${c}-${e}`);
+    });
+  });
+  await pool().query("CREATE TABLE bench_batch (template text NOT NULL)");
+  await pool().query("INSERT INTO bench_batch VALUES ($1)", [template]);
+  await closePool();
+  const script = path.join(scripts, "ledger-post-many.sql");
+  writeFileSync(
+    script,
+    `SELECT ledger_post_many(replace((SELECT template FROM bench_batch), '${ID_MARK}', gen_random_uuid()::text)::jsonb) IS NOT NULL;\n`,
+  );
+
+  const pgbench = (clients: number, seconds: number) =>
+    execFileSync(
+      "pgbench",
+      ["-n", "-M", "prepared", "-f", script, "-c", String(clients), "-j", String(Math.min(clients, 2))].concat([
+        "-T",
+        String(seconds),
+        urlFor(name),
+      ]),
+      { encoding: "utf8" },
+    );
+  pgbench(Math.max(...CLIENTS), 2); // warm-up: plans, caches
+  const rows = [];
+  for (const clients of CLIENTS) {
+    console.log(`▸ pgbench calling ledger_post_many (${BATCH} transfers): ${clients} clients, ${SECONDS}s`);
+    const before = { postgres: cpuMicrosOf("postgres"), machine: machineBusyMicros() };
+    const out = pgbench(clients, SECONDS);
+    const calls = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);
+    const transfers = calls * BATCH;
+    const per = (after: number | null, start: number | null) =>
+      after === null || start === null ? null : Number(((after - start) / 1000 / Math.max(1, transfers)).toFixed(3));
+    rows.push({
+      clients,
+      "calls/s": Math.round(calls / SECONDS),
+      "transfers/s": Math.round(transfers / SECONDS),
+      "postgres CPU ms/transfer": per(cpuMicrosOf("postgres"), before.postgres),
+      "machine CPU ms/transfer": per(machineBusyMicros(), before.machine),
+    });
+  }
+  const baseline = await pgbenchTps(adminUrl, urlFor, CLIENTS, SECONDS);
+  console.table(
+    rows.map((row) => ({
+      ...row,
+      "pgbench tps": Math.round(baseline[row.clients] as number),
+      "transfers/s ÷ pgbench tps": Number((row["transfers/s"] / (baseline[row.clients] as number)).toFixed(3)),
+    })),
+  );
+  const { db, disconnectDb } = await import("../server/db/client");
+  const { verifyLedger } = await import("../server/ledger/verify");
+  const report = await verifyLedger(db());
+  await disconnectDb();
+  console.log(`ledger verify: ${report.ok ? "clean" : "FAILED"}`);
+  if (!report.ok) process.exitCode = 1;
+} finally {
+  rmSync(scripts, { recursive: true, force: true });
+  await dropDatabase(adminUrl, name).catch(() => {});
+  await embedded?.stop();
+}

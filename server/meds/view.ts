@@ -1,4 +1,9 @@
-/** Interface 2.6 on the wire: BRL numbers, epoch ms; `legalAnalysis` only on list items. */
+/**
+ * Interface 2.6 on the wire: BRL numbers, epoch ms; `legalAnalysis` only on list items. The
+ * analysis is the institution's, so merchants see the institution as its author: the analyst's
+ * e-mail stays in the back office and in the audit log.
+ */
+import { config } from "../config";
 import type { LedgerEntry, Med } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { centsToBrl } from "../money";
@@ -33,7 +38,7 @@ export function medView(med: Med, entry: LedgerEntry, options: { legalAnalysis?:
             med.legalCreatedAt && med.legalCreatedBy
               ? {
                   createdAt: med.legalCreatedAt.getTime(),
-                  createdBy: med.legalCreatedBy,
+                  createdBy: config().PLATFORM_NAME,
                   considerations: med.legalConsiderations ?? "",
                 }
               : null,

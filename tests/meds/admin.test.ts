@@ -114,7 +114,7 @@ describe("MED back office (admin door)", () => {
     await expect(admin.adminMeds.list({ minAmount: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
-  it("saves the analysis with the admin as createdBy, shown on GET /v4/i/meds, one audit row per save", async () => {
+  it("saves the analysis with the admin as createdBy, shown on GET /v4/i/meds as the institution's, one audit row per save", async () => {
     const med = await medOn(shop, 2000n, { defense: true });
     const detail = await admin.adminMeds.saveAnalysis({ id: med.id, considerations: "Defesa consistente." });
     expect(detail.legalAnalysis).toMatchObject({ createdBy: adminEmail, considerations: "Defesa consistente." });
@@ -125,7 +125,12 @@ describe("MED back office (admin door)", () => {
 
     const listed = await call(accountApi(), "GET", "/v4/i/meds", { auth: shop.auth });
     const item = listed.json.data.find((m: { medId: string }) => m.medId === med.id);
-    expect(item.legalAnalysis).toMatchObject({ createdBy: adminEmail, considerations: "Defesa consistente." });
+    // Merchants see the institution as the author, never the analyst's e-mail.
+    expect(item.legalAnalysis).toMatchObject({
+      createdBy: config().PLATFORM_NAME,
+      considerations: "Defesa consistente.",
+    });
+    expect(JSON.stringify(listed.json)).not.toContain(adminEmail);
     expect(typeof item.legalAnalysis.createdAt).toBe("number");
 
     const rows = await auditOf(med.id);

@@ -135,6 +135,20 @@ test("the admin blocks the account with a reason, sees it blocked, and unblocks 
   await expect(history.first()).toContainText("Análise concluída, sem fraude");
 });
 
+test("an /admin address no page answers shows the back office's 404, with the way back to it", async () => {
+  const answer = await page.goto("/admin/relatorios-que-nao-existem");
+  expect(answer?.status()).toBe(404);
+  const missing = page.getByTestId("not-found");
+  await expect(missing.getByText("Página não encontrada")).toBeVisible(SLOW);
+  // Still inside the back office's shell, not the merchant dashboard's.
+  await expect(page.getByRole("link", { name: "Registro de auditoria" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cobranças" })).toHaveCount(0);
+  await snap(page, "admin-not-found");
+  await missing.getByRole("link", { name: "Voltar para a administração" }).click();
+  await expect(page).toHaveURL(/\/admin$/, SLOW);
+  await expect(page.getByRole("heading", { level: 1, name: "Administração" })).toBeVisible(SLOW);
+});
+
 test("a merchant opening /admin gets the 403 page", async () => {
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/, SLOW);

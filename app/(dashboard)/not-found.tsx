@@ -1,25 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { ButtonLink } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { AlertCircleIcon, ArrowLeftIcon } from "@/components/ui/icons";
+import { NotFoundPanel } from "@/components/layout/not-found-panel";
 
 /** A page or record that does not exist, inside the dashboard's shell (status 404). */
-export default async function DashboardNotFound() {
-  const t = await getTranslations("notFound");
-  return (
-    <div className="mx-auto max-w-2xl py-6" data-testid="not-found">
-      <EmptyState
-        icon={AlertCircleIcon}
-        badge={<span className="text-xs font-semibold tracking-wider text-emerald-700 uppercase">{t("code")}</span>}
-        title={<span className="text-xl">{t("title")}</span>}
-        description={t("body")}
-        action={
-          <ButtonLink href="/overview">
-            <ArrowLeftIcon className="size-4" />
-            {t("back")}
-          </ButtonLink>
-        }
-      />
-    </div>
-  );
+export default function DashboardNotFound() {
+  return <NotFoundPanel area="dashboard" />;
 }

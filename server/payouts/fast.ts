@@ -40,22 +40,28 @@ type SourceRow = {
 };
 
 // Concurrent cash-outs' reads in one statement (server/db/batched.ts): one row per item, by n.
+// Named (planned once per connection); the account by a LATERAL … LIMIT 1 on its primary key,
+// which stays an index probe in the generic plan whatever the batch size.
 const READ_MANY = `
   SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
          EXISTS (SELECT 1 FROM pix_keys k WHERE k.key = i.pix_key) AS platform_key,
          (i.external_id IS NOT NULL AND EXISTS (
            SELECT 1 FROM ledger_entries e WHERE e.account_id = a.id AND e.outgoing_external_id = i.external_id)) AS external_id_taken
     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS i(account_id, pix_key, external_id, n)
-    JOIN accounts a ON a.id = i.account_id`;
+    CROSS JOIN LATERAL (SELECT * FROM accounts a WHERE a.id = i.account_id LIMIT 1) a`;
 
 type Read = { accountId: string; pixKey: string; externalId: string | null };
 
 const readSource = batchedStatement<Read, SourceRow | null>(async (items) => {
-  const { rows } = await pool().query<SourceRow & { n: string }>(READ_MANY, [
-    items.map((item) => item.accountId),
-    items.map((item) => item.pixKey),
-    items.map((item) => item.externalId),
-  ]);
+  const { rows } = await pool().query<SourceRow & { n: string }>({
+    name: "cash_out_sources",
+    text: READ_MANY,
+    values: [
+      items.map((item) => item.accountId),
+      items.map((item) => item.pixKey),
+      items.map((item) => item.externalId),
+    ],
+  });
   const byItem = new Map(rows.map((row) => [Number(row.n), row]));
   return items.map((_, index) => byItem.get(index + 1) ?? null);
 });

@@ -53,9 +53,11 @@ const itemArgument = (item: GroupedCashOut) => {
 async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Error)[]> {
   try {
     const argument = items.map(itemArgument);
-    const { rows } = await pool().query("SELECT gateway_cash_out_many($1::jsonb) AS outcomes", [
-      jsonArgument(argument),
-    ]);
+    const { rows } = await pool().query({
+      name: "gateway_cash_out_many",
+      text: "SELECT gateway_cash_out_many($1::jsonb) AS outcomes",
+      values: [jsonArgument(argument)],
+    });
     const outcomes = rows[0]?.outcomes as Outcome[];
     return outcomes.map((outcome, index) => {
       if (!("error" in outcome)) {

@@ -13,7 +13,7 @@ import { applyLedgerChange } from "../../server/ledger/apply";
 import { legs } from "../../server/ledger/movements";
 import { verifyLedger } from "../../server/ledger/verify";
 import { cashOutOnPool } from "../../server/payouts/fast";
-import { availableCents, fundedMerchant } from "../support/fixtures";
+import { availableCents, fundedMerchant, sqlOf } from "../support/fixtures";
 import { post } from "./support";
 
 type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
@@ -66,7 +66,7 @@ describe("cash-out group commit", () => {
       settled(cashOutOnPool(input(payer, 1n, "gb-e"), stale)),
     ]);
 
-    const batches = statement.mock.calls.filter(([sql]) => String(sql).includes("gateway_cash_out_many"));
+    const batches = statement.mock.calls.filter(([sql]) => sqlOf(sql).includes("gateway_cash_out_many"));
     expect(batches).toHaveLength(1);
     expect(outcomes.map((o) => (o.ok ? "ok" : o.error.message))).toEqual([
       "ok",

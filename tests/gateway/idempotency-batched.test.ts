@@ -12,7 +12,7 @@ import {
   openResponseBody,
   requestHash,
 } from "../../server/gateway/idempotency";
-import { newMerchant } from "../support/fixtures";
+import { newMerchant, sqlOf } from "../support/fixtures";
 
 describe("batched idempotency statements", () => {
   it("one claim statement for new, replayed, mismatched and duplicate keys", async () => {
@@ -31,7 +31,7 @@ describe("batched idempotency statements", () => {
       claimIdempotencyKey(scope("ib-twice"), requestHash("c")),
       claimIdempotencyKey(scope("ib-twice"), requestHash("c")),
     ]);
-    const inserts = statements.mock.calls.filter(([sql]) => String(sql).includes("INSERT INTO idempotency_records"));
+    const inserts = statements.mock.calls.filter(([sql]) => sqlOf(sql).includes("INSERT INTO idempotency_records"));
     statements.mockRestore();
     // one batch; the second claim of "ib-twice" could not see the first's row and looked again
     expect(inserts.length).toBe(2);

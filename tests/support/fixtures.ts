@@ -73,3 +73,7 @@ export async function fundedMerchant(amountCents: bigint, options: { ipWhitelist
 export async function availableCents(accountId: string): Promise<bigint> {
   return (await db().account.findUniqueOrThrow({ where: { id: accountId } })).availableCents;
 }
+
+/** The SQL of a `pool().query` call as a spy saw it: a string or a `{ name?, text }` config. */
+export const sqlOf = (argument: unknown): string =>
+  typeof argument === "string" ? argument : String((argument as { text?: unknown } | null)?.text ?? "");

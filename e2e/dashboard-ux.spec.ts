@@ -225,6 +225,10 @@ test("static QR codes: created with a fixed or open amount, listed, and printabl
   dialog = page.getByRole("dialog", { name: "Novo QR code estático" });
   await dialog.getByLabel("Nome").fill(`Balcão ${RUN}`);
   await dialog.getByText("O cliente digita quanto pagar").click();
+  // The key it pays is chosen among the account's keys; the current one comes selected.
+  const chosenKey = dialog.getByLabel("Chave Pix").locator("option:checked");
+  await expect(chosenKey).toContainText("(atual)", SLOW);
+  const chosenText = (await chosenKey.textContent()) ?? "";
   await dialog.getByTestId("static-qr-submit").click();
   await expect(dialog).toBeHidden(SLOW);
 
@@ -235,6 +239,7 @@ test("static QR codes: created with a fixed or open amount, listed, and printabl
   // The account's current PIX key (the demo's first, a random key).
   const key = ((await open.getByTestId("static-qr-key").textContent()) ?? "").trim();
   expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(chosenText).toContain(key);
   await snap(page, "ux-static-qr-list");
 
   await open.getByTestId("static-qr-print").click();

@@ -81,6 +81,7 @@ export const ERROR_REASONS = [
   "EXTERNAL_ID_TAKEN",
   "STATIC_QR_LIMIT",
   "NO_PIX_KEY",
+  "PIX_KEY_NOT_OF_ACCOUNT",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

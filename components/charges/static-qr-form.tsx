@@ -45,6 +45,7 @@ export function NewStaticQr() {
 
 function StaticQrForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("staticQr.form");
+  const keyTypes = useTranslations("pixKeys.types");
   const amountMessage = useAmountMessage();
   const locale = useLocale();
   const id = useId();
@@ -52,9 +53,11 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const explain = useServiceError();
   const overview = useQuery(trpc.account.overview.queryOptions());
+  const keyrings = useQuery(trpc.pixKeys.accounts.queryOptions());
   const create = useMutation(trpc.charges.static.create.mutationOptions());
 
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
   const [label, setLabel] = useState("");
   const [mode, setMode] = useState<"fixed" | "open">("fixed");
   const [amountText, setAmountText] = useState("");
@@ -64,6 +67,8 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
 
   const accounts = overview.data?.accounts ?? [];
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
+  const keys = keyrings.data?.find((ring) => ring.accountId === account?.accountId)?.keys ?? [];
+  const key = keys.find((item) => item.keyId === chosenKey) ?? keys.find((item) => item.isCurrent) ?? keys[0];
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -79,6 +84,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
     create.mutate(
       {
         accountId: account.accountId,
+        ...(key ? { pixKeyId: key.keyId } : {}),
         label: label.trim(),
         amount: parsed?.ok ? parsed.value : null,
         description: description.trim() || undefined,
@@ -152,7 +158,10 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
           <Select
             id={`${id}-account`}
             value={account.accountId}
-            onChange={(event) => setChosenAccount(event.target.value)}
+            onChange={(event) => {
+              setChosenAccount(event.target.value);
+              setChosenKey(null);
+            }}
           >
             {accounts.map((item) => (
               <option key={item.accountId} value={item.accountId}>
@@ -163,7 +172,22 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
         </Field>
       ) : null}
 
-      <p className="text-xs text-slate-500">{t("keyHint")}</p>
+      {keys.length > 0 && key ? (
+        <Field id={`${id}-key`} label={t("pixKey")} hint={t("keyHint")}>
+          <Select
+            id={`${id}-key`}
+            value={key.keyId}
+            onChange={(event) => setChosenKey(event.target.value)}
+            {...describedBy(`${id}-key`, null, t("keyHint"))}
+          >
+            {keys.map((item) => (
+              <option key={item.keyId} value={item.keyId}>
+                {t(item.isCurrent ? "pixKeyCurrent" : "pixKeyOption", { type: keyTypes(item.type), key: item.key })}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
       {formError ? <Alert>{formError}</Alert> : null}
 
       <DialogActions>

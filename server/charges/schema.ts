@@ -7,6 +7,7 @@ import { BrlAmount } from "../fields/amount";
 import { AccountId, TxId } from "../fields/ids";
 import { Page, PageSize } from "../fields/paging";
 import { CpfCnpj, Description, ExternalId, Metadata, text } from "../fields/text";
+import { PixKeyId } from "../pix/keys/schema";
 
 export const CHARGE_STATUSES = ["created", "paid", "expired", "cancelled"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -51,9 +52,10 @@ export const MAX_STATIC_QR_LABEL = 60;
 /** Room left in the BR Code depends on the key; the encoder refuses a description that does not fit. */
 export const MAX_STATIC_QR_DESCRIPTION = 60;
 
-/** A static QR code for a shop counter: the account's current PIX key, a fixed amount or none. */
+/** A static QR code for a shop counter: one of the account's PIX keys, a fixed amount or none. */
 export const StaticQrCreate = z.object({
   accountId: AccountId,
+  pixKeyId: PixKeyId.optional().describe("One of the account's PIX keys (keyId); its current key when left out."),
   label: text({ min: 1, max: MAX_STATIC_QR_LABEL, trim: true }).describe(
     `What you call it ("Caixa 1"): 1 to ${MAX_STATIC_QR_LABEL} characters.`,
   ),

@@ -1,6 +1,7 @@
 /**
  * Static QR codes for a shop counter (docs/decisions/0018-dashboard-ux.md): a reusable BR Code of
- * the account's current PIX key, with a fixed amount or an open one. Paying it is paying the key
+ * one of the account's PIX keys (its current one unless the merchant chose another), with a fixed
+ * amount or an open one. Paying it is paying the key
  * (transfers/pay-brcode.ts); this keeps what the merchant printed, to list and print again.
  */
 import { randomUUID } from "node:crypto";
@@ -18,6 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type NewStaticQr = {
   userId: string;
   accountId: string;
+  /** One of the account's keys; its current key when left out. */
+  pixKeyId?: string | null;
   label: string;
   amountCents: bigint | null;
   description?: string | null;
@@ -31,7 +34,12 @@ export async function createStaticQr(db: Db, input: NewStaticQr): Promise<Static
     if (count >= MAX_STATIC_QR_PER_USER) {
       throw invalid(`at most ${MAX_STATIC_QR_PER_USER} static QR codes per merchant`, "label", "STATIC_QR_LIMIT");
     }
-    const key = await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
+    const key = input.pixKeyId
+      ? await tx.pixKey.findFirst({ where: { id: input.pixKeyId, accountId: account.id } })
+      : await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
+    if (!key && input.pixKeyId) {
+      throw invalid("pixKeyId is not one of this account's PIX keys", "pixKeyId", "PIX_KEY_NOT_OF_ACCOUNT");
+    }
     if (!key) throw invalid("the account has no PIX key", "accountId", "NO_PIX_KEY");
     let emv: string;
     try {

@@ -73,6 +73,39 @@ describe("static QR codes for a shop counter", () => {
     expect((await listStaticQrs(db(), shop.userId)).map((code) => code.label)).toEqual(["Caixa 1"]);
   });
 
+  it("pays the key the merchant chose, not the current one, and refuses another account's key", async () => {
+    const second = await registerPixKey(db(), shop.accountId, "EVP");
+    expect(second.isCurrent).toBe(false);
+    const code = await caller(shop.userId).charges.static.create({
+      accountId: shop.accountId,
+      pixKeyId: second.id,
+      label: "Caixa 2",
+      amount: 7.5,
+    });
+    expect(code.pixKey).toBe(second.key);
+    expect(decodeBrCode(code.emv)).toMatchObject({ kind: "static", pixKey: second.key, amountCents: 750n });
+    const before = await availableCents(shop.accountId);
+    await payBrCode(db(), { userId: customer.userId, accountId: customer.accountId, emv: code.emv, amountCents: null });
+    expect(await availableCents(shop.accountId)).toBe(before + 750n);
+
+    const customersKey = await registerPixKey(db(), customer.accountId, "EVP");
+    const count = (await listStaticQrs(db(), shop.userId)).length;
+    await expect(
+      caller(shop.userId).charges.static.create({ accountId: shop.accountId, pixKeyId: customersKey.id, label: "Z" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      createStaticQr(db(), {
+        userId: shop.userId,
+        accountId: shop.accountId,
+        pixKeyId: customersKey.id,
+        label: "Z",
+        amountCents: null,
+      }),
+    ).rejects.toMatchObject({ code: "VALIDATION_ERROR", field: "pixKeyId", reason: "PIX_KEY_NOT_OF_ACCOUNT" });
+    expect(await listStaticQrs(db(), shop.userId)).toHaveLength(count);
+    await caller(shop.userId).charges.static.remove({ id: code.id });
+  });
+
   it("refuses an account without a PIX key, another merchant's account and bad input", async () => {
     const keyless = await newMerchant();
     await expect(

@@ -68,6 +68,7 @@ const staticQrRouter = createTRPCRouter({
       await createStaticQr(db(), {
         userId: ctx.user.id,
         accountId: input.accountId,
+        pixKeyId: input.pixKeyId ?? null,
         label: input.label,
         amountCents: input.amount ?? null,
         description: input.description || null,

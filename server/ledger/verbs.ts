@@ -47,12 +47,16 @@ export async function receive(
 
 /** A new `processing` debit; `amountCents` (what will leave, fee included) moves to held. */
 export async function hold(target: Target, entry: Omit<NewEntry, "status" | "type">): Promise<Entry> {
-  const fee = entry.feeCents ?? 0n;
-  const [held] = await post(target, {
-    entries: [{ ...entry, type: "debit", status: "processing" }],
-    legs: legs.hold(entry.accountId, entry.grossCents + fee),
-  });
+  const [held] = await post(target, holdChange(entry));
   return held as Entry;
+}
+
+/** What `hold` posts: the processing debit, and its gross plus fee moved from available to held. */
+export function holdChange(entry: Omit<NewEntry, "status" | "type">): { entries: NewEntry[]; legs: Leg[] } {
+  return {
+    entries: [{ ...entry, type: "debit", status: "processing" }],
+    legs: legs.hold(entry.accountId, entry.grossCents + (entry.feeCents ?? 0n)),
+  };
 }
 
 /**

@@ -15,15 +15,15 @@ import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import { bindEffectOn, type Effect, type Held } from "../gateway/idempotency";
-import type { PixKeyType } from "../generated/prisma/client";
 import type { LedgerWriter } from "../ledger/apply";
+import { groupedChange } from "../ledger/group-commit";
 import { newEndToEndId } from "../ledger/ids";
-import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 import type { Entry, NewEntry } from "../ledger/types";
-import { hold } from "../ledger/verbs";
+import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
+import type { CashOut } from "./cash-out";
 import { cashOutGrouped } from "./grouped";
 
 type SourceRow = {
@@ -66,16 +66,6 @@ const readSource = batchedStatement<Read, SourceRow | null>(async (items) => {
   return items.map((_, index) => byItem.get(index + 1) ?? null);
 });
 
-type FastCashOut = {
-  userId: string;
-  accountId: string;
-  amountCents: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  description?: string | null;
-  externalId?: string | null;
-};
-
 export type SourceRead = Promise<SourceRow | null>;
 
 /**
@@ -83,7 +73,7 @@ export type SourceRead = Promise<SourceRow | null>;
  * starts it beside its DICT quota check: one round trip less). It has no effect; a caller that
  * does not use it loses nothing. null when the fast path cannot apply.
  */
-export function startSourceRead(input: FastCashOut): SourceRead | null {
+export function startSourceRead(input: CashOut): SourceRead | null {
   const rail = pixRail();
   if (!rail.foreignKey || !rail.submissionEvent || !ACCOUNT_ID_PATTERN.test(input.accountId)) return null;
   const read = readSource({ accountId: input.accountId, pixKey: input.pixKey, externalId: input.externalId ?? null });
@@ -93,7 +83,7 @@ export function startSourceRead(input: FastCashOut): SourceRead | null {
 
 /** null when this payment is not for the fast path (the caller takes the general one). */
 export async function cashOutOnPool(
-  input: FastCashOut,
+  input: CashOut,
   recovery?: Held,
   started?: SourceRead | null,
 ): Promise<Entry | null> {
@@ -145,7 +135,7 @@ export async function cashOutOnPool(
   const seqKey = Object.keys(probe.payload).find((key) => probe.payload[key] === SEQ_PROBE.toString());
   if (!seqKey) return alone();
   return cashOutGrouped({
-    change: { entries: [{ ...debit, type: "debit", status: "processing" }], legs: holdLegs(debit) },
+    change: groupedChange(holdChange(debit)),
     submission: probe,
     seqKey,
     recovery: recovery ? { ...recovery, effect: payoutEffect(endToEndId) } : null,
@@ -156,9 +146,6 @@ export async function cashOutOnPool(
 const SEQ_PROBE = -1n;
 
 const payoutEffect = (entryId: string): Effect => ({ kind: "payout", entryId });
-
-const holdLegs = (debit: Omit<NewEntry, "status" | "type">) =>
-  legs.hold(debit.accountId, debit.grossCents + (debit.feeCents ?? 0n)).map((leg) => ({ ...leg, entry: 0 }));
 
 /** The cash-out in one transaction of its own: hold, submission event, recovery point. */
 async function cashOutAlone(

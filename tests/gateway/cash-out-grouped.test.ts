@@ -3,17 +3,15 @@
  * cash-outs share one gateway_cash_out_many statement, yet each commits with its own recovery
  * point or not at all, and a refused one does not fail the others.
  */
-import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { databaseUrl } from "../../server/config";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
 import { claimIdempotencyKey, type Held, requestHash } from "../../server/gateway/idempotency";
-import { applyLedgerChange } from "../../server/ledger/apply";
+import { groupedChange } from "../../server/ledger/group-commit";
 import { legs } from "../../server/ledger/movements";
 import { verifyLedger } from "../../server/ledger/verify";
 import { cashOutOnPool } from "../../server/payouts/fast";
-import { availableCents, fundedMerchant, sqlOf } from "../support/fixtures";
+import { availableCents, fundedMerchant, rivalTransaction, sqlOf } from "../support/fixtures";
 import { post } from "./support";
 
 type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
@@ -109,35 +107,31 @@ describe("cash-out group commit", () => {
     const payer = await fundedMerchant(1000n);
     const other = await fundedMerchant(1000n);
     const [kPayer, kOther] = await Promise.all([claim(payer, "gf-1"), claim(other, "gf-2")]);
-    const rival = new pg.Client({ connectionString: databaseUrl() });
-    await rival.connect();
+    // The rival spends the payer's whole balance and holds the row lock until it commits:
+    // the batch read the balances before, so its final conditional UPDATE fails the statement.
+    const rival = await rivalTransaction(
+      groupedChange({
+        entries: [
+          {
+            id: "gf-rival",
+            accountId: payer.accountId,
+            userId: payer.userId,
+            type: "debit",
+            reason: "internal:transfer_out",
+            status: "succeeded",
+            grossCents: 1000n,
+          },
+        ],
+        legs: legs.transfer(payer.accountId, other.accountId, 1000n),
+      }),
+    );
     try {
-      // The rival spends the payer's whole balance and holds the row lock until it commits:
-      // the batch read the balances before, so its final conditional UPDATE fails the statement.
-      await rival.query("BEGIN");
-      await applyLedgerChange(
-        { query: async (sql, params) => (await rival.query(sql, params)).rows },
-        {
-          entries: [
-            {
-              id: "gf-rival",
-              accountId: payer.accountId,
-              userId: payer.userId,
-              type: "debit",
-              reason: "internal:transfer_out",
-              status: "succeeded",
-              grossCents: 1000n,
-            },
-          ],
-          legs: legs.transfer(payer.accountId, other.accountId, 1000n).map((leg) => ({ ...leg, entry: 0 })),
-        },
-      );
       const batch = Promise.all([
         settled(cashOutOnPool(input(payer, 500n, "gf-a"), kPayer)),
         settled(cashOutOnPool(input(other, 300n, "gf-b"), kOther)),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await rival.query("COMMIT");
+      await rival.commit();
       const [payerOutcome, otherOutcome] = await batch;
       expect(payerOutcome?.ok ? "ok" : payerOutcome?.error.message).toBe("insufficient balance");
       expect(otherOutcome?.ok).toBe(true);

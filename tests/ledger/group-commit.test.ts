@@ -3,19 +3,17 @@
  * ledger_post_many call and one commit, yet each is accepted or refused on its own.
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { databaseUrl } from "../../server/config";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
-import { applyLedgerChange, changeArgument, jsonArgument } from "../../server/ledger/apply";
-import { postGrouped } from "../../server/ledger/group-commit";
+import { changeArgument, jsonArgument } from "../../server/ledger/apply";
+import { groupedChange, postGrouped } from "../../server/ledger/group-commit";
 import { legs } from "../../server/ledger/movements";
 import { InsufficientFunds, type NewEntry } from "../../server/ledger/types";
 import { post } from "../../server/ledger/verbs";
 import { verifyLedger } from "../../server/ledger/verify";
 import { transferInternal } from "../../server/transfers/internal";
-import { availableCents, fundedMerchant, newMerchant } from "../support/fixtures";
+import { availableCents, fundedMerchant, newMerchant, rivalTransaction } from "../support/fixtures";
 
 type Merchant = { accountId: string; userId: string };
 
@@ -46,13 +44,8 @@ function transfer(from: Merchant, to: Merchant, amountCents: bigint, externalId:
   return { entries, legs: legs.transfer(from.accountId, to.accountId, amountCents) };
 }
 
-const onFirstEntry = (change: ReturnType<typeof transfer>) => ({
-  entries: change.entries,
-  legs: change.legs.map((leg) => ({ ...leg, entry: 0 })),
-});
-
 async function callMany(changes: ReturnType<typeof transfer>[]) {
-  const argument = jsonArgument(changes.map((change) => changeArgument(onFirstEntry(change))));
+  const argument = jsonArgument(changes.map((change) => changeArgument(groupedChange(change))));
   const { rows } = await pool().query("SELECT ledger_post_many($1::jsonb) AS outcomes", [argument]);
   return rows[0].outcomes as ({ entries: { seq: string; created_at: string }[] } | { error: string })[];
 }
@@ -101,21 +94,15 @@ describe("ledger_post_many", () => {
     const payer = await fundedMerchant(1000n);
     const receiver = await newMerchant();
     const before = await entriesOf(payer.accountId);
-    const rival = new pg.Client({ connectionString: databaseUrl() });
-    await rival.connect();
+    // The rival spends the whole balance and holds the account's row lock until it commits.
+    const rival = await rivalTransaction(groupedChange(transfer(payer, receiver, 1000n)));
     try {
-      // The rival spends the whole balance and holds the account's row lock until it commits.
-      await rival.query("BEGIN");
-      await applyLedgerChange(
-        { query: async (sql, params) => (await rival.query(sql, params)).rows },
-        onFirstEntry(transfer(payer, receiver, 1000n)),
-      );
       // The expectation is attached at once: the batch may fail before the rival's COMMIT returns.
       const refused = expect(callMany([transfer(payer, receiver, 600n)])).rejects.toThrow(
         `insufficient_funds:${payer.accountId}`,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await rival.query("COMMIT");
+      await rival.commit();
       await refused;
       expect(await entriesOf(payer.accountId)).toBe(before + 1);
       expect(await entriesOf(receiver.accountId)).toBe(1);

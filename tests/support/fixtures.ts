@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { createMerchant } from "../../server/accounts/merchants";
+import { databaseUrl } from "../../server/config";
 import { db } from "../../server/db/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/http/ip";
+import { applyLedgerChange, type LedgerChange } from "../../server/ledger/apply";
 
 /** Valid CPFs for fixtures (check digits computed). */
 export function randomCpf(): string {
@@ -77,3 +80,25 @@ export async function availableCents(accountId: string): Promise<bigint> {
 /** The SQL of a `pool().query` call as a spy saw it: a string or a `{ name?, text }` config. */
 export const sqlOf = (argument: unknown): string =>
   typeof argument === "string" ? argument : String((argument as { text?: unknown } | null)?.text ?? "");
+
+/**
+ * A concurrent spender for race tests: a second connection posts `change` in a transaction it
+ * leaves open, holding the row locks of the accounts it moved until `commit()`. Always `end()` it.
+ */
+export async function rivalTransaction(change: LedgerChange) {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await applyLedgerChange({ query: async (sql, params) => (await client.query(sql, params)).rows }, change);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return {
+    commit: async () => {
+      await client.query("COMMIT");
+    },
+    end: () => client.end(),
+  };
+}

@@ -91,7 +91,10 @@ export async function updateApiKey(
   });
 }
 
-/** The key's merchant as the gateway asks on every request: the first account, whether any is active. */
+/**
+ * The key's merchant as the gateway asks on every request: whether any account is active, and
+ * the first one (by creation), which the gateway speaks for — a merchant, not an account.
+ */
 export type KeyMerchant = { primaryAccountId: string | null; anyAccountActive: boolean };
 
 export type Authentication =

@@ -1,6 +1,5 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { primaryAccount } from "../../accounts/primary";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
@@ -89,9 +88,7 @@ const refundRoute = createRoute({
 
 export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(balanceRoute, async (c) => {
-    const userId = c.get("apiKey").userId;
-    const account = await primaryAccount(db(), userId);
-    const balance = await getBalance(db(), account.id, userId);
+    const balance = await getBalance(db(), c.get("primaryAccountId"), c.get("apiKey").userId);
     return respond(c, {
       balance: centsToBrl(balance.balanceCents),
       blocked_balance: centsToBrl(balance.blockedCents),
@@ -101,11 +98,9 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(cashInRoute, async (c) => {
     const body = c.req.valid("json");
-    const userId = c.get("apiKey").userId;
-    const account = await primaryAccount(db(), userId);
     const charge = await createCharge(effectDb(c, effects.charge), {
-      userId,
-      accountId: account.id,
+      userId: c.get("apiKey").userId,
+      accountId: c.get("primaryAccountId"),
       amountCents: body.amount,
       description: body.description ?? null,
       ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),

@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import { idempotencyKeyOf } from "./ids";
 import { assertBalanced } from "./movements";
 import { entryFromRow, entrySnapshot } from "./rows";
-import { type Entry, type EntryStatus, InsufficientFunds, type Leg, type NewEntry } from "./types";
+import { type Entry, type EntryStatus, InsufficientFunds, type Leg, type NewEntry, UNANNOUNCED_REASONS } from "./types";
 
 export type LedgerWriter = { query: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]> };
 
@@ -81,7 +81,8 @@ function outboxRow(event: OutboxExtra) {
 }
 
 function events(change: LedgerChange) {
-  const created = (change.entries ?? []).map((input) => {
+  const announced = (change.entries ?? []).filter((input) => !UNANNOUNCED_REASONS.has(input.reason));
+  const created = announced.map((input) => {
     const row = entryRow(input);
     return outboxRow({
       topic: "entry.created",

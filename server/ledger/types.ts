@@ -16,6 +16,14 @@ export const ENTRY_REASONS = [
 ] as const;
 export type EntryReason = (typeof ENTRY_REASONS)[number];
 
+/**
+ * Reasons no surface announces (interface 6: neither webhook catalog names an internal transfer).
+ * Their entries' creation writes no outbox event: an event no handler turns into anything is a
+ * row per side and a relay pass for nothing. server/webhooks/catalog.test.ts holds the catalogs
+ * to this list.
+ */
+export const UNANNOUNCED_REASONS: ReadonlySet<EntryReason> = new Set(["internal:transfer_out", "internal:transfer_in"]);
+
 export const isEntryReason = (value: string): value is EntryReason =>
   (ENTRY_REASONS as readonly string[]).includes(value);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LedgerEntry } from "../generated/prisma/client";
+import { ENTRY_REASONS, UNANNOUNCED_REASONS } from "../ledger/types";
 import {
   ACCOUNT_EVENTS,
   accountEventFor,
@@ -335,5 +336,23 @@ describe("account-surface catalogue (interface 6.4)", () => {
     expect(isAccountEvent("pix.charge.paid")).toBe(false);
     expect(subscribes(["*"], "pix_in:credited")).toBe(true);
     expect(subscribes(["pix_in:credited"], "pix_out:processing")).toBe(false);
+  });
+});
+
+describe("what the ledger leaves unannounced (UNANNOUNCED_REASONS)", () => {
+  // The ledger writes no outbox event for these reasons' entries: no catalog may want one.
+  const announced = (reason: string) =>
+    (["debit", "credit"] as const).some((type) =>
+      (["processing", "succeeded", "failed"] as const).some((status) =>
+        ["entry.created", "entry.status_changed"].some((topic) => {
+          const ctx = { entry: entry({ type, reason, status }) };
+          const event = { topic, payload: { status } as never };
+          return gatewayEventsFor(event, ctx).length > 0 || accountEventFor(event, ctx) !== null;
+        }),
+      ),
+    );
+
+  it.each([...ENTRY_REASONS])("%s", (reason) => {
+    expect(announced(reason)).toBe(!UNANNOUNCED_REASONS.has(reason));
   });
 });

@@ -169,6 +169,30 @@ describe("postGrouped", () => {
     expect((await verifyLedger(db())).ok).toBe(true);
   });
 
+  it("an internal transfer announces nothing: entries and postings, no outbox event, on either path", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    const input = { userId: payer.userId, accountId: payer.accountId, receiverAccountId: receiver.accountId };
+    const grouped = await transferInternal(db(), { ...input, amountCents: 100n });
+    const alone = await db().$transaction((tx) => transferInternal(tx, { ...input, amountCents: 200n }));
+    const entries = await db().ledgerEntry.findMany({
+      where: { accountId: { in: [payer.accountId, receiver.accountId] } },
+    });
+    expect(entries.map((e) => e.reason).sort()).toEqual([
+      "internal:transfer_in",
+      "internal:transfer_in",
+      "internal:transfer_out",
+      "internal:transfer_out",
+      "pix_in:credited",
+    ]);
+    expect(await db().ledgerPosting.count({ where: { entrySeq: { in: [grouped.seq, alone.seq] } } })).toBe(4);
+    const events = await db().outboxEvent.findMany({
+      where: { accountId: { in: [payer.accountId, receiver.accountId] }, topic: "entry.created" },
+    });
+    // only the funding PIX, which both surfaces announce (interface 6)
+    expect(events.map((e) => e.entryId)).toEqual([entries.find((e) => e.reason === "pix_in:credited")?.id]);
+  });
+
   it("keeps balances exact under concurrent transfers racing both write paths", async () => {
     const merchants = await Promise.all(Array.from({ length: 5 }, () => fundedMerchant(1000n)));
     const pick = () => merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];

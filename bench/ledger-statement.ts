@@ -3,9 +3,10 @@
  * web process and no Node client in the way. Seeds BENCH_ACCOUNTS funded accounts, builds a batch
  * of BENCH_BATCH internal transfers exactly as the transfer service does (internalTransferChange,
  * groupedChange, changeArgument) and has pgbench call `ledger_post_many` with it from each of
- * BENCH_CLIENTS clients (fresh entry ids every call) for BENCH_SECONDS. Prints transfers/s and
- * PostgreSQL's and the machine's CPU per transfer, beside pgbench's TPC-B-like transaction on the
- * same server in the same run; then `ledger verify`.
+ * BENCH_CLIENTS clients (fresh entry ids every call) for BENCH_SECONDS. Prints transfers/s,
+ * PostgreSQL's and the machine's CPU and the WAL written per transfer, beside pgbench's TPC-B-like
+ * transaction (its WAL per transaction too) on the same server in the same run; then
+ * `ledger verify`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
+import { walPer, walReading } from "./support/wal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -76,6 +78,7 @@ try {
   const rows = [];
   for (const clients of CLIENTS) {
     console.log(`▸ pgbench calling ledger_post_many (${BATCH} transfers): ${clients} clients, ${SECONDS}s`);
+    const wal = await walReading(urlFor(name));
     const before = { postgres: cpuMicrosOf("postgres"), machine: machineBusyMicros() };
     const out = pgbench(clients, SECONDS);
     const calls = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);
@@ -88,6 +91,7 @@ try {
       "transfers/s": Math.round(transfers / SECONDS),
       "postgres CPU ms/transfer": per(cpuMicrosOf("postgres"), before.postgres),
       "machine CPU ms/transfer": per(machineBusyMicros(), before.machine),
+      "WAL per transfer": walPer(wal, await walReading(urlFor(name)), transfers),
     });
   }
   const baseline = await pgbenchTps(adminUrl, urlFor, CLIENTS, SECONDS);

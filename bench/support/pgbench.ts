@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { dropDatabase, ensureDatabase } from "../../server/db/embedded";
 import { cpuMicrosOf, machineBusyMicros } from "./cpu";
+import { walPer, walReading } from "./wal";
 
 export async function pgbenchTps(
   adminUrl: string,
@@ -17,6 +18,7 @@ export async function pgbenchTps(
     execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...connections)), urlFor(name)], { stdio: "ignore" });
     const tps: Record<number, number> = {};
     for (const c of connections) {
+      const wal = await walReading(urlFor(name));
       const before = { machine: machineBusyMicros(), postgres: cpuMicrosOf("postgres") };
       const out = execFileSync("pgbench", ["-n", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)], {
         encoding: "utf8",
@@ -26,7 +28,7 @@ export async function pgbenchTps(
       const per = (after: number | null, start: number | null) =>
         after === null || start === null ? "?" : ((after - start) / 1000 / Math.max(1, transactions)).toFixed(3);
       console.log(
-        `  pgbench -c ${c}: ${tps[c]} tps; CPU ms per transaction: postgres ${per(cpuMicrosOf("postgres"), before.postgres)}, machine ${per(machineBusyMicros(), before.machine)}`,
+        `  pgbench -c ${c}: ${tps[c]} tps; CPU ms per transaction: postgres ${per(cpuMicrosOf("postgres"), before.postgres)}, machine ${per(machineBusyMicros(), before.machine)}; WAL per transaction: ${walPer(wal, await walReading(urlFor(name)), transactions)}`,
       );
     }
     return tps;

@@ -17,9 +17,16 @@ const PHONE = { width: 375, height: 812 };
 const SLOW = { timeout: 20_000 };
 
 let page: Page;
+/** What the browser refused under the pages' content security policy (proxy.ts), all walk long. */
+const refusedByPolicy: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: DESKTOP });
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+      refusedByPolicy.push(message.text());
+    }
+  });
 });
 
 test.afterAll(async () => {
@@ -105,4 +112,21 @@ test("the admin signs in and reaches /admin", async () => {
   await expect(page).toHaveURL(/\/admin$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Administração" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navegação administrativa" })).toBeVisible();
+});
+
+test("every page of the walk ran under its nonce, and injected markup runs no script", async () => {
+  const policy = (await page.request.get("/overview")).headers()["content-security-policy"] ?? "";
+  // no 'unsafe-inline' for scripts: an injected one cannot know the nonce
+  expect(/script-src [^;]*/.exec(policy)?.[0]).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
+  expect(refusedByPolicy).toEqual([]);
+
+  // markup an injection would add to the page: its handler is refused, and reported as the
+  // walk's only refusal
+  await page.evaluate(() => {
+    const injected = document.createElement("div");
+    injected.innerHTML = `<img src="/missing.png" onerror="document.body.dataset.injected = 'ran'">`;
+    document.body.append(injected);
+  });
+  await expect.poll(() => refusedByPolicy.length).toBe(1);
+  expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
 });

@@ -1,13 +1,20 @@
 /**
- * Headers on every page Next serves (next.config.mjs). Plain JavaScript: next.config.mjs
- * imports it. `frame-ancestors 'none'` (and X-Frame-Options for old browsers) keeps the dashboard
- * out of other sites' frames. Next's own inline bootstrap scripts need 'unsafe-inline' until
- * pages carry per-request nonces; development adds what React Refresh needs.
+ * Headers on every response Next serves (next.config.mjs, proxy.ts). Plain JavaScript:
+ * next.config.mjs imports it. `frame-ancestors 'none'` (and X-Frame-Options for old browsers)
+ * keeps the dashboard out of other sites' frames.
+ *
+ * Scripts: a page's policy carries the nonce proxy.ts draws for its request; Next puts it on its
+ * own inline bootstrap scripts and its chunks, and 'strict-dynamic' lets those load the rest, so
+ * an injected script (which cannot know the nonce) does not run. What is not a page (the API
+ * reference, JSON, files) runs scripts of this origin only. Styles keep 'unsafe-inline': React
+ * writes style attributes (the charts' among them), and a style cannot run code.
+ * Development adds what React Refresh needs.
  */
-export function contentSecurityPolicy(dev) {
+export function contentSecurityPolicy(dev, nonce = null) {
+  const scripts = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scripts}${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,0 +1,33 @@
+/**
+ * Every page request draws a fresh nonce for its content security policy
+ * (server/http/security-headers.mjs): Next reads the policy from the request headers and puts the
+ * nonce on the scripts it renders; the browser gets the same policy. Paths that are not pages
+ * (REST surfaces, tRPC and other API routes, the static API reference, built assets) keep the
+ * nonce-free policy of next.config.mjs.
+ */
+import { randomBytes } from "node:crypto";
+import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy } from "./server/http/security-headers.mjs";
+
+export function proxy(request: NextRequest) {
+  const nonce = randomBytes(16).toString("base64");
+  const policy = contentSecurityPolicy(process.env.NODE_ENV !== "production", nonce);
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|v4/|v4$|docs/|pix/|_next/static/|_next/image).*)",
+      // a prefetch of a page's data is not a page the browser runs scripts of
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

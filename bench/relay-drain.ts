@@ -1,16 +1,17 @@
 /**
- * `npm run bench:relay`: can the worker's outbox relay keep up with internal transfers? Seeds
- * BENCH_ACCOUNTS funded accounts (half of their merchants with an account-surface webhook
- * configuration for every event), commits transfers through the service (group commit) from
- * BENCH_CONNECTIONS callers for BENCH_SECONDS with the relay stopped, then starts the relay
- * (OUTBOX_RELAY_LOOPS passes, the worker's handlers: webhook fan-out) and times the drain of that
- * backlog. Prints the commit rate and the drain rate in outbox events/s, and their ratio.
+ * `npm run bench:relay`: can the worker's outbox relay keep up with what the ledger announces?
+ * Seeds BENCH_ACCOUNTS funded accounts (half of their merchants with an account-surface webhook
+ * configuration for every event), commits received PIX credits through the service (each one
+ * `pix_in:credited`, an event on the account surface) from BENCH_CONNECTIONS callers for
+ * BENCH_SECONDS with the relay stopped, then starts the relay (OUTBOX_RELAY_LOOPS passes, the
+ * worker's handlers: webhook fan-out) and times the drain of that backlog. Prints the commit rate
+ * and the drain rate in outbox events/s, and their ratio. (Internal transfers, the fastest
+ * writes, announce nothing: UNANNOUNCED_REASONS in server/ledger/types.ts.)
  */
 import { dropDatabase } from "../server/db/embedded";
 import { fundedMerchants } from "./support/funded";
 import { load } from "./support/pgbench";
 import { benchServer } from "./support/server";
-import { transfersInProcess } from "./support/transfers-in-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -27,6 +28,7 @@ try {
   const { config } = await import("../server/config");
   const { startOutboxRelay } = await import("../server/outbox/relay");
   const { outboxHandlers } = await import("../server/worker/outbox-handlers");
+  const { creditIncomingPix } = await import("../server/transfers/incoming");
   const owners = new Map(
     (await pool().query("SELECT id, user_id FROM accounts")).rows.map((r) => [r.id as string, r.user_id as string]),
   );
@@ -43,8 +45,18 @@ try {
     Number((await pool().query("SELECT count(*) AS n FROM outbox_events WHERE published_at IS NULL")).rows[0].n);
   await pool().query("UPDATE outbox_events SET published_at = now() WHERE published_at IS NULL");
 
-  console.log(`▸ ${CONNECTIONS} callers commit transfers for ${SECONDS}s (relay stopped)`);
-  const transfers = await transfersInProcess(accounts, CONNECTIONS, SECONDS);
+  console.log(`▸ ${CONNECTIONS} callers commit received PIX credits for ${SECONDS}s (relay stopped)`);
+  const until = Date.now() + SECONDS * 1000;
+  let credits = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const accountId = accounts[Math.floor(Math.random() * accounts.length)] as string;
+        await creditIncomingPix(db(), { userId: owners.get(accountId) as string, accountId, amountCents: 1n });
+        credits++;
+      }
+    }),
+  );
   const backlog = await pending();
   const commitRate = backlog / SECONDS;
 
@@ -58,7 +70,7 @@ try {
   const deliveries = Number((await pool().query("SELECT count(*) AS n FROM webhook_deliveries")).rows[0].n);
   console.table([
     {
-      "transfers/s": Math.round(transfers / SECONDS),
+      "credits/s": Math.round(credits / SECONDS),
       "outbox events/s committed": Math.round(commitRate),
       "backlog events": backlog,
       "drain s": Number(drainSeconds.toFixed(2)),

@@ -7,6 +7,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
+import { walBytesPer, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -56,6 +57,7 @@ try {
   const sent: Signed[] = [];
   const drive = async (seconds: number, next: () => Signed) => {
     const meter = cpuMeter(() => current.cpuMicros(), benchDb);
+    const wal = await walReading(urlFor(benchDb));
     const before = await meter.start();
     const result = await autocannon({
       url: current.base,
@@ -63,7 +65,8 @@ try {
       duration: seconds,
       requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     });
-    return levelOf(result, await meter.perRequest(before, result.requests.total));
+    const cpu = await meter.perRequest(before, result.requests.total);
+    return levelOf(result, cpu, walBytesPer(wal, await walReading(urlFor(benchDb)), result.requests.total));
   };
 
   await drive(3, signed); // warm-up: JIT, pools, page cache

@@ -5,6 +5,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
+import { walBytesPer, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -62,9 +63,15 @@ try {
   const http: Record<number, HttpLevel> = {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
+    const wal = await walReading(urlFor(benchDb));
     const before = await meter.start();
     const result = await drive(connections, SECONDS);
-    http[connections] = levelOf(result, await meter.perRequest(before, result.requests.total));
+    const cpu = await meter.perRequest(before, result.requests.total);
+    http[connections] = levelOf(
+      result,
+      cpu,
+      walBytesPer(wal, await walReading(urlFor(benchDb)), result.requests.total),
+    );
   }
   await web.stop();
   web = null;

@@ -29,3 +29,8 @@ export function walPer(before: WalReading | null, after: WalReading | null, unit
   const per = (key: keyof WalReading) => (after[key] - before[key]) / units;
   return `${per("records").toFixed(1)} records, ${per("fpi").toFixed(2)} full pages, ${Math.round(per("bytes")).toLocaleString("en")} B`;
 }
+
+/** WAL bytes per unit between two readings, for a table column (null when unknown). */
+export function walBytesPer(before: WalReading | null, after: WalReading | null, units: number): number | null {
+  return before && after && units > 0 ? Math.round((after.bytes - before.bytes) / units) : null;
+}

@@ -36,6 +36,8 @@ export default defineConfig({
     env: { PORT: String(PORT), APP_URL: baseURL },
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM lets e2e/support/serve.ts drop its database (the default, SIGKILL, leaves it behind)
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

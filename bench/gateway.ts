@@ -7,7 +7,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
-import { walBytesPer, walReading } from "./support/wal";
+import { walPerUnit, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -66,7 +66,7 @@ try {
       requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     });
     const cpu = await meter.perRequest(before, result.requests.total);
-    return levelOf(result, cpu, walBytesPer(wal, await walReading(urlFor(benchDb)), result.requests.total));
+    return levelOf(result, cpu, walPerUnit(wal, await walReading(urlFor(benchDb)), result.requests.total));
   };
 
   await drive(3, signed); // warm-up: JIT, pools, page cache

@@ -5,7 +5,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
-import { walBytesPer, walReading } from "./support/wal";
+import { walPerUnit, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -67,11 +67,7 @@ try {
     const before = await meter.start();
     const result = await drive(connections, SECONDS);
     const cpu = await meter.perRequest(before, result.requests.total);
-    http[connections] = levelOf(
-      result,
-      cpu,
-      walBytesPer(wal, await walReading(urlFor(benchDb)), result.requests.total),
-    );
+    http[connections] = levelOf(result, cpu, walPerUnit(wal, await walReading(urlFor(benchDb)), result.requests.total));
   }
   await web.stop();
   web = null;

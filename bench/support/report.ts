@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { verifyLedger } from "../../server/ledger/verify";
 import type { cpuMeter } from "./cpu";
 import { load } from "./pgbench";
+import type { WalReading } from "./wal";
 
 export type HttpLevel = {
   rps: number;
@@ -11,8 +12,8 @@ export type HttpLevel = {
   non2xx: number;
   errors: number;
   cpu: Awaited<ReturnType<ReturnType<typeof cpuMeter>["perRequest"]>>;
-  /** WAL bytes written per request (bench/support/wal.ts), server-wide. */
-  walBytes: number | null;
+  /** WAL written per request (bench/support/wal.ts), server-wide. */
+  wal: WalReading | null;
 };
 
 /** One level's columns after its rate column, against pgbench's tps in the same run. */
@@ -27,7 +28,7 @@ export function levelColumns(level: HttpLevel, pgbenchTps: number) {
     ...(level.cpu.backends === null ? {} : { "its backends ms/req": level.cpu.backends }),
     "autocannon CPU ms/req": level.cpu.bench,
     "machine CPU ms/req": level.cpu.machine,
-    "WAL B/req": level.walBytes,
+    "WAL B/req": level.wal && Math.round(level.wal.bytes),
     "pgbench tps": Math.round(pgbenchTps),
     ratio: Number((level.rps / pgbenchTps).toFixed(3)),
   };
@@ -56,7 +57,7 @@ export function finishReport(
 export const levelOf = (
   result: { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number },
   cpu: HttpLevel["cpu"],
-  walBytes: number | null = null,
+  wal: WalReading | null = null,
 ): HttpLevel => ({
   rps: result.requests.average,
   p50: result.latency.p50,
@@ -64,5 +65,5 @@ export const levelOf = (
   non2xx: result.non2xx,
   errors: result.errors,
   cpu,
-  walBytes,
+  wal,
 });

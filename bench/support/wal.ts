@@ -23,14 +23,17 @@ export async function walReading(url: string): Promise<WalReading | null> {
   }
 }
 
-/** "44.1 records, 0.02 full pages, 7,058 B" per unit between two readings. */
-export function walPer(before: WalReading | null, after: WalReading | null, units: number): string {
-  if (!before || !after || units <= 0) return "?";
+/** What one unit wrote between two readings (null when either reading is missing). */
+export function walPerUnit(before: WalReading | null, after: WalReading | null, units: number): WalReading | null {
+  if (!before || !after || units <= 0) return null;
   const per = (key: keyof WalReading) => (after[key] - before[key]) / units;
-  return `${per("records").toFixed(1)} records, ${per("fpi").toFixed(2)} full pages, ${Math.round(per("bytes")).toLocaleString("en")} B`;
+  return { records: per("records"), fpi: per("fpi"), bytes: per("bytes") };
 }
 
-/** WAL bytes per unit between two readings, for a table column (null when unknown). */
-export function walBytesPer(before: WalReading | null, after: WalReading | null, units: number): number | null {
-  return before && after && units > 0 ? Math.round((after.bytes - before.bytes) / units) : null;
+/** "44.1 records, 0.02 full pages, 7,058 B" per unit between two readings. */
+export function walPer(before: WalReading | null, after: WalReading | null, units: number): string {
+  const per = walPerUnit(before, after, units);
+  return per
+    ? `${per.records.toFixed(1)} records, ${per.fpi.toFixed(2)} full pages, ${Math.round(per.bytes).toLocaleString("en")} B`
+    : "?";
 }

@@ -4,10 +4,10 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
+import { honoBodyLimit } from "../http/body-limit";
 import { logger } from "../logger";
 import type { AccountApiEnv } from "./context";
 import { errorBody, errorResponse } from "./envelope";
@@ -60,9 +60,9 @@ export function createAccountApi() {
   app.openAPIRegistry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic" });
 
   const tooLarge = (c: Context<AccountApiEnv>) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large");
-  const jsonLimit = bodyLimit({ maxSize: config().JSON_BODY_LIMIT_BYTES, onError: tooLarge });
+  const jsonLimit = honoBodyLimit({ maxSize: config().JSON_BODY_LIMIT_BYTES, onError: tooLarge });
   // KYC uploads carry files (server/account-api/routes/onboarding.ts): their own, larger limit.
-  const uploadLimit = bodyLimit({ maxSize: config().ONBOARDING_UPLOAD_BODY_MAX_BYTES, onError: tooLarge });
+  const uploadLimit = honoBodyLimit({ maxSize: config().ONBOARDING_UPLOAD_BODY_MAX_BYTES, onError: tooLarge });
   app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use("*", authenticate, ipAllowlist, rateLimit, jsonDepth);
 

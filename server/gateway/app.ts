@@ -4,10 +4,10 @@
  * GET /balance runs steps 1-4 and 8; other GET and DELETE 1-4, 6, 8; POST all eight.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
+import { honoBodyLimit } from "../http/body-limit";
 import { logger } from "../logger";
 import type { GatewayEnv } from "./context";
 import { contentType } from "./pipeline/content-type";
@@ -71,7 +71,7 @@ export function createGatewayApi() {
   // Before any step reads the body (the key-case step does): by Content-Length, else counted.
   app.use(
     "*",
-    bodyLimit({
+    honoBodyLimit({
       maxSize: config().JSON_BODY_LIMIT_BYTES,
       onError: (c) => pipelineError(c, 413, "Payload Too Large"),
     }),

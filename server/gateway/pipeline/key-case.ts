@@ -5,6 +5,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
+import { carriesBody } from "../../http/body-limit";
 import { jsonDepthExceeds } from "../../http/json-depth";
 import type { GatewayEnv } from "../context";
 import { convertKeys, toSnake } from "../key-case";
@@ -13,7 +14,7 @@ import { pipelineError } from "../respond";
 export const keyCase = createMiddleware<GatewayEnv>(async (c, next) => {
   const camel = (c.req.header("x-key-case") ?? "").toLowerCase() === "camelcase";
   c.set("keyCase", camel ? "camel" : "snake");
-  const raw = c.req.raw.body ? await c.req.raw.clone().text() : null;
+  const raw = carriesBody(c.req.raw) ? await c.req.text() : null;
   c.set("rawBody", raw);
   const maxDepth = config().JSON_MAX_DEPTH;
   const json = (c.req.header("content-type") ?? "").toLowerCase().includes("json");
@@ -26,6 +27,8 @@ export const keyCase = createMiddleware<GatewayEnv>(async (c, next) => {
       const headers = new Headers(c.req.raw.headers);
       headers.delete("content-length");
       c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers, body: converted });
+      // The body read above is cached for later steps; they must read the converted one.
+      c.req.bodyCache = {};
     } catch {
       // not JSON: later steps answer for it
     }

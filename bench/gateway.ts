@@ -57,7 +57,7 @@ try {
   const sent: Signed[] = [];
   const drive = async (seconds: number, next: () => Signed) => {
     const meter = cpuMeter(() => current.cpuMicros(), benchDb);
-    const wal = await walReading(urlFor(benchDb));
+    const wal = await walReading(urlFor(benchDb), { checkpoint: true });
     const before = await meter.start();
     const result = await autocannon({
       url: current.base,

@@ -78,7 +78,7 @@ try {
   const rows = [];
   for (const clients of CLIENTS) {
     console.log(`▸ pgbench calling ledger_post_many (${BATCH} transfers): ${clients} clients, ${SECONDS}s`);
-    const wal = await walReading(urlFor(name));
+    const wal = await walReading(urlFor(name), { checkpoint: true });
     const before = { postgres: cpuMicrosOf("postgres"), machine: machineBusyMicros() };
     const out = pgbench(clients, SECONDS);
     const calls = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);

@@ -63,7 +63,7 @@ try {
   const http: Record<number, HttpLevel> = {};
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
-    const wal = await walReading(urlFor(benchDb));
+    const wal = await walReading(urlFor(benchDb), { checkpoint: true });
     const before = await meter.start();
     const result = await drive(connections, SECONDS);
     const cpu = await meter.perRequest(before, result.requests.total);

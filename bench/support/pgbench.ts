@@ -18,7 +18,7 @@ export async function pgbenchTps(
     execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...connections)), urlFor(name)], { stdio: "ignore" });
     const tps: Record<number, number> = {};
     for (const c of connections) {
-      const wal = await walReading(urlFor(name));
+      const wal = await walReading(urlFor(name), { checkpoint: true });
       const before = { machine: machineBusyMicros(), postgres: cpuMicrosOf("postgres") };
       const out = execFileSync("pgbench", ["-n", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)], {
         encoding: "utf8",

@@ -37,8 +37,9 @@ function inFlightGate(limit: () => number) {
 export function batchedStatement<I, O>(
   runMany: (items: readonly I[]) => Promise<(O | Error)[]>,
   maxBatchSize = 256,
+  inFlight: () => number = () => config().GROUP_COMMIT_IN_FLIGHT,
 ): (item: I) => Promise<O> {
-  const gate = inFlightGate(() => config().GROUP_COMMIT_IN_FLIGHT);
+  const gate = inFlightGate(inFlight);
   const loader = new DataLoader<I, O>(
     async (items) => {
       gate.started();

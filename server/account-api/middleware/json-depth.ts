@@ -8,7 +8,7 @@ import { errorResponse } from "../envelope";
 
 export const jsonDepth = createMiddleware<AccountApiEnv>(async (c, next) => {
   const json = (c.req.header("content-type") ?? "").toLowerCase().includes("json");
-  if (!json || !carriesBody(c.req.raw) || ["GET", "HEAD"].includes(c.req.method)) return next();
+  if (!json || !carriesBody(c.req.raw)) return next();
   const maxDepth = config().JSON_MAX_DEPTH;
   if (jsonDepthExceeds(await c.req.text(), maxDepth)) {
     return errorResponse(c, 400, "VALIDATION_ERROR", `Request body must not nest deeper than ${maxDepth} levels`);

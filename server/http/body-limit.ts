@@ -65,10 +65,9 @@ export function honoBodyLimit<C extends Context>(options: {
 }): MiddlewareHandler {
   const counted = bodyLimit(options as Parameters<typeof bodyLimit>[0]);
   return async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const length = declaredLength(c.req.raw.headers);
-    if (length === null) return counted(c, next);
-    if (length > options.maxSize) return options.onError(c as C);
+    if (length !== null && length > options.maxSize) return options.onError(c as C);
+    if (length === null && carriesBody(c.req.raw)) return counted(c, next);
     await next();
   };
 }

@@ -12,6 +12,7 @@ import { dropDatabase } from "../server/db/embedded";
 import { fundedMerchants } from "./support/funded";
 import { load } from "./support/pgbench";
 import { benchServer } from "./support/server";
+import { callersUntil } from "./support/transfers-in-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
@@ -46,17 +47,10 @@ try {
   await pool().query("UPDATE outbox_events SET published_at = now() WHERE published_at IS NULL");
 
   console.log(`▸ ${CONNECTIONS} callers commit received PIX credits for ${SECONDS}s (relay stopped)`);
-  const until = Date.now() + SECONDS * 1000;
-  let credits = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const accountId = accounts[Math.floor(Math.random() * accounts.length)] as string;
-        await creditIncomingPix(db(), { userId: owners.get(accountId) as string, accountId, amountCents: 1n });
-        credits++;
-      }
-    }),
-  );
+  const credits = await callersUntil(CONNECTIONS, SECONDS, () => {
+    const accountId = accounts[Math.floor(Math.random() * accounts.length)] as string;
+    return creditIncomingPix(db(), { userId: owners.get(accountId) as string, accountId, amountCents: 1n });
+  });
   const backlog = await pending();
   const commitRate = backlog / SECONDS;
 

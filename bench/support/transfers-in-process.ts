@@ -1,4 +1,22 @@
 /**
+ * `callers` loops, each running `once` again and again until `seconds` have passed. Answers how
+ * many runs were made.
+ */
+export async function callersUntil(callers: number, seconds: number, once: () => Promise<unknown>): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (Date.now() < until) {
+        await once();
+        done++;
+      }
+    }),
+  );
+  return done;
+}
+
+/**
  * Internal transfers through the service (group commit), without HTTP: `callers` loops, each
  * moving R$ 0,01 between two random accounts of `accounts` until `seconds` have passed. Answers
  * how many transfers were made. Needs DATABASE_URL pointing at the benchmark's database.
@@ -14,23 +32,15 @@ export async function transfersInProcess(accounts: string[], callers: number, se
     ]),
   );
   const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as string;
-  const until = Date.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (Date.now() < until) {
-        const from = pick();
-        let to = pick();
-        while (to === from) to = pick();
-        await transferInternal(db(), {
-          userId: owners.get(from) as string,
-          accountId: from,
-          receiverAccountId: to,
-          amountCents: 1n,
-        });
-        done++;
-      }
-    }),
-  );
-  return done;
+  return callersUntil(callers, seconds, () => {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    return transferInternal(db(), {
+      userId: owners.get(from) as string,
+      accountId: from,
+      receiverAccountId: to,
+      amountCents: 1n,
+    });
+  });
 }

@@ -34,7 +34,10 @@ test("finds a PIX by its end-to-end id", async ({ request }) => {
   await signIn(page, DEMO_MERCHANT);
   await page.waitForURL("**/overview", SLOW);
   await page.goto("/ledger");
+  // The list is rendered on the client: type once it is there, as a person would.
+  await expect(page.getByTestId("ledger-row").first()).toBeVisible(SLOW);
   await page.getByTestId("ledger-search").fill(endToEndId);
+  await expect(page.getByTestId("ledger-search")).toHaveValue(endToEndId);
   await page.getByTestId("ledger-search").press("Enter");
   await expect(page).toHaveURL(new RegExp(`q=${endToEndId}`));
   await expect(page.getByTestId("ledger-row")).toHaveCount(1, SLOW);

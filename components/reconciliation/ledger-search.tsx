@@ -24,7 +24,9 @@ export function LedgerSearch({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onSearch(text.trim() || undefined);
+          // The field's own value: what was typed before the page hydrated is not in `text`.
+          const typed = new FormData(event.currentTarget).get("q");
+          onSearch((typeof typed === "string" ? typed : text).trim() || undefined);
         }}
       >
         <label htmlFor={id} className="sr-only">
@@ -34,6 +36,7 @@ export function LedgerSearch({
           <div className="relative flex-1">
             <Input
               id={id}
+              name="q"
               type="text"
               enterKeyHint="search"
               autoComplete="off"

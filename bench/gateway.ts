@@ -7,6 +7,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
+import { printStatements, resetStatements } from "./support/statements";
 import { walPerUnit, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
@@ -71,11 +72,13 @@ try {
 
   await drive(3, signed); // warm-up: JIT, pools, page cache
   console.log(`▸ P2: signed cash-outs, fresh Idempotency-Key each, ${CONNECTIONS} connections, ${SECONDS}s`);
+  await resetStatements(urlFor(benchDb));
   const p2 = await drive(SECONDS, () => {
     const request = signed();
     sent.push(request);
     return request;
   });
+  await printStatements(urlFor(benchDb), sent.length);
   console.log(`▸ P3: the same ${sent.length} requests replayed`);
   let i = 0;
   const p3 = await drive(SECONDS, () => sent[i++ % sent.length] as Signed);

@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { adminUrlOf, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+import { statementFlags } from "./statements";
 
 export async function benchServer() {
   const embedded = process.env.DATABASE_URL
@@ -14,6 +15,7 @@ export async function benchServer() {
         dataDir: mkdtempSync(path.join(tmpdir(), "pix-bench-pg-")),
         port: await freePort(),
         persistent: false,
+        flags: statementFlags(),
       });
   const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
   const urlFor = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();

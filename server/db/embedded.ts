@@ -51,6 +51,8 @@ export async function startEmbeddedPostgres(options: {
   /** keep the data directory when stopping */
   persistent: boolean;
   onLog?: (line: string) => void;
+  /** further server settings, e.g. ["-c", "shared_preload_libraries=pg_stat_statements"] */
+  flags?: string[];
 }): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -62,7 +64,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent,
     // As root, initdb and postgres must run as another user; the package creates it.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
+    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1", ...(options.flags ?? [])],
     onLog: options.onLog ?? (() => {}),
     onError: (error: unknown) => options.onLog?.(String(error)),
   });

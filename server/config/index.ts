@@ -92,6 +92,8 @@ const schema = z
     MAIL_FROM: z.string().default("PIX Platform <no-reply@pix-platform.local>"),
     /** how long a gateway Idempotency-Key claim lasts before a retry may take it over (its process died) */
     IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** idempotency claims and stored answers commit without waiting for the WAL flush (docs/decisions/0010) */
+    BOOKKEEPING_ASYNC_COMMIT: bool.default(true),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     /** webhook requests in flight per worker process */
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),

@@ -14,7 +14,7 @@ import { decryptSecret, encryptSecret } from "../apikeys/secrets";
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import type { Db, Tx } from "../db/client";
-import { pool } from "../db/pool";
+import { bookkeepingPool } from "../db/pool";
 import { AppError } from "../errors";
 import type { IdempotencyRecord } from "../generated/prisma/client";
 import type { LedgerWriter } from "../ledger/apply";
@@ -61,7 +61,7 @@ type RecordRow = {
   expires_at: Date;
 };
 
-// Runs on every keyed POST, so one statement on the plain pool for concurrent claims
+// Runs on every keyed POST, so one statement on the bookkeeping pool for concurrent claims
 // (server/db/batched.ts): each claim, or (when its key is taken) the record that holds the key,
 // as this statement's snapshot sees it. Two claims of one key in a batch: the second sees no
 // record (the first's row is not in the snapshot) and looks again on its own. A named statement,
@@ -100,7 +100,7 @@ type ClaimRow = {
 
 const claimRows = batchedStatement<ClaimRow, RecordRow | null>(async (claims) => {
   const column = <T>(pick: (claim: ClaimRow) => T) => claims.map(pick);
-  const { rows } = await pool().query<RecordRow & { n: string }>({
+  const { rows } = await bookkeepingPool().query<RecordRow & { n: string }>({
     name: "idempotency_claim_many",
     text: CLAIM_MANY,
     values: [
@@ -153,14 +153,17 @@ export async function claimIdempotencyKey(
   const existing = asRecord(row as RecordRow & { id: string });
   if (existing.expiresAt <= now) {
     // Past its 24 hours: the key is free again.
-    await pool().query("DELETE FROM idempotency_records WHERE id = $1::uuid AND expires_at <= $2", [existing.id, now]);
+    await bookkeepingPool().query("DELETE FROM idempotency_records WHERE id = $1::uuid AND expires_at <= $2", [
+      existing.id,
+      now,
+    ]);
     return claimIdempotencyKey(scope, hash, now);
   }
   if (existing.requestHash !== hash) return { kind: "mismatch" };
   if (existing.state === "completed") return { kind: "replay", record: existing };
   if (existing.leaseExpiresAt && existing.leaseExpiresAt > now) return { kind: "in-progress" };
   // The holder's lease ran out (its process died): take the claim over, once.
-  const taken = await pool().query(
+  const taken = await bookkeepingPool().query(
     `UPDATE idempotency_records SET lease_token = $1::uuid, lease_expires_at = $2
       WHERE id = $3::uuid AND state = 'in_progress' AND lease_token IS NOT DISTINCT FROM $4::uuid`,
     [token, leaseEnd(now), existing.id, existing.leaseToken],
@@ -201,23 +204,24 @@ export function openResponseBody(stored: string | null): string | null {
 type Completion = { held: Held; status: number; body: string; headers: Record<string, string> };
 
 // Every answered keyed POST stores its answer: concurrent ones in one statement (server/db/batched.ts).
-// Unnamed, planned each time: named, it cost PostgreSQL ~0.25 ms more per cash-out under
-// bench:gateway although its generic plan probes the primary key (docs/decisions/0023).
+// Unnamed, planned for each batch (~0.02 ms per cash-out): named, on the bookkeeping pool's
+// generic plans, it cost PostgreSQL 0.70 ms per cash-out under bench:gateway against 0.03
+// (BENCH_PG_STATEMENTS=1, 2026-11-24; docs/decisions/0023).
 const completeRows = batchedStatement<Completion, void>(async (completions) => {
-  await pool().query(
-    `UPDATE idempotency_records r
+  await bookkeepingPool().query({
+    text: `UPDATE idempotency_records r
         SET state = 'completed', response_status = c.status, response_body = c.body,
             response_headers = c.headers::jsonb, lease_token = NULL, lease_expires_at = NULL
        FROM unnest($1::int[], $2::text[], $3::text[], $4::uuid[], $5::uuid[]) AS c(status, body, headers, id, token)
       WHERE r.id = c.id AND r.lease_token = c.token`,
-    [
+    values: [
       completions.map((c) => c.status),
       completions.map((c) => c.body),
       completions.map((c) => JSON.stringify(c.headers)),
       completions.map((c) => c.held.recordId),
       completions.map((c) => c.held.token),
     ],
-  );
+  });
   return completions.map(() => undefined);
 });
 
@@ -237,12 +241,12 @@ export async function completeIdempotencyKey(
   }
   // A failure with nothing committed frees the key; after a committed effect the next retry
   // must get that effect's answer, so the claim is released for it instead.
-  const deleted = await pool().query(
+  const deleted = await bookkeepingPool().query(
     "DELETE FROM idempotency_records WHERE id = $1::uuid AND lease_token = $2::uuid AND effect IS NULL",
     [held.recordId, held.token],
   );
   if (deleted.rowCount === 0) {
-    await pool().query(
+    await bookkeepingPool().query(
       "UPDATE idempotency_records SET lease_expires_at = $1 WHERE id = $2::uuid AND lease_token = $3::uuid",
       [now, held.recordId, held.token],
     );

@@ -2,9 +2,10 @@
  * Idempotency claims and completions of concurrent requests share one statement each
  * (server/gateway/idempotency.ts, server/db/batched.ts), yet each gets its own answer.
  */
+import type { Pool } from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "../../server/db/client";
-import { pool } from "../../server/db/pool";
+import { bookkeepingPool, closePool, pool } from "../../server/db/pool";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -23,7 +24,7 @@ describe("batched idempotency statements", () => {
     if (done.kind !== "new") throw new Error("expected a new claim");
     await completeIdempotencyKey(done, { status: 201, body: '{"id":"done"}', headers: {} });
 
-    const statements = vi.spyOn(pool(), "query");
+    const statements = vi.spyOn(bookkeepingPool(), "query");
     const claims = await Promise.all([
       claimIdempotencyKey(scope("ib-new"), requestHash("b")),
       claimIdempotencyKey(scope("ib-done"), requestHash("a")),
@@ -74,5 +75,29 @@ describe("batched idempotency statements", () => {
       responseBody: null,
       leaseToken: three.token,
     });
+  });
+
+  it("claims and answers commit on their own pool without waiting for the WAL flush; effects wait", async () => {
+    const setting = async (target: Pool) =>
+      (
+        await target.query(
+          "SELECT current_setting('synchronous_commit') AS commit_mode, current_setting('plan_cache_mode') AS plans",
+        )
+      ).rows[0];
+    expect(bookkeepingPool()).not.toBe(pool());
+    expect(await setting(bookkeepingPool())).toEqual({ commit_mode: "off", plans: "force_generic_plan" });
+    expect(await setting(pool())).toEqual({ commit_mode: "on", plans: "auto" });
+
+    process.env.BOOKKEEPING_ASYNC_COMMIT = "false";
+    const { resetConfigForTests } = await import("../../server/config");
+    resetConfigForTests();
+    await closePool();
+    try {
+      expect(bookkeepingPool()).toBe(pool());
+    } finally {
+      delete process.env.BOOKKEEPING_ASYNC_COMMIT;
+      resetConfigForTests();
+      await closePool();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport, type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { benchServer } from "./support/server";
+import { printStatements, resetStatements } from "./support/statements";
 import { walPerUnit, walReading } from "./support/wal";
 import { startWeb, type WebProcess } from "./support/web";
 
@@ -64,9 +65,11 @@ try {
   for (const connections of CONNECTIONS) {
     console.log(`▸ autocannon: ${connections} connections, ${SECONDS}s`);
     const wal = await walReading(urlFor(benchDb), { checkpoint: true });
+    await resetStatements(urlFor(benchDb));
     const before = await meter.start();
     const result = await drive(connections, SECONDS);
     const cpu = await meter.perRequest(before, result.requests.total);
+    await printStatements(urlFor(benchDb), result.requests.total);
     http[connections] = levelOf(result, cpu, walPerUnit(wal, await walReading(urlFor(benchDb)), result.requests.total));
   }
   await web.stop();

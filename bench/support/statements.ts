@@ -6,7 +6,11 @@
  */
 import pg from "pg";
 
-export const statementsWanted = () => process.env.BENCH_PG_STATEMENTS === "1";
+// Only on the embedded server the benchmark starts itself: a DATABASE_URL server would need the
+// library preloaded in its own configuration. Decided at start, before the benchmark points
+// DATABASE_URL at its own database.
+const wanted = process.env.BENCH_PG_STATEMENTS === "1" && !process.env.DATABASE_URL;
+export const statementsWanted = () => wanted;
 
 export const statementFlags = () =>
   statementsWanted()

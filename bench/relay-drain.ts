@@ -9,10 +9,10 @@
  * writes, announce nothing: UNANNOUNCED_REASONS in server/ledger/types.ts.)
  */
 import { dropDatabase } from "../server/db/embedded";
+import { callersUntil } from "./support/callers";
 import { fundedMerchants } from "./support/funded";
 import { load } from "./support/pgbench";
 import { benchServer } from "./support/server";
-import { callersUntil } from "./support/transfers-in-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);

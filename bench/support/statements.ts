@@ -10,10 +10,9 @@ import pg from "pg";
 // library preloaded in its own configuration. Decided at start, before the benchmark points
 // DATABASE_URL at its own database.
 const wanted = process.env.BENCH_PG_STATEMENTS === "1" && !process.env.DATABASE_URL;
-export const statementsWanted = () => wanted;
 
 export const statementFlags = () =>
-  statementsWanted()
+  wanted
     ? [
         "-c",
         "shared_preload_libraries=pg_stat_statements",
@@ -35,7 +34,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 export async function resetStatements(url: string): Promise<void> {
-  if (!statementsWanted()) return;
+  if (!wanted) return;
   await withClient(url, async (client) => {
     await client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     await client.query("SELECT pg_stat_statements_reset()");
@@ -44,7 +43,7 @@ export async function resetStatements(url: string): Promise<void> {
 
 /** The statements that took most of the server's time since `resetStatements`, per unit of work. */
 export async function printStatements(url: string, units: number, top = 20): Promise<void> {
-  if (!statementsWanted()) return;
+  if (!wanted) return;
   const { rows } = await withClient(url, (client) =>
     client.query<{
       calls: string;

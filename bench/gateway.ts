@@ -13,7 +13,7 @@ import { startWeb, type WebProcess } from "./support/web";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const MERCHANTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,64").split(",").map(Number);
 
 type Signed = { path: string; method: "POST"; headers: Record<string, string>; body: string };
 
@@ -55,14 +55,13 @@ try {
   console.log(`▸ production server (rate limits off); load ${load()}`);
   web = await startWeb({ DICT_QUOTA_PER_MINUTE: "100000000", SANDBOX_SETTLEMENT_DELAY_MS: "600000" });
   const current = web;
-  const sent: Signed[] = [];
-  const drive = async (seconds: number, next: () => Signed) => {
+  const drive = async (connections: number, seconds: number, next: () => Signed) => {
     const meter = cpuMeter(() => current.cpuMicros(), benchDb);
     const wal = await walReading(urlFor(benchDb), { checkpoint: true });
     const before = await meter.start();
     const result = await autocannon({
       url: current.base,
-      connections: CONNECTIONS,
+      connections,
       duration: seconds,
       requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
     });
@@ -70,33 +69,51 @@ try {
     return levelOf(result, cpu, walPerUnit(wal, await walReading(urlFor(benchDb)), result.requests.total));
   };
 
-  await drive(3, signed); // warm-up: JIT, pools, page cache
-  console.log(`▸ P2: signed cash-outs, fresh Idempotency-Key each, ${CONNECTIONS} connections, ${SECONDS}s`);
-  await resetStatements(urlFor(benchDb));
-  const p2 = await drive(SECONDS, () => {
-    const request = signed();
-    sent.push(request);
-    return request;
-  });
-  await printStatements(urlFor(benchDb), sent.length);
-  console.log(`▸ P3: the same ${sent.length} requests replayed`);
-  let i = 0;
-  const p3 = await drive(SECONDS, () => sent[i++ % sent.length] as Signed);
+  await drive(Math.max(...CONNECTIONS), 3, signed); // warm-up: JIT, pools, page cache
+  const levels = [];
+  for (const connections of CONNECTIONS) {
+    console.log(`▸ P2: signed cash-outs, fresh Idempotency-Key each, ${connections} connections, ${SECONDS}s`);
+    const sent: Signed[] = [];
+    await resetStatements(urlFor(benchDb));
+    const p2 = await drive(connections, SECONDS, () => {
+      const request = signed();
+      sent.push(request);
+      return request;
+    });
+    await printStatements(urlFor(benchDb), sent.length);
+    console.log(`▸ P3: the same ${sent.length} requests replayed, ${connections} connections`);
+    let i = 0;
+    const p3 = await drive(connections, SECONDS, () => sent[i++ % sent.length] as Signed);
+    levels.push({ connections, p2, p3 });
+  }
   await web.stop();
   web = null;
   const loadAfterHttp = load();
 
-  const pgbench = (await pgbenchTps(adminUrl, urlFor, [CONNECTIONS], SECONDS))[CONNECTIONS] as number;
+  const pgbench = await pgbenchTps(adminUrl, urlFor, CONNECTIONS, SECONDS);
   const { verifyLedger } = await import("../server/ledger/verify");
   const report = await verifyLedger(db());
   await disconnectDb();
 
-  const rows = [
-    { run: "P2 cash-out", "requests/s": Math.round(p2.rps), ...levelColumns(p2, pgbench) },
-    { run: "P3 replay", "requests/s": Math.round(p3.rps), ...levelColumns(p3, pgbench) },
-  ];
+  const rows = levels.flatMap(({ connections, p2, p3 }) => [
+    {
+      run: "P2 cash-out",
+      connections,
+      "requests/s": Math.round(p2.rps),
+      ...levelColumns(p2, pgbench[connections] as number),
+    },
+    {
+      run: "P3 replay",
+      connections,
+      "requests/s": Math.round(p3.rps),
+      ...levelColumns(p3, pgbench[connections] as number),
+    },
+  ]);
   finishReport("gateway", rows, loadAfterHttp, report, { seconds: SECONDS, connections: CONNECTIONS });
-  console.log(`P3 / P2: ${(p3.rps / p2.rps).toFixed(2)} (target ≥ 1.5); P2 ratio target ≥ 0.35`);
+  for (const { connections, p2, p3 } of levels) {
+    console.log(`${connections} connections: P3 / P2 ${(p3.rps / p2.rps).toFixed(2)} (target ≥ 1.5)`);
+  }
+  console.log("P2 ratio target ≥ 0.35");
   await cleanup();
   process.exit(report.ok ? 0 : 1);
 } catch (error) {

@@ -4,8 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
+import { pool } from "../../server/db/pool";
 import { claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
-import { cashOutOnPool } from "../../server/payouts/fast";
+import { cashOutOnPool, READ_MANY } from "../../server/payouts/fast";
+import { registerPixKey } from "../../server/pix/platform-keys";
 import { availableCents, fundedMerchant } from "../support/fixtures";
 import { post } from "./support";
 
@@ -60,5 +62,41 @@ describe("cash-out fast path", () => {
     await expect(cashOutOnPool(input, old)).rejects.toThrow(/in progress/);
     expect(await availableCents(m.accountId)).toBe(before);
     expect(await db().ledgerEntry.count({ where: { accountId: m.accountId, externalId: "fast-fenced" } })).toBe(0);
+  });
+
+  it("a key of this platform is not for the fast path: nothing held here", async () => {
+    const other = await fundedMerchant(0n);
+    const key = `fast-platform-${other.accountId}@example.test`;
+    await registerPixKey(db(), other.accountId, "EMAIL", key);
+    const before = await availableCents(m.accountId);
+    const input = {
+      userId: m.userId,
+      accountId: m.accountId,
+      amountCents: 100n,
+      pixKey: key,
+      pixKeyType: "EMAIL" as const,
+    };
+    expect(await cashOutOnPool(input)).toBeNull();
+    expect(await availableCents(m.accountId)).toBe(before);
+  });
+
+  it("its read probes unique indexes even in a generic plan (no hashed sub-plan over the ledger)", async () => {
+    const client = await pool().connect();
+    try {
+      await client.query("SET plan_cache_mode = force_generic_plan");
+      await client.query(`PREPARE source_read(text[], text[], text[]) AS ${READ_MANY}`);
+      // EXECUTE is a utility statement: no bind parameters, so the account id is quoted in.
+      const { rows } = await client.query(
+        `EXPLAIN EXECUTE source_read(ARRAY[${client.escapeLiteral(m.accountId)}], ARRAY['x@example.com'], ARRAY['e-1'])`,
+      );
+      const plan = rows.map((row) => row["QUERY PLAN"] as string).join("\n");
+      expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);
+      expect(plan).toMatch(/Index (Only )?Scan using ledger_entries_account_id_outgoing_external_id_key/);
+      expect(plan).toMatch(/Index (Only )?Scan using pix_keys_key_key/);
+    } finally {
+      await client.query("DEALLOCATE ALL").catch(() => {});
+      await client.query("RESET plan_cache_mode").catch(() => {});
+      client.release();
+    }
   });
 });

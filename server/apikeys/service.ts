@@ -127,19 +127,25 @@ const CLIENT_ID_MAX_LENGTH = 200;
  * working at once. With the key, its merchant's accounts (the gateway's step 4 needs them on
  * every request): one statement and one round trip fewer per request than reading them after.
  */
+// Named (parsed and planned once per connection, and PostgreSQL may keep a generic plan): the key
+// and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, which stays a probe
+// in any plan, whatever the table sizes were when it was made (docs/decisions/0023, "A plan that
+// a burst can flip"). An aggregate over the merchant's accounts, tried named before, cost more.
+export const KEYS_BY_CLIENT_ID = `
+  SELECT k.id, k.user_id, k.name, k.client_id, k.secret_hash, k.hmac_secret_ciphertext, k.scopes,
+         k.ip_whitelist, k.expires_at, k.active, k.revoked_at, k.last_used_at, k.created_at,
+         p.id AS primary_account_id, a.id IS NOT NULL AS any_account_active
+    FROM unnest($1::text[]) AS c(client_id)
+    CROSS JOIN LATERAL (SELECT * FROM api_keys k WHERE k.client_id = c.client_id LIMIT 1) k
+    LEFT JOIN LATERAL (
+      SELECT p.id FROM accounts p WHERE p.user_id = k.user_id ORDER BY p.created_at ASC, p.id ASC LIMIT 1) p ON true
+    LEFT JOIN LATERAL (
+      SELECT a.id FROM accounts a WHERE a.user_id = k.user_id AND a.status = 'active' LIMIT 1) a ON true`;
+
 const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
-  // Unnamed: as a prepared statement its generic plan cost the gateway more than planning
-  // (docs/decisions/0023).
   const { rows } = await pool().query<ApiKeyRow>({
-    text: `SELECT k.id, k.user_id, k.name, k.client_id, k.secret_hash, k.hmac_secret_ciphertext, k.scopes,
-                  k.ip_whitelist, k.expires_at, k.active, k.revoked_at, k.last_used_at, k.created_at,
-                  m.primary_account_id, m.any_account_active
-       FROM api_keys k
-       LEFT JOIN LATERAL (
-         SELECT (array_agg(a.id ORDER BY a.created_at ASC))[1] AS primary_account_id,
-                bool_or(a.status = 'active') AS any_account_active
-           FROM accounts a WHERE a.user_id = k.user_id) m ON true
-      WHERE k.client_id = ANY($1::text[])`,
+    name: "api_keys_by_client_id",
+    text: KEYS_BY_CLIENT_ID,
     values: [clientIds],
   });
   return new Map(

@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { pool } from "../../server/db/pool";
 import { claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
 import { cashOutOnPool, READ_MANY } from "../../server/payouts/fast";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { availableCents, fundedMerchant } from "../support/fixtures";
+import { genericPlanOf } from "../support/plans";
 import { post } from "./support";
 
 describe("cash-out fast path", () => {
@@ -81,22 +81,13 @@ describe("cash-out fast path", () => {
   });
 
   it("its read probes unique indexes even in a generic plan (no hashed sub-plan over the ledger)", async () => {
-    const client = await pool().connect();
-    try {
-      await client.query("SET plan_cache_mode = force_generic_plan");
-      await client.query(`PREPARE source_read(text[], text[], text[]) AS ${READ_MANY}`);
-      // EXECUTE is a utility statement: no bind parameters, so the account id is quoted in.
-      const { rows } = await client.query(
-        `EXPLAIN EXECUTE source_read(ARRAY[${client.escapeLiteral(m.accountId)}], ARRAY['x@example.com'], ARRAY['e-1'])`,
-      );
-      const plan = rows.map((row) => row["QUERY PLAN"] as string).join("\n");
-      expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);
-      expect(plan).toMatch(/Index (Only )?Scan using ledger_entries_account_id_outgoing_external_id_key/);
-      expect(plan).toMatch(/Index (Only )?Scan using pix_keys_key_key/);
-    } finally {
-      await client.query("DEALLOCATE ALL").catch(() => {});
-      await client.query("RESET plan_cache_mode").catch(() => {});
-      client.release();
-    }
+    const plan = await genericPlanOf(
+      READ_MANY,
+      ["text[]", "text[]", "text[]"],
+      `ARRAY['${m.accountId}'], ARRAY['x@example.com'], ARRAY['e-1']`,
+    );
+    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);
+    expect(plan).toMatch(/Index (Only )?Scan using ledger_entries_account_id_outgoing_external_id_key/);
+    expect(plan).toMatch(/Index (Only )?Scan using pix_keys_key_key/);
   });
 });

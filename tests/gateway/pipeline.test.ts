@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, revokeApiKey } from "../../server/apikeys/service";
+import { createApiKey, KEYS_BY_CLIENT_ID, revokeApiKey } from "../../server/apikeys/service";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { call, fundedMerchant } from "../support/fixtures";
+import { genericPlanOf } from "../support/plans";
 import { apiKeyAuth, get, post, sign } from "./support";
 
 describe("gateway pipeline (interface 5.1, 7.1)", () => {
@@ -41,6 +42,13 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
       expiresAt: new Date(Date.now() - 1),
     });
     expect((await get(old, "/balance")).json).toEqual({ error: { status: 401, message: "API key has expired" } });
+  });
+
+  it("3. the key look-up probes indexes even in a generic plan (none reads every key or account)", async () => {
+    const plan = await genericPlanOf(KEYS_BY_CLIENT_ID, ["text[]"], `ARRAY['${m.clientId}']`);
+    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (api_keys|accounts)/);
+    expect(plan).toMatch(/Index (Only )?Scan using api_keys_client_id_key/);
+    expect(plan).toMatch(/Index Scan on accounts_user_id_idx|Index (Only )?Scan using accounts_user_id_idx/);
   });
 
   it("4. IP whitelist: empty → the required message; not listed → 403; IPv4-mapped accepted", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { batchedLookup } from "../db/batched";
 import type { Tx } from "../db/client";
-import { pool } from "../db/pool";
+import { probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { ApiKey } from "../generated/prisma/client";
 import { whitelistEntryError } from "../http/ip";
@@ -122,12 +122,12 @@ type ApiKeyRow = {
 const CLIENT_ID_MAX_LENGTH = 200;
 
 /**
- * Runs on every API request, so it reads through the plain pool, the keys of concurrent requests
+ * Runs on every API request, so it reads through a plain `pg` pool, the keys of concurrent requests
  * in one statement (docs/decisions/0022-group-commit.md). Nothing is cached: a revoked key stops
  * working at once. With the key, its merchant's accounts (the gateway's step 4 needs them on
  * every request): one statement and one round trip fewer per request than reading them after.
  */
-// Named (parsed and planned once per connection, and PostgreSQL may keep a generic plan): the key
+// Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the key
 // and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, which stays a probe
 // in any plan, whatever the table sizes were when it was made (docs/decisions/0023, "A plan that
 // a burst can flip"). An aggregate over the merchant's accounts, tried named before, cost more.
@@ -143,7 +143,7 @@ export const KEYS_BY_CLIENT_ID = `
       SELECT a.id FROM accounts a WHERE a.user_id = k.user_id AND a.status = 'active' LIMIT 1) a ON true`;
 
 const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
-  const { rows } = await pool().query<ApiKeyRow>({
+  const { rows } = await probePool().query<ApiKeyRow>({
     name: "api_keys_by_client_id",
     text: KEYS_BY_CLIENT_ID,
     values: [clientIds],

@@ -5,7 +5,11 @@
 import pg from "pg";
 import { config, databaseUrl } from "../config";
 
-const globalForPool = globalThis as unknown as { pixPool?: pg.Pool; pixBookkeepingPool?: pg.Pool };
+const globalForPool = globalThis as unknown as {
+  pixPool?: pg.Pool;
+  pixBookkeepingPool?: pg.Pool;
+  pixProbePool?: pg.Pool;
+};
 
 export function pool(): pg.Pool {
   globalForPool.pixPool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
@@ -32,9 +36,27 @@ export function bookkeepingPool(): pg.Pool {
   return globalForPool.pixBookkeepingPool;
 }
 
+/**
+ * For the hot named reads written so that every plan of theirs is an index probe (each row a
+ * LATERAL … LIMIT 1 on an index: the API key look-up, the cash-out's source read). PostgreSQL
+ * plans each once per connection here, where the main pool's default choice re-planned them on
+ * most calls (docs/decisions/0023, "A plan that a burst can flip"). A statement whose generic plan
+ * could depend on how big the tables were when it first ran does not belong here;
+ * tests/support/plans.ts shows a statement's generic plan.
+ */
+export function probePool(): pg.Pool {
+  globalForPool.pixProbePool ??= new pg.Pool({
+    connectionString: databaseUrl(),
+    max: 6,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  return globalForPool.pixProbePool;
+}
+
 export async function closePool(): Promise<void> {
-  const { pixPool, pixBookkeepingPool } = globalForPool;
+  const { pixPool, pixBookkeepingPool, pixProbePool } = globalForPool;
   globalForPool.pixPool = undefined;
   globalForPool.pixBookkeepingPool = undefined;
-  await Promise.all([pixPool?.end(), pixBookkeepingPool?.end()]);
+  globalForPool.pixProbePool = undefined;
+  await Promise.all([pixPool?.end(), pixBookkeepingPool?.end(), pixProbePool?.end()]);
 }

@@ -12,7 +12,7 @@ import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive } from "../accounts/rules";
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
-import { pool } from "../db/pool";
+import { pool, probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import { bindEffectOn, type Effect, type Held } from "../gateway/idempotency";
 import type { LedgerWriter } from "../ledger/apply";
@@ -40,7 +40,7 @@ type SourceRow = {
 };
 
 // Concurrent cash-outs' reads in one statement (server/db/batched.ts): one row per item, by n.
-// Named (planned once per connection, and PostgreSQL may keep a generic plan): the account, the
+// Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the account, the
 // platform key and the used externalId are each a LATERAL … LIMIT 1 probe of a unique index, which
 // stays a probe in any plan. As EXISTS sub-queries they could become hashed sub-plans, which read
 // every outgoing externalId of the ledger on each call: after a burst of 64 connections PostgreSQL
@@ -58,7 +58,7 @@ export const READ_MANY = `
 type Read = { accountId: string; pixKey: string; externalId: string | null };
 
 const readSource = batchedStatement<Read, SourceRow | null>(async (items) => {
-  const { rows } = await pool().query<SourceRow & { n: string }>({
+  const { rows } = await probePool().query<SourceRow & { n: string }>({
     name: "cash_out_sources",
     text: READ_MANY,
     values: [

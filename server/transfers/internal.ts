@@ -3,7 +3,7 @@ import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive, assertCanReceive, assertTransactionAmount } from "../accounts/rules";
 import { batchedLookup } from "../db/batched";
 import type { Db, Tx } from "../db/client";
-import { pool } from "../db/pool";
+import { probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
 import { prismaWriter } from "../ledger/apply";
@@ -36,14 +36,22 @@ export type TransferAccount = {
   owes_meds: boolean;
 };
 
-const ACCOUNTS_SQL = `SELECT id, user_id, name, document, person_type, agency, status,
-         EXISTS (SELECT 1 FROM meds m WHERE m.account_id = accounts.id AND m.status = 'under_analysis'
-                    AND m.blocked_cents < m.disputed_cents) AS owes_meds
-    FROM accounts WHERE id = ANY($1::varchar[])`;
+// Named, on the pool that plans once per connection (server/db/pool.ts, probePool), so every plan
+// must be index probes: the account by its key, and an owed MED by the account's own indexes.
+// `status::text` keeps the status-led MED index out: a plan made while `meds` was small chose it,
+// which reads every MED under analysis for each account (docs/decisions/0023).
+export const ACCOUNTS_SQL = `
+  SELECT a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, m.account_id IS NOT NULL AS owes_meds
+    FROM unnest($1::varchar[]) AS i(id)
+    CROSS JOIN LATERAL (SELECT * FROM accounts a WHERE a.id = i.id LIMIT 1) a
+    LEFT JOIN LATERAL (
+      SELECT m.account_id FROM meds m
+       WHERE m.account_id = a.id AND m.status::text = 'under_analysis' AND m.blocked_cents < m.disputed_cents
+       LIMIT 1) m ON true`;
 
 /** The accounts of concurrent transfers, read in one statement (server/db/batched.ts). */
 const transferAccount = batchedLookup<string, TransferAccount>(async (ids) => {
-  const { rows } = await pool().query<TransferAccount>({
+  const { rows } = await probePool().query<TransferAccount>({
     name: "transfer_accounts",
     text: ACCOUNTS_SQL,
     values: [ids],

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, KEYS_BY_CLIENT_ID, revokeApiKey } from "../../server/apikeys/service";
 import { db } from "../../server/db/client";
+import { pool, probePool } from "../../server/db/pool";
 import { gatewayApi } from "../../server/gateway/app";
 import { call, fundedMerchant } from "../support/fixtures";
 import { genericPlanOf } from "../support/plans";
@@ -49,6 +50,16 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (api_keys|accounts)/);
     expect(plan).toMatch(/Index (Only )?Scan using api_keys_client_id_key/);
     expect(plan).toMatch(/Index Scan on accounts_user_id_idx|Index (Only )?Scan using accounts_user_id_idx/);
+  });
+
+  it("3. the key look-up's pool keeps generic plans; its commits still wait for the WAL flush", async () => {
+    const { rows } = await probePool().query(
+      "SELECT current_setting('plan_cache_mode') AS plans, current_setting('synchronous_commit') AS commit_mode",
+    );
+    expect(rows[0]).toEqual({ plans: "force_generic_plan", commit_mode: "on" });
+    expect((await pool().query("SELECT current_setting('plan_cache_mode') AS plans")).rows[0]).toEqual({
+      plans: "auto",
+    });
   });
 
   it("4. IP whitelist: empty → the required message; not listed → 403; IPv4-mapped accepted", async () => {

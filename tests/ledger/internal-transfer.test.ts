@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
+import { ACCOUNTS_SQL } from "../../server/transfers/internal";
 import { availableCents, call, fundedMerchant, newMerchant } from "../support/fixtures";
+import { genericPlanOf } from "../support/plans";
 
 const path = (accountId: string) => `/v4/i/bank-accounts/${accountId}/transfer/internal`;
 
@@ -146,5 +148,14 @@ describe("concurrent transfers", () => {
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect((await availableCents(a.accountId)) + (await availableCents(b.accountId))).toBe(2000n);
+  });
+});
+
+describe("the transfer's account read", () => {
+  it("probes indexes even in a generic plan (none reads every account or every MED under analysis)", async () => {
+    const plan = await genericPlanOf(ACCOUNTS_SQL, ["varchar[]"], "ARRAY['000000000001', '000000000002']");
+    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (accounts|meds)|meds_status/);
+    expect(plan).toMatch(/Index Scan using accounts_pkey/);
+    expect(plan).toMatch(/Index (Only )?Scan using meds_account_id_\w+ on meds/);
   });
 });

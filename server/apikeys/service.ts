@@ -128,9 +128,8 @@ const CLIENT_ID_MAX_LENGTH = 200;
  * every request): one statement and one round trip fewer per request than reading them after.
  */
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the key
-// and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, which stays a probe
-// in any plan, whatever the table sizes were when it was made (docs/decisions/0023, "A plan that
-// a burst can flip"). An aggregate over the merchant's accounts, tried named before, cost more.
+// and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, so its one plan
+// suits any table size (docs/decisions/0023, "A plan that a burst can flip").
 export const KEYS_BY_CLIENT_ID = `
   SELECT k.id, k.user_id, k.name, k.client_id, k.secret_hash, k.hmac_secret_ciphertext, k.scopes,
          k.ip_whitelist, k.expires_at, k.active, k.revoked_at, k.last_used_at, k.created_at,

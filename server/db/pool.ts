@@ -38,17 +38,18 @@ export function bookkeepingPool(): pg.Pool {
 
 /**
  * For the hot named reads written so that every plan of theirs is an index probe (each row a
- * LATERAL … LIMIT 1 on an index: the API key look-up, the cash-out's source read). PostgreSQL
- * plans each once per connection here, where the main pool's default choice re-planned them on
- * most calls (docs/decisions/0023, "A plan that a burst can flip"). A statement whose generic plan
- * could depend on how big the tables were when it first ran does not belong here;
- * tests/support/plans.ts shows a statement's generic plan.
+ * LATERAL … LIMIT 1 on an index: the API key look-up, the cash-out's source read, the internal
+ * transfer's account read). PostgreSQL plans each once per connection here, where the main pool's
+ * default choice re-planned them on most calls (docs/decisions/0023, "A plan that a burst can
+ * flip"). Sequential scans are off: on a table of a page or two the planner prefers one even
+ * inside a LATERAL probe, and a generic plan made then would scan the table on every call once
+ * it has grown. tests/support/plans.ts shows a statement's plan on this pool.
  */
 export function probePool(): pg.Pool {
   globalForPool.pixProbePool ??= new pg.Pool({
     connectionString: databaseUrl(),
     max: 6,
-    options: "-c plan_cache_mode=force_generic_plan",
+    options: "-c plan_cache_mode=force_generic_plan -c enable_seqscan=off",
   });
   return globalForPool.pixProbePool;
 }

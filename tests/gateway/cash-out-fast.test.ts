@@ -85,6 +85,7 @@ describe("cash-out fast path", () => {
       READ_MANY,
       ["text[]", "text[]", "text[]"],
       `ARRAY['${m.accountId}'], ARRAY['x@example.com'], ARRAY['e-1']`,
+      ["accounts", "pix_keys", "ledger_entries"],
     );
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);
     expect(plan).toMatch(/Index (Only )?Scan using ledger_entries_account_id_outgoing_external_id_key/);

@@ -153,7 +153,10 @@ describe("concurrent transfers", () => {
 
 describe("the transfer's account read", () => {
   it("probes indexes even in a generic plan (none reads every account or every MED under analysis)", async () => {
-    const plan = await genericPlanOf(ACCOUNTS_SQL, ["varchar[]"], "ARRAY['000000000001', '000000000002']");
+    const plan = await genericPlanOf(ACCOUNTS_SQL, ["varchar[]"], "ARRAY['000000000001', '000000000002']", [
+      "accounts",
+      "meds",
+    ]);
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (accounts|meds)|meds_status/);
     expect(plan).toMatch(/Index Scan using accounts_pkey/);
     expect(plan).toMatch(/Index (Only )?Scan using meds_account_id_\w+ on meds/);

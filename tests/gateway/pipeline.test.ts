@@ -48,8 +48,8 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
   it("3. the key look-up probes indexes even in a generic plan (none reads every key or account)", async () => {
     const plan = await genericPlanOf(KEYS_BY_CLIENT_ID, ["text[]"], `ARRAY['${m.clientId}']`, ["api_keys", "accounts"]);
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (api_keys|accounts)/);
-    expect(plan).toMatch(/Index (Only )?Scan using api_keys_client_id_key/);
-    expect(plan).toMatch(/Index Scan on accounts_user_id_idx|Index (Only )?Scan using accounts_user_id_idx/);
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) api_keys_client_id_key/);
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) accounts_user_id_idx/);
   });
 
   it("3. the key look-up's pool keeps generic plans without sequential scans; its commits still wait for the WAL flush", async () => {

@@ -6,8 +6,8 @@
  * BENCH_CLIENTS clients (fresh entry ids every call) for BENCH_SECONDS. With
  * BENCH_STATEMENT=cash-outs the batch is BENCH_BATCH gateway cash-outs (held debit, rail
  * submission, no idempotency record), as the fast path sends them, and pgbench calls
- * `gateway_cash_out_many`. Prints transfers/s,
- * PostgreSQL's and the machine's CPU and the WAL written per transfer, beside pgbench's TPC-B-like
+ * `gateway_cash_out_many`. Prints transfers (or cash-outs) per second, PostgreSQL's and the
+ * machine's CPU and the WAL written per transfer (or cash-out), beside pgbench's TPC-B-like
  * transaction (its WAL per transaction too) on the same server in the same run; then
  * `ledger verify`.
  */

@@ -121,12 +121,6 @@ type ApiKeyRow = {
 
 const CLIENT_ID_MAX_LENGTH = 200;
 
-/**
- * Runs on every API request, so it reads through a plain `pg` pool, the keys of concurrent requests
- * in one statement (docs/decisions/0022-group-commit.md). Nothing is cached: a revoked key stops
- * working at once. With the key, its merchant's accounts (the gateway's step 4 needs them on
- * every request): one statement and one round trip fewer per request than reading them after.
- */
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the key
 // and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, so its one plan
 // suits any table size (docs/decisions/0023, "A plan that a burst can flip").
@@ -141,6 +135,12 @@ export const KEYS_BY_CLIENT_ID = `
     LEFT JOIN LATERAL (
       SELECT a.id FROM accounts a WHERE a.user_id = k.user_id AND a.status = 'active' LIMIT 1) a ON true`;
 
+/**
+ * Runs on every API request, so it reads through a plain `pg` pool, the keys of concurrent requests
+ * in one statement (docs/decisions/0022-group-commit.md). Nothing is cached: a revoked key stops
+ * working at once. With the key, its merchant's accounts (the gateway's step 4 needs them on
+ * every request): one statement and one round trip fewer per request than reading them after.
+ */
 const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
   const { rows } = await probePool().query<ApiKeyRow>({
     name: "api_keys_by_client_id",

@@ -7,7 +7,9 @@
  * token; the request's effect writes a recovery point into the record inside its own transaction
  * (bindEffect), fenced by the token. A claim whose process died can be taken over once its lease
  * ran out: with a recovery point the committed result is rebuilt and stored; without one the
- * request runs again. Stored answers are sealed (AES-256-GCM): they can carry secrets.
+ * request runs again. Stored answers are sealed (AES-256-GCM): they can carry secrets. A cash-out
+ * on the fast path completes its record in its effect's own transaction instead, with no body:
+ * its replays rebuild the answer from the effect (answeredRecovery).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";
@@ -18,15 +20,39 @@ import { bookkeepingPool } from "../db/pool";
 import { AppError } from "../errors";
 import type { IdempotencyRecord } from "../generated/prisma/client";
 import type { LedgerWriter } from "../ledger/apply";
+import type { KeyCase } from "./key-case";
 
 /** What a request created: enough to rebuild its answer (server/gateway/recover.ts). */
 export type Effect =
-  | { kind: "payout"; entryId: string }
+  /** accountId and keyCase: written by a payout answered in its effect's transaction */
+  | { kind: "payout"; entryId: string; accountId?: string; keyCase?: KeyCase }
   | { kind: "charge"; txId: string }
   | { kind: "refund"; entryId: string }
   | { kind: "webhook"; webhookId: string };
 
-export type Held = { recordId: string; token: string };
+export type Held = { recordId: string; token: string; keyCase?: KeyCase };
+
+/**
+ * A recovery point that also completes its record (docs/decisions/0010, "Answered in the
+ * effect's transaction"): the status and headers of the answer, no body. The request then has
+ * nothing to store after its effect, and a replay rebuilds the body from the effect.
+ */
+export type AnsweredRecovery = Held & { effect: Effect; answer: { status: number; headers: Record<string, string> } };
+
+const answeredInEffect = new WeakSet<Held>();
+
+/** What a payout created now writes to answer its claim: 201, its view rebuilt from the entry. */
+export function createdPayoutAnswer(held: Held, entry: { id: string; accountId: string }): AnsweredRecovery {
+  return {
+    ...held,
+    effect: { kind: "payout", entryId: entry.id, accountId: entry.accountId, keyCase: held.keyCase ?? "snake" },
+    answer: { status: 201, headers: { "content-type": "application/json" } },
+  };
+}
+
+/** Called once the effect that answers `held` has committed: its request stores nothing more. */
+export const markAnsweredInEffect = (held: Held) => answeredInEffect.add(held);
+export const isAnsweredInEffect = (held: Held) => answeredInEffect.has(held);
 
 export type Claim =
   | ({ kind: "new" } & Held)
@@ -184,12 +210,23 @@ export async function bindEffect(tx: Tx, held: Held, effect: Effect): Promise<vo
   if (bound !== 1) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still in progress");
 }
 
-/** bindEffect on a plain `pg` transaction (the cash-out fast path, server/payouts/fast.ts). */
-export async function bindEffectOn(writer: LedgerWriter, held: Held, effect: Effect): Promise<void> {
+/**
+ * bindEffect on a plain `pg` transaction (the cash-out fast path, server/payouts/fast.ts), which
+ * also completes the record with the answer's status and headers.
+ */
+export async function bindAnsweredEffectOn(writer: LedgerWriter, recovery: AnsweredRecovery): Promise<void> {
   const bound = await writer.query(
-    `UPDATE idempotency_records SET effect = $1::jsonb
+    `UPDATE idempotency_records
+        SET effect = $1::jsonb, state = 'completed', response_status = $4, response_headers = $5::jsonb,
+            lease_token = NULL, lease_expires_at = NULL
       WHERE id = $2::uuid AND lease_token = $3::uuid AND effect IS NULL RETURNING id`,
-    [JSON.stringify(effect), held.recordId, held.token],
+    [
+      JSON.stringify(recovery.effect),
+      recovery.recordId,
+      recovery.token,
+      recovery.answer.status,
+      JSON.stringify(recovery.answer.headers),
+    ],
   );
   if (bound.length !== 1) throw new AppError("CONFLICT", "A request with this Idempotency-Key is still in progress");
 }

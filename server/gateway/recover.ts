@@ -5,13 +5,17 @@
  */
 import type { Context } from "hono";
 import { qrCodePng } from "../charges/qr-image";
+import { batchedStatement } from "../db/batched";
 import { db } from "../db/client";
+import { probePool } from "../db/pool";
+import type { IdempotencyRecord } from "../generated/prisma/client";
 import { getGatewayWebhook, secretOf } from "../webhooks/gateway";
 import { gatewayWebhookView } from "../webhooks/views";
 import type { GatewayEnv } from "./context";
 import type { Effect } from "./idempotency";
+import { convertKeys, toCamel } from "./key-case";
 import { respond } from "./respond";
-import { chargeView, payoutView, refundView } from "./views";
+import { chargeView, createdPayoutView, payoutView, refundView } from "./views";
 
 export async function recoverResponse(c: Context<GatewayEnv>, effect: Effect): Promise<Response | null> {
   const userId = c.get("apiKey").userId;
@@ -33,4 +37,56 @@ export async function recoverResponse(c: Context<GatewayEnv>, effect: Effect): P
       return respond(c, gatewayWebhookView(webhook, secretOf(webhook)), 201);
     }
   }
+}
+
+type CreatedPayoutRow = {
+  id: string;
+  end_to_end_id: string | null;
+  user_id: string;
+  gross_cents: string;
+  fee_cents: string;
+  external_id: string | null;
+  created_at: Date;
+};
+
+// Replays of answers completed in their effect's transaction, concurrent ones in one statement
+// (server/db/batched.ts), each a probe of the (account_id, id) unique index, planned once per
+// connection on the probe pool (server/db/pool.ts).
+export const CREATED_PAYOUTS = `
+  SELECT i.n, e.id, e.end_to_end_id, e.user_id, e.gross_cents, e.fee_cents, e.external_id, e.created_at
+    FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(account_id, entry_id, n)
+    CROSS JOIN LATERAL (
+      SELECT * FROM ledger_entries e WHERE e.account_id = i.account_id AND e.id = i.entry_id LIMIT 1) e`;
+
+const readCreatedPayout = batchedStatement<{ accountId: string; entryId: string }, CreatedPayoutRow | null>(
+  async (items) => {
+    const { rows } = await probePool().query<CreatedPayoutRow & { n: string }>({
+      name: "created_payouts",
+      text: CREATED_PAYOUTS,
+      values: [items.map((item) => item.accountId), items.map((item) => item.entryId)],
+    });
+    const byItem = new Map(rows.map((row) => [Number(row.n), row]));
+    return items.map((_, index) => byItem.get(index + 1) ?? null);
+  },
+);
+
+/**
+ * The body of an answer whose record was completed in its effect's transaction, with no body
+ * stored (idempotency.ts, createdPayoutAnswer): the payout's view as it was when created, in the
+ * key case it was answered in, for the same merchant only. null when it cannot be rebuilt.
+ */
+export async function answerFromEffect(userId: string, record: IdempotencyRecord): Promise<string | null> {
+  const effect = record.effect as Effect | null;
+  if (effect?.kind !== "payout" || !effect.accountId) return null;
+  const row = await readCreatedPayout({ accountId: effect.accountId, entryId: effect.entryId });
+  if (!row || row.user_id !== userId) return null;
+  const view = createdPayoutView({
+    id: row.id,
+    endToEndId: row.end_to_end_id,
+    grossCents: BigInt(row.gross_cents),
+    feeCents: BigInt(row.fee_cents),
+    externalId: row.external_id,
+    createdAt: row.created_at,
+  });
+  return JSON.stringify(effect.keyCase === "camel" ? convertKeys(view, toCamel) : view);
 }

@@ -2,8 +2,13 @@
 import type { Charge, LedgerEntry } from "../generated/prisma/client";
 import { centsToBrl } from "../money";
 
-export const payoutStatus = (entry: LedgerEntry) =>
+export const payoutStatus = (entry: Pick<LedgerEntry, "status">) =>
   entry.status === "succeeded" ? "settled" : entry.status === "failed" ? "rejected" : "processing";
+
+type PayoutFields = Pick<
+  LedgerEntry,
+  "id" | "endToEndId" | "status" | "grossCents" | "feeCents" | "externalId" | "errorMessage" | "createdAt"
+>;
 
 export function chargeView(charge: Charge, qrCodeImage?: string) {
   return {
@@ -20,7 +25,7 @@ export function chargeView(charge: Charge, qrCodeImage?: string) {
   };
 }
 
-export function payoutView(entry: LedgerEntry, status = payoutStatus(entry)) {
+export function payoutView(entry: PayoutFields, status = payoutStatus(entry)) {
   return {
     id: entry.id,
     end_to_end_id: entry.endToEndId,
@@ -32,6 +37,13 @@ export function payoutView(entry: LedgerEntry, status = payoutStatus(entry)) {
     created_at: entry.createdAt.toISOString(),
   };
 }
+
+/**
+ * A payout as it was answered when it was created: a held debit is created processing, with no
+ * error (server/ledger/verbs.ts, holdChange). What a replay of that answer rebuilds.
+ */
+export const createdPayoutView = (entry: Omit<PayoutFields, "status" | "errorMessage">) =>
+  payoutView({ ...entry, status: "processing", errorMessage: null });
 
 export function refundView(entry: LedgerEntry) {
   return {

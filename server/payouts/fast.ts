@@ -2,7 +2,8 @@
  * The cash-out by key to another institution on the plain `pg` pool (docs/performance.md,
  * docs/decisions/0021): the gateway's hottest write. One read (account, whether the key is one
  * of this platform's, whether the externalId was used), then one write that commits together the
- * held debit, the rail's submission event and the gateway's idempotency recovery point — grouped
+ * held debit, the rail's submission event and the gateway's idempotency recovery point, which
+ * also completes the idempotency record (the gateway stores nothing after it) — grouped
  * with concurrent cash-outs into one statement (./grouped.ts, docs/decisions/0023), or in a
  * transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
  * serve every other case: a key of this platform (settled at once inside it), a rail without the
@@ -14,7 +15,13 @@ import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool, probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
-import { bindEffectOn, type Effect, type Held } from "../gateway/idempotency";
+import {
+  type AnsweredRecovery,
+  bindAnsweredEffectOn,
+  createdPayoutAnswer,
+  type Held,
+  markAnsweredInEffect,
+} from "../gateway/idempotency";
 import type { LedgerWriter } from "../ledger/apply";
 import { groupedChange } from "../ledger/group-commit";
 import { newEndToEndId } from "../ledger/ids";
@@ -133,30 +140,33 @@ export async function cashOutOnPool(
       receiver: resolved.receiver,
       pixKey: resolved.key,
     });
-  const alone = () => cashOutAlone(debit, submission, recovery);
+  // The claim is completed with the hold: the gateway stores nothing after it (idempotency.ts).
+  const answered = recovery ? createdPayoutAnswer(recovery, { id: endToEndId, accountId: source.id }) : null;
+  const alone = () => cashOutAlone(debit, submission, answered);
   // The batch writes the debit's seq into the event: where the rail put it is found by asking
   // for the event with a seq no entry has. A rail that put it elsewhere gets the path alone.
   const probe = submission(SEQ_PROBE);
   const seqKey = Object.keys(probe.payload).find((key) => probe.payload[key] === SEQ_PROBE.toString());
-  if (!seqKey) return alone();
-  return cashOutGrouped({
-    change: groupedChange(holdChange(debit)),
-    submission: probe,
-    seqKey,
-    recovery: recovery ? { ...recovery, effect: payoutEffect(endToEndId) } : null,
-    alone,
-  });
+  const entry = seqKey
+    ? await cashOutGrouped({
+        change: groupedChange(holdChange(debit)),
+        submission: probe,
+        seqKey,
+        recovery: answered,
+        alone,
+      })
+    : await alone();
+  if (recovery) markAnsweredInEffect(recovery);
+  return entry;
 }
 
 const SEQ_PROBE = -1n;
 
-const payoutEffect = (entryId: string): Effect => ({ kind: "payout", entryId });
-
-/** The cash-out in one transaction of its own: hold, submission event, recovery point. */
+/** The cash-out in one transaction of its own: hold, submission event, recovery point and answer. */
 async function cashOutAlone(
   debit: Omit<NewEntry, "status" | "type">,
   submission: (entrySeq: bigint) => OutboxEventInput,
-  recovery: Held | undefined,
+  answered: AnsweredRecovery | null,
 ): Promise<Entry> {
   const client = await pool().connect();
   try {
@@ -164,7 +174,7 @@ async function cashOutAlone(
     const writer: LedgerWriter = { query: async (sql, params) => (await client.query(sql, params)).rows };
     const held = await hold(writer, debit);
     await recordEventOn(client, submission(held.seq));
-    if (recovery) await bindEffectOn(writer, recovery, payoutEffect(held.id));
+    if (answered) await bindAnsweredEffectOn(writer, answered);
     await client.query("COMMIT");
     return held;
   } catch (error) {

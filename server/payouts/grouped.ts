@@ -1,7 +1,8 @@
 /**
  * Group commit for the gateway's cash-outs (docs/decisions/0023-gateway-write-path.md): the
- * held debit, the rail's submission event and the idempotency recovery point of concurrent
- * cash-outs are written by one `gateway_cash_out_many` statement — one transaction, one commit
+ * held debit, the rail's submission event and the idempotency recovery point (which completes the
+ * record, docs/decisions/0010) of concurrent cash-outs are written by one
+ * `gateway_cash_out_many` statement — one transaction, one commit
  * per batch — and each cash-out still commits with its own recovery point or not at all. Each
  * caller gets its own entry or its own error, the ones the one-transaction path gives. Batching
  * as in server/ledger/group-commit.ts: the next batch gathers while one is in the database.
@@ -10,6 +11,7 @@ import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { AppError } from "../errors";
+import type { AnsweredRecovery } from "../gateway/idempotency";
 import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
 import { eachAloneAfter, postedEntries } from "../ledger/group-commit";
 import type { Entry } from "../ledger/types";
@@ -21,8 +23,8 @@ export type GroupedCashOut = {
   /** the rail's submission event; the debit's seq is written at `payload[seqKey]` */
   submission: OutboxEventInput;
   seqKey: string;
-  /** the idempotency record, its claim's token, and the effect to record there */
-  recovery: { recordId: string; token: string; effect: object } | null;
+  /** the idempotency record, its claim's token, the effect to record there and the answer */
+  recovery: AnsweredRecovery | null;
   /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
   alone: () => Promise<Entry>;
 };
@@ -45,7 +47,12 @@ const itemArgument = (item: GroupedCashOut) => {
       seq_key: item.seqKey,
     },
     recovery: item.recovery
-      ? { record_id: item.recovery.recordId, token: item.recovery.token, effect: item.recovery.effect }
+      ? {
+          record_id: item.recovery.recordId,
+          token: item.recovery.token,
+          effect: item.recovery.effect,
+          answer: item.recovery.answer,
+        }
       : null,
   };
 };

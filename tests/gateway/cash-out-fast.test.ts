@@ -1,10 +1,14 @@
 /**
  * The cash-out by key on the plain pool (server/payouts/fast.ts, docs/decisions/0021): the same
- * answers as the general path, and the hold commits only with the idempotency recovery point.
+ * answers as the general path, and the hold commits only with the idempotency recovery point,
+ * which completes the record: replays rebuild the answer from it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
 import { claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
+import { CREATED_PAYOUTS } from "../../server/gateway/recover";
+import type { Entry } from "../../server/ledger/types";
+import { release } from "../../server/ledger/verbs";
 import { cashOutOnPool, READ_MANY } from "../../server/payouts/fast";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { availableCents, fundedMerchant } from "../support/fixtures";
@@ -29,8 +33,44 @@ describe("cash-out fast path", () => {
     const topics = await db().outboxEvent.findMany({ where: { entryId: entry.id }, select: { topic: true } });
     expect(topics.map((t) => t.topic).sort()).toEqual(["entry.created", "rail.payment_submitted"]);
     const record = await db().idempotencyRecord.findFirstOrThrow({ where: { key: "k-fast-1" } });
-    expect(record.effect).toEqual({ kind: "payout", entryId: entry.id });
-    expect(record.state).toBe("completed");
+    expect(record.effect).toEqual({ kind: "payout", entryId: entry.id, accountId: m.accountId, keyCase: "snake" });
+    // Completed by the hold's own commit: no lease left, no body stored after it.
+    expect(record).toMatchObject({ state: "completed", responseStatus: 201, responseBody: null, leaseToken: null });
+    expect(record.responseHeaders).toEqual({ "content-type": "application/json" });
+  });
+
+  it("a replay gives the answer as it was given: rebuilt from the effect, in its key case, whatever the payout became", async () => {
+    const body = { amount: 2.5, pix_key: "hana@example.com", pix_key_type: "email", external_id: "fast-replay" };
+    const key = { "idempotency-key": "k-fast-replay" };
+    const first = await post(m, "/pix/cash-out", body, { ...key, "x-key-case": "camelCase" });
+    expect(first.status).toBe(201);
+    expect(first.json).toEqual(expect.objectContaining({ endToEndId: expect.any(String), externalId: "fast-replay" }));
+    const entry = await db().ledgerEntry.findFirstOrThrow({
+      where: { accountId: m.accountId, externalId: "fast-replay" },
+    });
+    await db().$transaction((tx) => release(tx, entry as Entry, "AC03: invalid account"));
+
+    const replay = await post(m, "/pix/cash-out", body, key); // snake_case asked this time
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.headers.get("content-type")).toBe("application/json");
+    expect(replay.text).toBe(first.text);
+    expect(replay.json).toEqual(expect.objectContaining({ status: "processing" }));
+    expect(replay.json).not.toHaveProperty("errorMessage");
+
+    const other = await post(m, "/pix/cash-out", { ...body, amount: 3 }, key);
+    expect(other.status).toBe(422);
+  });
+
+  it("a replay by another merchant's key never sees this one's answer", async () => {
+    const stranger = await fundedMerchant(100_000n);
+    const body = { amount: 1, pix_key: "ines@example.com", pix_key_type: "email", external_id: "fast-own" };
+    const mine = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-fast-own" });
+    const theirs = await post(stranger, "/pix/cash-out", body, { "idempotency-key": "k-fast-own" });
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get("idempotent-replayed")).toBeNull();
+    expect(theirs.json.id).not.toBe(mine.json.id);
   });
 
   it("an external_id already used is refused with nothing held", async () => {
@@ -90,5 +130,13 @@ describe("cash-out fast path", () => {
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);
     expect(plan).toMatch(/Index (Only )?Scan (using|on) ledger_entries_account_id_outgoing_external_id_key/);
     expect(plan).toMatch(/Index (Only )?Scan (using|on) pix_keys_key_key/);
+  });
+
+  it("a replay's read of the payout probes its unique index even in a generic plan", async () => {
+    const plan = await genericPlanOf(CREATED_PAYOUTS, ["text[]", "text[]"], `ARRAY['${m.accountId}'], ARRAY['E-1']`, [
+      "ledger_entries",
+    ]);
+    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on ledger_entries/);
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) ledger_entries_account_id_id_key/);
   });
 });

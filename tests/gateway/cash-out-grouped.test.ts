@@ -86,7 +86,13 @@ describe("cash-out group commit", () => {
       if (!outcome?.ok || !outcome.value) throw new Error("expected an entry");
       const entry = outcome.value;
       const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } });
-      expect(record.effect).toEqual({ kind: "payout", entryId: entry.id });
+      expect(record.effect).toEqual({
+        kind: "payout",
+        entryId: entry.id,
+        accountId: entry.accountId,
+        keyCase: "snake",
+      });
+      expect(record).toMatchObject({ state: "completed", responseStatus: 201, responseBody: null, leaseToken: null });
       const submitted = await db().outboxEvent.findFirstOrThrow({
         where: { entryId: entry.id, topic: "rail.payment_submitted" },
       });
@@ -142,6 +148,12 @@ describe("cash-out group commit", () => {
     expect(await availableCents(payer.accountId)).toBe(0n);
     expect(await availableCents(other.accountId)).toBe(2000n - (300n + fee));
     expect((await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kPayer.recordId } })).effect).toBeNull();
+    // Posted alone, it still completes its record in its own transaction.
+    expect(await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kOther.recordId } })).toMatchObject({
+      state: "completed",
+      responseStatus: 201,
+      effect: expect.objectContaining({ kind: "payout", accountId: other.accountId }),
+    });
     expect((await verifyLedger(db())).ok).toBe(true);
   });
 

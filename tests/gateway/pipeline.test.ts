@@ -52,12 +52,12 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
     expect(plan).toMatch(/Index (Only )?Scan (using|on) accounts_user_id_idx/);
   });
 
-  it("3. the key look-up's pool keeps generic plans without sequential scans; its commits still wait for the WAL flush", async () => {
+  it("3. the key look-up's pool keeps generic plans without sequential or bitmap scans; its commits still wait for the WAL flush", async () => {
     const { rows } = await probePool().query(
       `SELECT current_setting('plan_cache_mode') AS plans, current_setting('enable_seqscan') AS seqscan,
-              current_setting('synchronous_commit') AS commit_mode`,
+              current_setting('enable_bitmapscan') AS bitmapscan, current_setting('synchronous_commit') AS commit_mode`,
     );
-    expect(rows[0]).toEqual({ plans: "force_generic_plan", seqscan: "off", commit_mode: "on" });
+    expect(rows[0]).toEqual({ plans: "force_generic_plan", seqscan: "off", bitmapscan: "off", commit_mode: "on" });
     expect((await pool().query("SELECT current_setting('plan_cache_mode') AS plans")).rows[0]).toEqual({
       plans: "auto",
     });

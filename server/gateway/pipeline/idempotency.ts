@@ -2,8 +2,15 @@
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
 import type { GatewayEnv } from "../context";
-import { claimIdempotencyKey, completeIdempotencyKey, type Held, openResponseBody, requestHash } from "../idempotency";
-import { recoverResponse } from "../recover";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  type Held,
+  isAnsweredInEffect,
+  openResponseBody,
+  requestHash,
+} from "../idempotency";
+import { answerFromEffect, recoverResponse } from "../recover";
 import { pipelineError } from "../respond";
 
 const REPLAYED_HEADERS = ["content-type", "location"];
@@ -37,12 +44,18 @@ export const idempotency = createMiddleware<GatewayEnv>(async (c, next) => {
   }
   if (claim.kind === "replay") {
     const { record } = claim;
-    return new Response(openResponseBody(record.responseBody), {
+    // No body stored: completed in its effect's transaction, rebuilt from the effect.
+    const body =
+      record.responseBody === null
+        ? await answerFromEffect(c.get("apiKey").userId, record)
+        : openResponseBody(record.responseBody);
+    if (body === null) return pipelineError(c, 409, IN_PROGRESS);
+    return new Response(body, {
       status: record.responseStatus ?? 200,
       headers: { ...(record.responseHeaders as Record<string, string>), "idempotent-replayed": "true" },
     });
   }
-  const held = { recordId: claim.recordId, token: claim.token };
+  const held: Held = { recordId: claim.recordId, token: claim.token, keyCase: c.get("keyCase") };
   if (claim.kind === "recover") {
     const recovered = await recoverResponse(c, claim.effect);
     if (!recovered) return pipelineError(c, 409, IN_PROGRESS);
@@ -53,6 +66,6 @@ export const idempotency = createMiddleware<GatewayEnv>(async (c, next) => {
   try {
     await next();
   } finally {
-    await store(held, c.res);
+    if (!isAnsweredInEffect(held)) await store(held, c.res);
   }
 });

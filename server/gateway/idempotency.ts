@@ -9,7 +9,7 @@
  * ran out: with a recovery point the committed result is rebuilt and stored; without one the
  * request runs again. Stored answers are sealed (AES-256-GCM): they can carry secrets. A cash-out
  * on the fast path completes its record in its effect's own transaction instead, with no body:
- * its replays rebuild the answer from the effect (answeredRecovery).
+ * its replays rebuild the answer from the effect (createdPayoutAnswer).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";

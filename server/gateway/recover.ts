@@ -1,7 +1,8 @@
 /**
  * The answer of a request whose effect committed but whose process died before storing it:
  * rebuilt from what the effect created (the recovery point of server/gateway/idempotency.ts),
- * as the route would have written it, for the same merchant only.
+ * as the route would have written it, for the same merchant only. Also the body of a replay
+ * whose record was completed in its effect's transaction, with no body stored (answerFromEffect).
  */
 import type { Context } from "hono";
 import { qrCodePng } from "../charges/qr-image";

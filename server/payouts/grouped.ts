@@ -1,11 +1,11 @@
 /**
  * Group commit for the gateway's cash-outs (docs/decisions/0023-gateway-write-path.md): the
  * held debit, the rail's submission event and the idempotency recovery point (which completes the
- * record, docs/decisions/0010) of concurrent cash-outs are written by one
- * `gateway_cash_out_many` statement — one transaction, one commit
- * per batch — and each cash-out still commits with its own recovery point or not at all. Each
- * caller gets its own entry or its own error, the ones the one-transaction path gives. Batching
- * as in server/ledger/group-commit.ts: the next batch gathers while one is in the database.
+ * record, docs/decisions/0010) of concurrent cash-outs are written by one `gateway_cash_out_many`
+ * statement — one transaction, one commit per batch — and each cash-out still commits with its own
+ * recovery point or not at all. Each caller gets its own entry or its own error, the ones the
+ * one-transaction path gives. Batching as in server/ledger/group-commit.ts: the next batch
+ * gathers while one is in the database.
  */
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";

@@ -20,6 +20,7 @@ import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { benchServer } from "./support/server";
+import { printStatements, resetStatements } from "./support/statements";
 import { walPer, walReading } from "./support/wal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -123,10 +124,12 @@ try {
   for (const clients of CLIENTS) {
     console.log(`▸ pgbench calling ${STATEMENT} (${BATCH} ${UNIT}s): ${clients} clients, ${SECONDS}s`);
     const wal = await walReading(urlFor(name), { checkpoint: true });
+    await resetStatements(urlFor(name));
     const before = { postgres: cpuMicrosOf("postgres"), machine: machineBusyMicros() };
     const out = pgbench(clients, SECONDS);
     const calls = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);
     const units = calls * BATCH;
+    await printStatements(urlFor(name), units);
     const per = (after: number | null, start: number | null) =>
       after === null || start === null ? null : Number(((after - start) / 1000 / Math.max(1, units)).toFixed(3));
     rows.push({

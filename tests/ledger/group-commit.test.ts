@@ -14,6 +14,7 @@ import { post } from "../../server/ledger/verbs";
 import { verifyLedger } from "../../server/ledger/verify";
 import { transferInternal } from "../../server/transfers/internal";
 import { availableCents, fundedMerchant, newMerchant, rivalTransaction } from "../support/fixtures";
+import { genericPlanOf } from "../support/plans";
 
 type Merchant = { accountId: string; userId: string };
 
@@ -88,6 +89,61 @@ describe("ledger_post_many", () => {
         JOIN ledger_entries e ON e.seq = p.entry_seq WHERE e.account_id = ${payer.accountId}`;
     expect(transactions[0]?.n).toBe(3n);
     expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("accepts a batch at once when each running balance stays at or above zero, credits first", async () => {
+    const payer = await newMerchant();
+    const other = await fundedMerchant(500n);
+    const receiver = await newMerchant();
+    const outcomes = await callMany([transfer(other, payer, 500n), transfer(payer, receiver, 500n)]);
+    expect(outcomes.map((o) => ("error" in o ? o.error : "ok"))).toEqual(["ok", "ok"]);
+    expect(await availableCents(payer.accountId)).toBe(0n);
+    expect(await availableCents(receiver.accountId)).toBe(500n);
+  });
+
+  it("walks the changes in order when a running balance dips below zero, even if the batch ends above it", async () => {
+    const payer = await fundedMerchant(100n);
+    const other = await fundedMerchant(100n);
+    const receiver = await newMerchant();
+    // All accepted, the payer would end at 50 but pass through -50: the first change is refused.
+    const outcomes = await callMany([transfer(payer, receiver, 150n), transfer(other, payer, 100n)]);
+    expect(outcomes.map((o) => ("error" in o ? o.error : "ok"))).toEqual([
+      `insufficient_funds:${payer.accountId}`,
+      "ok",
+    ]);
+    expect(await availableCents(payer.accountId)).toBe(200n);
+    expect(await availableCents(receiver.accountId)).toBe(0n);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("walks the changes in order when only an outgoing external id is repeated or already used", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    await post(db(), transfer(payer, receiver, 1n, "used"));
+    const repeated = await callMany([transfer(payer, receiver, 10n, "twice"), transfer(payer, receiver, 20n, "twice")]);
+    expect(repeated.map((o) => ("error" in o ? o.error : "ok"))).toEqual(["ok", "outgoing_external_id"]);
+    const usedBefore = await callMany([transfer(payer, receiver, 30n, "used"), transfer(payer, receiver, 40n)]);
+    expect(usedBefore.map((o) => ("error" in o ? o.error : "ok"))).toEqual(["outgoing_external_id", "ok"]);
+    expect(await availableCents(payer.accountId)).toBe(1000n - 1n - 10n - 40n);
+  });
+
+  it("checks a batch with index probes, in the generic plan it keeps, without sequential scans", async () => {
+    const { rows } = await pool().query(
+      `SELECT pg_get_functiondef(oid) AS source, proconfig FROM pg_proc WHERE oid = 'ledger_post_many(jsonb)'::regprocedure`,
+    );
+    expect(rows[0].proconfig).toEqual(
+      expect.arrayContaining(["plan_cache_mode=force_generic_plan", "enable_seqscan=off", "enable_bitmapscan=off"]),
+    );
+    // The batch check as the function runs it, its `changes` argument made a parameter.
+    const check = /(WITH moves AS[\s\S]*?)\s+INTO all_fit;/.exec(rows[0].source)?.[1] as string;
+    expect(check).toBeDefined();
+    const plan = await genericPlanOf(check.replaceAll(/\bchanges\b/g, "$1"), ["jsonb"], "'[]'::jsonb", [
+      "accounts",
+      "ledger_entries",
+    ]);
+    expect(plan).not.toMatch(/Seq Scan on (accounts|ledger_entries)|Bitmap/);
+    expect(plan).toMatch(/Index (Only )?Scan using accounts_pkey/);
+    expect(plan).toMatch(/Index (Only )?Scan using ledger_entries_account_id_outgoing_external_id_key/);
   });
 
   it("writes nothing when a concurrent change spent the money after the balances were read", async () => {

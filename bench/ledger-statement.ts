@@ -5,17 +5,19 @@
  * groupedChange, changeArgument) and has pgbench call `ledger_post_many` with it from each of
  * BENCH_CLIENTS clients (fresh entry ids every call) for BENCH_SECONDS. With
  * BENCH_STATEMENT=cash-outs the batch is BENCH_BATCH gateway cash-outs (held debit, rail
- * submission, no idempotency record), as the fast path sends them, and pgbench calls
- * `gateway_cash_out_many`. Prints transfers (or cash-outs) per second, PostgreSQL's and the
- * machine's CPU and the WAL written per transfer (or cash-out), beside pgbench's TPC-B-like
- * transaction (its WAL per transaction too) on the same server in the same run; then
- * `ledger verify`.
+ * submission, the recovery point of an idempotency claim made in the same call), as the fast
+ * path sends them, and pgbench calls `gateway_cash_out_many`. BENCH_SQL runs once after the
+ * seed (e.g. dropping an index, to see what it costs). Prints transfers (or cash-outs) per
+ * second, PostgreSQL's and the machine's CPU and the WAL written per transfer (or cash-out),
+ * beside pgbench's TPC-B-like transaction (its WAL per transaction too) on the same server in the
+ * same run; then `ledger verify`, and that every claimed cash-out was posted.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { dropDatabase } from "../server/db/embedded";
+import { Prisma } from "../server/generated/prisma/client";
 import { cpuMicrosOf, machineBusyMicros } from "./support/cpu";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
@@ -59,37 +61,72 @@ async function transferTemplate(): Promise<string> {
 }
 
 // The fast path's own items (server/payouts/fast.ts), caught on their way to PostgreSQL: the
-// cash-outs are made once for real, and their items make the template.
+// cash-outs are made once for real, each with an idempotency claim as the gateway sends them, and
+// their items make the template. Every call claims fresh records (CLAIMS_SQL) for its recovery points.
 async function cashOutTemplate(): Promise<string> {
   const { pool } = await import("../server/db/pool");
   const { cashOutOnPool } = await import("../server/payouts/fast");
-  const { rows: accounts } = await pool().query("SELECT id, user_id FROM accounts ORDER BY id");
-  const items: { change: { entries: { id: string }[] } }[] = [];
+  const { claimIdempotencyKey, requestHash } = await import("../server/gateway/idempotency");
+  const { rows: accounts } = await pool().query(
+    "SELECT a.id, a.user_id, k.id AS api_key_id FROM accounts a JOIN api_keys k ON k.user_id = a.user_id ORDER BY a.id",
+  );
+  const items: { change: { entries: { id: string }[] }; recovery: { record_id: string; token: string } }[] = [];
   const query = pool().query.bind(pool());
   pool().query = ((config: { name?: string; values?: string[] }, values?: unknown[]) => {
     if (config.name === STATEMENT) items.push(...JSON.parse(config.values?.[0] as string));
     return query(config as never, values as never);
   }) as typeof query;
   await Promise.all(
-    Array.from({ length: BATCH }, (_, i) => {
+    Array.from({ length: BATCH }, async (_, i) => {
       const account = accounts[(i * 7) % accounts.length];
       const pixKey = `bench-${i}@example.com`;
-      return cashOutOnPool({
-        userId: account.user_id,
-        accountId: account.id,
-        amountCents: 1n,
-        pixKey,
-        pixKeyType: "EMAIL",
-      });
+      const scope = { apiKeyId: account.api_key_id, method: "POST", path: "/bench", key: pixKey };
+      const claim = await claimIdempotencyKey(scope, requestHash(pixKey));
+      if (claim.kind !== "new") throw new Error(`claim ${claim.kind}`);
+      return cashOutOnPool(
+        { userId: account.user_id, accountId: account.id, amountCents: 1n, pixKey, pixKeyType: "EMAIL" },
+        { recordId: claim.recordId, token: claim.token },
+      );
     }),
   );
   pool().query = query;
   let template = JSON.stringify(items);
   items.forEach((item, c) => {
-    template = template.replaceAll(item.change.entries[0]?.id as string, `${ID_MARK}-${c}`);
+    template = template
+      .replaceAll(item.change.entries[0]?.id as string, `${ID_MARK}-${c}`)
+      .replaceAll(`"${item.recovery.record_id}"`, `"${RECORD_MARK}-${c}"`)
+      .replaceAll(`"${item.recovery.token}"`, `"${TOKEN_MARK}-${c}"`);
   });
   return template;
 }
+
+const RECORD_MARK = "@RECORD@";
+const TOKEN_MARK = "@TOKEN@";
+
+// One call's cash-outs with fresh claims: the records are inserted as the gateway's claim does
+// (in this call's transaction, a cost the same for every build), then their ids and lease tokens
+// replace the marks.
+const CLAIMS_SQL = `
+CREATE FUNCTION bench_cash_outs(template text) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  body text := replace(template, '${ID_MARK}', gen_random_uuid()::text);
+  ids uuid[];
+  tokens uuid[];
+BEGIN
+  WITH claimed AS (
+    INSERT INTO idempotency_records (id, api_key_id, method, path, key, request_hash, state, created_at, expires_at,
+                                     lease_token, lease_expires_at)
+    SELECT gen_random_uuid(), (SELECT id FROM api_keys LIMIT 1), 'POST', '/bench', gen_random_uuid()::text, '',
+           'in_progress', now(), now() + interval '1 day', gen_random_uuid(), now() + interval '1 minute'
+      FROM generate_series(1, ${BATCH})
+    RETURNING id, lease_token)
+  SELECT array_agg(id), array_agg(lease_token) INTO ids, tokens FROM claimed;
+  FOR n IN 0 .. ${BATCH} - 1 LOOP
+    body := replace(replace(body, '"${RECORD_MARK}-' || n || '"', '"' || ids[n + 1] || '"'),
+                    '"${TOKEN_MARK}-' || n || '"', '"' || tokens[n + 1] || '"');
+  END LOOP;
+  RETURN gateway_cash_out_many(body::jsonb);
+END $$`;
 
 const { embedded, adminUrl, urlFor } = await benchServer();
 const name = `pix_bench_statement_${Date.now()}`;
@@ -99,14 +136,18 @@ try {
   console.log(`▸ database ${name}: migrate and seed ${ACCOUNTS} funded accounts; load ${load()}`);
   await fundedMerchants({ adminUrl, urlFor }, name, ACCOUNTS, "statement");
   const { pool, closePool } = await import("../server/db/pool");
+  if (process.env.BENCH_SQL) await pool().query(process.env.BENCH_SQL);
   const template = CASH_OUTS ? await cashOutTemplate() : await transferTemplate();
   await pool().query("CREATE TABLE bench_batch (template text NOT NULL)");
   await pool().query("INSERT INTO bench_batch VALUES ($1)", [template]);
+  if (CASH_OUTS) await pool().query(CLAIMS_SQL);
   await closePool();
   const script = path.join(scripts, `${STATEMENT}.sql`);
   writeFileSync(
     script,
-    `SELECT ${STATEMENT}(replace((SELECT template FROM bench_batch), '${ID_MARK}', gen_random_uuid()::text)::jsonb) IS NOT NULL;\n`,
+    CASH_OUTS
+      ? "SELECT bench_cash_outs((SELECT template FROM bench_batch)) IS NOT NULL;\n"
+      : `SELECT ${STATEMENT}(replace((SELECT template FROM bench_batch), '${ID_MARK}', gen_random_uuid()::text)::jsonb) IS NOT NULL;\n`,
   );
 
   const pgbench = (clients: number, seconds: number) =>
@@ -153,9 +194,14 @@ try {
   const { db, disconnectDb } = await import("../server/db/client");
   const { verifyLedger } = await import("../server/ledger/verify");
   const report = await verifyLedger(db());
+  // Every claimed record got its recovery point: no cash-out was refused along the way.
+  const unanswered = CASH_OUTS
+    ? await db().idempotencyRecord.count({ where: { path: "/bench", effect: { equals: Prisma.DbNull } } })
+    : 0;
   await disconnectDb();
   console.log(`ledger verify: ${report.ok ? "clean" : "FAILED"}`);
-  if (!report.ok) process.exitCode = 1;
+  if (unanswered > 0) console.log(`${unanswered} claimed cash-outs were not posted`);
+  if (!report.ok || unanswered > 0) process.exitCode = 1;
 } finally {
   rmSync(scripts, { recursive: true, force: true });
   await dropDatabase(adminUrl, name).catch(() => {});

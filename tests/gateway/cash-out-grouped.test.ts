@@ -12,6 +12,7 @@ import { legs } from "../../server/ledger/movements";
 import { verifyLedger } from "../../server/ledger/verify";
 import { cashOutOnPool } from "../../server/payouts/fast";
 import { availableCents, fundedMerchant, rivalTransaction, sqlOf } from "../support/fixtures";
+import { genericPlanOf } from "../support/plans";
 import { post } from "./support";
 
 type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
@@ -107,6 +108,79 @@ describe("cash-out group commit", () => {
     expect(await db().ledgerEntry.count({ where: { externalId: { in: ["gb-b", "gb-e"] } } })).toBe(0);
     expect(await db().ledgerEntry.count({ where: { externalId: "gb-c" } })).toBe(1);
     expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("a batch of forty: each answer, event and recovery point lands on its own cash-out", async () => {
+    const payer = await fundedMerchant(100_000n);
+    // Every seventh claim's lease ran out and a later request took it over: its holder may not commit.
+    const takenOver = new Set([6, 13, 20, 27, 34]);
+    const past = new Date(Date.now() - 60_000);
+    const claims = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => claim(payer, `gl-${i}`, takenOver.has(i) ? past : new Date())),
+    );
+    await Promise.all([...takenOver].map((i) => claim(payer, `gl-${i}`)));
+    const statement = vi.spyOn(pool(), "query");
+
+    const outcomes = await Promise.all(
+      claims.map((held, i) => settled(cashOutOnPool(input(payer, BigInt(10 + i), `gl-ext-${i}`), held))),
+    );
+
+    expect(statement.mock.calls.filter(([sql]) => sqlOf(sql).includes("gateway_cash_out_many"))).toHaveLength(1);
+    for (const [i, outcome] of outcomes.entries()) {
+      const held = claims[i] as Held;
+      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } });
+      if (takenOver.has(i)) {
+        expect(outcome.ok ? "ok" : outcome.error.message).toBe(
+          "A request with this Idempotency-Key is still in progress",
+        );
+        expect(record.effect).toBeNull();
+        continue;
+      }
+      if (!outcome.ok || !outcome.value) throw new Error(`cash-out ${i} refused`);
+      const entry = outcome.value;
+      expect(entry).toMatchObject({ externalId: `gl-ext-${i}`, grossCents: BigInt(10 + i) });
+      expect(record).toMatchObject({ state: "completed", effect: expect.objectContaining({ entryId: entry.id }) });
+      const submitted = await db().outboxEvent.findFirstOrThrow({
+        where: { entryId: entry.id, topic: "rail.payment_submitted" },
+      });
+      expect(submitted.payload).toEqual(expect.objectContaining({ entrySeq: entry.seq.toString() }));
+    }
+    expect(await db().ledgerEntry.count({ where: { accountId: payer.accountId, reason: "pix_out:processing" } })).toBe(
+      35,
+    );
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
+
+  it("reads the claims and writes the recovery points by primary key, in the generic plans it keeps", async () => {
+    const { rows } = await pool().query(
+      `SELECT pg_get_functiondef(oid) AS source, proconfig FROM pg_proc WHERE oid = 'gateway_cash_out_many(jsonb)'::regprocedure`,
+    );
+    expect(rows[0].proconfig).toEqual(
+      expect.arrayContaining(["plan_cache_mode=force_generic_plan", "enable_seqscan=off", "enable_bitmapscan=off"]),
+    );
+    const source = rows[0].source as string;
+    // Each statement as the function runs it, its variables made parameters.
+    const held =
+      /(SELECT COALESCE\(array_agg[\s\S]*?)\s+INTO posting\s[\s\S]*?(FROM jsonb_array_elements[\s\S]*?);/.exec(source);
+    const written = /(WITH outcome AS[\s\S]*?)\s+INTO answers, expected, bound;/.exec(source)?.[1];
+    if (!held || !written) throw new Error("statements not found in gateway_cash_out_many");
+    const tables = ["idempotency_records"];
+    const readPlan = await genericPlanOf(
+      `${held[1]} ${held[2]}`.replaceAll(/\bitems\b/g, "$1"),
+      ["jsonb"],
+      "'[]'",
+      tables,
+    );
+    const parameters = (sql: string) =>
+      sql
+        .replaceAll(/\bitems\b/g, "$1")
+        .replaceAll(/\bposting\b/g, "$2")
+        .replaceAll(/\bposted\b/g, "$3");
+    const writePlan = await genericPlanOf(parameters(written), ["jsonb", "int[]", "jsonb"], "'[]', '{}', '[]'", tables);
+    for (const plan of [readPlan, writePlan]) {
+      expect(plan).not.toMatch(/Seq Scan on idempotency_records|Bitmap/);
+      expect(plan).toMatch(/Index Scan using idempotency_records_pkey/);
+    }
   });
 
   it("a batch that fails as a whole is posted again one cash-out at a time", async () => {

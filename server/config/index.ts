@@ -106,8 +106,11 @@ const schema = z
     /** group commit (docs/decisions/0022, 0023): changes per batch, and batches of a kind in flight */
     GROUP_COMMIT_MAX_CHANGES: z.coerce.number().int().min(1).max(1000).default(64),
     GROUP_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
-    /** internal transfers' batches in flight: one gathers more per batch (docs/decisions/0022, addendum) */
-    TRANSFER_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
+    /**
+     * batches that write the ledger (internal transfers, gateway cash-outs) in flight per kind: one
+     * gathers more per batch (docs/decisions/0022 and 0023, addenda)
+     */
+    LEDGER_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),
     WEBHOOK_ACCOUNT_TIMEOUT_MS: int.default(3_000),
     /** a gateway delivery whose first attempt would start later than this after creation expires */

@@ -88,6 +88,6 @@ export const groupedChange = (change: { entries: NewEntry[]; legs: Leg[] }): Led
  * committed with whatever other changes arrive meanwhile. Only outside a caller's transaction.
  */
 export function postGrouped(change: { entries: NewEntry[]; legs: Leg[] }): Promise<Entry[]> {
-  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES, () => config().TRANSFER_COMMIT_IN_FLIGHT);
+  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES, () => config().LEDGER_COMMIT_IN_FLIGHT);
   return postOne(groupedChange(change));
 }

@@ -4,8 +4,8 @@
  * record, docs/decisions/0010) of concurrent cash-outs are written by one `gateway_cash_out_many`
  * statement — one transaction, one commit per batch — and each cash-out still commits with its own
  * recovery point or not at all. Each caller gets its own entry or its own error, the ones the
- * one-transaction path gives. Batching as in server/ledger/group-commit.ts: the next batch
- * gathers while one is in the database.
+ * one-transaction path gives. Batching as in server/ledger/group-commit.ts: one batch in the
+ * database at a time (LEDGER_COMMIT_IN_FLIGHT), the next one gathering meanwhile.
  */
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
@@ -83,6 +83,6 @@ let postOne: ((item: GroupedCashOut) => Promise<Entry>) | undefined;
 
 /** The cash-out's held debit, committed with whatever other cash-outs arrive meanwhile. */
 export function cashOutGrouped(item: GroupedCashOut): Promise<Entry> {
-  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES);
+  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES, () => config().LEDGER_COMMIT_IN_FLIGHT);
   return postOne(item);
 }

@@ -12,6 +12,7 @@ import { legs } from "../../server/ledger/movements";
 import { verifyLedger } from "../../server/ledger/verify";
 import { cashOutOnPool } from "../../server/payouts/fast";
 import { availableCents, fundedMerchant, rivalTransaction, sqlOf } from "../support/fixtures";
+import { holdFirstBatch } from "../support/held-batches";
 import { genericPlanOf } from "../support/plans";
 import { post } from "./support";
 
@@ -181,6 +182,26 @@ describe("cash-out group commit", () => {
       expect(plan).not.toMatch(/Seq Scan on idempotency_records|Bitmap/);
       expect(plan).toMatch(/Index Scan using idempotency_records_pkey/);
     }
+  });
+
+  it("keeps one batch in the database at a time: cash-outs arriving meanwhile go in the next one", async () => {
+    const payer = await fundedMerchant(1000n);
+    const statement = holdFirstBatch("gateway_cash_out_many");
+    const first = cashOutOnPool(input(payer, 100n, "gh-0"));
+    await vi.waitFor(() => expect(statement.sizes).toEqual([1]));
+    const later = ["gh-1", "gh-2", "gh-3"].map((ref) => cashOutOnPool(input(payer, 100n, ref)));
+    // each reads its source first, then waits for the batch in the database
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statement.sizes).toEqual([1]);
+    statement.release();
+    expect((await Promise.all([first, ...later])).map((entry) => entry?.externalId)).toEqual([
+      "gh-0",
+      "gh-1",
+      "gh-2",
+      "gh-3",
+    ]);
+    expect(statement.sizes).toEqual([1, 3]);
+    expect(statement.mostAtOnce()).toBe(1);
   });
 
   it("a batch that fails as a whole is posted again one cash-out at a time", async () => {

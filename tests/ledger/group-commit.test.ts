@@ -3,7 +3,7 @@
  * ledger_post_many call and one commit, yet each is accepted or refused on its own.
  */
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
 import { changeArgument, jsonArgument } from "../../server/ledger/apply";
@@ -14,6 +14,7 @@ import { post } from "../../server/ledger/verbs";
 import { verifyLedger } from "../../server/ledger/verify";
 import { transferInternal } from "../../server/transfers/internal";
 import { availableCents, fundedMerchant, newMerchant, rivalTransaction } from "../support/fixtures";
+import { holdFirstBatch } from "../support/held-batches";
 import { genericPlanOf } from "../support/plans";
 
 type Merchant = { accountId: string; userId: string };
@@ -52,6 +53,10 @@ async function callMany(changes: ReturnType<typeof transfer>[]) {
 }
 
 const entriesOf = async (accountId: string) => db().ledgerEntry.count({ where: { accountId } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("ledger_post_many", () => {
   it("takes the changes in order: a refused one does not fail the others", async () => {
@@ -208,6 +213,22 @@ describe("postGrouped", () => {
     expect(fourth?.status === "rejected" && fourth.reason).toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
     expect(await availableCents(payer.accountId)).toBe(1n);
     expect(await availableCents(receiver.accountId)).toBe(1000n);
+  });
+
+  it("keeps one batch in the database at a time: what arrives meanwhile goes in the next one", async () => {
+    const payer = await fundedMerchant(1000n);
+    const receiver = await newMerchant();
+    const statement = holdFirstBatch("ledger_post_many");
+    const first = postGrouped(transfer(payer, receiver, 100n));
+    await vi.waitFor(() => expect(statement.sizes).toEqual([1]));
+    const later = [1, 2, 3].map(() => postGrouped(transfer(payer, receiver, 100n)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statement.sizes).toEqual([1]);
+    statement.release();
+    await Promise.all([first, ...later]);
+    expect(statement.sizes).toEqual([1, 3]);
+    expect(statement.mostAtOnce()).toBe(1);
+    expect(await availableCents(payer.accountId)).toBe(600n);
   });
 
   it("posts each change on its own when the batch fails as a whole", async () => {

@@ -190,10 +190,13 @@ describe("cash-out group commit", () => {
     const first = cashOutOnPool(input(payer, 100n, "gh-0"));
     await vi.waitFor(() => expect(statement.sizes).toEqual([1]));
     const later = ["gh-1", "gh-2", "gh-3"].map((ref) => cashOutOnPool(input(payer, 100n, ref)));
-    // each reads its source first, then waits for the batch in the database
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(statement.sizes).toEqual([1]);
-    statement.release();
+    try {
+      // each reads its source first, then waits for the batch in the database
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(statement.sizes).toEqual([1]);
+    } finally {
+      statement.release();
+    }
     expect((await Promise.all([first, ...later])).map((entry) => entry?.externalId)).toEqual([
       "gh-0",
       "gh-1",

@@ -222,9 +222,12 @@ describe("postGrouped", () => {
     const first = postGrouped(transfer(payer, receiver, 100n));
     await vi.waitFor(() => expect(statement.sizes).toEqual([1]));
     const later = [1, 2, 3].map(() => postGrouped(transfer(payer, receiver, 100n)));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(statement.sizes).toEqual([1]);
-    statement.release();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(statement.sizes).toEqual([1]);
+    } finally {
+      statement.release();
+    }
     await Promise.all([first, ...later]);
     expect(statement.sizes).toEqual([1, 3]);
     expect(statement.mostAtOnce()).toBe(1);

@@ -75,6 +75,17 @@ export function eachAloneAfter<I, O>(error: unknown, items: readonly I[], alone:
   );
 }
 
+/**
+ * A batched statement that writes the ledger (transfers here, gateway cash-outs in
+ * server/payouts/grouped.ts): LEDGER_COMMIT_IN_FLIGHT of them in the database at once (one: each
+ * batch gathers what arrives while the one before commits), at most GROUP_COMMIT_MAX_CHANGES items.
+ */
+export function ledgerCommitBatches<I, O>(
+  runMany: (items: readonly I[]) => Promise<(O | Error)[]>,
+): (item: I) => Promise<O> {
+  return batchedStatement(runMany, config().GROUP_COMMIT_MAX_CHANGES, () => config().LEDGER_COMMIT_IN_FLIGHT);
+}
+
 let postOne: ((change: LedgerChange) => Promise<Entry[]>) | undefined;
 
 /** A change as ledger_post_many takes it: its legs belong to its first entry. */
@@ -88,6 +99,6 @@ export const groupedChange = (change: { entries: NewEntry[]; legs: Leg[] }): Led
  * committed with whatever other changes arrive meanwhile. Only outside a caller's transaction.
  */
 export function postGrouped(change: { entries: NewEntry[]; legs: Leg[] }): Promise<Entry[]> {
-  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES, () => config().LEDGER_COMMIT_IN_FLIGHT);
+  postOne ??= ledgerCommitBatches(postBatch);
   return postOne(groupedChange(change));
 }

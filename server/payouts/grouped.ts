@@ -5,15 +5,13 @@
  * statement — one transaction, one commit per batch — and each cash-out still commits with its own
  * recovery point or not at all. Each caller gets its own entry or its own error, the ones the
  * one-transaction path gives. Batching as in server/ledger/group-commit.ts: one batch in the
- * database at a time (LEDGER_COMMIT_IN_FLIGHT), the next one gathering meanwhile.
+ * database at a time (ledgerCommitBatches), the next one gathering meanwhile.
  */
-import { config } from "../config";
-import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
 import { AppError } from "../errors";
 import type { AnsweredRecovery } from "../gateway/idempotency";
 import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
-import { eachAloneAfter, postedEntries } from "../ledger/group-commit";
+import { eachAloneAfter, ledgerCommitBatches, postedEntries } from "../ledger/group-commit";
 import type { Entry } from "../ledger/types";
 import type { OutboxEventInput } from "../outbox/record";
 
@@ -83,6 +81,6 @@ let postOne: ((item: GroupedCashOut) => Promise<Entry>) | undefined;
 
 /** The cash-out's held debit, committed with whatever other cash-outs arrive meanwhile. */
 export function cashOutGrouped(item: GroupedCashOut): Promise<Entry> {
-  postOne ??= batchedStatement(postBatch, config().GROUP_COMMIT_MAX_CHANGES, () => config().LEDGER_COMMIT_IN_FLIGHT);
+  postOne ??= ledgerCommitBatches(postBatch);
   return postOne(item);
 }

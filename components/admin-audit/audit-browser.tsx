@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";

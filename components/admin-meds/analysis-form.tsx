@@ -3,8 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { useDateTime } from "@/components/format/date-time";
+import { useMoney } from "@/components/format/money";
 import { errorData, useServiceError } from "@/components/forms/service-error";
-import { useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { ProposalStatusBadge } from "@/components/baas/status";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

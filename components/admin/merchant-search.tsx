@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";

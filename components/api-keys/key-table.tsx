@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Fragment } from "react";
-import { truncateId } from "@/components/ledger/format";
+import { truncateId } from "@/components/format/text";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";

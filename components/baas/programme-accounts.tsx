@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

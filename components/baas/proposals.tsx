@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";

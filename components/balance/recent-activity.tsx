@@ -3,14 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import {
-  counterpartyOf,
-  entryHref,
-  SignedAmount,
-  StatusBadge,
-  useDateTime,
-  useReasonLabel,
-} from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
+import { counterpartyOf, entryHref, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { SignedAmount } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";

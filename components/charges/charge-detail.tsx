@@ -3,8 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/format/date-time";
+import { entryHref } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
-import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailRow, IdRow } from "@/components/ui/detail-list";

@@ -4,6 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useDateTime } from "@/components/format/date-time";
+import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { SignedAmount, useMoney } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ReceiptActions } from "@/components/reconciliation/receipt-actions";
@@ -19,7 +22,6 @@ import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
-import { counterpartyOf, type Party, SignedAmount, StatusBadge, useDateTime, useMoney, useReasonLabel } from "./format";
 
 /** `back` is the ledger's query string when the merchant came from a filtered list. */
 export function backHref(back: string | undefined): string {

@@ -3,17 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
+import { useDateTime } from "@/components/format/date-time";
+import { counterpartyOf, entryHref, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { SignedAmount } from "@/components/format/money";
+import { truncateId } from "@/components/format/text";
 import { Card } from "@/components/ui/card";
 import type { EntryView } from "@/server/trpc/routers/ledger";
-import {
-  counterpartyOf,
-  entryHref,
-  SignedAmount,
-  StatusBadge,
-  truncateId,
-  useDateTime,
-  useReasonLabel,
-} from "./format";
 
 function useEntryLabels() {
   const t = useTranslations("ledger");

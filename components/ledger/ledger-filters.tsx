@@ -2,6 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import {
+  type EntryStatus,
+  type EntryType,
+  isKnownReason,
+  KNOWN_REASONS,
+  type KnownReason,
+  useReasonLabel,
+} from "@/components/format/entry";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,14 +18,6 @@ import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import { readLimit, readPage } from "@/components/ui/pagination";
 import { ENTRY_STATUSES } from "@/server/ledger/schema";
-import {
-  type EntryStatus,
-  type EntryType,
-  isKnownReason,
-  KNOWN_REASONS,
-  type KnownReason,
-  useReasonLabel,
-} from "./format";
 
 const TYPES: EntryType[] = ["credit", "debit"];
 const STATUSES = ENTRY_STATUSES;

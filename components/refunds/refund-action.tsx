@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { StatusBadge } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
 import { useAmountMessage } from "@/components/forms/field-check";
 import { useServiceError } from "@/components/forms/service-error";
-import { StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { parseAmount } from "@/components/send/amount";
 import { AmountInput, ReviewRow } from "@/components/send/shared";

@@ -3,8 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import type { Party } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
 import { useFieldCheck } from "@/components/forms/field-check";
-import { type Party, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { useMoney } from "@/components/ledger/format";
+import { useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,0 +1,121 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useFormatter } from "next-intl";
+import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+
+export type Column<Row> = {
+  header: ReactNode;
+  /** Width and alignment of the column (its header and cells), e.g. "w-[8rem] text-right". */
+  className?: string;
+  /** Classes of the cells only. */
+  cellClassName?: string;
+  cell: (row: Row) => ReactNode;
+};
+
+/**
+ * A list as a table on wide screens (hidden below `lg`, where a CardList takes over). With
+ * `rowHref`, the whole row opens the row's page; a RowLink in one of its cells carries the keyboard
+ * and screen reader access.
+ */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowHref,
+  testId,
+  rowTestId,
+  fixed = true,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  rowHref?: (row: Row) => string;
+  testId: string;
+  rowTestId: string;
+  /** Columns sized by their classes (`table-fixed`) rather than by their content. */
+  fixed?: boolean;
+}) {
+  const router = useRouter();
+  const edge = (index: number) => (index === 0 || index === columns.length - 1 ? "px-4" : "px-3");
+  return (
+    <Card className="hidden overflow-x-auto lg:block">
+      <table className={cn("w-full text-left text-sm", fixed && "table-fixed")} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
+          <tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+              <th key={index} scope="col" className={cn("py-3 font-medium", edge(index), column.className)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const href = rowHref?.(row);
+            return (
+              <tr
+                key={rowKey(row)}
+                data-testid={rowTestId}
+                onClick={href ? () => router.push(href) : undefined}
+                className={cn("align-middle", href && "cursor-pointer transition-colors hover:bg-slate-50")}
+              >
+                {columns.map((column, index) => (
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                    key={index}
+                    className={cn("py-3", edge(index), column.className, column.cellClassName)}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The link of a clickable row: its name for screen readers, and the click kept from the row. */
+export function RowLink({ href, label, children }: { href: string; label?: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      onClick={(event) => event.stopPropagation()}
+      aria-label={label}
+      className="block truncate font-medium text-slate-900 hover:text-emerald-800 hover:underline"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** A cell's two lines: the main one, and a smaller one under it. */
+export function Stacked({ main, sub, mono }: { main: ReactNode; sub?: ReactNode; mono?: boolean }) {
+  return (
+    <>
+      {main}
+      {sub ? <span className={cn("block truncate text-xs text-slate-500", mono && "font-mono")}>{sub}</span> : null}
+    </>
+  );
+}
+
+/** A row's date in a cell: the day, and the time under it. */
+export function DateCell({ date }: { date: Date }) {
+  const format = useFormatter();
+  return (
+    <>
+      <span className="block whitespace-nowrap">{format.dateTime(date, { dateStyle: "short" })}</span>
+      <span className="block text-xs text-slate-500">{format.dateTime(date, { timeStyle: "short" })}</span>
+    </>
+  );
+}

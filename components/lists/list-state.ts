@@ -62,4 +62,7 @@ export function useListState<Filters extends UseQueryStatesKeysMap>(filters: Fil
   };
 }
 
-export type ListState = ReturnType<typeof useListState>;
+/** What useListState gives a list with these filters. */
+export type ListState<Filters extends UseQueryStatesKeysMap = UseQueryStatesKeysMap> = ReturnType<
+  typeof useListState<Filters>
+>;

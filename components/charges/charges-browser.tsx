@@ -9,10 +9,10 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { FieldLabel, Select } from "@/components/ui/fields";
 import { QrCodeIcon } from "@/components/ui/icons";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
@@ -42,23 +42,14 @@ export function ChargesBrowser() {
           {t("title")}
         </h2>
         <div className="flex items-end gap-2">
-          <div className="w-full sm:w-56">
-            <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-            <Select
-              id={`${id}-status`}
-              value={status ?? ""}
-              onChange={(event) =>
-                state.setFilters({ status: CHARGE_STATUSES.find((s) => s === event.target.value) ?? null })
-              }
-            >
-              <option value="">{t("all")}</option>
-              {CHARGE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`filter.${value}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            className="sm:w-56"
+            label={t("status")}
+            all={t("all")}
+            value={status ?? null}
+            options={CHARGE_STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))}
+            onChange={(next) => state.setFilters({ status: next })}
+          />
         </div>
       </div>
 

@@ -10,12 +10,13 @@ import { useMoney } from "@/components/format/money";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { FilterSelect } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
 import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
+import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { CloseIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import type { AppRouter } from "@/server/trpc/routers";
 import { DeadlineCountdown, MED_STATUSES, MedStatusBadge, useNow } from "./status";
@@ -33,6 +34,7 @@ export function MedsBrowser() {
   const t = useTranslations("meds.list");
   const trpc = useTRPC();
   const id = useId();
+  const statusLabels = useTranslations("meds.statuses");
   const state = useListState(FILTERS);
   const { status, from, to } = state.filters;
 
@@ -56,21 +58,13 @@ export function MedsBrowser() {
       </h2>
       <Card className="p-4 sm:p-5" data-testid="meds-filters">
         <div className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
-          <div>
-            <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-            <Select
-              id={`${id}-status`}
-              value={status ?? ""}
-              onChange={(event) =>
-                state.setFilters({ status: MED_STATUSES.find((value) => value === event.target.value) ?? null })
-              }
-            >
-              <option value="">{t("all")}</option>
-              {MED_STATUSES.map((value) => (
-                <MedStatusOption key={value} status={value} />
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            label={t("status")}
+            all={t("all")}
+            value={status}
+            options={MED_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
+            onChange={(next) => state.setFilters({ status: next })}
+          />
           <div>
             <FieldLabel htmlFor={`${id}-from`}>{t("from")}</FieldLabel>
             <DateInput
@@ -130,11 +124,6 @@ export function MedsBrowser() {
       </ResourceList>
     </section>
   );
-}
-
-function MedStatusOption({ status }: { status: (typeof MED_STATUSES)[number] }) {
-  const t = useTranslations("meds.statuses");
-  return <option value={status}>{t(status)}</option>;
 }
 
 function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {

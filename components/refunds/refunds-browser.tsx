@@ -4,20 +4,19 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsStringLiteral } from "nuqs";
-import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref, StatusBadge } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
+import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { FieldLabel, Select } from "@/components/ui/fields";
 import { BookIcon, UndoIcon } from "@/components/ui/icons";
 import { ENTRY_STATUSES } from "@/server/ledger/schema";
 import type { RefundView } from "@/server/trpc/routers/refunds";
@@ -33,7 +32,6 @@ const FILTERS = { status: parseAsStringLiteral(ENTRY_STATUSES) };
 export function RefundsBrowser() {
   const t = useTranslations("refunds.list");
   const trpc = useTRPC();
-  const id = useId();
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
   const { page, limit } = state;
@@ -45,23 +43,14 @@ export function RefundsBrowser() {
     <div className="space-y-4" data-testid="refunds-list">
       <Card className="p-4 sm:p-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div className="w-full sm:w-56">
-            <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-            <Select
-              id={`${id}-status`}
-              value={status ?? ""}
-              onChange={(event) =>
-                state.setFilters({ status: ENTRY_STATUSES.find((value) => value === event.target.value) ?? null })
-              }
-            >
-              <option value="">{t("all")}</option>
-              {ENTRY_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabels(value)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            className="sm:w-56"
+            label={t("status")}
+            all={t("all")}
+            value={status ?? null}
+            options={ENTRY_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
+            onChange={(next) => state.setFilters({ status: next })}
+          />
           <p className="text-xs text-slate-500 sm:max-w-sm sm:text-right">{t("howTo")}</p>
         </div>
       </Card>

@@ -48,7 +48,10 @@ export function ResourceList<Data extends Page, E>({
       empty={empty}
     >
       {(data) => (
-        <div className={cn("space-y-4 transition-opacity", query.isPlaceholderData && "opacity-60")}>
+        <div
+          className={cn("space-y-4 transition-opacity", query.isPlaceholderData && "opacity-60")}
+          aria-busy={query.isFetching || undefined}
+        >
           <p className="text-sm text-slate-600" data-testid={`${testId}-total`}>
             {count(data)}
           </p>

@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -73,29 +73,7 @@ export function AuditBrowser() {
         onApply={state.setFilters}
         onClear={state.filtered ? state.clear : undefined}
       />
-      <ResourceList
-        testId="audit"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={FileTextIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="audit" query={list} state={state} messages={t} icon={FileTextIcon}>
         {(data) => (
           <ul className="space-y-3">
             {data.entries.map((entry) => (

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { type ListState, useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { parseAmount } from "@/components/send/amount";
 import { Button } from "@/components/ui/button";
@@ -74,29 +74,7 @@ export function MedQueue() {
         onChange={state.setFilters}
         onClear={state.filtered ? state.clear : undefined}
       />
-      <ResourceList
-        testId="meds"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={ShieldAlertIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
         {(data) => (
           <>
             <MedTable meds={data.meds} back={state.back} />

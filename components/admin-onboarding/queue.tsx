@@ -8,7 +8,7 @@ import { ProposalStatusBadge } from "@/components/baas/status";
 import { useDateTime } from "@/components/format/date-time";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { UserPlusIcon } from "@/components/ui/icons";
@@ -72,15 +72,7 @@ export function OnboardingQueue() {
         />
       </Card>
 
-      <ResourceList
-        testId="onboarding-queue"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={<ListEmpty icon={UserPlusIcon} title={t("empty.title")} body={t("empty.body")} />}
-      >
+      <ResourceList testId="onboarding-queue" query={list} state={state} messages={t} icon={UserPlusIcon}>
         {(data) => (
           <Card className="divide-y divide-slate-100 overflow-hidden">
             {data.proposals.map((p) => (

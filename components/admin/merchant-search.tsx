@@ -8,7 +8,7 @@ import { parseAsString } from "nuqs";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Money } from "@/components/format/money";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -67,6 +67,7 @@ function MerchantRow({ merchant, back }: { merchant: Merchant; back: string }) {
 /** /admin/merchants: search across name, e-mail, document and account number, kept in the URL. */
 export function MerchantSearch() {
   const t = useTranslations("adminMerchants");
+  const tList = useTranslations("adminMerchants.list");
   const trpc = useTRPC();
   const id = useId();
   const state = useListState(FILTERS);
@@ -110,29 +111,7 @@ export function MerchantSearch() {
         </form>
       </search>
 
-      <ResourceList
-        testId="merchants"
-        query={list}
-        state={state}
-        loading={t("list.loading")}
-        error={{ title: t("list.error.title"), body: t("list.error.body") }}
-        count={(data) => t("list.count", { count: data.total })}
-        empty={
-          <ListEmpty
-            icon={StoreIcon}
-            title={t("list.none.title")}
-            body={t("list.none.body")}
-            filtered={
-              state.filtered && {
-                title: t("list.empty.title"),
-                body: t("list.empty.body"),
-                clearLabel: t("search.clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="merchants" query={list} state={state} messages={tList} icon={StoreIcon}>
         {(data) => (
           <Card className="overflow-hidden">
             <ul className="divide-y divide-slate-100">

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { CheckIcon, UserPlusIcon } from "@/components/ui/icons";
@@ -54,29 +54,7 @@ export function BaasProposals() {
         />
       </div>
 
-      <ResourceList
-        testId="baas-proposals"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={UserPlusIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="baas-proposals" query={list} state={state} messages={t} icon={UserPlusIcon}>
         {(data) => (
           <ul className="space-y-3">
             {data.proposals.map((proposal) => (

@@ -11,7 +11,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
 import type { ChargeView } from "@/server/trpc/routers/charges";
@@ -53,29 +53,7 @@ export function ChargesBrowser() {
         </div>
       </div>
 
-      <ResourceList
-        testId="charges"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={QrCodeIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
         {(data) => (
           <>
             <ChargeTable charges={data.charges} back={state.back} />

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
@@ -54,9 +54,15 @@ export function LedgerBrowser() {
           testId="ledger"
           query={list}
           state={state}
-          loading={t("loading")}
+          messages={t}
+          icon={BookIcon}
+          emptyAction={
+            <ButtonLink href="/send">
+              <SendIcon className="size-4" />
+              {t("empty.cta")}
+            </ButtonLink>
+          }
           skeleton={<LoadingList />}
-          error={{ title: t("error.title"), body: t("error.body") }}
           count={(data) => (
             <>
               <span className="font-medium text-slate-900">
@@ -70,27 +76,6 @@ export function LedgerBrowser() {
               })}
             </>
           )}
-          empty={
-            <ListEmpty
-              icon={BookIcon}
-              title={t("empty.title")}
-              body={t("empty.body")}
-              action={
-                <ButtonLink href="/send">
-                  <SendIcon className="size-4" />
-                  {t("empty.cta")}
-                </ButtonLink>
-              }
-              filtered={
-                state.filtered && {
-                  title: t("empty.filteredTitle"),
-                  body: t("empty.filteredBody"),
-                  clearLabel: t("filters.clear"),
-                  onClear: state.clear,
-                }
-              }
-            />
-          }
         >
           {(data) => (
             <>

@@ -74,7 +74,7 @@ export function FilterBar({
         {hasFilters && !open ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             <CloseIcon className="size-4" />
-            {t("filters.clear")}
+            {t("clear")}
           </Button>
         ) : null}
       </div>
@@ -135,7 +135,7 @@ export function FilterBar({
         >
           <Button variant="ghost" onClick={onClear} disabled={!hasFilters} className="w-full sm:w-auto">
             <CloseIcon className="size-4" />
-            {t("filters.clear")}
+            {t("clear")}
           </Button>
         </div>
       </form>

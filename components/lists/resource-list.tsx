@@ -12,29 +12,46 @@ import type { ListState } from "./list-state";
 /** What a paged list query answers besides its rows. */
 export type Page = { total: number; page: number; totalPages: number };
 
+type ListMessageKey =
+  | "loading"
+  | "error.title"
+  | "error.body"
+  | "count"
+  | "empty.title"
+  | "empty.body"
+  | "empty.filteredTitle"
+  | "empty.filteredBody"
+  | "clear";
+
+/** The list's namespace translator (`useTranslations("charges.list")`): it must hold these keys. */
+export type ListMessages = (key: ListMessageKey, values?: { total: number }) => string;
+
 /**
- * A paged list in the usual order: loading, failed with a retry, empty, else the count, the rows
- * (`children`, usually a DataTable for wide screens and a CardList for phones) and the pagination.
+ * A paged list in the usual order: loading, failed with a retry, empty (emptied by its filters, with
+ * a way to clear them), else the count, the rows (`children`, usually a DataTable for wide screens
+ * and a CardList for phones) and the pagination. Its words come from `messages`.
  * Test ids: `${testId}-loading`, `-error`, `-total`, `-pagination`.
  */
 export function ResourceList<Data extends Page, E>({
   testId,
   query,
   state,
-  loading,
-  error,
+  messages: t,
+  icon,
+  emptyAction,
   count,
-  empty,
   skeleton,
   children,
 }: {
   testId: string;
   query: UseQueryResult<Data, E>;
-  state: Pick<ListState, "limit" | "setPage" | "setLimit">;
-  loading: string;
-  error: { title: ReactNode; body: ReactNode };
-  count: (data: Data) => ReactNode;
-  empty: ReactNode;
+  state: Pick<ListState, "limit" | "setPage" | "setLimit" | "filtered" | "clear">;
+  messages: ListMessages;
+  icon: Icon;
+  /** What to do about an unfiltered empty list (a link to where its rows come from). */
+  emptyAction?: ReactNode;
+  /** A count other than `count` with the total. */
+  count?: (data: Data) => ReactNode;
   /** A placeholder shaped like the list, instead of the usual rows of bars. */
   skeleton?: ReactNode;
   children: (data: Data) => ReactNode;
@@ -42,10 +59,22 @@ export function ResourceList<Data extends Page, E>({
   return (
     <ListStates
       query={query}
-      loading={skeleton ?? <ListSkeleton label={loading} testId={`${testId}-loading`} />}
-      error={{ ...error, testId: `${testId}-error` }}
+      loading={skeleton ?? <ListSkeleton label={t("loading")} testId={`${testId}-loading`} />}
+      error={{ title: t("error.title"), body: t("error.body"), testId: `${testId}-error` }}
       isEmpty={(data) => data.total === 0}
-      empty={empty}
+      empty={
+        state.filtered ? (
+          <FilteredEmptyState
+            icon={icon}
+            title={t("empty.filteredTitle")}
+            description={t("empty.filteredBody")}
+            clearLabel={t("clear")}
+            onClear={state.clear}
+          />
+        ) : (
+          <EmptyState icon={icon} title={t("empty.title")} description={t("empty.body")} action={emptyAction} />
+        )
+      }
     >
       {(data) => (
         <div
@@ -53,7 +82,7 @@ export function ResourceList<Data extends Page, E>({
           aria-busy={query.isFetching || undefined}
         >
           <p className="text-sm text-slate-600" data-testid={`${testId}-total`}>
-            {count(data)}
+            {count ? count(data) : t("count", { total: data.total })}
           </p>
           {children(data)}
           <Pagination
@@ -67,32 +96,5 @@ export function ResourceList<Data extends Page, E>({
         </div>
       )}
     </ListStates>
-  );
-}
-
-/** A list with nothing to show: emptied by its filters (offering to clear them), or empty outright. */
-export function ListEmpty({
-  icon,
-  title,
-  body,
-  action,
-  filtered,
-}: {
-  icon?: Icon;
-  title: ReactNode;
-  body: ReactNode;
-  action?: ReactNode;
-  filtered?: { title: ReactNode; body: ReactNode; clearLabel: ReactNode; onClear: () => void } | false;
-}) {
-  return filtered ? (
-    <FilteredEmptyState
-      icon={icon}
-      title={filtered.title}
-      description={filtered.body}
-      clearLabel={filtered.clearLabel}
-      onClear={filtered.onClear}
-    />
-  ) : (
-    <EmptyState icon={icon} title={title} description={body} action={action} />
   );
 }

@@ -12,7 +12,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -92,29 +92,7 @@ export function MedsBrowser() {
         </div>
       </Card>
 
-      <ResourceList
-        testId="meds"
-        query={list}
-        state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={ShieldAlertIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
-        }
-      >
+      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
         {(data) => (
           <>
             <MedTable meds={data.meds} back={state.back} />

@@ -12,7 +12,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ListEmpty, ResourceList } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -59,29 +59,13 @@ export function RefundsBrowser() {
         testId="refunds"
         query={list}
         state={state}
-        loading={t("loading")}
-        error={{ title: t("error.title"), body: t("error.body") }}
-        count={(data) => t("count", { total: data.total })}
-        empty={
-          <ListEmpty
-            icon={UndoIcon}
-            title={t("empty.title")}
-            body={t("empty.body")}
-            action={
-              <ButtonLink href="/ledger?type=credit" variant="secondary">
-                <BookIcon className="size-4" />
-                {t("empty.cta")}
-              </ButtonLink>
-            }
-            filtered={
-              state.filtered && {
-                title: t("empty.filteredTitle"),
-                body: t("empty.filteredBody"),
-                clearLabel: t("clear"),
-                onClear: state.clear,
-              }
-            }
-          />
+        messages={t}
+        icon={UndoIcon}
+        emptyAction={
+          <ButtonLink href="/ledger?type=credit" variant="secondary">
+            <BookIcon className="size-4" />
+            {t("empty.cta")}
+          </ButtonLink>
         }
       >
         {(data) => (

@@ -14,6 +14,8 @@ export type Column<Row> = {
   /** Classes of the cells only. */
   cellClassName?: string;
   cell: (row: Row) => ReactNode;
+  /** The cells' data-testid. */
+  testId?: string;
 };
 
 /**
@@ -72,6 +74,7 @@ export function DataTable<Row>({
                     // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                     key={index}
                     className={cn("py-3", edge(index), column.className, column.cellClassName)}
+                    data-testid={column.testId}
                   >
                     {column.cell(row)}
                   </td>
@@ -86,13 +89,24 @@ export function DataTable<Row>({
 }
 
 /** The link of a clickable row: its name for screen readers, and the click kept from the row. */
-export function RowLink({ href, label, children }: { href: string; label?: string; children: ReactNode }) {
+export function RowLink({
+  href,
+  label,
+  wrap,
+  children,
+}: {
+  href: string;
+  label?: string;
+  /** Wrap a long name rather than cut it short. */
+  wrap?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Link
       href={href}
       onClick={(event) => event.stopPropagation()}
       aria-label={label}
-      className="block truncate font-medium text-slate-900 hover:text-emerald-800 hover:underline"
+      className={cn("font-medium text-slate-900 hover:text-emerald-800 hover:underline", wrap ? "" : "block truncate")}
     >
       {children}
     </Link>

@@ -2,6 +2,10 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import type { Breakpoint } from "./data-table";
+
+const HIDE_FROM: Record<Breakpoint, string> = { lg: "lg:hidden", xl: "xl:hidden" };
 
 const CARD = "block rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)]";
 
@@ -10,15 +14,18 @@ export function CardList<Row>({
   rows,
   rowKey,
   testId,
+  until = "lg",
   children,
 }: {
   rows: Row[];
   rowKey: (row: Row) => string;
   testId: string;
+  /** From which width a DataTable takes over. */
+  until?: Breakpoint;
   children: (row: Row) => ReactNode;
 }) {
   return (
-    <ul className="space-y-2 lg:hidden" data-testid={testId}>
+    <ul className={cn("space-y-2", HIDE_FROM[until])} data-testid={testId}>
       {rows.map((row) => (
         <li key={rowKey(row)}>{children(row)}</li>
       ))}

@@ -3,9 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter } from "next-intl";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+
+export type Breakpoint = "lg" | "xl";
+const SHOW_FROM: Record<Breakpoint, string> = { lg: "lg:block", xl: "xl:block" };
 
 export type Column<Row> = {
   header: ReactNode;
@@ -32,6 +35,10 @@ export function DataTable<Row>({
   testId,
   rowTestId,
   fixed = true,
+  from = "lg",
+  align = "middle",
+  rowProps,
+  details,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -42,11 +49,19 @@ export function DataTable<Row>({
   rowTestId: string;
   /** Columns sized by their classes (`table-fixed`) rather than by their content. */
   fixed?: boolean;
+  /** From which width the table shows (a CardList with the same `from` takes the narrower ones). */
+  from?: Breakpoint;
+  /** Cells' vertical alignment: rows of several lines read better from the top. */
+  align?: "middle" | "top";
+  /** A row's own data attributes (`data-*`) and classes. */
+  rowProps?: (row: Row) => Record<`data-${string}`, string> & { className?: string };
+  /** What an expanded row shows under it, across the columns (null when folded). */
+  details?: (row: Row) => ReactNode;
 }) {
   const router = useRouter();
   const edge = (index: number) => (index === 0 || index === columns.length - 1 ? "px-4" : "px-3");
   return (
-    <Card className="hidden overflow-x-auto lg:block">
+    <Card className={cn("hidden overflow-x-auto", SHOW_FROM[from])}>
       <table className={cn("w-full text-left text-sm", fixed && "table-fixed")} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
@@ -62,24 +77,39 @@ export function DataTable<Row>({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => {
             const href = rowHref?.(row);
+            const { className, ...attributes } = rowProps?.(row) ?? {};
+            const more = details?.(row);
             return (
-              <tr
-                key={rowKey(row)}
-                data-testid={rowTestId}
-                onClick={href ? () => router.push(href) : undefined}
-                className={cn("align-middle", href && "cursor-pointer transition-colors hover:bg-slate-50")}
-              >
-                {columns.map((column, index) => (
-                  <td
-                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
-                    key={index}
-                    className={cn("py-3", edge(index), column.className, column.cellClassName)}
-                    data-testid={column.testId}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={rowKey(row)}>
+                <tr
+                  {...attributes}
+                  data-testid={rowTestId}
+                  onClick={href ? () => router.push(href) : undefined}
+                  className={cn(
+                    align === "top" ? "align-top" : "align-middle",
+                    href && "cursor-pointer transition-colors hover:bg-slate-50",
+                    className,
+                  )}
+                >
+                  {columns.map((column, index) => (
+                    <td
+                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                      key={index}
+                      className={cn("py-3", edge(index), column.className, column.cellClassName)}
+                      data-testid={column.testId}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {more ? (
+                  <tr className="bg-slate-50/60">
+                    <td colSpan={columns.length} className="px-4 py-3">
+                      {more}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>

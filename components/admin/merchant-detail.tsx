@@ -1,24 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
+import { BackLink, listHref } from "@/components/ui/detail-list";
 import { DetailStates } from "@/components/ui/detail-states";
-import { ArrowLeftIcon, CheckIcon, StoreIcon } from "@/components/ui/icons";
+import { CheckIcon, StoreIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AccountStatusDialog } from "./account-status-dialog";
 import { AccountCard, ApiKeys, type Detail, RecentEntries, StatusHistory } from "./merchant-parts";
-
-function backHref(back: string | undefined): string {
-  if (!back) return "/admin/merchants";
-  return `/admin/merchants?${new URLSearchParams(back).toString()}`;
-}
 
 function DetailBody({ merchant }: { merchant: Detail }) {
   const t = useTranslations("adminMerchants.detail");
@@ -109,13 +104,7 @@ export function MerchantDetail({ userId, back }: { userId: string; back?: string
   );
   return (
     <div className="space-y-6">
-      <Link
-        href={backHref(back)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </Link>
+      <BackLink href={listHref("/admin/merchants", back)}>{t("back")}</BackLink>
       <DetailStates
         query={detail}
         loading={<DetailSkeleton />}

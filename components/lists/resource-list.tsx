@@ -12,19 +12,53 @@ import type { ListState } from "./list-state";
 /** What a paged list query answers besides its rows. */
 export type Page = { total: number; page: number; totalPages: number };
 
-type ListMessageKey =
-  | "loading"
-  | "error.title"
-  | "error.body"
-  | "count"
-  | "empty.title"
-  | "empty.body"
-  | "empty.filteredTitle"
-  | "empty.filteredBody"
-  | "clear";
+type CollectionMessageKey = "loading" | "error.title" | "error.body" | "empty.title" | "empty.body";
+type ListMessageKey = CollectionMessageKey | "count" | "empty.filteredTitle" | "empty.filteredBody" | "clear";
 
-/** The list's namespace translator (`useTranslations("charges.list")`): it must hold these keys. */
+/** A collection's namespace translator (`useTranslations("webhooks.account")`): it must hold these keys. */
+export type CollectionMessages = (key: CollectionMessageKey) => string;
+/** A paged list's namespace translator (`useTranslations("charges.list")`): it must hold these keys. */
 export type ListMessages = (key: ListMessageKey, values?: { total: number }) => string;
+
+/**
+ * A collection's query in the usual order: loading (`skeletonRows` bars), failed with a retry,
+ * empty, else the collection. Test ids: `${testId}-loading`, `-error`.
+ */
+export function CollectionStates<Data, E>({
+  testId,
+  query,
+  messages: t,
+  icon,
+  isEmpty,
+  empty,
+  skeleton,
+  skeletonRows,
+  children,
+}: {
+  testId: string;
+  query: UseQueryResult<Data, E>;
+  messages: CollectionMessages;
+  icon: Icon;
+  isEmpty: (data: Data) => boolean;
+  /** Another empty state than the namespace's `empty`. */
+  empty?: ReactNode;
+  /** A placeholder shaped like the collection, instead of bars. */
+  skeleton?: ReactNode;
+  skeletonRows?: number;
+  children: (data: Data) => ReactNode;
+}) {
+  return (
+    <ListStates
+      query={query}
+      loading={skeleton ?? <ListSkeleton label={t("loading")} testId={`${testId}-loading`} rows={skeletonRows} />}
+      error={{ title: t("error.title"), body: t("error.body"), testId: `${testId}-error` }}
+      isEmpty={isEmpty}
+      empty={empty ?? <EmptyState icon={icon} title={t("empty.title")} description={t("empty.body")} />}
+    >
+      {children}
+    </ListStates>
+  );
+}
 
 /**
  * A paged list in the usual order: loading, failed with a retry, empty (emptied by its filters, with
@@ -57,10 +91,12 @@ export function ResourceList<Data extends Page, E>({
   children: (data: Data) => ReactNode;
 }) {
   return (
-    <ListStates
+    <CollectionStates
+      testId={testId}
       query={query}
-      loading={skeleton ?? <ListSkeleton label={t("loading")} testId={`${testId}-loading`} />}
-      error={{ title: t("error.title"), body: t("error.body"), testId: `${testId}-error` }}
+      messages={t}
+      icon={icon}
+      skeleton={skeleton}
       isEmpty={(data) => data.total === 0}
       empty={
         state.filtered ? (
@@ -95,6 +131,6 @@ export function ResourceList<Data extends Page, E>({
           />
         </div>
       )}
-    </ListStates>
+    </CollectionStates>
   );
 }

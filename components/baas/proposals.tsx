@@ -11,6 +11,7 @@ import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { CheckIcon, UserPlusIcon } from "@/components/ui/icons";
+import { SectionHeader } from "@/components/ui/section-header";
 import { ONBOARDING_STATUSES } from "@/server/onboarding/schema";
 import type { OwnerProposal } from "@/server/trpc/routers/onboarding";
 import { ProposalStatusBadge } from "./status";
@@ -37,22 +38,21 @@ export function BaasProposals() {
 
   return (
     <section className="space-y-4" aria-labelledby={`${id}-title`} data-testid="baas-proposals">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            {t("title")}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("description")}</p>
-        </div>
-        <FilterSelect
-          className="sm:w-60"
-          label={t("status")}
-          all={t("all")}
-          value={status ?? null}
-          options={ONBOARDING_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
-          onChange={(next) => state.setFilters({ status: next })}
-        />
-      </div>
+      <SectionHeader
+        titleId={`${id}-title`}
+        title={t("title")}
+        description={t("description")}
+        action={
+          <FilterSelect
+            className="sm:w-60"
+            label={t("status")}
+            all={t("all")}
+            value={status ?? null}
+            options={ONBOARDING_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
+            onChange={(next) => state.setFilters({ status: next })}
+          />
+        }
+      />
 
       <ResourceList testId="baas-proposals" query={list} state={state} messages={t} icon={UserPlusIcon}>
         {(data) => (

@@ -14,6 +14,7 @@ import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
+import { SectionHeader } from "@/components/ui/section-header";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
 
@@ -37,11 +38,10 @@ export function ChargesBrowser() {
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="charges-list">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("title")}
-        </h2>
-        <div className="flex items-end gap-2">
+      <SectionHeader
+        titleId={`${id}-heading`}
+        title={t("title")}
+        action={
           <FilterSelect
             className="sm:w-56"
             label={t("status")}
@@ -50,8 +50,8 @@ export function ChargesBrowser() {
             options={CHARGE_STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))}
             onChange={(next) => state.setFilters({ status: next })}
           />
-        </div>
-      </div>
+        }
+      />
 
       <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
         {(data) => (

@@ -8,7 +8,7 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -225,16 +225,13 @@ function KeyRow({
             {busy ? null : <StarIcon className="size-4" />}
             {t("setCurrent")}
           </Button>
-          <Button
+          <IconButton
+            icon={TrashIcon}
             variant="ghost-danger"
-            size="icon"
+            label={t("delete", { key: pixKey.key })}
             onClick={onDelete}
-            aria-label={t("delete", { key: pixKey.key })}
-            title={t("delete", { key: pixKey.key })}
             data-testid="delete-key"
-          >
-            <TrashIcon className="size-4" />
-          </Button>
+          />
         </div>
       )}
     </li>

@@ -1,3 +1,4 @@
+import type { ClassValue } from "clsx";
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
@@ -76,7 +77,7 @@ export function IconButton({
 }: Omit<ButtonProps, "size" | "children" | "title" | "aria-label"> & {
   label: string;
   icon: Icon;
-  iconClassName?: string;
+  iconClassName?: ClassValue;
 }) {
   return (
     <Button variant={variant} size="icon" aria-label={label} title={label} {...props}>

@@ -8,8 +8,8 @@ import { type Party, StatusBadge, useReasonLabel } from "@/components/format/ent
 import { useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { BackLink, DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
-import { DetailStates } from "@/components/ui/detail-states";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
@@ -24,27 +24,27 @@ export function AdminMedDetailView({ medId, back }: { medId: string; back?: stri
   const trpc = useTRPC();
   const med = useQuery(trpc.adminMeds.get.queryOptions({ id: medId }, { retry: false }));
   return (
-    <div className="space-y-6">
-      <BackLink href={listHref("/admin/meds", back)}>{t("back")}</BackLink>
-      <PageHeader
-        title={t("title")}
-        description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
-        actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
-      />
-      <DetailStates
-        query={med}
-        loading={
-          <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
-            <Skeleton className="h-64 w-full" />
-            <Skeleton className="h-64 w-full" />
-          </LoadingState>
-        }
-        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody med={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/admin/meds", back)}
+      messages={t}
+      header={
+        <PageHeader
+          title={t("title")}
+          description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
+          actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
+        />
+      }
+      query={med}
+      icon={ShieldAlertIcon}
+      loading={
+        <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </LoadingState>
+      }
+    >
+      {(data) => <DetailBody med={data} />}
+    </DetailPage>
   );
 }
 

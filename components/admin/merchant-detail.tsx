@@ -6,8 +6,8 @@ import { useState } from "react";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
-import { BackLink, listHref } from "@/components/ui/detail-list";
-import { DetailStates } from "@/components/ui/detail-states";
+import { listHref } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
 import { CheckIcon, StoreIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
@@ -103,16 +103,14 @@ export function MerchantDetail({ userId, back }: { userId: string; back?: string
     trpc.adminMerchants.detail.queryOptions({ userId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
   );
   return (
-    <div className="space-y-6">
-      <BackLink href={listHref("/admin/merchants", back)}>{t("back")}</BackLink>
-      <DetailStates
-        query={detail}
-        loading={<DetailSkeleton />}
-        notFound={{ icon: StoreIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody merchant={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/admin/merchants", back)}
+      messages={t}
+      query={detail}
+      icon={StoreIcon}
+      loading={<DetailSkeleton />}
+    >
+      {(data) => <DetailBody merchant={data} />}
+    </DetailPage>
   );
 }

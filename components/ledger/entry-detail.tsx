@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { SignedAmount, useMoney } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
+import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ReceiptActions } from "@/components/reconciliation/receipt-actions";
 import { RefundAction } from "@/components/refunds/refund-action";
@@ -14,10 +14,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { BackLink, DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
 import { BookIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
@@ -27,37 +27,23 @@ export function backHref(back: string | undefined): string {
   return listHref("/ledger", back);
 }
 
-function notFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
-}
-
 export function EntryDetail({ id, accountId, back }: { id: string; accountId?: string; back?: string }) {
   const t = useTranslations("ledger.detail");
   const trpc = useTRPC();
-  const entry = useQuery(trpc.ledger.byId.queryOptions({ id, accountId }));
-  const backLink = <BackLink href={backHref(back)}>{t("back")}</BackLink>;
-
+  const entry = useQuery(
+    trpc.ledger.byId.queryOptions({ id, accountId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
+  );
   return (
-    <div className="space-y-6">
-      {backLink}
-      <PageHeader title={t("title")} />
-      {entry.isPending ? (
-        <DetailSkeleton />
-      ) : entry.isError ? (
-        notFound(entry.error) ? (
-          <EmptyState icon={BookIcon} title={t("notFound.title")} description={t("notFound.body")} />
-        ) : (
-          <ErrorState
-            title={t("error.title")}
-            description={t("error.body")}
-            onRetry={() => entry.refetch()}
-            retrying={entry.isFetching}
-          />
-        )
-      ) : (
-        <EntryBody entry={entry.data} />
-      )}
-    </div>
+    <DetailPage
+      back={backHref(back)}
+      messages={t}
+      header={<PageHeader title={t("title")} />}
+      query={entry}
+      icon={BookIcon}
+      loading={<DetailSkeleton />}
+    >
+      {(data) => <EntryBody entry={data} />}
+    </DetailPage>
   );
 }
 

@@ -11,8 +11,8 @@ import { PartyCard } from "@/components/ledger/entry-detail";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { BackLink, DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
-import { DetailStates } from "@/components/ui/detail-states";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
 import { FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
@@ -28,23 +28,21 @@ export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: str
     trpc.meds.get.queryOptions({ endToEndId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
   );
   return (
-    <div className="space-y-6">
-      <BackLink href={listHref("/meds", back)}>{t("back")}</BackLink>
-      <PageHeader title={t("title")} />
-      <DetailStates
-        query={med}
-        loading={
-          <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-56 w-full" />
-          </LoadingState>
-        }
-        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody med={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/meds", back)}
+      messages={t}
+      header={<PageHeader title={t("title")} />}
+      query={med}
+      icon={ShieldAlertIcon}
+      loading={
+        <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </LoadingState>
+      }
+    >
+      {(data) => <DetailBody med={data} />}
+    </DetailPage>
   );
 }
 

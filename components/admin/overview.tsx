@@ -189,43 +189,32 @@ function QueueCard({
   );
 }
 
+type QueueKey = "meds" | "onboarding" | "webhooks" | "payouts";
+
 function Queues({ queues }: { queues: Overview["queues"] }) {
   const t = useTranslations("adminHome.queues");
   const failed = queues.failedWebhooks.gateway + queues.failedWebhooks.account;
+  const shown: { icon: Icon; key: QueueKey; count: number; href?: string }[] = [
+    { icon: ShieldAlertIcon, key: "meds", count: queues.medsNearDeadline, href: "/admin/meds" },
+    { icon: UserPlusIcon, key: "onboarding", count: queues.onboardingUnderReview, href: "/admin/onboarding" },
+    { icon: ZapIcon, key: "webhooks", count: failed },
+    { icon: SendIcon, key: "payouts", count: queues.queuedPayouts },
+  ];
   return (
     <section aria-labelledby="admin-queues" className="space-y-4">
       <SectionTitle id="admin-queues">{t("title")}</SectionTitle>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <QueueCard
-          icon={ShieldAlertIcon}
-          title={t("meds.title")}
-          body={t("meds.body")}
-          count={queues.medsNearDeadline}
-          href="/admin/meds"
-          testId="queue-meds"
-        />
-        <QueueCard
-          icon={UserPlusIcon}
-          title={t("onboarding.title")}
-          body={t("onboarding.body")}
-          count={queues.onboardingUnderReview}
-          href="/admin/onboarding"
-          testId="queue-onboarding"
-        />
-        <QueueCard
-          icon={ZapIcon}
-          title={t("webhooks.title")}
-          body={t("webhooks.body", queues.failedWebhooks)}
-          count={failed}
-          testId="queue-webhooks"
-        />
-        <QueueCard
-          icon={SendIcon}
-          title={t("payouts.title")}
-          body={t("payouts.body")}
-          count={queues.queuedPayouts}
-          testId="queue-payouts"
-        />
+        {shown.map((queue) => (
+          <QueueCard
+            key={queue.key}
+            icon={queue.icon}
+            title={t(`${queue.key}.title`)}
+            body={t(`${queue.key}.body`, queues.failedWebhooks)}
+            count={queue.count}
+            href={queue.href}
+            testId={`queue-${queue.key}`}
+          />
+        ))}
       </div>
     </section>
   );

@@ -13,10 +13,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToggleSet } from "@/components/ui/toggle-set";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
-import { KeyCards } from "./key-cards";
 import { CreateKeyDialog, EditKeyDialog, RevokeKeyDialog } from "./key-dialogs";
 import type { ListProps } from "./key-list-parts";
-import { KeyTable } from "./key-table";
+import { KeyCards, KeyTable } from "./key-rows";
 
 /** The API keys page: the table of keys, and creating, editing and revoking them in dialogs. */
 export function ApiKeysManager() {

@@ -7,15 +7,15 @@ import { parseAsString } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
+import { FilterActions } from "@/components/lists/filter-select";
 import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
-import { CloseIcon, FileTextIcon } from "@/components/ui/icons";
+import { FileTextIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import type { AuditEntry } from "@/server/audit/log";
 import { diffRows } from "./diff";
@@ -142,17 +142,12 @@ function AuditFilters({
             />
           </div>
         ))}
-        <div className="flex gap-2">
-          <Button type="submit" className="h-10" data-testid="audit-filter-apply">
-            {t("apply")}
-          </Button>
-          {onClear ? (
-            <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
-              <CloseIcon className="size-4" />
-              <span className="sr-only sm:not-sr-only">{t("clear")}</span>
-            </Button>
-          ) : null}
-        </div>
+        <FilterActions
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          onClear={onClear}
+          applyTestId="audit-filter-apply"
+        />
       </form>
     </Card>
   );

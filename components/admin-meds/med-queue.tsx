@@ -4,15 +4,15 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
+import { FilterActions } from "@/components/lists/filter-select";
 import { type ListState, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { parseAmount } from "@/components/send/amount";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
-import { CloseIcon, ShieldAlertIcon } from "@/components/ui/icons";
+import { ShieldAlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { DEADLINE_WINDOWS } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
@@ -234,17 +234,13 @@ function Filters({
             />
           </div>
         ))}
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" className="h-10" data-testid="med-filter-apply">
-            {t("apply")}
-          </Button>
-          {onClear ? (
-            <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
-              <CloseIcon className="size-4" />
-              <span className="sr-only sm:not-sr-only">{t("clear")}</span>
-            </Button>
-          ) : null}
-        </div>
+        <FilterActions
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          onClear={onClear}
+          applyTestId="med-filter-apply"
+          className="sm:col-span-2"
+        />
       </form>
       {error ? (
         <div className="mt-3">

@@ -1,8 +1,10 @@
 "use client";
 
 import { useId } from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FieldLabel, Select } from "@/components/ui/fields";
+import { CloseIcon } from "@/components/ui/icons";
 
 /** A list filter picked from a few values, with a first option for all of them (`null`). */
 export function FilterSelect<Value extends string | number>({
@@ -39,6 +41,36 @@ export function FilterSelect<Value extends string | number>({
           </option>
         ))}
       </Select>
+    </div>
+  );
+}
+
+/** A filter form's buttons: apply what was typed, and clear every filter when some are set. */
+export function FilterActions({
+  applyLabel,
+  clearLabel,
+  onClear,
+  applyTestId,
+  className,
+}: {
+  applyLabel: string;
+  clearLabel: string;
+  /** Absent when no filter is set. */
+  onClear?: () => void;
+  applyTestId: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex gap-2", className)}>
+      <Button type="submit" className="h-10" data-testid={applyTestId}>
+        {applyLabel}
+      </Button>
+      {onClear ? (
+        <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
+          <CloseIcon className="size-4" />
+          <span className="sr-only sm:not-sr-only">{clearLabel}</span>
+        </Button>
+      ) : null}
     </div>
   );
 }

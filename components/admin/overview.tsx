@@ -23,7 +23,7 @@ import {
   ZapIcon,
 } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { AppRouter } from "@/server/trpc/routers";
 import { WorkerHealthCard } from "./worker-health";
 
@@ -263,10 +263,9 @@ function LoadingOverview() {
         <div key={row} className="space-y-4">
           <Skeleton className="h-4 w-32" />
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-            {Array.from({ length: count }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-              <Skeleton key={index} className="h-28 w-full" />
-            ))}
+            <Placeholders count={count}>
+              <Skeleton className="h-28 w-full" />
+            </Placeholders>
           </div>
         </div>
       ))}

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { useToggleSet } from "@/components/ui/toggle-set";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { CreateKeyDialog, EditKeyDialog, RevokeKeyDialog } from "./key-dialogs";
@@ -87,9 +87,8 @@ function ListSkeleton() {
   return (
     <LoadingState label={t("loading")} testId="keys-loading">
       <Card className="divide-y divide-slate-100 overflow-hidden">
-        {Array.from({ length: 3 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <div key={index} className="flex items-center gap-4 px-4 py-4">
+        <Placeholders count={3}>
+          <div className="flex items-center gap-4 px-4 py-4">
             <div className="flex-1 space-y-2">
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-3 w-56" />
@@ -97,7 +96,7 @@ function ListSkeleton() {
             <Skeleton rounded="full" className="h-5 w-16" />
             <Skeleton className="h-4 w-20" />
           </div>
-        ))}
+        </Placeholders>
       </Card>
     </LoadingState>
   );

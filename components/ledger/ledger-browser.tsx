@@ -11,7 +11,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { BookIcon, SendIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { EntryCards, EntryTable } from "./ledger-entries";
 import { endOfDay, FilterBar, LEDGER_FILTERS, startOfDay } from "./ledger-filters";
 
@@ -99,9 +99,8 @@ function LoadingList() {
           <Skeleton className="h-3 w-full max-w-xl" />
         </div>
         <div className="divide-y divide-slate-100">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-            <div key={index} className="flex items-center gap-4 px-4 py-3.5">
+          <Placeholders count={6}>
+            <div className="flex items-center gap-4 px-4 py-3.5">
               <Skeleton className="h-4 w-28" />
               <Skeleton className="h-4 w-14" />
               <Skeleton className="h-4 flex-1" />
@@ -109,13 +108,12 @@ function LoadingList() {
               <Skeleton rounded="full" className="h-5 w-20" />
               <Skeleton className="h-4 w-24" />
             </div>
-          ))}
+          </Placeholders>
         </div>
       </Card>
       <div className="space-y-2 lg:hidden">
-        {Array.from({ length: 4 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <Card key={index} className="space-y-3 p-4">
+        <Placeholders count={4}>
+          <Card className="space-y-3 p-4">
             <div className="flex justify-between gap-3">
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-4 w-20" />
@@ -126,7 +124,7 @@ function LoadingList() {
               <Skeleton className="h-3 w-24" />
             </div>
           </Card>
-        ))}
+        </Placeholders>
       </div>
     </LoadingState>
   );

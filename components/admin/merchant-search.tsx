@@ -76,10 +76,7 @@ export function MerchantSearch() {
   useEffect(() => setDraft(search), [search]);
 
   const list = useQuery(
-    trpc.adminMerchants.search.queryOptions(
-      { query: search, page: state.page, limit: state.limit },
-      { placeholderData: keepPreviousData },
-    ),
+    trpc.adminMerchants.search.queryOptions({ query: search, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

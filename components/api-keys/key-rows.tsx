@@ -16,14 +16,10 @@ import {
   Whitelist,
 } from "./key-list-parts";
 
+type KeyRowsProps = ListProps & { expanded: ReadonlySet<string>; onToggle: (clientId: string) => void };
+
 /** The keys as a table on wide screens. */
-export function KeyTable({
-  keys,
-  onEdit,
-  onRevoke,
-  expanded,
-  onToggle,
-}: ListProps & { expanded: ReadonlySet<string>; onToggle: (clientId: string) => void }) {
+export function KeyTable({ keys, onEdit, onRevoke, expanded, onToggle }: KeyRowsProps) {
   const t = useTranslations("apiKeys");
   const labelsOf = useKeyLabels();
   return (
@@ -111,13 +107,7 @@ export function KeyTable({
 }
 
 /** The keys as cards below `xl`. */
-export function KeyCards({
-  keys,
-  onEdit,
-  onRevoke,
-  expanded,
-  onToggle,
-}: ListProps & { expanded: ReadonlySet<string>; onToggle: (clientId: string) => void }) {
+export function KeyCards({ keys, onEdit, onRevoke, expanded, onToggle }: KeyRowsProps) {
   const t = useTranslations("apiKeys");
   const labelsOf = useKeyLabels();
   return (

@@ -30,10 +30,7 @@ export function BaasProposals() {
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
   const list = useQuery(
-    trpc.onboarding.mine.queryOptions(
-      { status, page: state.page, limit: state.limit },
-      { placeholderData: keepPreviousData },
-    ),
+    trpc.onboarding.mine.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   return (

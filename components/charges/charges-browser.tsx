@@ -32,9 +32,10 @@ export function ChargesBrowser() {
   const id = useId();
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
-  const { page, limit } = state;
 
-  const list = useQuery(trpc.charges.list.queryOptions({ status, page, limit }, { placeholderData: keepPreviousData }));
+  const list = useQuery(
+    trpc.charges.list.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
+  );
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="charges-list">

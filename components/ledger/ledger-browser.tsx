@@ -31,10 +31,7 @@ export function LedgerBrowser() {
     search: filters.q?.trim().slice(0, 100) || undefined,
   };
   const list = useQuery({
-    ...trpc.ledger.list.queryOptions(
-      { ...current, page: state.page, limit: state.limit },
-      { placeholderData: keepPreviousData },
-    ),
+    ...trpc.ledger.list.queryOptions({ ...current, ...state.paging }, { placeholderData: keepPreviousData }),
     enabled: !invalidRange,
   });
   const back = state.back;

@@ -45,6 +45,8 @@ export function useListState<Filters extends UseQueryStatesKeysMap>(filters: Fil
     filters: current,
     page,
     limit,
+    /** The page and its size, as list queries take them. */
+    paging: { page, limit },
     /** Whether a filter narrows the list (a filter with a default counts when it differs from it). */
     filtered: keys.some((key) => current[key] !== null && current[key] !== (filters[key]?.defaultValue ?? null)),
     /** The list's query string, for detail pages' way back to the same list. */

@@ -34,10 +34,11 @@ export function RefundsBrowser() {
   const trpc = useTRPC();
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
-  const { page, limit } = state;
   const statusLabels = useTranslations("ledger.statuses");
 
-  const list = useQuery(trpc.refunds.list.queryOptions({ status, page, limit }, { placeholderData: keepPreviousData }));
+  const list = useQuery(
+    trpc.refunds.list.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
+  );
 
   return (
     <div className="space-y-4" data-testid="refunds-list">

@@ -313,22 +313,22 @@ export function AdminOverview() {
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <WorkerHealthCard health={data.health} />
         <div className="grid gap-4">
-          <Shortcut
-            icon={StoreIcon}
-            title={t("merchants.title")}
-            body={t("merchants.body")}
-            action={t("merchants.open")}
-            href="/admin/merchants"
-            testId="link-merchants"
-          />
-          <Shortcut
-            icon={FileTextIcon}
-            title={t("audit.title")}
-            body={t("audit.body")}
-            action={t("audit.open")}
-            href="/admin/audit"
-            testId="link-audit"
-          />
+          {(
+            [
+              { icon: StoreIcon, key: "merchants", href: "/admin/merchants" },
+              { icon: FileTextIcon, key: "audit", href: "/admin/audit" },
+            ] as const
+          ).map((shortcut) => (
+            <Shortcut
+              key={shortcut.key}
+              icon={shortcut.icon}
+              title={t(`${shortcut.key}.title`)}
+              body={t(`${shortcut.key}.body`)}
+              action={t(`${shortcut.key}.open`)}
+              href={shortcut.href}
+              testId={`link-${shortcut.key}`}
+            />
+          ))}
         </div>
       </div>
     </div>

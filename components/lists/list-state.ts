@@ -19,7 +19,7 @@ const pageParser = createParser({
   serialize: String,
 }).withDefault(1);
 
-const PAGING = { page: pageParser, limit: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_LIMIT) };
+export const LIST_PAGING = { page: pageParser, limit: parseAsNumberLiteral(PAGE_SIZES).withDefault(DEFAULT_LIMIT) };
 const OPTIONS = { history: "replace", scroll: false } as const;
 
 /** A calendar day in the URL ("2026-01-31"); anything else is no filter. */
@@ -35,7 +35,7 @@ export const parseAsDay = createParser({
  */
 export function useListState<Filters extends UseQueryStatesKeysMap>(filters: Filters) {
   const [current, setCurrent] = useQueryStates(filters, OPTIONS);
-  const [{ page, limit }, setPaging] = useQueryStates(PAGING, OPTIONS);
+  const [{ page, limit }, setPaging] = useQueryStates(LIST_PAGING, OPTIONS);
   const searchParams = useSearchParams();
   const keys = Object.keys(filters) as (keyof Filters)[];
   const blank = Object.fromEntries(keys.map((key) => [key, null])) as Nullable<Values<Filters>>;

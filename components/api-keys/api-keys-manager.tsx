@@ -3,12 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { useToggleSet } from "@/components/ui/toggle-set";
@@ -40,30 +41,29 @@ export function ApiKeysManager() {
         }
       />
 
-      {keys.isPending ? (
-        <ListSkeleton />
-      ) : keys.isError ? (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => keys.refetch()}
-          retrying={keys.isFetching}
-        />
-      ) : keys.data.keys.length === 0 ? (
-        <EmptyState
-          icon={KeyIcon}
-          title={t("empty.title")}
-          description={t("empty.body")}
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon className="size-4" />
-              {t("create")}
-            </Button>
-          }
-        />
-      ) : (
-        <KeyList keys={keys.data.keys} onEdit={setEditing} onRevoke={setRevoking} />
-      )}
+      <CollectionStates
+        testId="keys"
+        query={keys}
+        messages={t}
+        icon={KeyIcon}
+        skeleton={<KeysSkeleton />}
+        isEmpty={(data) => data.keys.length === 0}
+        empty={
+          <EmptyState
+            icon={KeyIcon}
+            title={t("empty.title")}
+            description={t("empty.body")}
+            action={
+              <Button onClick={() => setCreating(true)}>
+                <PlusIcon className="size-4" />
+                {t("create")}
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => <KeyList keys={data.keys} onEdit={setEditing} onRevoke={setRevoking} />}
+      </CollectionStates>
 
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} />
@@ -82,7 +82,7 @@ function KeyList(props: ListProps) {
   );
 }
 
-function ListSkeleton() {
+function KeysSkeleton() {
   const t = useTranslations("apiKeys");
   return (
     <LoadingState label={t("loading")} testId="keys-loading">

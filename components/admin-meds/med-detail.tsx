@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
 import { useDateTime } from "@/components/format/date-time";
 import { type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
-import { useMoney } from "@/components/format/money";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
@@ -101,17 +101,9 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
         </DetailCard>
 
         <DetailCard title={t("effect")} listTestId="med-effect">
-          <DetailRow label={t("disputed")}>
-            <span className="font-semibold tabular-nums">{money(med.effect.disputedCents)}</span>
-          </DetailRow>
-          <DetailRow label={t("blocked")}>
-            <span className="tabular-nums" data-testid="med-blocked">
-              {money(med.effect.blockedCents)}
-            </span>
-          </DetailRow>
-          <DetailRow label={t("owed")}>
-            <span className="tabular-nums">{money(med.effect.owedCents)}</span>
-          </DetailRow>
+          <AmountRow label={t("disputed")} cents={med.effect.disputedCents} strong />
+          <AmountRow label={t("blocked")} cents={med.effect.blockedCents} testId="med-blocked" />
+          <AmountRow label={t("owed")} cents={med.effect.owedCents} />
           <DetailRow label={t("refunded")}>
             <span className="tabular-nums" data-testid="med-refunded">
               {money(med.effect.refundedCents)}
@@ -127,15 +119,9 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
 
       <DetailCard title={t("transaction")}>
         <DetailRow label={t("reason")}>{reasonLabel(tx.reason)}</DetailRow>
-        <DetailRow label={t("gross")}>
-          <span className="tabular-nums">{money(tx.grossCents)}</span>
-        </DetailRow>
-        <DetailRow label={t("fee")}>
-          <span className="tabular-nums">{money(tx.feeCents)}</span>
-        </DetailRow>
-        <DetailRow label={t("net")}>
-          <span className="tabular-nums">{money(tx.netCents)}</span>
-        </DetailRow>
+        <AmountRow label={t("gross")} cents={tx.grossCents} />
+        <AmountRow label={t("fee")} cents={tx.feeCents} />
+        <AmountRow label={t("net")} cents={tx.netCents} />
         <DetailRow label={t("receivedAt")}>
           <span className="tabular-nums">{dateTime(tx.createdAt, "medium")}</span>
         </DetailRow>

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
-import { useMoney } from "@/components/format/money";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent } from "@/components/ui/card";
@@ -64,7 +64,7 @@ export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
 
 function DetailBody({ charge }: { charge: PanelCharge }) {
   const t = useTranslations("charges.detail");
-  const money = useMoney();
+  const _money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(15_000);
   const none = <NoValue />;
@@ -80,9 +80,7 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("summary")}>
-          <DetailRow label={t("amount")}>
-            <span className="font-semibold tabular-nums">{money(charge.amountCents)}</span>
-          </DetailRow>
+          <AmountRow label={t("amount")} cents={charge.amountCents} strong />
           <DetailRow label={t("status")}>
             <ChargeStatusBadge status={displayStatus(charge, now)} />
           </DetailRow>

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { DetailRow } from "@/components/ui/detail-list";
 import { formatBrl } from "@/server/money";
 import type { EntryStatus, EntryType } from "./entry";
 
@@ -51,5 +52,24 @@ export function SignedAmount({
         {formatted}
       </span>
     </span>
+  );
+}
+
+/** A detail list's row holding an amount (`strong` for the one that matters most). */
+export function AmountRow({
+  label,
+  cents,
+  strong,
+  testId,
+}: {
+  label: string;
+  cents: bigint;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <DetailRow label={label}>
+      <Money cents={cents} className={strong ? "font-semibold" : undefined} testId={testId} />
+    </DetailRow>
   );
 }

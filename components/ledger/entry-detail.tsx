@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
-import { SignedAmount, useMoney } from "@/components/format/money";
+import { AmountRow, SignedAmount, useMoney } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -51,7 +51,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
   const t = useTranslations("ledger");
   const reasonLabel = useReasonLabel();
   const dateTime = useDateTime();
-  const money = useMoney();
+  const _money = useMoney();
   const failure = usePixFailure();
   const counterparty = counterpartyOf(entry);
   const none = <NoValue>{t("detail.none")}</NoValue>;
@@ -91,15 +91,9 @@ function EntryBody({ entry }: { entry: EntryView }) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("detail.amounts")}>
-          <DetailRow label={t("detail.gross")}>
-            <span className="tabular-nums">{money(entry.grossCents)}</span>
-          </DetailRow>
-          <DetailRow label={t("detail.fee")}>
-            <span className="tabular-nums">{money(entry.feeCents)}</span>
-          </DetailRow>
-          <DetailRow label={t("detail.net")}>
-            <span className="font-semibold tabular-nums">{money(entry.netCents)}</span>
-          </DetailRow>
+          <AmountRow label={t("detail.gross")} cents={entry.grossCents} />
+          <AmountRow label={t("detail.fee")} cents={entry.feeCents} />
+          <AmountRow label={t("detail.net")} cents={entry.netCents} strong />
         </DetailCard>
 
         <DetailCard title={t("detail.details")}>

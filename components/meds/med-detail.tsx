@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
-import { useMoney } from "@/components/format/money";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
 import { PartyCard } from "@/components/ledger/entry-detail";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -59,16 +59,8 @@ function DetailBody({ med }: { med: MedDetailView }) {
           <DetailRow label={t("status")}>
             <MedStatusBadge status={med.status} />
           </DetailRow>
-          <DetailRow label={t("disputed")}>
-            <span className="font-semibold tabular-nums" data-testid="med-disputed">
-              {money(med.disputedCents)}
-            </span>
-          </DetailRow>
-          <DetailRow label={t("blocked")}>
-            <span className="tabular-nums" data-testid="med-blocked">
-              {money(med.blockedCents)}
-            </span>
-          </DetailRow>
+          <AmountRow label={t("disputed")} cents={med.disputedCents} strong testId="med-disputed" />
+          <AmountRow label={t("blocked")} cents={med.blockedCents} testId="med-blocked" />
           {med.owedCents > 0n ? (
             <DetailRow label={t("owed")}>
               <span className="font-medium text-amber-800 tabular-nums" data-testid="med-owed">
@@ -96,14 +88,8 @@ function DetailBody({ med }: { med: MedDetailView }) {
         </DetailCard>
 
         <DetailCard title={t("transaction")}>
-          <DetailRow label={t("amount")}>
-            <span className="font-semibold tabular-nums" data-testid="med-transaction-amount">
-              {money(med.transaction.grossCents)}
-            </span>
-          </DetailRow>
-          <DetailRow label={t("fee")}>
-            <span className="tabular-nums">{money(med.transaction.feeCents)}</span>
-          </DetailRow>
+          <AmountRow label={t("amount")} cents={med.transaction.grossCents} strong testId="med-transaction-amount" />
+          <AmountRow label={t("fee")} cents={med.transaction.feeCents} />
           <DetailRow label={t("receivedAt")}>
             <span className="tabular-nums">{dateTime(med.transaction.createdAt, "medium")}</span>
           </DetailRow>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { parseAsStringLiteral } from "nuqs";
 import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
-import { FilterSelect } from "@/components/lists/filter-select";
+import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -40,13 +40,12 @@ export function BaasProposals() {
         title={t("title")}
         description={t("description")}
         action={
-          <FilterSelect
+          <StatusFilter
+            state={state}
+            statuses={ONBOARDING_STATUSES}
+            labelOf={statusLabels}
+            messages={t}
             className="sm:w-60"
-            label={t("status")}
-            all={t("all")}
-            value={status ?? null}
-            options={ONBOARDING_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
-            onChange={(next) => state.setFilters({ status: next })}
           />
         }
       />

@@ -9,7 +9,7 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
-import { FilterSelect } from "@/components/lists/filter-select";
+import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -43,13 +43,12 @@ export function ChargesBrowser() {
         titleId={`${id}-heading`}
         title={t("title")}
         action={
-          <FilterSelect
+          <StatusFilter
+            state={state}
+            statuses={CHARGE_STATUSES}
+            labelOf={(value) => t(`filter.${value}`)}
+            messages={t}
             className="sm:w-56"
-            label={t("status")}
-            all={t("all")}
-            value={status ?? null}
-            options={CHARGE_STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))}
-            onChange={(next) => state.setFilters({ status: next })}
           />
         }
       />

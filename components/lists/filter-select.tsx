@@ -74,3 +74,30 @@ export function FilterActions({
     </div>
   );
 }
+
+/** A list's status filter (`status` in its URL state): every status, or one. */
+export function StatusFilter<Status extends string>({
+  state,
+  statuses,
+  labelOf,
+  messages: t,
+  className,
+}: {
+  state: { filters: { status: Status | null }; setFilters: (patch: { status: Status | null }) => void };
+  statuses: readonly Status[];
+  labelOf: (status: Status) => string;
+  /** The list's translator, with its `status` label and its `all` option. */
+  messages: (key: "status" | "all") => string;
+  className?: string;
+}) {
+  return (
+    <FilterSelect
+      className={className}
+      label={t("status")}
+      all={t("all")}
+      value={state.filters.status}
+      options={statuses.map((value) => ({ value, label: labelOf(value) }))}
+      onChange={(status) => state.setFilters({ status })}
+    />
+  );
+}

@@ -10,7 +10,7 @@ import { useMoney } from "@/components/format/money";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
-import { FilterSelect } from "@/components/lists/filter-select";
+import { StatusFilter } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -57,13 +57,7 @@ export function MedsBrowser() {
       </h2>
       <Card className="p-4 sm:p-5" data-testid="meds-filters">
         <div className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
-          <FilterSelect
-            label={t("status")}
-            all={t("all")}
-            value={status}
-            options={MED_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
-            onChange={(next) => state.setFilters({ status: next })}
-          />
+          <StatusFilter state={state} statuses={MED_STATUSES} labelOf={statusLabels} messages={t} />
           <div>
             <FieldLabel htmlFor={`${id}-from`}>{t("from")}</FieldLabel>
             <DateInput

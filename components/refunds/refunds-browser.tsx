@@ -10,7 +10,7 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
-import { FilterSelect } from "@/components/lists/filter-select";
+import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -44,13 +44,12 @@ export function RefundsBrowser() {
     <div className="space-y-4" data-testid="refunds-list">
       <Card className="p-4 sm:p-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <FilterSelect
+          <StatusFilter
+            state={state}
+            statuses={ENTRY_STATUSES}
+            labelOf={statusLabels}
+            messages={t}
             className="sm:w-56"
-            label={t("status")}
-            all={t("all")}
-            value={status ?? null}
-            options={ENTRY_STATUSES.map((value) => ({ value, label: statusLabels(value) }))}
-            onChange={(next) => state.setFilters({ status: next })}
           />
           <p className="text-xs text-slate-500 sm:max-w-sm sm:text-right">{t("howTo")}</p>
         </div>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
-import { useDateTime } from "@/components/format/date-time";
+import { DateRow, useDateTime } from "@/components/format/date-time";
 import { type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { AmountRow, useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -84,9 +84,7 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
           <DetailRow label={t("details")}>
             <span className="whitespace-pre-wrap">{med.details || "—"}</span>
           </DetailRow>
-          <DetailRow label={t("openedAt")}>
-            <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
-          </DetailRow>
+          <DateRow label={t("openedAt")} date={med.createdAt} />
           <DetailRow label={t("deadline")}>
             <span className="tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
             {med.status === "under_analysis" ? (
@@ -122,9 +120,7 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
         <AmountRow label={t("gross")} cents={tx.grossCents} />
         <AmountRow label={t("fee")} cents={tx.feeCents} />
         <AmountRow label={t("net")} cents={tx.netCents} />
-        <DetailRow label={t("receivedAt")}>
-          <span className="tabular-nums">{dateTime(tx.createdAt, "medium")}</span>
-        </DetailRow>
+        <DateRow label={t("receivedAt")} date={tx.createdAt} />
         <DetailRow label={t("description")}>{tx.description || "—"}</DetailRow>
         <IdRow label={t("endToEndId")} value={tx.endToEndId} none="—" testId="med-e2e" />
         <IdRow label={t("entryId")} value={tx.entryId} none="—" testId="med-entry-id" />

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useDateTime } from "@/components/format/date-time";
+import { DateRow, useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
@@ -97,9 +97,7 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
         </DetailCard>
 
         <DetailCard title={t("dates")}>
-          <DetailRow label={t("createdAt")}>
-            <span className="tabular-nums">{dateTime(charge.createdAt, "medium")}</span>
-          </DetailRow>
+          <DateRow label={t("createdAt")} date={charge.createdAt} />
           <DetailRow label={t("expiresAt")}>
             <span className="tabular-nums" data-testid="charge-expires-at">
               {dateTime(charge.expiresAt, "medium")}

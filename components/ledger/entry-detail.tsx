@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useDateTime } from "@/components/format/date-time";
+import { DateRow, useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { AmountRow, SignedAmount, useMoney } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
@@ -109,12 +109,8 @@ function EntryBody({ entry }: { entry: EntryView }) {
           </DetailRow>
           <DetailRow label={t("detail.description")}>{entry.description || none}</DetailRow>
           <DetailRow label={t("detail.obs")}>{entry.obs || none}</DetailRow>
-          <DetailRow label={t("detail.createdAt")}>
-            <span className="tabular-nums">{dateTime(entry.createdAt, "medium")}</span>
-          </DetailRow>
-          <DetailRow label={t("detail.updatedAt")}>
-            <span className="tabular-nums">{dateTime(entry.updatedAt, "medium")}</span>
-          </DetailRow>
+          <DateRow label={t("detail.createdAt")} date={entry.createdAt} />
+          <DateRow label={t("detail.updatedAt")} date={entry.updatedAt} />
         </DetailCard>
       </div>
 

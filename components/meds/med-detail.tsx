@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useDateTime } from "@/components/format/date-time";
+import { DateRow, useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
@@ -73,26 +73,18 @@ function DetailBody({ med }: { med: MedDetailView }) {
           <DetailRow label={t("details")}>
             {med.details ? <span className="whitespace-pre-line">{med.details}</span> : none}
           </DetailRow>
-          <DetailRow label={t("openedAt")}>
-            <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
-          </DetailRow>
+          <DateRow label={t("openedAt")} date={med.createdAt} />
           <DetailRow label={t("deadlineAt")}>
             <span className="block tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
             <DeadlineCountdown med={med} now={now} />
           </DetailRow>
-          {med.resolvedAt ? (
-            <DetailRow label={t("resolvedAt")}>
-              <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span>
-            </DetailRow>
-          ) : null}
+          {med.resolvedAt ? <DateRow label={t("resolvedAt")} date={med.resolvedAt} /> : null}
         </DetailCard>
 
         <DetailCard title={t("transaction")}>
           <AmountRow label={t("amount")} cents={med.transaction.grossCents} strong testId="med-transaction-amount" />
           <AmountRow label={t("fee")} cents={med.transaction.feeCents} />
-          <DetailRow label={t("receivedAt")}>
-            <span className="tabular-nums">{dateTime(med.transaction.createdAt, "medium")}</span>
-          </DetailRow>
+          <DateRow label={t("receivedAt")} date={med.transaction.createdAt} />
           <DetailRow label={t("payer")}>{med.payer?.name ?? none}</DetailRow>
           <DetailRow label={t("entry")}>
             <Link

@@ -7,6 +7,7 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, RowLink, Stacked } from "@/components/lists/data-table";
+import type { RowsProps } from "@/components/lists/resource-list";
 import type { AdminMedRow } from "@/server/meds/admin";
 import { DeadlineLabel, MedStatusBadge } from "./status";
 
@@ -15,7 +16,7 @@ export function medHref(id: string, back?: string): string {
 }
 
 /** The queue as a table on wide screens. */
-export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+export function MedTable({ rows: meds, back }: RowsProps<AdminMedRow>) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -89,7 +90,7 @@ export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) 
 }
 
 /** The queue as cards on a phone. */
-export function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+export function MedCards({ rows: meds, back }: RowsProps<AdminMedRow>) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -11,6 +11,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
+import type { RowsProps } from "@/components/lists/resource-list";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
@@ -53,14 +54,15 @@ export function ChargesBrowser() {
         }
       />
 
-      <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
-        {(data) => (
-          <>
-            <ChargeTable charges={data.charges} back={state.back} />
-            <ChargeCards charges={data.charges} back={state.back} />
-          </>
-        )}
-      </ResourceList>
+      <ResourceList
+        testId="charges"
+        query={list}
+        state={state}
+        messages={t}
+        icon={QrCodeIcon}
+        rows={(data) => data.charges}
+        views={[ChargeTable, ChargeCards]}
+      />
     </section>
   );
 }
@@ -88,7 +90,7 @@ function useChargeLabels() {
   };
 }
 
-function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string }) {
+function ChargeTable({ rows: charges, back }: RowsProps<ChargeView>) {
   const t = useTranslations("charges.list");
   const money = useMoney();
   const labelsOf = useChargeLabels();
@@ -148,7 +150,7 @@ function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string })
   );
 }
 
-function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string }) {
+function ChargeCards({ rows: charges, back }: RowsProps<ChargeView>) {
   const t = useTranslations("charges.list");
   const money = useMoney();
   const labelsOf = useChargeLabels();

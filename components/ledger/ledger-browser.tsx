@@ -34,7 +34,6 @@ export function LedgerBrowser() {
     ...trpc.ledger.list.queryOptions({ ...current, ...state.paging }, { placeholderData: keepPreviousData }),
     enabled: !invalidRange,
   });
-  const back = state.back;
 
   return (
     <div className="space-y-4">
@@ -73,14 +72,9 @@ export function LedgerBrowser() {
               })}
             </>
           )}
-        >
-          {(data) => (
-            <>
-              <EntryTable entries={data.entries} back={back} />
-              <EntryCards entries={data.entries} back={back} />
-            </>
-          )}
-        </ResourceList>
+          rows={(data) => data.entries}
+          views={[EntryTable, EntryCards]}
+        />
       )}
     </div>
   );

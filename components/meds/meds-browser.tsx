@@ -12,6 +12,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
+import type { RowsProps } from "@/components/lists/resource-list";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
@@ -85,19 +86,20 @@ export function MedsBrowser() {
         </div>
       </Card>
 
-      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
-        {(data) => (
-          <>
-            <MedTable meds={data.meds} back={state.back} />
-            <MedCards meds={data.meds} back={state.back} />
-          </>
-        )}
-      </ResourceList>
+      <ResourceList
+        testId="meds"
+        query={list}
+        state={state}
+        messages={t}
+        icon={ShieldAlertIcon}
+        rows={(data) => data.meds}
+        views={[MedTable, MedCards]}
+      />
     </section>
   );
 }
 
-function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {
+function MedTable({ rows: meds, back }: RowsProps<MedRow>) {
   const t = useTranslations("meds.list");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -168,7 +170,7 @@ function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {
   );
 }
 
-function MedCards({ meds, back }: { meds: MedRow[]; back: string }) {
+function MedCards({ rows: meds, back }: RowsProps<MedRow>) {
   const t = useTranslations("meds.list");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -12,7 +12,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ResourceList } from "@/components/lists/resource-list";
+import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -67,14 +67,9 @@ export function RefundsBrowser() {
             {t("empty.cta")}
           </ButtonLink>
         }
-      >
-        {(data) => (
-          <>
-            <RefundTable refunds={data.refunds} />
-            <RefundCards refunds={data.refunds} />
-          </>
-        )}
-      </ResourceList>
+        rows={(data) => data.refunds}
+        views={[RefundTable, RefundCards]}
+      />
     </div>
   );
 }
@@ -95,7 +90,7 @@ function RefundEndToEnd({ refund, head, testId }: { refund: RefundView; head: nu
   );
 }
 
-function RefundTable({ refunds }: { refunds: RefundView[] }) {
+function RefundTable({ rows: refunds }: RowsProps<RefundView>) {
   const t = useTranslations("refunds.list");
   const money = useMoney();
   return (
@@ -176,7 +171,7 @@ function RefundTable({ refunds }: { refunds: RefundView[] }) {
   );
 }
 
-function RefundCards({ refunds }: { refunds: RefundView[] }) {
+function RefundCards({ rows: refunds }: RowsProps<RefundView>) {
   const t = useTranslations("refunds.list");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -1,5 +1,5 @@
 /**
- * What a person expects of the dashboard (issue 13, item 3), clicked through as a merchant does:
+ * What a person expects of the dashboard, clicked through as a merchant does:
  * server errors in Portuguese, the holder of an internal transfer shown before confirming, the
  * result of a send following the payment until it settles or fails (its reason in words), a
  * charge cancelled, a refund from a charge's detail and from the refunds page, static QR codes

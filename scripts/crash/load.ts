@@ -29,7 +29,7 @@ export type Operation = {
   /** For a charge: whether the payment's answer was 2xx. */
   paid?: boolean | "lost";
   feeCents?: number;
-  /** Set by the auditor: a retry found the Idempotency-Key stuck "in progress" (defect 1). */
+  /** Set by the auditor: a retry found the Idempotency-Key stuck "in progress". */
   stuck?: boolean;
   at: number;
   latencyMs: number;

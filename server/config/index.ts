@@ -110,7 +110,7 @@ const schema = z
     GROUP_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
     /**
      * batches that write the ledger (internal transfers, gateway cash-outs) in flight per kind: one
-     * gathers more per batch (docs/decisions/0022 and 0023, addenda)
+     * gathers more per batch (docs/decisions/0022 and 0023)
      */
     LEDGER_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),

@@ -95,7 +95,7 @@ async function sendToKey(key: string, amount: string) {
 }
 
 test("the result screen follows a PIX to another institution until it settles", async () => {
-  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.com`, "2,00");
+  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.invalid`, "2,00");
   await expect(result.getByRole("heading", { name: "Pix em processamento" })).toBeVisible();
   await snap(page, "ux-result-processing");
   // The network answers; nobody reloads: the screen turns settled on its own.

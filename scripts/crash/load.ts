@@ -97,7 +97,7 @@ export async function cashOut(client: Client, m: Merchant, ref: string, cents: n
     auth: `ApiKey ${m.clientId}:${m.clientSecret}`,
     hmacSecret: m.clientSecret,
     headers: { "idempotency-key": ref },
-    body: { amount: cents / 100, pix_key: `${ref}@example.com`, pix_key_type: "email", external_id: ref },
+    body: { amount: cents / 100, pix_key: `${ref}@example.invalid`, pix_key_type: "email", external_id: ref },
   });
 }
 

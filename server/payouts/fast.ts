@@ -51,7 +51,7 @@ type SourceRow = {
 // platform key and the used externalId are each a LATERAL … LIMIT 1 probe of a unique index. As
 // EXISTS sub-queries they could become hashed sub-plans, which read every outgoing externalId of
 // the ledger on each call: after a burst of 64 connections PostgreSQL kept such a generic plan on
-// the main pool, at 4 ms a call (docs/decisions/0023, "A plan that a burst can flip").
+// the main pool, at 4 ms a call (docs/decisions/0023, item 6).
 export const READ_MANY = `
   SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
          k.key IS NOT NULL AS platform_key, e.id IS NOT NULL AS external_id_taken

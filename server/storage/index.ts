@@ -10,6 +10,8 @@ import { diskStorage } from "./disk";
 import { postgresStorage } from "./postgres";
 
 export type StoredObject = { stream: Readable; sizeBytes: number; contentType: string };
+/** A stored file with the name it is offered under. */
+export type NamedFile = StoredObject & { fileName: string };
 
 export interface FileStorage {
   /** Writes the whole body under `key`, replacing any file there; atomic (all or nothing). */

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Session } from "next-auth";
-import { errorBody } from "../account-api/envelope";
 import { AppError, forbidden } from "../errors";
+import { errorBody } from "../http/error-body";
 import { sameOrigin } from "../http/same-origin";
 import { logger } from "../logger";
 import { getSession } from "./next-auth";

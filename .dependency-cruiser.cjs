@@ -77,6 +77,16 @@ module.exports = {
       to: { couldNotResolve: true },
     },
   ],
+  required: [
+    {
+      name: "api-routes-use-a-wrapper",
+      severity: "error",
+      comment:
+        "Every app/api route handler is built with withSession or withoutSession (server/auth/with-session.ts): one session check, one error shape.",
+      module: { path: "^app/api/.+/route\\.ts$" },
+      to: { path: "^server/auth/with-session\\.ts$" },
+    },
+  ],
   options: {
     doNotFollow: { path: "^(node_modules|server/generated)/" },
     exclude: { path: "^(node_modules|\\.next|\\.data|bench/results|test-results|playwright-report)/" },

@@ -44,7 +44,7 @@ const refusalOf = (status: number, code: string) => ({
 
 const get = (path: string) => new Request(`http://localhost:3000${path}`);
 
-describe("GET /api/ledger/{entryId}/receipt", () => {
+describe("the ledger's downloads", () => {
   let shop: Awaited<ReturnType<typeof newMerchant>>;
   let entryId: string;
 
@@ -53,7 +53,7 @@ describe("GET /api/ledger/{entryId}/receipt", () => {
     const entry = await seedEntry(shop, {
       type: "credit",
       reason: "pix_in:credited",
-      grossCents: 1_000n,
+      grossCents: 4_200n,
       at: "2026-11-18T12:00:00Z",
       payer: party("Maria Silva", "52998224725"),
     });
@@ -66,7 +66,7 @@ describe("GET /api/ledger/{entryId}/receipt", () => {
   const receiptOf = (id: string) =>
     receipt(get(`/api/ledger/${id}/receipt`), { params: Promise.resolve({ entryId: id }) });
 
-  it("answers the owner with the PDF, as a download", async () => {
+  it("GET /api/ledger/{entryId}/receipt answers the owner with the PDF, as a download", async () => {
     const res = await receiptOf(entryId);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -79,37 +79,15 @@ describe("GET /api/ledger/{entryId}/receipt", () => {
     ).toBe("%PDF-");
   });
 
-  it("401 without a session, 404 for a malformed id and for another merchant's entry", async () => {
-    session = null;
-    const anonymous = await receiptOf(entryId);
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual(refusalOf(401, "UNAUTHORIZED"));
-
+  it("GET /api/ledger/{entryId}/receipt: 404 for a malformed id and for another merchant's entry", async () => {
     session = merchantSession((await newMerchant()).userId);
     const foreign = await receiptOf(entryId);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual(refusalOf(404, "NOT_FOUND"));
     expect((await receiptOf("not-an-entry")).status).toBe(404);
   });
-});
 
-describe("GET /api/ledger/export", () => {
-  let shop: Awaited<ReturnType<typeof newMerchant>>;
-
-  beforeAll(async () => {
-    shop = await newMerchant();
-    await seedEntry(shop, {
-      type: "credit",
-      reason: "pix_in:credited",
-      grossCents: 4_200n,
-      at: "2026-11-18T12:00:00Z",
-    });
-  });
-  beforeEach(() => {
-    session = merchantSession(shop.userId);
-  });
-
-  it("streams the signed-in merchant's entries as CSV", async () => {
+  it("GET /api/ledger/export streams the signed-in merchant's entries as CSV", async () => {
     const res = await ledgerExport(get("/api/ledger/export"));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -121,13 +99,7 @@ describe("GET /api/ledger/export", () => {
     expect(csv.toString("utf8")).toContain("42.00");
   });
 
-  it("401 without a session, 400 for a filter that does not parse or a reversed range", async () => {
-    session = null;
-    const anonymous = await ledgerExport(get("/api/ledger/export"));
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual(refusalOf(401, "UNAUTHORIZED"));
-
-    session = merchantSession(shop.userId);
+  it("GET /api/ledger/export: 400 for a filter that does not parse or a reversed range", async () => {
     const unparsed = await ledgerExport(get("/api/ledger/export?startDate=yesterday"));
     expect(unparsed.status).toBe(400);
     expect(await unparsed.json()).toEqual(refusalOf(400, "VALIDATION_ERROR"));
@@ -171,17 +143,29 @@ describe("GET /api/onboarding/files/{fileId}", () => {
     expect((await fileOf(fileId)).status).toBe(200);
   });
 
-  it("401 without a session; 404 to anyone else and for an id that is not one", async () => {
-    session = null;
-    const anonymous = await fileOf(fileId);
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual(refusalOf(401, "UNAUTHORIZED"));
-
+  it("404 to anyone else and for an id that is not one", async () => {
     session = merchantSession((await newMerchant()).userId);
     const foreign = await fileOf(fileId);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual(refusalOf(404, "NOT_FOUND"));
     expect((await fileOf("../../etc/passwd")).status).toBe(404);
+  });
+});
+
+describe("without a session", () => {
+  const routes = {
+    "GET /api/ledger/{entryId}/receipt": () =>
+      receipt(get("/api/ledger/x/receipt"), { params: Promise.resolve({ entryId: "x" }) }),
+    "GET /api/ledger/export": () => ledgerExport(get("/api/ledger/export")),
+    "GET /api/onboarding/files/{fileId}": () =>
+      kycFile(get("/api/onboarding/files/x"), { params: Promise.resolve({ fileId: "x" }) }),
+  };
+
+  it.each(Object.entries(routes))("%s answers 401 in the one error shape", async (_, send) => {
+    session = null;
+    const res = await send();
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual(refusalOf(401, "UNAUTHORIZED"));
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The layers of docs/conventions.md as rules (`npm run lint:deps`, a step of `npm test`).
- * Type-only imports count: a cycle through types still ties two modules together.
+ * Type-only imports count: a cycle through types still ties two modules together. What
+ * components may pull into the browser is checked on its own (.dependency-cruiser-browser.cjs).
  */
 const TEST = "(^tests/|^e2e/|^bench/|\\.test\\.tsx?$|\\.spec\\.ts$)";
 /** Doors: they receive a request and answer it; nothing below them may import them. */
@@ -8,10 +9,6 @@ const DOORS = "^server/(account-api|gateway|trpc|cli|web)/";
 /** What every capability builds on; it knows no capability. */
 const FOUNDATION =
   "^server/((errors|money|time|logger|redis)\\.ts$|(config|db|fields|http|storage|documents|generated)/)";
-/** Never in a browser bundle: secrets, database handles, the session's server side. */
-const SERVER_ONLY =
-  "^server/((config|db|storage|worker|generated/prisma/client)\\b|(redis|logger)\\.ts$|auth/next-auth\\.ts$)|^node_modules/(pg|pg-boss|ioredis|nodemailer)/";
-
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
@@ -28,14 +25,6 @@ module.exports = {
       severity: "error",
       from: { path: "^server/" },
       to: { path: "^(components|app)/" },
-    },
-    {
-      name: "components-not-to-server-only",
-      comment:
-        "Components reach the server through tRPC; they may import schemas, field rules and types, never a database handle, the configuration or the session's server side.",
-      severity: "error",
-      from: { path: "^components/", pathNot: TEST },
-      to: { path: SERVER_ONLY, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "foundation-not-to-capabilities",

@@ -48,7 +48,7 @@ async function answer(request: Request, run: () => Promise<Response>): Promise<R
 }
 
 /** A handler for the signed-in dashboard user (401 without a session). */
-export function withSession<Params = Record<string, never>>(
+export function withSession<Params = object>(
   handler: (call: SessionRequest<Params>) => Response | Promise<Response>,
   options: SessionOptions = {},
 ): RouteHandler<Params> {
@@ -68,7 +68,7 @@ export function withSession<Params = Record<string, never>>(
  * is public, and a mounted API (tRPC, the gateway, next-auth) authenticates each request itself.
  * Same error shape as withSession for what the handler throws.
  */
-export function withoutSession<Params = Record<string, never>>(
+export function withoutSession<Params = object>(
   handler: (call: PublicRequest<Params>) => Response | Promise<Response>,
 ): RouteHandler<Params> {
   return (request, context) =>

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { hashPassword, verifyPassword } from "./password";
 import type { Tx } from "../db/client";
 import { AppError, invalid } from "../errors";
 import type { User, UserRole } from "../generated/prisma/client";

@@ -28,7 +28,7 @@ export type SessionOptions = {
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /** The error body of an app/api refusal; `reason` when the dashboard explains it in its own words. */
-export function refusal(error: AppError): Response {
+function refusal(error: AppError): Response {
   const body = { ...errorBody(randomUUID(), error.status, error.code, error.message), reason: error.reason };
   return Response.json(body, { status: error.status });
 }

@@ -22,7 +22,7 @@ function fileNameOf(header: string | null): string | null {
   }
 }
 
-// same-origin (a state-changing request): the session cookie rides along on any request to us
+// a POST: withSession refuses it from another site's page, as the session cookie rides along anyway
 export const POST = withSession(async ({ request, session }) => {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > MAX_EVIDENCE_BYTES) {

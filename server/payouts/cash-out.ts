@@ -10,7 +10,7 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { Held } from "../gateway/idempotency";
-import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
+import type { LedgerEntry } from "../generated/prisma/client";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
@@ -19,6 +19,7 @@ import { hold } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { sendPixToKey } from "../transfers/pix-out";
+import type { CashOut } from "./cash-out-input";
 import { cashOutOnPool, startSourceRead } from "./fast";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
@@ -28,16 +29,6 @@ export const QUEUE_RETRY_MS = 3000;
 export function dictQuota(): FixedWindowLimiter {
   return limiterFor("dict", config().DICT_QUOTA_PER_MINUTE);
 }
-
-export type CashOut = {
-  userId: string;
-  accountId: string;
-  amountCents: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  description?: string | null;
-  externalId?: string | null;
-};
 
 /**
  * `recovery`, the gateway's idempotency claim, gets its recovery point in the payout's own

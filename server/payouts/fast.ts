@@ -30,7 +30,7 @@ import type { Entry, NewEntry } from "../ledger/types";
 import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
-import type { CashOut } from "./cash-out";
+import type { CashOut } from "./cash-out-input";
 import { cashOutGrouped } from "./grouped";
 
 type SourceRow = {

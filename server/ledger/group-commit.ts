@@ -9,31 +9,20 @@
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
-import { applyLedgerChange, changeArgument, jsonArgument, type LedgerChange, poolWriter, translate } from "./apply";
-import { entryFromRow } from "./rows";
+import {
+  applyLedgerChange,
+  changeArgument,
+  jsonArgument,
+  type LedgerChange,
+  type Placed,
+  poolWriter,
+  postedEntries,
+  translate,
+} from "./apply";
 import type { Entry, Leg, NewEntry } from "./types";
 
 /** What ledger_post_many answers per change: the columns the database chose, or the refusal. */
-type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
-
-/** An accepted change's entries: its own rows with the database's seq and timestamps. */
-export function postedEntries(
-  argument: ReturnType<typeof changeArgument>,
-  outcome: { entries: { seq: string; created_at: string }[] },
-): Entry[] {
-  return argument.entries.map((row, index) => {
-    const stored = outcome.entries[index] as { seq: string; created_at: string };
-    return entryFromRow({
-      ...row,
-      gross_cents: row.gross,
-      fee_cents: row.fee,
-      net_cents: row.net,
-      seq: stored.seq,
-      created_at: stored.created_at,
-      updated_at: stored.created_at,
-    });
-  });
-}
+type Outcome = Placed | { error: string };
 
 async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | Error)[]> {
   try {

@@ -10,8 +10,8 @@
 import { pool } from "../db/pool";
 import { AppError } from "../errors";
 import type { AnsweredRecovery } from "../gateway/idempotency";
-import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
-import { eachAloneAfter, ledgerCommitBatches, postedEntries } from "../ledger/group-commit";
+import { changeArgument, jsonArgument, type LedgerChange, postedEntries, translate } from "../ledger/apply";
+import { eachAloneAfter, ledgerCommitBatches } from "../ledger/group-commit";
 import type { Entry } from "../ledger/types";
 import type { OutboxEventInput } from "../outbox/record";
 

@@ -66,7 +66,7 @@ export function eachAloneAfter<I, O>(error: unknown, items: readonly I[], alone:
 
 /**
  * A batched statement that writes the ledger (transfers here, gateway cash-outs in
- * server/payouts/grouped.ts): LEDGER_COMMIT_IN_FLIGHT of them in the database at once (one: each
+ * cash-out-batch.ts): LEDGER_COMMIT_IN_FLIGHT of them in the database at once (one: each
  * batch gathers what arrives while the one before commits), at most GROUP_COMMIT_MAX_CHANGES items.
  */
 export function ledgerCommitBatches<I, O>(

@@ -7,11 +7,10 @@
  * one-transaction path gives. Batching as in group-commit.ts: one batch in the database at a time
  * (ledgerCommitBatches), the next one gathering meanwhile.
  */
-import { pool } from "../db/pool";
 import { AppError } from "../errors";
 import type { OutboxEventInput } from "../outbox/record";
-import { changeArgument, jsonArgument, type LedgerChange, type Placed, postedEntries, translate } from "./apply";
-import { eachAloneAfter, ledgerCommitBatches } from "./group-commit";
+import { changeArgument, type LedgerChange, postedEntries, translate } from "./apply";
+import { callBatch, eachAloneAfter, ledgerCommitBatches } from "./group-commit";
 import type { Entry } from "./types";
 
 /** An idempotency claim's recovery point, written with the cash-out (server/gateway/idempotency.ts). */
@@ -33,8 +32,6 @@ export type GroupedCashOut = {
   /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
   alone: () => Promise<Entry>;
 };
-
-type Outcome = Placed | { error: string };
 
 const IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
 
@@ -65,12 +62,7 @@ const itemArgument = (item: GroupedCashOut) => {
 async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Error)[]> {
   try {
     const argument = items.map(itemArgument);
-    const { rows } = await pool().query({
-      name: "gateway_cash_out_many",
-      text: "SELECT gateway_cash_out_many($1::jsonb) AS outcomes",
-      values: [jsonArgument(argument)],
-    });
-    const outcomes = rows[0]?.outcomes as Outcome[];
+    const outcomes = await callBatch("gateway_cash_out_many", argument);
     return outcomes.map((outcome, index) => {
       if (!("error" in outcome)) {
         const change = (argument[index] as ReturnType<typeof itemArgument>).change;

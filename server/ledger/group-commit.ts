@@ -21,18 +21,23 @@ import {
 } from "./apply";
 import type { Entry, Leg, NewEntry } from "./types";
 
-/** What ledger_post_many answers per change: the columns the database chose, or the refusal. */
-type Outcome = Placed | { error: string };
+/** What a batch function answers per item: the columns the database chose, or the refusal. */
+export type BatchOutcome = Placed | { error: string };
+
+/** One call of a batch function (ledger_post_many, gateway_cash_out_many) on the pool, named. */
+export async function callBatch(name: "ledger_post_many" | "gateway_cash_out_many", items: unknown[]) {
+  const { rows } = await pool().query({
+    name,
+    text: `SELECT ${name}($1::jsonb) AS outcomes`,
+    values: [jsonArgument(items)],
+  });
+  return rows[0]?.outcomes as BatchOutcome[];
+}
 
 async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | Error)[]> {
   try {
     const argument = changes.map(changeArgument);
-    const { rows } = await pool().query({
-      name: "ledger_post_many",
-      text: "SELECT ledger_post_many($1::jsonb) AS outcomes",
-      values: [jsonArgument(argument)],
-    });
-    const outcomes = rows[0]?.outcomes as Outcome[];
+    const outcomes = await callBatch("ledger_post_many", argument);
     return outcomes.map((outcome, index) =>
       "error" in outcome
         ? (translate(outcome.error) as Error)

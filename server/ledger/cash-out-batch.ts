@@ -1,9 +1,9 @@
 /**
- * The cash-out batch, a verb of the ledger: group commit for the gateway's cash-outs (docs/decisions/0023-gateway-write-path.md): the
- * held debit, the rail's submission event and the idempotency recovery point (which completes the
- * record, docs/decisions/0010) of concurrent cash-outs are written by one `gateway_cash_out_many`
- * statement — one transaction, one commit per batch — and each cash-out still commits with its own
- * recovery point or not at all. Each caller gets its own entry or its own error, the ones the
+ * The cash-out batch, a verb of the ledger: group commit for the gateway's cash-outs
+ * (docs/decisions/0023-gateway-write-path.md). The held debit, the rail's submission event and the
+ * idempotency recovery point (which completes the record, docs/decisions/0010) of concurrent
+ * cash-outs are written by one `gateway_cash_out_many` statement — one transaction, one commit per
+ * batch — and each cash-out still commits with its own recovery point or not at all. Each caller gets its own entry or its own error, the ones the
  * one-transaction path gives. Batching as in group-commit.ts: one batch in the database at a time
  * (ledgerCommitBatches), the next one gathering meanwhile.
  */

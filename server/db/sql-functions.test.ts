@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MIGRATIONS = path.join(ROOT, "prisma/migrations");
-const DEFINITION = /CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+"?([a-z_][a-z0-9_]*)"?\s*\(/gi;
+const DEFINITION = /CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?\s*\(/gi;
 
 /** Each function a SQL text defines, by name: the whole statement, from CREATE to its `$$;`. */
 function definitions(sql: string): Map<string, string> {
@@ -92,10 +92,12 @@ describe("SQL functions", () => {
   it("reads a definition to the end of its body, whatever the body contains", () => {
     const sql = `CREATE OR REPLACE FUNCTION "f"(a jsonb) RETURNS int LANGUAGE plpgsql AS $$
       BEGIN RETURN 1; END $$;
-      CREATE FUNCTION g() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'x;y'; END; $$;`;
+      CREATE FUNCTION g() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'x;y'; END; $$;
+      CREATE OR REPLACE FUNCTION public."h"() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;`;
     expect([...definitions(sql).entries()].map(([name, body]) => [name, normalised(body)])).toEqual([
       ["f", `CREATE OR REPLACE FUNCTION "f"(a jsonb) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$;`],
       ["g", "CREATE FUNCTION g() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'x;y'; END; $$;"],
+      ["h", 'CREATE OR REPLACE FUNCTION public."h"() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;'],
     ]);
   });
 });

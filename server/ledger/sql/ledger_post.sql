@@ -4,9 +4,10 @@
 --      status event. When the entry is no longer processing (another settlement got there first)
 --      nothing at all is written and the answer is {"applied": false}. The entry's row is locked
 --      before the accounts', as the batch locks them last;
---   1. a refusal is an exception, so the caller's transaction cannot go on as if it had posted:
---      'insufficient_funds:<account id>' (SQLSTATE P0001), 'outgoing_external_id' (23505, as
---      the unique index reports it when a concurrent change took the id first).
+--   1. a refusal is an exception ("refusals": "raise"), so the caller's transaction cannot go on
+--      as if it had posted: 'insufficient_funds:<account id>' (SQLSTATE P0001) from the locked
+--      balance UPDATE, a unique violation of ledger_entries_account_id_outgoing_external_id_key
+--      (23505) for an outgoing external id already used.
 -- Answers {"applied": true, "entries": [{seq, created_at} of each new entry, in order],
 -- "changed": [the transitioned row]}.
 CREATE OR REPLACE FUNCTION "ledger_post"(change jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -37,12 +38,6 @@ BEGIN
     VALUES ((transition->>'seq')::bigint, (transition->>'status')::"EntryStatus", transition->>'error_message', now());
   END IF;
 
-  outcome := ledger_post_many(jsonb_build_array(change - 'transitions'))->0;
-  IF outcome ? 'error' THEN
-    IF outcome->>'error' = 'outgoing_external_id' THEN
-      RAISE EXCEPTION 'outgoing_external_id already used' USING ERRCODE = 'unique_violation';
-    END IF;
-    RAISE EXCEPTION '%', outcome->>'error' USING ERRCODE = 'P0001';
-  END IF;
+  outcome := ledger_post_many(jsonb_build_array((change - 'transitions') || '{"refusals": "raise"}'))->0;
   RETURN jsonb_build_object('applied', true, 'entries', outcome->'entries', 'changed', changed);
 END $$;

@@ -4,8 +4,8 @@
  * of this platform's, whether the externalId was used), then one write that commits together the
  * held debit, the rail's submission event and the gateway's idempotency recovery point, which
  * also completes the idempotency record (the gateway stores nothing after it) — grouped
- * with concurrent cash-outs into one statement (./grouped.ts, docs/decisions/0023), or in a
- * transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
+ * with concurrent cash-outs into one statement (server/ledger/cash-out-batch.ts,
+ * docs/decisions/0023), or in a transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
  * serve every other case: a key of this platform (settled at once inside it), a rail without the
  * fast-path hooks, a call inside a caller's transaction.
  */
@@ -23,6 +23,7 @@ import {
   markAnsweredInEffect,
 } from "../gateway/idempotency";
 import type { LedgerWriter } from "../ledger/apply";
+import { cashOutGrouped } from "../ledger/cash-out-batch";
 import { groupedChange } from "../ledger/group-commit";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
@@ -31,7 +32,6 @@ import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import type { CashOut } from "./cash-out-input";
-import { cashOutGrouped } from "./grouped";
 
 type SourceRow = {
   id: string;

@@ -79,7 +79,7 @@ async function cashOutTemplate(): Promise<string> {
   await Promise.all(
     Array.from({ length: BATCH }, async (_, i) => {
       const account = accounts[(i * 7) % accounts.length];
-      const pixKey = `bench-${i}@example.com`;
+      const pixKey = `bench-${i}@example.invalid`;
       const scope = { apiKeyId: account.api_key_id, method: "POST", path: "/bench", key: pixKey };
       const claim = await claimIdempotencyKey(scope, requestHash(pixKey));
       if (claim.kind !== "new") throw new Error(`claim ${claim.kind}`);

@@ -72,8 +72,7 @@ async function feeOf(db: PrismaClient, op: Operation): Promise<bigint> {
 
 /**
  * Cash-outs whose key answered 409 "in progress" are retried until `leaseMs` has passed; a key
- * still in progress then is stuck: the client can neither learn the outcome nor retry safely
- * (issue 15, defect 1).
+ * still in progress then is stuck: the client can neither learn the outcome nor retry safely.
  */
 async function awaitLeases(client: Client, pending: Operation[], leaseMs: number, result: AuditResult) {
   const deadline = Date.now() + leaseMs;
@@ -146,7 +145,7 @@ export async function audit(input: {
       where: { accountId: op.merchant.accountId, outgoingExternalId: op.ref },
     });
     if (op.stuck) {
-      // the client cannot know (defect 1): take the effect from the database, at most once
+      // the client cannot know: take the effect from the database, at most once
       if (effects > 1) result.problems.push(`${op.kind} ${op.ref}: ${effects} effects behind a stuck key`);
       if (effects === 1) add(op.merchant.accountId, -(op.amountCents + Number(await feeOf(db, op))));
       continue;

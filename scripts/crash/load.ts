@@ -29,7 +29,7 @@ export type Operation = {
   /** For a charge: whether the payment's answer was 2xx. */
   paid?: boolean | "lost";
   feeCents?: number;
-  /** Set by the auditor: a retry found the Idempotency-Key stuck "in progress" (defect 1). */
+  /** Set by the auditor: a retry found the Idempotency-Key stuck "in progress". */
   stuck?: boolean;
   at: number;
   latencyMs: number;
@@ -97,7 +97,7 @@ export async function cashOut(client: Client, m: Merchant, ref: string, cents: n
     auth: `ApiKey ${m.clientId}:${m.clientSecret}`,
     hmacSecret: m.clientSecret,
     headers: { "idempotency-key": ref },
-    body: { amount: cents / 100, pix_key: `${ref}@example.com`, pix_key_type: "email", external_id: ref },
+    body: { amount: cents / 100, pix_key: `${ref}@example.invalid`, pix_key_type: "email", external_id: ref },
   });
 }
 

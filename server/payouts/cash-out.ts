@@ -10,15 +10,17 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { Held } from "../gateway/idempotency";
-import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
+import type { LedgerEntry } from "../generated/prisma/client";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
+import { handleOf, type WritePath } from "../ledger/write-path";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { sendPixToKey } from "../transfers/pix-out";
+import type { CashOut } from "./cash-out-input";
 import { cashOutOnPool, startSourceRead } from "./fast";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
@@ -29,29 +31,21 @@ export function dictQuota(): FixedWindowLimiter {
   return limiterFor("dict", config().DICT_QUOTA_PER_MINUTE);
 }
 
-export type CashOut = {
-  userId: string;
-  accountId: string;
-  amountCents: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  description?: string | null;
-  externalId?: string | null;
-};
-
 /**
  * `recovery`, the gateway's idempotency claim, gets its recovery point in the payout's own
  * transaction on the fast path (server/payouts/fast.ts); on the general path the caller's `db`
- * does the same (the gateway's effectDb).
+ * does the same (the gateway's effectDb). The batch path may take the fast path; the caller's
+ * transaction never does.
  */
 export async function cashOut(
-  db: Db | Tx,
+  path: WritePath,
   input: CashOut,
   recovery?: Held,
 ): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
-  const onPool = "$transaction" in db;
+  const db = handleOf(path);
+  const onPool = path.kind === "batch";
   // The fast path's read has no effect: it runs beside the quota check, one round trip less.
   const read = onPool ? startSourceRead({ ...input, pixKey: key }) : null;
   if ((await dictQuota().consume(input.userId)).allowed) {

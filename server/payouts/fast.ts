@@ -4,8 +4,8 @@
  * of this platform's, whether the externalId was used), then one write that commits together the
  * held debit, the rail's submission event and the gateway's idempotency recovery point, which
  * also completes the idempotency record (the gateway stores nothing after it) — grouped
- * with concurrent cash-outs into one statement (./grouped.ts, docs/decisions/0023), or in a
- * transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
+ * with concurrent cash-outs into one statement (server/ledger/cash-out-batch.ts,
+ * docs/decisions/0023), or in a transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
  * serve every other case: a key of this platform (settled at once inside it), a rail without the
  * fast-path hooks, a call inside a caller's transaction.
  */
@@ -23,6 +23,7 @@ import {
   markAnsweredInEffect,
 } from "../gateway/idempotency";
 import type { LedgerWriter } from "../ledger/apply";
+import { cashOutGrouped } from "../ledger/cash-out-batch";
 import { groupedChange } from "../ledger/group-commit";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
@@ -30,8 +31,7 @@ import type { Entry, NewEntry } from "../ledger/types";
 import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
-import type { CashOut } from "./cash-out";
-import { cashOutGrouped } from "./grouped";
+import type { CashOut } from "./cash-out-input";
 
 type SourceRow = {
   id: string;
@@ -51,7 +51,7 @@ type SourceRow = {
 // platform key and the used externalId are each a LATERAL … LIMIT 1 probe of a unique index. As
 // EXISTS sub-queries they could become hashed sub-plans, which read every outgoing externalId of
 // the ledger on each call: after a burst of 64 connections PostgreSQL kept such a generic plan on
-// the main pool, at 4 ms a call (docs/decisions/0023, "A plan that a burst can flip").
+// the main pool, at 4 ms a call (docs/decisions/0023, item 6).
 export const READ_MANY = `
   SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
          k.key IS NOT NULL AS platform_key, e.id IS NOT NULL AS external_id_taken

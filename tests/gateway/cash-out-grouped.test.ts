@@ -1,5 +1,5 @@
 /**
- * Group commit of gateway cash-outs (server/payouts/grouped.ts, docs/decisions/0023): concurrent
+ * Group commit of gateway cash-outs (server/ledger/cash-out-batch.ts, docs/decisions/0023): concurrent
  * cash-outs share one gateway_cash_out_many statement, yet each commits with its own recovery
  * point or not at all, and a refused one does not fail the others.
  */

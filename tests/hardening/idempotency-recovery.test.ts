@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 1 and 3: an Idempotency-Key whose process died is retryable after its lease and
+ * An Idempotency-Key whose process died is retryable after its lease and
  * gives the committed result or performs the effect once; stored answers hold no plain secret.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,10 +78,10 @@ describe("idempotency after a crash (atomic phases)", () => {
   });
 });
 
-describe("secret-bearing answers (item 3)", () => {
+describe("secret-bearing answers", () => {
   it("a registration's secret is nowhere in the database in plain text, and a replay returns it", async () => {
     const m = await fundedMerchant(0n);
-    const body = { url: "https://93.184.216.34/hook", events: ["pix.charge.paid"] };
+    const body = { url: "https://192.0.2.1/hook", events: ["pix.charge.paid"] };
     const first = await post(m, "/webhooks", body, { "idempotency-key": "wh-1" });
     expect(first.status).toBe(201);
     const secret = first.json.secret as string;

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
+import { inBatch } from "../../ledger/write-path";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
@@ -89,7 +90,7 @@ export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const entry = await transferInternal(db(), {
+    const entry = await transferInternal(inBatch(db()), {
       userId: c.get("apiKey").userId,
       accountId,
       receiverAccountId: body.receiverBankAccount,

@@ -5,6 +5,7 @@ import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
 import { db } from "../../db/client";
+import { inBatch } from "../../ledger/write-path";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
@@ -115,7 +116,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(
-      effectDb(c, effects.payout),
+      inBatch(effectDb(c, effects.payout)),
       {
         userId,
         accountId: c.get("primaryAccountId"),

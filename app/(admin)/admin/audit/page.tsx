@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { AuditBrowser } from "@/components/admin-audit/audit-browser";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 
 export function generateMetadata(): Promise<Metadata> {

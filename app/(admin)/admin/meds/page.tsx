@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MedQueue } from "@/components/admin-meds/med-queue";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 
 export function generateMetadata(): Promise<Metadata> {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MerchantDetail } from "@/components/admin/merchant-detail";
 import { type DetailPageProps, detailParams } from "@/components/sections/detail-params";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("adminMerchants");

@@ -1,19 +1,25 @@
 /**
- * Group commit for the gateway's cash-outs (docs/decisions/0023-gateway-write-path.md): the
- * held debit, the rail's submission event and the idempotency recovery point (which completes the
- * record, docs/decisions/0010) of concurrent cash-outs are written by one `gateway_cash_out_many`
- * statement — one transaction, one commit per batch — and each cash-out still commits with its own
- * recovery point or not at all. Each caller gets its own entry or its own error, the ones the
- * one-transaction path gives. Batching as in server/ledger/group-commit.ts: one batch in the
- * database at a time (ledgerCommitBatches), the next one gathering meanwhile.
+ * The cash-out batch, a verb of the ledger: group commit for the gateway's cash-outs
+ * (docs/decisions/0023-gateway-write-path.md). The held debit, the rail's submission event and the
+ * idempotency recovery point (which completes the record, docs/decisions/0010) of concurrent
+ * cash-outs are written by one `gateway_cash_out_many` statement — one transaction, one commit per
+ * batch — and each cash-out still commits with its own recovery point or not at all. Each caller gets its own entry or its own error, the ones the
+ * one-transaction path gives. Batching as in group-commit.ts: one batch in the database at a time
+ * (ledgerCommitBatches), the next one gathering meanwhile.
  */
-import { pool } from "../db/pool";
 import { AppError } from "../errors";
-import type { AnsweredRecovery } from "../gateway/idempotency";
-import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
-import { eachAloneAfter, ledgerCommitBatches, postedEntries } from "../ledger/group-commit";
-import type { Entry } from "../ledger/types";
 import type { OutboxEventInput } from "../outbox/record";
+import { changeArgument, type LedgerChange, postedEntries, translate } from "./apply";
+import { callBatch, eachAloneAfter, ledgerCommitBatches } from "./group-commit";
+import type { Entry } from "./types";
+
+/** An idempotency claim's recovery point, written with the cash-out (server/gateway/idempotency.ts). */
+export type CashOutRecovery = {
+  recordId: string;
+  token: string;
+  effect: unknown;
+  answer: { status: number; headers: Record<string, string> };
+};
 
 export type GroupedCashOut = {
   /** the held debit and its legs (legs on entry 0) */
@@ -22,12 +28,10 @@ export type GroupedCashOut = {
   submission: OutboxEventInput;
   seqKey: string;
   /** the idempotency record, its claim's token, the effect to record there and the answer */
-  recovery: AnsweredRecovery | null;
+  recovery: CashOutRecovery | null;
   /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
   alone: () => Promise<Entry>;
 };
-
-type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
 
 const IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
 
@@ -58,12 +62,7 @@ const itemArgument = (item: GroupedCashOut) => {
 async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Error)[]> {
   try {
     const argument = items.map(itemArgument);
-    const { rows } = await pool().query({
-      name: "gateway_cash_out_many",
-      text: "SELECT gateway_cash_out_many($1::jsonb) AS outcomes",
-      values: [jsonArgument(argument)],
-    });
-    const outcomes = rows[0]?.outcomes as Outcome[];
+    const outcomes = await callBatch("gateway_cash_out_many", argument);
     return outcomes.map((outcome, index) => {
       if (!("error" in outcome)) {
         const change = (argument[index] as ReturnType<typeof itemArgument>).change;

@@ -9,7 +9,7 @@ import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { FilterActions } from "@/components/lists/filter-select";
 import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
-import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -72,15 +72,15 @@ export function AuditBrowser() {
         onApply={state.setFilters}
         onClear={state.filtered ? state.clear : undefined}
       />
-      <ResourceList
-        testId="audit"
-        query={list}
-        state={state}
-        messages={t}
-        icon={FileTextIcon}
-        rows={(data) => data.entries}
-        views={[AuditEntries]}
-      />
+      <ResourceList testId="audit" query={list} state={state} messages={t} icon={FileTextIcon}>
+        {(data) => (
+          <ul className="space-y-3">
+            {data.entries.map((entry) => (
+              <AuditItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </ResourceList>
     </section>
   );
 }
@@ -225,15 +225,5 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         ) : null}
       </Card>
     </li>
-  );
-}
-
-function AuditEntries({ rows }: RowsProps<AuditEntry>) {
-  return (
-    <ul className="space-y-3">
-      {rows.map((entry) => (
-        <AuditItem key={entry.id} entry={entry} />
-      ))}
-    </ul>
   );
 }

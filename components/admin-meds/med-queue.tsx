@@ -73,15 +73,14 @@ export function MedQueue() {
         onChange={state.setFilters}
         onClear={state.filtered ? state.clear : undefined}
       />
-      <ResourceList
-        testId="meds"
-        query={list}
-        state={state}
-        messages={t}
-        icon={ShieldAlertIcon}
-        rows={(data) => data.meds}
-        views={[MedTable, MedCards]}
-      />
+      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
+        {(data) => (
+          <>
+            <MedTable meds={data.meds} back={state.back} />
+            <MedCards meds={data.meds} back={state.back} />
+          </>
+        )}
+      </ResourceList>
     </section>
   );
 }

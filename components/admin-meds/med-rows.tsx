@@ -7,7 +7,6 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, RowLink, Stacked } from "@/components/lists/data-table";
-import type { RowsProps } from "@/components/lists/resource-list";
 import type { AdminMedRow } from "@/server/meds/admin";
 import { DeadlineLabel, MedStatusBadge } from "./status";
 
@@ -16,7 +15,7 @@ export function medHref(id: string, back?: string): string {
 }
 
 /** The queue as a table on wide screens. */
-export function MedTable({ rows: meds, back }: RowsProps<AdminMedRow>) {
+export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -90,7 +89,7 @@ export function MedTable({ rows: meds, back }: RowsProps<AdminMedRow>) {
 }
 
 /** The queue as cards on a phone. */
-export function MedCards({ rows: meds, back }: RowsProps<AdminMedRow>) {
+export function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();

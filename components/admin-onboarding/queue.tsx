@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsNumberLiteral, parseAsStringLiteral } from "nuqs";
@@ -9,12 +8,11 @@ import { ProposalStatusBadge } from "@/components/baas/status";
 import { useDateTime } from "@/components/format/date-time";
 import { FilterSelect } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { UserPlusIcon } from "@/components/ui/icons";
 import { ONBOARDING_STATUSES, PERSON_TYPES } from "@/server/onboarding/schema";
-import type { AppRouter } from "@/server/trpc/routers";
 
 const AGES = [1, 3, 7, 30] as const;
 
@@ -29,6 +27,7 @@ export function OnboardingQueue() {
   const t = useTranslations("adminOnboarding.queue");
   const statusLabels = useTranslations("onboardingStatus");
   const trpc = useTRPC();
+  const dateTime = useDateTime();
   const state = useListState(FILTERS);
   const { personType, olderThanDays } = state.filters;
   const status = state.filters.status === "all" ? undefined : state.filters.status;
@@ -72,46 +71,32 @@ export function OnboardingQueue() {
         />
       </Card>
 
-      <ResourceList
-        testId="onboarding-queue"
-        query={list}
-        state={state}
-        messages={t}
-        icon={UserPlusIcon}
-        rows={(data) => data.proposals}
-        views={[QueueRows]}
-      />
+      <ResourceList testId="onboarding-queue" query={list} state={state} messages={t} icon={UserPlusIcon}>
+        {(data) => (
+          <Card className="divide-y divide-slate-100 overflow-hidden">
+            {data.proposals.map((p) => (
+              <Link
+                key={p.userId}
+                href={`/admin/onboarding/${p.userId}`}
+                className="flex flex-col gap-2 px-4 py-3.5 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="onboarding-queue-row"
+                data-user-id={p.userId}
+              >
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{p.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {t(`personTypes.${p.personType}`)} · {p.email}
+                  </p>
+                </div>
+                <div className="flex items-center gap-4">
+                  <span className="text-xs text-slate-500">{dateTime(p.createdAt)}</span>
+                  <ProposalStatusBadge status={p.status} />
+                </div>
+              </Link>
+            ))}
+          </Card>
+        )}
+      </ResourceList>
     </div>
-  );
-}
-
-type QueueProposal = inferRouterOutputs<AppRouter>["onboarding"]["queue"]["proposals"][number];
-
-function QueueRows({ rows }: RowsProps<QueueProposal>) {
-  const t = useTranslations("adminOnboarding.queue");
-  const dateTime = useDateTime();
-  return (
-    <Card className="divide-y divide-slate-100 overflow-hidden">
-      {rows.map((p) => (
-        <Link
-          key={p.userId}
-          href={`/admin/onboarding/${p.userId}`}
-          className="flex flex-col gap-2 px-4 py-3.5 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
-          data-testid="onboarding-queue-row"
-          data-user-id={p.userId}
-        >
-          <div className="min-w-0">
-            <p className="font-medium text-slate-900">{p.name}</p>
-            <p className="text-sm text-slate-600">
-              {t(`personTypes.${p.personType}`)} · {p.email}
-            </p>
-          </div>
-          <div className="flex items-center gap-4">
-            <span className="text-xs text-slate-500">{dateTime(p.createdAt)}</span>
-            <ProposalStatusBadge status={p.status} />
-          </div>
-        </Link>
-      ))}
-    </Card>
   );
 }

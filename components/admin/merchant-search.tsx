@@ -8,7 +8,7 @@ import { parseAsString } from "nuqs";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Money } from "@/components/format/money";
 import { useListState } from "@/components/lists/list-state";
-import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -108,27 +108,17 @@ export function MerchantSearch() {
         </form>
       </search>
 
-      <ResourceList
-        testId="merchants"
-        query={list}
-        state={state}
-        messages={tList}
-        icon={StoreIcon}
-        rows={(data) => data.items}
-        views={[MerchantRows]}
-      />
+      <ResourceList testId="merchants" query={list} state={state} messages={tList} icon={StoreIcon}>
+        {(data) => (
+          <Card className="overflow-hidden">
+            <ul className="divide-y divide-slate-100">
+              {data.items.map((merchant) => (
+                <MerchantRow key={merchant.userId} merchant={merchant} back={state.back} />
+              ))}
+            </ul>
+          </Card>
+        )}
+      </ResourceList>
     </section>
-  );
-}
-
-function MerchantRows({ rows, back }: RowsProps<Merchant>) {
-  return (
-    <Card className="overflow-hidden">
-      <ul className="divide-y divide-slate-100">
-        {rows.map((merchant) => (
-          <MerchantRow key={merchant.userId} merchant={merchant} back={back} />
-        ))}
-      </ul>
-    </Card>
   );
 }

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { CheckIcon, UserPlusIcon } from "@/components/ui/icons";
@@ -50,15 +50,17 @@ export function BaasProposals() {
         }
       />
 
-      <ResourceList
-        testId="baas-proposals"
-        query={list}
-        state={state}
-        messages={t}
-        icon={UserPlusIcon}
-        rows={(data) => data.proposals}
-        views={[ProposalCards]}
-      />
+      <ResourceList testId="baas-proposals" query={list} state={state} messages={t} icon={UserPlusIcon}>
+        {(data) => (
+          <ul className="space-y-3">
+            {data.proposals.map((proposal) => (
+              <li key={proposal.userId}>
+                <ProposalCard proposal={proposal} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResourceList>
     </section>
   );
 }
@@ -133,17 +135,5 @@ function Timeline({ proposal }: { proposal: OwnerProposal }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function ProposalCards({ rows }: RowsProps<OwnerProposal>) {
-  return (
-    <ul className="space-y-3">
-      {rows.map((proposal) => (
-        <li key={proposal.userId}>
-          <ProposalCard proposal={proposal} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -11,7 +11,6 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import type { RowsProps } from "@/components/lists/resource-list";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
@@ -54,15 +53,14 @@ export function ChargesBrowser() {
         }
       />
 
-      <ResourceList
-        testId="charges"
-        query={list}
-        state={state}
-        messages={t}
-        icon={QrCodeIcon}
-        rows={(data) => data.charges}
-        views={[ChargeTable, ChargeCards]}
-      />
+      <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
+        {(data) => (
+          <>
+            <ChargeTable charges={data.charges} back={state.back} />
+            <ChargeCards charges={data.charges} back={state.back} />
+          </>
+        )}
+      </ResourceList>
     </section>
   );
 }
@@ -90,7 +88,7 @@ function useChargeLabels() {
   };
 }
 
-function ChargeTable({ rows: charges, back }: RowsProps<ChargeView>) {
+function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string }) {
   const t = useTranslations("charges.list");
   const money = useMoney();
   const labelsOf = useChargeLabels();
@@ -150,7 +148,7 @@ function ChargeTable({ rows: charges, back }: RowsProps<ChargeView>) {
   );
 }
 
-function ChargeCards({ rows: charges, back }: RowsProps<ChargeView>) {
+function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string }) {
   const t = useTranslations("charges.list");
   const money = useMoney();
   const labelsOf = useChargeLabels();

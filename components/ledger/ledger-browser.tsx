@@ -34,6 +34,7 @@ export function LedgerBrowser() {
     ...trpc.ledger.list.queryOptions({ ...current, ...state.paging }, { placeholderData: keepPreviousData }),
     enabled: !invalidRange,
   });
+  const back = state.back;
 
   return (
     <div className="space-y-4">
@@ -72,9 +73,14 @@ export function LedgerBrowser() {
               })}
             </>
           )}
-          rows={(data) => data.entries}
-          views={[EntryTable, EntryCards]}
-        />
+        >
+          {(data) => (
+            <>
+              <EntryTable entries={data.entries} back={back} />
+              <EntryCards entries={data.entries} back={back} />
+            </>
+          )}
+        </ResourceList>
       )}
     </div>
   );

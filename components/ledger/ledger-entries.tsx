@@ -7,7 +7,6 @@ import { SignedAmount } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink } from "@/components/lists/data-table";
-import type { RowsProps } from "@/components/lists/resource-list";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
 const entryKey = (entry: EntryView) => `${entry.accountId}:${entry.id}`;
@@ -28,7 +27,7 @@ function useEntryLabels() {
   };
 }
 
-export function EntryTable({ rows: entries, back }: RowsProps<EntryView>) {
+export function EntryTable({ entries, back }: { entries: EntryView[]; back: string }) {
   const t = useTranslations("ledger");
   const labelsOf = useEntryLabels();
   return (
@@ -90,7 +89,7 @@ export function EntryTable({ rows: entries, back }: RowsProps<EntryView>) {
   );
 }
 
-export function EntryCards({ rows: entries, back }: RowsProps<EntryView>) {
+export function EntryCards({ entries, back }: { entries: EntryView[]; back: string }) {
   const t = useTranslations("ledger");
   const labelsOf = useEntryLabels();
   return (

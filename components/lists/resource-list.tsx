@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import type { Icon } from "@/components/ui/icons";
@@ -11,9 +11,6 @@ import type { ListState } from "./list-state";
 
 /** What a paged list query answers besides its rows. */
 export type Page = { total: number; page: number; totalPages: number };
-
-/** A view of a page's rows (a DataTable, a CardList); `back` is the list's query, for its links. */
-export type RowsProps<Row> = { rows: Row[]; back: string };
 
 type CollectionMessageKey = "loading" | "error.title" | "error.body" | "empty.title" | "empty.body";
 type ListMessageKey = CollectionMessageKey | "count" | "empty.filteredTitle" | "empty.filteredBody" | "clear";
@@ -65,10 +62,11 @@ export function CollectionStates<Data, E>({
 
 /**
  * A paged list in the usual order: loading, failed with a retry, empty (emptied by its filters, with
- * a way to clear them), else the count, the rows (`views`) and the pagination. Its words come from `messages`.
+ * a way to clear them), else the count, the rows (`children`, usually a DataTable for wide screens
+ * and a CardList for phones) and the pagination. Its words come from `messages`.
  * Test ids: `${testId}-loading`, `-error`, `-total`, `-pagination`.
  */
-export function ResourceList<Data extends Page, E, Row>({
+export function ResourceList<Data extends Page, E>({
   testId,
   query,
   state,
@@ -77,12 +75,11 @@ export function ResourceList<Data extends Page, E, Row>({
   emptyAction,
   count,
   skeleton,
-  rows,
-  views,
+  children,
 }: {
   testId: string;
   query: UseQueryResult<Data, E>;
-  state: Pick<ListState, "limit" | "setPage" | "setLimit" | "filtered" | "clear" | "back">;
+  state: Pick<ListState, "limit" | "setPage" | "setLimit" | "filtered" | "clear">;
   messages: ListMessages;
   icon: Icon;
   /** What to do about an unfiltered empty list (a link to where its rows come from). */
@@ -91,10 +88,7 @@ export function ResourceList<Data extends Page, E, Row>({
   count?: (data: Data) => ReactNode;
   /** A placeholder shaped like the list, instead of the usual rows of bars. */
   skeleton?: ReactNode;
-  /** The page's rows in the query's answer. */
-  rows: (data: Data) => Row[];
-  /** How the rows show: usually a DataTable for wide screens and a CardList for phones. */
-  views: ComponentType<RowsProps<Row>>[];
+  children: (data: Data) => ReactNode;
 }) {
   return (
     <CollectionStates
@@ -126,10 +120,7 @@ export function ResourceList<Data extends Page, E, Row>({
           <p className="text-sm text-slate-600" data-testid={`${testId}-total`}>
             {count ? count(data) : t("count", { total: data.total })}
           </p>
-          {views.map((View, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the views are fixed for a list's life
-            <View key={index} rows={rows(data)} back={state.back} />
-          ))}
+          {children(data)}
           <Pagination
             page={data.page}
             pages={data.totalPages}

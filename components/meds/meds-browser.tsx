@@ -12,7 +12,6 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
-import type { RowsProps } from "@/components/lists/resource-list";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
@@ -86,20 +85,19 @@ export function MedsBrowser() {
         </div>
       </Card>
 
-      <ResourceList
-        testId="meds"
-        query={list}
-        state={state}
-        messages={t}
-        icon={ShieldAlertIcon}
-        rows={(data) => data.meds}
-        views={[MedTable, MedCards]}
-      />
+      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
+        {(data) => (
+          <>
+            <MedTable meds={data.meds} back={state.back} />
+            <MedCards meds={data.meds} back={state.back} />
+          </>
+        )}
+      </ResourceList>
     </section>
   );
 }
 
-function MedTable({ rows: meds, back }: RowsProps<MedRow>) {
+function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {
   const t = useTranslations("meds.list");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -170,7 +168,7 @@ function MedTable({ rows: meds, back }: RowsProps<MedRow>) {
   );
 }
 
-function MedCards({ rows: meds, back }: RowsProps<MedRow>) {
+function MedCards({ meds, back }: { meds: MedRow[]; back: string }) {
   const t = useTranslations("meds.list");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -12,7 +12,7 @@ import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
-import { ResourceList, type RowsProps } from "@/components/lists/resource-list";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -67,9 +67,14 @@ export function RefundsBrowser() {
             {t("empty.cta")}
           </ButtonLink>
         }
-        rows={(data) => data.refunds}
-        views={[RefundTable, RefundCards]}
-      />
+      >
+        {(data) => (
+          <>
+            <RefundTable refunds={data.refunds} />
+            <RefundCards refunds={data.refunds} />
+          </>
+        )}
+      </ResourceList>
     </div>
   );
 }
@@ -90,7 +95,7 @@ function RefundEndToEnd({ refund, head, testId }: { refund: RefundView; head: nu
   );
 }
 
-function RefundTable({ rows: refunds }: RowsProps<RefundView>) {
+function RefundTable({ refunds }: { refunds: RefundView[] }) {
   const t = useTranslations("refunds.list");
   const money = useMoney();
   return (
@@ -171,7 +176,7 @@ function RefundTable({ rows: refunds }: RowsProps<RefundView>) {
   );
 }
 
-function RefundCards({ rows: refunds }: RowsProps<RefundView>) {
+function RefundCards({ refunds }: { refunds: RefundView[] }) {
   const t = useTranslations("refunds.list");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -4,12 +4,12 @@ import { BrlAmount } from "../fields/amount";
 import { AccountId } from "../fields/ids";
 import { PageSize } from "../fields/paging";
 import { Description, ExternalId, text } from "../fields/text";
-import { saoPauloDayStart } from "../statements/schema";
+import { isCalendarDay } from "../time";
 import { Emv, PixKey } from "../transfers/schema";
 
 export const StatementType = z.enum(["pix_in", "pix_out"]).describe("`pix_in` (money in) or `pix_out` (money out).");
 export const CalendarDay = text({ max: 10 })
-  .refine((day) => saoPauloDayStart(day) !== null, "must be a date YYYY-MM-DD")
+  .refine(isCalendarDay, "must be a date YYYY-MM-DD")
   .describe("A São Paulo calendar day, YYYY-MM-DD (inclusive).");
 
 /** Reads a query string: numbers come in as text. */

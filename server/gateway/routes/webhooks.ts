@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
-import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { fromQuery, Page, PageSize, pageInfo } from "../../fields/paging";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -14,6 +14,7 @@ import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schem
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
+import { convertKeys, toSnake } from "../key-case";
 import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -126,7 +127,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     const { deliveries, total } = await listGatewayDeliveries(db(), c.get("apiKey").userId, id, query);
     return respond(c, {
       data: deliveries.map((d) => gatewayDeliveryView(d)),
-      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+      pagination: convertKeys(pageInfo(query, total), toSnake),
     });
   });
 

@@ -48,8 +48,6 @@ export const DocumentTypeField = z
     "RG (documentFront, documentBack), RG_FULL (documentFront, selfie), CNH (documentFront, documentBack), CNH_FULL (documentFront, selfie), CNH_DIGITAL (documentPdf, selfie), RNE (documentFront, documentBack), PASSPORT (documentFront, selfie).",
   );
 
-export const FILE_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
-
 export const MAX_NAME = 120;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+55\d{10,11}$/;

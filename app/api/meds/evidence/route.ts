@@ -9,8 +9,9 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { EndToEndId } from "@/server/fields/ids";
 import { evidenceView, storeEvidence } from "@/server/meds/evidence";
-import { EvidenceFileName, MAX_EVIDENCE_BYTES } from "@/server/meds/schema";
+import { EvidenceFileName } from "@/server/meds/schema";
 import { sameOrigin } from "@/server/trpc/http";
+import { exceedsUploadLimit, fileTooLarge } from "@/server/uploads/file-rules";
 
 export const dynamic = "force-dynamic";
 
@@ -32,9 +33,7 @@ export async function POST(request: Request) {
   const session = await getSession();
   if (!session) return refuse(new AppError("UNAUTHORIZED", "sign in first"));
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > MAX_EVIDENCE_BYTES) {
-    return refuse(new AppError("FILE_TOO_LARGE", `a file may have at most ${MAX_EVIDENCE_BYTES} bytes`, "file"));
-  }
+  if (declared !== null && exceedsUploadLimit(Number(declared))) return refuse(fileTooLarge("file"));
   const endToEndId = EndToEndId.safeParse(new URL(request.url).searchParams.get("endToEndId"));
   if (!endToEndId.success) return refuse(new AppError("NOT_FOUND", "MED not found"));
   const fileName = fileNameOf(request.headers.get("x-file-name"));

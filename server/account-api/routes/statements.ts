@@ -10,6 +10,7 @@ import {
   StatementRequestSchema,
 } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
+import { REPORT_URL_TTL_MS } from "../../statements/signed-url";
 import type { AccountApiEnv } from "../context";
 import { envelope, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
@@ -29,7 +30,11 @@ const StatementSchema = z
     endDate: z.number().openapi({ description: "epoch ms" }),
     options: z.object({ sections: flags(SECTION_KEYS), columns: flags(COLUMN_KEYS) }),
     reportId: z.string().nullable(),
-    reportUrl: z.string().url().optional().openapi({ description: "signed, valid 24 hours; only when done" }),
+    reportUrl: z
+      .string()
+      .url()
+      .optional()
+      .openapi({ description: `signed, valid ${REPORT_URL_TTL_MS / 3_600_000} hours; only when done` }),
     reportPath: z.string().nullable(),
     sizeInMb: z.number(),
     errorMessage: z.string().nullable(),

@@ -2,6 +2,7 @@
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { invalid } from "../errors";
 import type { PixKeyType } from "../generated/prisma/client";
+import { MAX_PIX_KEY_LENGTH } from "./keys/schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE = /^\+55\d{10,11}$/;
@@ -24,7 +25,9 @@ export function keyFormatError(key: string, type: PixKeyType): string | null {
     case "PHONE":
       return PHONE.test(key) ? null : "a phone key is +55 followed by area code and number";
     case "EMAIL":
-      return key.length <= 77 && EMAIL.test(key) ? null : "an e-mail key is a valid address of at most 77 characters";
+      return key.length <= MAX_PIX_KEY_LENGTH && EMAIL.test(key)
+        ? null
+        : `an e-mail key is a valid address of at most ${MAX_PIX_KEY_LENGTH} characters`;
     case "CPF":
       return isValidCpf(key) ? null : "a CPF key must be a valid CPF (11 digits)";
     case "CNPJ":

@@ -8,7 +8,7 @@ import { programmeBalance, programmeStatement } from "../../baas/accounts";
 import { StatementQuery } from "../../baas/schema";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
-import { NewPixKey, PixKeyId } from "../../pix/keys/schema";
+import { NewPixKey, PixKeyId, PixKeyTypeField } from "../../pix/keys/schema";
 import { createPixKey, deletePixKey, listPixKeys, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -33,7 +33,7 @@ const ProgrammeBalanceSchema = z
 const PixKeySchema = z
   .object({
     keyId: z.string().uuid(),
-    type: z.enum(["EVP", "CPF", "CNPJ", "EMAIL", "PHONE"]),
+    type: PixKeyTypeField,
     key: z.string(),
     isCurrent: z.boolean(),
     createdAt: z.number().int(),

@@ -7,9 +7,10 @@ import { createCharge } from "../../charges/service";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
+import { GatewayPixKeyType, pixKeyTypeFromGateway } from "../../pix/keys/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
-import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
+import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
@@ -63,7 +64,9 @@ const cashOutRoute = createRoute({
   middleware: [permission("pix_out:write")] as const,
   request: {
     body: json(
-      snakeObject(ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: PixKeyType })),
+      snakeObject(
+        ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
+      ),
     ),
   },
   responses: {
@@ -121,7 +124,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
         accountId: c.get("primaryAccountId"),
         amountCents: body.amount,
         pixKey: body.pix_key,
-        pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
+        pixKeyType: pixKeyTypeFromGateway(body.pix_key_type),
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },

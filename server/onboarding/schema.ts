@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
-import { CpfCnpj, text } from "../fields/text";
+import { CpfCnpj, EMAIL_PATTERN, PHONE_PATTERN, text } from "../fields/text";
 
 export const ONBOARDING_STATUSES = [
   "PENDING_EMAIL_VERIFICATION",
@@ -49,8 +49,6 @@ export const DocumentTypeField = z
   );
 
 export const MAX_NAME = 120;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+55\d{10,11}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const Email = text({

@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
 import { EntryId } from "../../fields/ids";
-import { text } from "../../fields/text";
+import { Cpf } from "../../fields/text";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
 import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
@@ -36,7 +36,7 @@ const cpfRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("cpf:validate")] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ cpf: text({ max: 20 }) }) } } },
+    body: { required: true, content: { "application/json": { schema: z.object({ cpf: Cpf }) } } },
   },
   responses: {
     200: answer("The CPF's digits and whether its check digits are right", CpfAnswer),

@@ -7,6 +7,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { programmeBalance, programmeStatement } from "../../baas/accounts";
 import { StatementQuery } from "../../baas/schema";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { NewPixKey, PixKeyId, PixKeyTypeField } from "../../pix/keys/schema";
 import { createPixKey, deletePixKey, listPixKeys, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
@@ -114,7 +115,7 @@ const createKeyRoute = createRoute({
   summary: "Register a PIX key",
   description: `${SCOPE}\n\n${KEY_RULES}`,
   middleware: [requireScope("baas:accounts")] as const,
-  request: { params, body: { required: true, content: { "application/json": { schema: NewPixKey } } } },
+  request: { params, body: jsonBody(NewPixKey) },
   responses: {
     201: keyResponse("The registered key"),
     ...errorResponses(400, 401, 403, 404, 409, 429, 500),

@@ -9,6 +9,7 @@ import { programmeInternalTransfer, programmePayKey, programmePayment, programme
 import { DecodeQr, PayKey, PayQrCode } from "../../baas/schema";
 import { db } from "../../db/client";
 import { EndToEndId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { type BrCodeInspection, inspectBrCode } from "../../pix/brcode";
 import { InternalTransfer } from "../../transfers/schema";
@@ -20,7 +21,6 @@ import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
 
 const SCOPE = "Scope `baas:pix`. Any account other than yours or your programme's is a 404.";
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const accepted = {
   description: "Accepted: the debit entry (`processing`, or `succeeded` inside the platform)",
   content: { "application/json": { schema: envelopeOf(EntrySchema, "ProgrammePaymentResponse") } },
@@ -78,7 +78,7 @@ const decodeRoute = createRoute({
     `${SCOPE} ` +
     "A local parse: no directory look-up, nothing paid. Answers 200 even for a broken code, with the fields that could be read and `findings` (codes CRC, LENGTH, CHARSET, TXID, KIND, POINT_OF_INITIATION, AMOUNT and the decoder's INVALID_*), each `error`, `warning` or `info`.",
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(DecodeQr) },
+  request: { body: jsonBody(DecodeQr) },
   responses: {
     200: {
       description: "The decoded code and findings",
@@ -97,7 +97,7 @@ const payQrRoute = createRoute({
     `${SCOPE} ` +
     "A dynamic code is paid for its own amount (any `amount` sent is ignored); a static code requires `amount` (equal to the code's amount when it has one).",
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayQrCode) },
+  request: { body: jsonBody(PayQrCode) },
   responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
 
@@ -110,7 +110,7 @@ const payKeyRoute = createRoute({
     `${SCOPE} ` +
     "Keys CPF, CNPJ, EMAIL, PHONE and EVP. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: `<code>@fail.sandbox` keys fail with that reason; `other-psp.sandbox` keys settle like any outside key.",
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayKey) },
+  request: { body: jsonBody(PayKey) },
   responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
 
@@ -121,7 +121,7 @@ const internalRoute = createRoute({
   summary: "Instant transfer from a programme account to another account of the platform",
   description: SCOPE,
   middleware: [requireScope("baas:pix")] as const,
-  request: { params: z.object({ accountId: AccountIdParam }), body: json(InternalTransfer) },
+  request: { params: z.object({ accountId: AccountIdParam }), body: jsonBody(InternalTransfer) },
   responses: {
     200: {
       description: "The debit entry (succeeded)",

@@ -3,6 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, Uuid } from "../../fields/ids";
 import { fromQuery, Page } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
 import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
 import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
@@ -77,7 +78,7 @@ const defenseRoute = createRoute({
   middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ endToEndId: EndToEndId }),
-    body: { required: true, content: { "application/json": { schema: DefenseRequest } } },
+    body: jsonBody(DefenseRequest),
   },
   responses: {
     200: medResponse("MedDefenseResponse", "The MED with its defense"),
@@ -92,10 +93,7 @@ const sandboxOpenRoute = createRoute({
   summary: "Simulate another institution opening a MED on a PIX you received",
   middleware: [requireScope("meds:write")] as const,
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: z.object({ endToEndId: EndToEndId, details: MedDetails.optional() }) } },
-    },
+    body: jsonBody(z.object({ endToEndId: EndToEndId, details: MedDetails.optional() })),
   },
   responses: {
     200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked"),
@@ -111,7 +109,7 @@ const sandboxResolveRoute = createRoute({
   middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ medId: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({ status: MedResolution }) } } },
+    body: jsonBody(z.object({ status: MedResolution })),
   },
   responses: {
     200: medResponse("SandboxMedResolveResponse", "The resolved MED"),

@@ -10,6 +10,7 @@ import { db } from "../../db/client";
 import type { ErrorCode } from "../../errors";
 import { Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import { limiterFor } from "../../http/rate-limit";
 import { keptEmails } from "../../mail/send";
 import {
@@ -118,7 +119,7 @@ const createRoute_ = () =>
     summary: "Open an onboarding proposal; the verification e-mail is sent to the customer",
     description: `${config().ONBOARDING_PROPOSALS_PER_HOUR} proposals an hour per API key (429 \`BAAS_RATE_LIMIT\`). A second open proposal (not APPROVED or REJECTED) for the same document is a 409 \`CONFLICT\`.`,
     middleware: [requireScope("baas:onboarding"), proposalLimit] as const,
-    request: { body: { required: true, content: { "application/json": { schema: ProposalRequest } } } },
+    request: { body: jsonBody(ProposalRequest) },
     responses: {
       200: proposalResponse("OnboardingProposalResponse", "The proposal, PENDING_EMAIL_VERIFICATION"),
       ...errorResponses(400, 401, 403, 409, 429, 500),

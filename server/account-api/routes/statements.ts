@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import {
   COLUMN_KEYS,
   SECTION_KEYS,
@@ -53,7 +54,7 @@ const createStatementRoute = createRoute({
   tags: ["Statements"],
   summary: "Request a statement (PDF or CSV), built in the background",
   middleware: [requireScope("ledger_extract:create")] as const,
-  request: { body: { content: { "application/json": { schema: StatementRequestSchema } }, required: true } },
+  request: { body: jsonBody(StatementRequestSchema) },
   responses: {
     202: {
       description: "Accepted; poll GET /ledger/extract/{id} every 3 to 5 seconds",

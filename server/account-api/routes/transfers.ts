@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
+import { jsonBody } from "../../http/openapi-body";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
@@ -19,7 +20,6 @@ import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView, statusView } from "../views";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const entryResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
@@ -34,7 +34,7 @@ const internalRoute = createRoute({
   middleware: [requireScope("transfer:internal")] as const,
   request: {
     params,
-    body: json(InternalTransfer),
+    body: jsonBody(InternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -49,7 +49,7 @@ const externalRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(ExternalTransfer),
+    body: jsonBody(ExternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -64,7 +64,7 @@ const payRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(BrCodePayment),
+    body: jsonBody(BrCodePayment),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });

@@ -4,6 +4,7 @@ import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
 import { EntryId } from "../../fields/ids";
 import { Cpf } from "../../fields/text";
+import { jsonBody } from "../../http/openapi-body";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
 import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
@@ -36,7 +37,7 @@ const cpfRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("cpf:validate")] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ cpf: Cpf }) } } },
+    body: jsonBody(z.object({ cpf: Cpf })),
   },
   responses: {
     200: answer("The CPF's digits and whether its check digits are right", CpfAnswer),

@@ -1,10 +1,11 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
 import { GatewayPixKeyType, pixKeyTypeFromGateway } from "../../pix/keys/schema";
@@ -19,7 +20,6 @@ import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
@@ -41,7 +41,7 @@ const cashInRoute = createRoute({
   security: signed,
   middleware: [permission("pix_in:write")] as const,
   request: {
-    body: json(
+    body: jsonBody(
       snakeObject(
         ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() }),
       ),
@@ -63,7 +63,7 @@ const cashOutRoute = createRoute({
   security: signed,
   middleware: [permission("pix_out:write")] as const,
   request: {
-    body: json(
+    body: jsonBody(
       snakeObject(
         ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
       ),
@@ -84,7 +84,7 @@ const refundRoute = createRoute({
   security: signed,
   middleware: [permission("refund:write")] as const,
   request: {
-    body: json(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
+    body: jsonBody(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
   },
   responses: { 201: answer("The refund", RefundAnswer), ...gatewayErrors(400, 404, 409, 413, 415, 422) },
 });

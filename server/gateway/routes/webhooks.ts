@@ -3,6 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize, pageInfo } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -30,14 +31,7 @@ const registerRoute = createRoute({
   security: [{ apiKey: [], hmac: [] }],
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: snakeObject(GatewayWebhookRegistration),
-        },
-      },
-    },
+    body: jsonBody(snakeObject(GatewayWebhookRegistration)),
   },
   responses: {
     201: answer("The registration, with its secret (shown once)", WebhookAnswer),
@@ -93,7 +87,7 @@ const replayRoute = createRoute({
   middleware: [permission("webhooks:manage")] as const,
   request: {
     params: z.object({ event_id: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
+    body: jsonBody(z.object({}).passthrough()),
   },
   responses: {
     200: answer("The delivery, pending again", DeliveryAnswer),

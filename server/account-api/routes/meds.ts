@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, Uuid } from "../../fields/ids";
-import { fromQuery, Page } from "../../fields/paging";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
 import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
 import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
@@ -44,8 +44,6 @@ const medResponse = (name: string, description: string) => ({
   content: { "application/json": { schema: envelopeOf(MedSchema, name) } },
 });
 
-const MedLimit = z.number().int().min(1).max(100).describe("Items per page, 1-100 (default 50).");
-
 const listRoute = createRoute({
   method: "get",
   path: "/meds",
@@ -58,7 +56,7 @@ const listRoute = createRoute({
       startDate: fromQuery(EpochMs).optional(),
       endDate: fromQuery(EpochMs).optional(),
       page: fromQuery(Page).default(1),
-      limit: fromQuery(MedLimit).default(50),
+      limit: fromQuery(PageSize).default(50),
     }),
   },
   responses: {

@@ -12,6 +12,7 @@ import { EndToEndId } from "../../fields/ids";
 import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { type BrCodeInspection, inspectBrCode } from "../../pix/brcode";
+import { PIX_KEY_TYPES } from "../../pix/keys/schema";
 import { InternalTransfer } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -19,6 +20,7 @@ import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
+import { internalTransferOf } from "./transfers";
 
 const SCOPE = "Scope `baas:pix`. Any account other than yours or your programme's is a 404.";
 const accepted = {
@@ -108,7 +110,7 @@ const payKeyRoute = createRoute({
   summary: "PIX to a key from a programme account",
   description:
     `${SCOPE} ` +
-    "Keys CPF, CNPJ, EMAIL, PHONE and EVP. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: `<code>@fail.sandbox` keys fail with that reason; `other-psp.sandbox` keys settle like any outside key.",
+    `Keys ${PIX_KEY_TYPES.join(", ")}. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: \`<code>@fail.sandbox\` keys fail with that reason; \`other-psp.sandbox\` keys settle like any outside key.`,
   middleware: [requireScope("baas:pix")] as const,
   request: { body: jsonBody(PayKey) },
   responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
@@ -198,15 +200,9 @@ export function registerBaasPixRoutes(app: OpenAPIHono<AccountApiEnv>) {
 
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
     const entry = await programmeInternalTransfer(db(), {
       callerId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

@@ -26,6 +26,18 @@ const entryResponse = (description: string) => ({
 });
 const params = z.object({ accountId: AccountIdParam });
 
+/** What an internal-transfer door hands its service: the path's account, the body, the request. */
+export function internalTransferOf(accountId: string, body: z.infer<typeof InternalTransfer>, requestId: string) {
+  return {
+    accountId,
+    receiverAccountId: body.receiverBankAccount,
+    amountCents: body.amount,
+    obs: body.obs ?? null,
+    externalId: body.externalId ?? null,
+    requestId,
+  };
+}
+
 const internalRoute = createRoute({
   method: "post",
   path: "/bank-accounts/{accountId}/transfer/internal",
@@ -88,15 +100,9 @@ const statusRoute = createRoute({
 export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
     const entry = await transferInternal(db(), {
       userId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

@@ -13,6 +13,7 @@ const SETTINGS = {
   UPLOAD_FILE_MAX_BYTES: String(3 * 1_048_576),
   IDEMPOTENCY_KEY_MAX_LENGTH: "64",
   IDEMPOTENCY_TTL_MS: String(6 * 3_600_000),
+  DICT_QUOTA_PER_MINUTE: "17",
 };
 
 describe("descriptions of configured limits", () => {
@@ -36,5 +37,6 @@ describe("descriptions of configured limits", () => {
 
     const gateway = (await call(createGatewayApi(), "GET", "/api/external/openapi.json")).json;
     expect(gateway.info.description).toContain("(≤ 64 characters) on POST: scoped by key, method and path for 6 h");
+    expect(gateway.paths["/api/external/pix/cash-out"].post.description).toContain("(17 key resolutions a minute");
   });
 });

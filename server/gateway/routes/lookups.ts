@@ -7,7 +7,7 @@ import { Cpf } from "../../fields/text";
 import { jsonBody } from "../../http/openapi-body";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
-import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
+import { answer, CpfAnswer, gatewayErrors, signed, TransactionAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { chargeView, payoutView, refundView } from "../views";
@@ -34,7 +34,7 @@ const cpfRoute = createRoute({
   path: "/cpf/validate",
   tags: ["Gateway"],
   summary: "Check a CPF's digits",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("cpf:validate")] as const,
   request: {
     body: jsonBody(z.object({ cpf: Cpf })),

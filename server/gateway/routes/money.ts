@@ -4,6 +4,7 @@ import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
+import { config } from "../../config";
 import { db } from "../../db/client";
 import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
@@ -14,13 +15,11 @@ import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
-import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
+import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer, signed } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
-
-const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
   method: "get",
@@ -53,28 +52,29 @@ const cashInRoute = createRoute({
   },
 });
 
-const cashOutRoute = createRoute({
-  method: "post",
-  path: "/pix/cash-out",
-  tags: ["Gateway"],
-  summary: "Send a PIX to a key",
-  description:
-    "Over the DICT quota (120 key resolutions a minute per merchant) the payout is queued: 202 with status `queued`.",
-  security: signed,
-  middleware: [permission("pix_out:write")] as const,
-  request: {
-    body: jsonBody(
-      snakeObject(
-        ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
+// Built with the app: its description states the configured DICT quota.
+const cashOutRoute = () =>
+  createRoute({
+    method: "post",
+    path: "/pix/cash-out",
+    tags: ["Gateway"],
+    summary: "Send a PIX to a key",
+    description: `Over the DICT quota (${config().DICT_QUOTA_PER_MINUTE} key resolutions a minute per merchant) the payout is queued: 202 with status \`queued\`.`,
+    security: signed,
+    middleware: [permission("pix_out:write")] as const,
+    request: {
+      body: jsonBody(
+        snakeObject(
+          ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
+        ),
       ),
-    ),
-  },
-  responses: {
-    201: answer("The payout", PayoutAnswer),
-    202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
-    ...gatewayErrors(400, 409, 413, 415, 422),
-  },
-});
+    },
+    responses: {
+      201: answer("The payout", PayoutAnswer),
+      202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
+      ...gatewayErrors(400, 409, 413, 415, 422),
+    },
+  });
 
 const refundRoute = createRoute({
   method: "post",
@@ -114,7 +114,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     return respond(c, chargeView(charge, await qrCodePng(charge.emv)), 201);
   });
 
-  app.openapi(cashOutRoute, async (c) => {
+  app.openapi(cashOutRoute(), async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(

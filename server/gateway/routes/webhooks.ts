@@ -16,7 +16,7 @@ import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { effectDb, effects } from "../effect-db";
 import { convertKeys, toSnake } from "../key-case";
-import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
+import { answer, DeliveryAnswer, gatewayErrors, Paged, signed, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
@@ -28,7 +28,7 @@ const registerRoute = createRoute({
   path: "/webhooks",
   tags: ["Gateway webhooks"],
   summary: "Register a webhook (secret generated when omitted, shown once)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     body: jsonBody(snakeObject(GatewayWebhookRegistration)),
@@ -83,7 +83,7 @@ const replayRoute = createRoute({
   path: "/webhooks/deliveries/{event_id}/replay",
   tags: ["Gateway webhooks"],
   summary: "Send a delivery again, by event id (manual replay; never expires)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     params: z.object({ event_id: Uuid }),

@@ -14,6 +14,9 @@ const SETTINGS = {
   IDEMPOTENCY_KEY_MAX_LENGTH: "64",
   IDEMPOTENCY_TTL_MS: String(6 * 3_600_000),
   DICT_QUOTA_PER_MINUTE: "17",
+  PIX_KEYS_MAX_PERSON: "3",
+  PIX_KEYS_MAX_COMPANY: "9",
+  PIX_KEY_COOLDOWN_SECONDS: "42",
 };
 
 describe("descriptions of configured limits", () => {
@@ -31,6 +34,9 @@ describe("descriptions of configured limits", () => {
     expect(onboarding("/new", "post")).toContain("7 proposals an hour");
     expect(onboarding("/{userId}", "get")).toContain("11 queries an hour");
     expect(onboarding("/{userId}/resend-verification-email", "post")).toMatch(/after 5 hours.*7 resends an hour/);
+    const keyRules = account.paths["/v4/i/baas/accounts/{accountId}/pix-keys"].post.description;
+    expect(keyRules).toContain("At most 3 keys on a person's account and 9 on a company's");
+    expect(keyRules).toContain("42 seconds between two key creations");
     const upload = onboarding("/{userId}/documents/upload", "post");
     expect(upload).toContain("at most 3 MB");
     expect(upload).toContain("13 uploads an hour");

@@ -6,7 +6,7 @@ import { fromQuery, Page, PageSize } from "../../fields/paging";
 import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
 import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
-import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
+import { DEFENSE_WINDOW_MS, entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
 import { medView } from "../../meds/view";
 import type { AccountApiEnv } from "../context";
 import { PartySchema } from "../entry-schema";
@@ -72,7 +72,7 @@ const defenseRoute = createRoute({
   method: "post",
   path: "/meds/{endToEndId}/defense",
   tags: ["MEDs"],
-  summary: "Submit the defense of a MED (once, within 7 days of its creation)",
+  summary: `Submit the defense of a MED (once, within ${DEFENSE_WINDOW_MS / 86_400_000} days of its creation)`,
   middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ endToEndId: EndToEndId }),

@@ -8,8 +8,7 @@
  * database at a time (ledgerCommitBatches), the next one gathering meanwhile.
  */
 import { pool } from "../db/pool";
-import { AppError } from "../errors";
-import type { AnsweredRecovery } from "../gateway/idempotency";
+import { type AnsweringRecoveryPoint, claimTaken } from "../idempotency/sink";
 import { changeArgument, jsonArgument, type LedgerChange, translate } from "../ledger/apply";
 import { eachAloneAfter, ledgerCommitBatches, postedEntries } from "../ledger/group-commit";
 import type { Entry } from "../ledger/types";
@@ -21,15 +20,13 @@ export type GroupedCashOut = {
   /** the rail's submission event; the debit's seq is written at `payload[seqKey]` */
   submission: OutboxEventInput;
   seqKey: string;
-  /** the idempotency record, its claim's token, the effect to record there and the answer */
-  recovery: AnsweredRecovery | null;
+  /** the request's recovery point, which completes its record: the batched form of its EffectSink */
+  recovery: AnsweringRecoveryPoint | null;
   /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
   alone: () => Promise<Entry>;
 };
 
 type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
-
-const IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
 
 const itemArgument = (item: GroupedCashOut) => {
   const event = item.submission;
@@ -44,14 +41,7 @@ const itemArgument = (item: GroupedCashOut) => {
       available_at: event.availableAt?.toISOString() ?? null,
       seq_key: item.seqKey,
     },
-    recovery: item.recovery
-      ? {
-          record_id: item.recovery.recordId,
-          token: item.recovery.token,
-          effect: item.recovery.effect,
-          answer: item.recovery.answer,
-        }
-      : null,
+    recovery: item.recovery,
   };
 };
 
@@ -69,7 +59,7 @@ async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Err
         const change = (argument[index] as ReturnType<typeof itemArgument>).change;
         return postedEntries(change, outcome)[0] as Entry;
       }
-      if (outcome.error === "recovery_point") return new AppError("CONFLICT", IN_PROGRESS);
+      if (outcome.error === "recovery_point") return claimTaken();
       return translate(outcome.error) as Error;
     });
   } catch (error) {

@@ -10,8 +10,8 @@ import { batchedStatement } from "../db/batched";
 import { db } from "../db/client";
 import { probePool } from "../db/pool";
 import type { Effect } from "../idempotency/effects";
-import { getGatewayWebhook, secretOf } from "../webhooks/gateway";
-import { gatewayWebhookView } from "../webhooks/views";
+import { getDelivery, getGatewayWebhook, secretOf } from "../webhooks/gateway";
+import { gatewayDeliveryView, gatewayWebhookView } from "../webhooks/views";
 import type { GatewayEnv } from "./context";
 import { convertKeys, toCamel } from "./key-case";
 import { respond } from "./respond";
@@ -36,6 +36,8 @@ export async function recoverResponse(c: Context<GatewayEnv>, effect: Effect): P
       const webhook = await getGatewayWebhook(db(), userId, effect.webhookId);
       return respond(c, gatewayWebhookView(webhook, secretOf(webhook)), 201);
     }
+    case "delivery":
+      return respond(c, gatewayDeliveryView(await getDelivery(db(), userId, effect.eventId)));
   }
 }
 

@@ -17,7 +17,8 @@ export type Effect =
   | PayoutEffect
   | { kind: "charge"; txId: string }
   | { kind: "refund"; entryId: string }
-  | { kind: "webhook"; webhookId: string };
+  | { kind: "webhook"; webhookId: string }
+  | { kind: "delivery"; eventId: string };
 
 /** The answer's status and headers, stored with the effect when the effect is the whole answer. */
 export type AnswerHead = { status: number; headers: Record<string, string> };

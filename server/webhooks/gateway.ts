@@ -146,8 +146,14 @@ export async function getDelivery(
 /**
  * Manual replay by event id (interface 6.2): a failed, expired or delivered delivery goes back to
  * `pending` now, as a manual replay (never expires), with the same event id and a fresh schedule.
+ * `sink`: where a keyed request records the replay, in the caller's transaction (server/idempotency/).
  */
-export async function replayDelivery(tx: Tx, userId: string, eventId: string, now = new Date()) {
+export async function replayDelivery(
+  tx: Tx,
+  userId: string,
+  eventId: string,
+  { now = new Date(), sink }: { now?: Date; sink?: EffectSink | undefined } = {},
+) {
   const delivery = await getDelivery(tx, userId, eventId);
   if (delivery.status === "pending")
     throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
@@ -167,6 +173,7 @@ export async function replayDelivery(tx: Tx, userId: string, eventId: string, no
   });
   if (replayed.count === 0)
     throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
+  await sink?.record(tx, { kind: "delivery", eventId: delivery.id });
   wakeDeliveries();
   return tx.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
 }

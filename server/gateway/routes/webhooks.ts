@@ -141,7 +141,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   });
 
   app.openapi(replayRoute, async (c) => {
-    const delivery = await replayDelivery(db(), c.get("apiKey").userId, c.req.valid("param").event_id);
+    // In a transaction so that an Idempotency-Key's recovery point commits with the replay.
+    const delivery = await db().$transaction((tx) =>
+      replayDelivery(tx, c.get("apiKey").userId, c.req.valid("param").event_id, { sink: c.get("effects") }),
+    );
     return respond(c, gatewayDeliveryView(delivery));
   });
 }

@@ -133,7 +133,10 @@ export async function audit(input: {
   const { client, db, ops, merchants } = input;
   const result: AuditResult = { problems: [], allowed: [], facts: [] };
   const lost = ops.filter((op) => unknown(op.outcome) || (op.kind === "charge" && op.paid !== true && ok(op.outcome)));
-  result.facts.push(`${ops.length} operations, ${lost.length} with a lost or 5xx answer to resolve`);
+  const byKind = new Map<string, number>();
+  for (const op of ops) byKind.set(op.kind, (byKind.get(op.kind) ?? 0) + 1);
+  const kinds = [...byKind].map(([kind, count]) => `${count} ${kind}`).join(", ");
+  result.facts.push(`${ops.length} operations (${kinds}), ${lost.length} with a lost or 5xx answer to resolve`);
   for (let i = 0; i < lost.length; i += 16) {
     await Promise.all(lost.slice(i, i + 16).map((op) => resolve(client, db, op, result)));
   }

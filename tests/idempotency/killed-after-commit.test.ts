@@ -6,7 +6,7 @@
  * happened once.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
@@ -66,6 +66,8 @@ type Case = {
   answeredInEffect?: boolean;
   /** nothing to commit: the retry runs the request again */
   pure?: boolean;
+  /** what the case leaves that would reach other files' tests (they share the database) */
+  cleanUp?: (m: Merchant) => Promise<unknown>;
 };
 
 const debits = (m: Merchant, externalId: string) =>
@@ -107,6 +109,9 @@ const SIGNED_POSTS: Record<string, Case[]> = {
         return cashOut({ amount: 2, pix_key: "bia@example.com", pix_key_type: "email", external_id: "k-queued" });
       },
       effects: (m) => debits(m, "k-queued"),
+      // a queue pass of another file would send it
+      cleanUp: (m) =>
+        db().queuedPayout.updateMany({ where: { accountId: m.accountId, status: "queued" }, data: { status: "sent" } }),
     },
   ],
   "/pix/refund": [
@@ -146,6 +151,12 @@ const SIGNED_POSTS: Record<string, Case[]> = {
         return { path: `/webhooks/deliveries/${delivery.id}/replay`, body: {} };
       },
       effects: (m) => db().webhookDelivery.count({ where: { userId: m.userId, manualReplay: true } }),
+      // a delivery pass of another file would try to send it
+      cleanUp: (m) =>
+        db().webhookDelivery.updateMany({
+          where: { userId: m.userId, status: "pending" },
+          data: { status: "delivered" },
+        }),
     },
   ],
   "/cpf/validate": [
@@ -181,6 +192,9 @@ describe("a signed POST killed between its effect's commit and its answer", () =
     const m = await fundedMerchant(100_000n);
     const key = `killed-${name}`;
     const { path, body } = await c.prepare(m);
+    onTestFinished(async () => {
+      await c.cleanUp?.(m);
+    });
     const died = await killedAfterCommit(m, path, body, key);
     expect(await c.effects(m)).toBe(c.pure ? 0 : 1);
 

@@ -77,6 +77,11 @@ async function effectsOf(db: PrismaClient, op: Operation): Promise<number> {
       return db.ledgerEntry.count({ where: { accountId: account, type: "debit", description: op.ref } });
     case "webhook":
       return db.gatewayWebhook.count({ where: { userId: op.merchant.userId, url: { endsWith: `?ref=${op.ref}` } } });
+    case "replay": {
+      // whether the delivery was sent again (once or twice cannot be told apart)
+      const eventId = op.gateway?.path.split("/")[3] ?? "";
+      return db.webhookDelivery.count({ where: { id: eventId, manualReplay: true } });
+    }
     case "cpf":
     case "charge":
       return 0;
@@ -174,6 +179,11 @@ export async function audit(input: {
       continue;
     }
     const effects = await effectsOf(db, op);
+    if (op.kind === "replay") {
+      // other replays may have sent the same delivery again: only an answered one is checked
+      if (ok(op.outcome) && effects !== 1) result.problems.push(`replay ${op.ref}: answered, delivery not replayed`);
+      continue;
+    }
     if (op.stuck) {
       // the client cannot know: take the effect from the database, at most once
       if (effects > 1) result.problems.push(`${op.kind} ${op.ref}: ${effects} effects behind a stuck key`);

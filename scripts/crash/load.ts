@@ -2,7 +2,7 @@
  * Mixed load over HTTP, as merchants' systems send it: internal transfers (account surface,
  * with externalId), charges created and paid (sandbox), and every signed POST of the gateway
  * with an Idempotency-Key: cash-outs, cash-ins, refunds of the merchant's funding PIX, webhook
- * registrations (removed at once) and CPF checks. Every operation is recorded with what the
+ * registrations (removed at once), replays of delivered webhook deliveries and CPF checks. Every operation is recorded with what the
  * client learnt: the answer's status, or "lost" when the connection failed (the outcome is then
  * unknown to it).
  */
@@ -17,10 +17,12 @@ export type Merchant = {
   basic: string;
   /** the PIX that funded the account: what its refunds refund */
   fundingEndToEndId: string;
+  /** its gateway webhook registration, whose delivered deliveries the load replays */
+  webhookId: string;
 };
 
 /** The signed POSTs of the gateway, each sent with an Idempotency-Key. */
-export const GATEWAY_KINDS = ["cashout", "cashin", "refund", "webhook", "cpf"] as const;
+export const GATEWAY_KINDS = ["cashout", "cashin", "refund", "webhook", "replay", "cpf"] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
 export type Kind = "transfer" | "charge" | GatewayKind;
 
@@ -122,8 +124,23 @@ function cpf(valid: boolean): string {
   }
 }
 
-/** What each gateway operation sends. */
-function gatewayRequest(kind: GatewayKind, m: Merchant, ref: string, cents: number, receiverUrl: string) {
+/** A delivery of the merchant's registration that was delivered: one a replay can send again. */
+async function deliveredEventId(client: Client, m: Merchant): Promise<string | undefined> {
+  const page = await request(client, "GET", `/api/external/webhooks/${m.webhookId}/deliveries?status=delivered`, {
+    auth: `ApiKey ${m.clientId}:${m.clientSecret}`,
+  });
+  return page === "lost" ? undefined : pick((page.json as { data?: { event_id: string }[] })?.data ?? [])?.event_id;
+}
+
+/** What each gateway operation sends; null when there is nothing for it to act on yet. */
+async function gatewayRequest(
+  client: Client,
+  kind: GatewayKind,
+  m: Merchant,
+  ref: string,
+  cents: number,
+  receiverUrl: string,
+) {
   switch (kind) {
     case "cashout":
       return {
@@ -143,6 +160,10 @@ function gatewayRequest(kind: GatewayKind, m: Merchant, ref: string, cents: numb
         path: "/webhooks",
         body: { url: `${receiverUrl}?ref=${ref}`, events: ["pix.infraction.resolved"], allow_insecure: true },
       };
+    case "replay": {
+      const eventId = await deliveredEventId(client, m);
+      return eventId ? { path: `/webhooks/deliveries/${eventId}/replay`, body: {} } : null;
+    }
     case "cpf":
       return { path: "/cpf/validate", body: { cpf: cpf(Math.random() < 0.5) } };
   }
@@ -168,7 +189,11 @@ export async function payCharge(client: Client, m: Merchant, txId: string) {
 }
 
 /** One random operation, recorded. */
-export async function oneOperation(client: Client, merchants: Merchant[], receiverUrl: string): Promise<Operation> {
+export async function oneOperation(
+  client: Client,
+  merchants: Merchant[],
+  receiverUrl: string,
+): Promise<Operation | null> {
   const kind = pick<Kind>(["transfer", "charge", ...GATEWAY_KINDS]);
   const merchant = pick(merchants);
   const ref = `${kind}-${randomBytes(8).toString("hex")}`;
@@ -188,7 +213,8 @@ export async function oneOperation(client: Client, merchants: Merchant[], receiv
       op.paid = paid === "lost" ? "lost" : paid.status < 300;
     }
   } else {
-    const sent = gatewayRequest(kind, merchant, ref, cents, receiverUrl);
+    const sent = await gatewayRequest(client, kind, merchant, ref, cents, receiverUrl);
+    if (!sent) return null;
     op.gateway = sent;
     if (kind === "cpf") {
       op.cpfValid = { answered: undefined, expected: isValidCpf((sent.body as { cpf: string }).cpf) };
@@ -219,9 +245,10 @@ export function runLoad(
   const loops = Array.from({ length: concurrency }, async () => {
     while (!stopped) {
       const op = await oneOperation(client, merchants, receiverUrl);
-      onDone(op);
-      // a refused connection returns at once: do not spin while the web process is down
-      if (op.outcome === "lost") await new Promise((r) => setTimeout(r, 500));
+      if (op) onDone(op);
+      // a refused connection returns at once: do not spin while the web process is down (nor
+      // while there is nothing to replay yet)
+      if (op === null || op.outcome === "lost") await new Promise((r) => setTimeout(r, 500));
     }
   });
   return {

@@ -61,7 +61,7 @@ export async function startStack(options: { name: string; merchants: number; fun
       accountId: m.accountId,
       amountCents: options.fundCents,
     });
-    await registerGatewayWebhook(db(), m.userId, {
+    const { webhook } = await registerGatewayWebhook(db(), m.userId, {
       url: receiverUrl,
       events: [...GATEWAY_EVENTS],
       allowInsecure: true,
@@ -70,6 +70,7 @@ export async function startStack(options: { name: string; merchants: number; fun
       ...m,
       basic: basicAuth(m.clientId, m.clientSecret),
       fundingEndToEndId: funding.endToEndId as string,
+      webhookId: webhook.id,
     });
   }
 

@@ -3,14 +3,13 @@
  * in the effect's own transaction: enough for the door to rebuild the answer when the request
  * died before storing it (server/gateway/recover.ts).
  */
-import type { KeyCase } from "../gateway/key-case";
-
 export type PayoutEffect = {
   kind: "payout";
   entryId: string;
-  /** set (with keyCase) when the recovery point also completed the record: see AnsweredPayout */
+  /** set, with keyCase, when the recovery point also completed the record (EffectSink.answeredPayout) */
   accountId?: string;
-  keyCase?: KeyCase;
+  /** the key case the answer was written in (the gateway's X-Key-Case) */
+  keyCase?: "snake" | "camel";
 };
 
 export type Effect =

@@ -11,9 +11,8 @@
  */
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
-import type { KeyCase } from "../gateway/key-case";
 import type { Lease } from "./claim";
-import type { AnswerHead, Effect } from "./effects";
+import type { AnswerHead, Effect, PayoutEffect } from "./effects";
 
 export const CLAIM_IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
 
@@ -34,7 +33,7 @@ export class EffectSink {
   constructor(
     readonly lease: Lease,
     /** the key case the request is answered in: an answered payout's replays rebuild it in this case */
-    private readonly keyCase: KeyCase = "snake",
+    private readonly keyCase: NonNullable<PayoutEffect["keyCase"]> = "snake",
   ) {}
 
   /** Inside the effect's transaction: the recovery point. Throws (the effect must roll back) when the claim was taken. */

@@ -12,7 +12,6 @@ import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
-import { effectDb, effects } from "../effect-db";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -99,16 +98,20 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(cashInRoute, async (c) => {
     const body = c.req.valid("json");
-    const charge = await createCharge(effectDb(c, effects.charge), {
-      userId: c.get("apiKey").userId,
-      accountId: c.get("primaryAccountId"),
-      amountCents: body.amount,
-      description: body.description ?? null,
-      ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
-      externalId: body.external_id ?? null,
-      metadata: body.metadata ?? null,
-      sameDocument: body.payer_document ?? null,
-    });
+    const charge = await createCharge(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        accountId: c.get("primaryAccountId"),
+        amountCents: body.amount,
+        description: body.description ?? null,
+        ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
+        externalId: body.external_id ?? null,
+        metadata: body.metadata ?? null,
+        sameDocument: body.payer_document ?? null,
+      },
+      { sink: c.get("effects") },
+    );
     return respond(c, chargeView(charge, await qrCodePng(charge.emv)), 201);
   });
 
@@ -116,7 +119,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(
-      inBatch(effectDb(c, effects.payout)),
+      inBatch(db()),
       {
         userId,
         accountId: c.get("primaryAccountId"),
@@ -126,7 +129,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },
-      c.get("idempotency"),
+      c.get("effects"),
     );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)
@@ -135,12 +138,16 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(effectDb(c, effects.refund), {
-      userId: c.get("apiKey").userId,
-      endToEndId: body.end_to_end_id,
-      amountCents: body.amount ?? null,
-      description: body.description ?? null,
-    });
+    const refund = await requestRefund(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        endToEndId: body.end_to_end_id,
+        amountCents: body.amount ?? null,
+        description: body.description ?? null,
+      },
+      c.get("effects"),
+    );
     return respond(c, refundView(refund), 201);
   });
 }

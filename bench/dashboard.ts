@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dashboard` (issue 14, P7): the demo merchant with 600,000 of a million ledger
+ * `npm run bench:dashboard` (target P7, docs/performance.md): the demo merchant with 600,000 of a million ledger
  * entries and 200,000 charges (bench/support/million-entries.sql), the production build behind
  * our web server (as e2e/support/serve.ts runs it), and Chromium through Playwright: signed in,
  * each page loaded BENCH_LOADS times after BENCH_WARMUP warm-up loads, measuring the largest

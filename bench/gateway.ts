@@ -38,7 +38,7 @@ try {
   const signed = (): Signed => {
     const m = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
     const ref = randomUUID();
-    const body = { amount: 0.01, pix_key: `${ref}@example.com`, pix_key_type: "email", external_id: ref };
+    const body = { amount: 0.01, pix_key: `${ref}@example.invalid`, pix_key_type: "email", external_id: ref };
     return {
       method: "POST",
       path: "/api/external/pix/cash-out",

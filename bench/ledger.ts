@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ledger` (issue 14, P5): 1,000,000 ledger entries generated in SQL
+ * `npm run bench:ledger` (target P5, docs/performance.md): 1,000,000 ledger entries generated in SQL
  * (bench/support/million-entries.sql), then GET /v4/i/ledger over HTTP against the production
  * server, sequentially, for every combination of the interface's filters (type, status, reason,
  * period) and pages 1–100 at limit 50 and 100; deep pages; the three lookups. The dashboard's

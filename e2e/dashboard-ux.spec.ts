@@ -1,5 +1,5 @@
 /**
- * What a person expects of the dashboard (issue 13, item 3), clicked through as a merchant does:
+ * What a person expects of the dashboard, clicked through as a merchant does:
  * server errors in Portuguese, the holder of an internal transfer shown before confirming, the
  * result of a send following the payment until it settles or fails (its reason in words), a
  * charge cancelled, a refund from a charge's detail and from the refunds page, static QR codes
@@ -95,7 +95,7 @@ async function sendToKey(key: string, amount: string) {
 }
 
 test("the result screen follows a PIX to another institution until it settles", async () => {
-  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.com`, "2,00");
+  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.invalid`, "2,00");
   await expect(result.getByRole("heading", { name: "Pix em processamento" })).toBeVisible();
   await snap(page, "ux-result-processing");
   // The network answers; nobody reloads: the screen turns settled on its own.

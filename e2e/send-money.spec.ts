@@ -23,7 +23,7 @@ const SLOW = { timeout: 20_000 };
 const TO_KEY = 2_500n; // R$ 25,00 to cafe@demo.pix (same platform: settles at once)
 const PASTED = 1_234n; // R$ 12,34 in the static BR Code
 const INTERNAL = 750n; // R$ 7,50 to account 100000000002
-const TO_OTHER_BANK = 1_000n; // R$ 10,00 to ana@example.com (another institution: stays processing)
+const TO_OTHER_BANK = 1_000n; // R$ 10,00 to ana@example.invalid (another institution: stays processing)
 
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 /** "R$ 1.500,00", as the dashboard shows it in pt-BR. */
@@ -201,7 +201,7 @@ test("a PIX to another institution stays processing, its money in transit", asyn
   await page.getByRole("tab", { name: "Chave Pix" }).click();
   const form = panel("Chave Pix");
   await form.getByRole("button", { name: "Fazer outro envio" }).click();
-  await form.getByLabel("Chave Pix").fill("ana@example.com");
+  await form.getByLabel("Chave Pix").fill("ana@example.invalid");
   await form.getByLabel("Valor").fill("10");
   await form.getByRole("button", { name: "Continuar" }).click();
   const review = form.getByTestId("pix-key-review");

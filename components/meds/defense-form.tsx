@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { describedBy, Field, FieldError, Textarea } from "@/components/ui/fields";
 import { FileTextIcon, TrashIcon } from "@/components/ui/icons";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "@/server/fields/uploads";
 import type { EvidenceView } from "@/server/meds/evidence";
 import { DefenseDescription, MAX_EVIDENCE_FILES } from "@/server/meds/schema";
-import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "@/server/uploads/limits";
 
 const MAX_DESCRIPTION = 5000;
 const ACCEPT = "application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png";

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "../errors";
 import { pageInfo } from "../fields/paging";
+import { errorBody } from "../http/error-body";
 import type { AccountApiEnv } from "./context";
 
 export type Pagination = { page: number; limit: number; orderBy: "desc"; total: number; totalPages: number };
@@ -27,9 +28,7 @@ export function envelope<T>(
   };
 }
 
-export function errorBody(requestId: string, status: number, code: ErrorCode | string, message: string) {
-  return { requestId, status, success: false as const, message, code };
-}
+export { errorBody };
 
 export function errorResponse(
   c: Context<AccountApiEnv>,

@@ -7,6 +7,7 @@ import type { Db, Tx } from "../db/client";
 import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
+import type { EffectSink } from "../idempotency/sink";
 import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
@@ -37,7 +38,12 @@ export function chargeSnapshot(charge: Charge) {
   };
 }
 
-export async function createCharge(db: Db, input: NewCharge, now = new Date()): Promise<Charge> {
+/** `sink`: where a keyed request records the charge, in the charge's transaction (server/idempotency/). */
+export async function createCharge(
+  db: Db,
+  input: NewCharge,
+  { now = new Date(), sink }: { now?: Date; sink?: EffectSink | undefined } = {},
+): Promise<Charge> {
   const seconds = input.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EXPIRATION_SECONDS) {
     throw invalid(`expirationSeconds must be an integer from 1 to ${MAX_EXPIRATION_SECONDS}`, "expirationSeconds");
@@ -98,6 +104,7 @@ export async function createCharge(db: Db, input: NewCharge, now = new Date()): 
       entryId: charge.txId,
       payload: chargeSnapshot(charge),
     });
+    await sink?.record(tx, { kind: "charge", txId: charge.txId });
     return charge;
   });
 }

@@ -4,14 +4,13 @@
  * submitted from the dashboard carries those links as its `files`.
  */
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { AppError, notFound } from "../errors";
+import { AppError, forbidden, notFound } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Med, MedEvidence } from "../generated/prisma/client";
-import { storage } from "../storage";
-import { linkSigner } from "../storage/signed-link";
+import { type NamedFile, storage } from "../storage";
+import { linkSigner, type SignedLinkQuery } from "../storage/signed-link";
 import { exceedsUploadLimit, fileTooLarge, SNIFF_BYTES, sniffUpload, unsupportedFileType } from "../uploads/file-rules";
 import { MAX_EVIDENCE_FILES } from "./schema";
 import { submitDefense } from "./service";
@@ -170,25 +169,11 @@ export async function submitDefenseWithEvidence(
   });
 }
 
-/** GET {EVIDENCE_PATH}/{id}?expires&signature: the file, inline, for whoever holds the link. */
-export async function serveEvidence(db: Db, id: string, url: URL, now: Date): Promise<Response> {
-  const problem = (status: 403 | 404, code: string, message: string) =>
-    Response.json({ requestId: randomUUID(), status, success: false, message, code }, { status });
-  if (!evidenceLinks.verify(id, url.searchParams.get("expires"), url.searchParams.get("signature"), now)) {
-    return problem(403, "FORBIDDEN", "Link expired or invalid");
-  }
+/** The file behind an evidence link, for whoever holds it: 403 expired or tampered, 404 removed. */
+export async function signedEvidenceFile(db: Db, id: string, link: SignedLinkQuery, now: Date): Promise<NamedFile> {
+  if (!evidenceLinks.verify(id, link.expires, link.signature, now)) throw forbidden("Link expired or invalid");
   const evidence = UUID_PATTERN.test(id) ? await db.medEvidence.findUnique({ where: { id } }) : null;
   const file = evidence ? await storage().get(evidence.storageKey) : null;
-  if (!evidence || !file) return problem(404, "NOT_FOUND", "File not found");
-  const ascii = evidence.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
-    status: 200,
-    headers: {
-      "content-type": evidence.contentType,
-      "content-length": String(file.sizeBytes),
-      "content-disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(evidence.fileName)}`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if (!evidence || !file) throw notFound("File not found");
+  return { ...file, contentType: evidence.contentType, fileName: evidence.fileName };
 }

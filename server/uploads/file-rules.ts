@@ -6,7 +6,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { config } from "../config";
 import { AppError } from "../errors";
-import { UPLOAD_CONTENT_TYPES, type UploadContentType } from "./limits";
+import { UPLOAD_CONTENT_TYPES, type UploadContentType } from "../fields/uploads";
 
 export type { UploadContentType };
 

@@ -5,6 +5,7 @@ import { accountApi } from "../../server/account-api/app";
 import { listAudit } from "../../server/audit/log";
 import { runCli } from "../../server/cli/run";
 import { db } from "../../server/db/client";
+import { inBatch } from "../../server/ledger/write-path";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
@@ -149,7 +150,7 @@ describe("back office: merchants", () => {
       accountId: shop.accountId,
       status: "active",
     });
-    await transferInternal(db(), {
+    await transferInternal(inBatch(db()), {
       userId: other.userId,
       accountId: other.accountId,
       receiverAccountId: shop.accountId,

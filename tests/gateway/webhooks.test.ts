@@ -5,7 +5,7 @@ import { call, fundedMerchant } from "../support/fixtures";
 import { apiKeyAuth, get, post } from "./support";
 
 // A public address literal: no DNS lookup needed, and not refused as a private target.
-const TARGET = "https://93.184.216.34/pix-hook";
+const TARGET = "https://192.0.2.1/pix-hook";
 
 describe("gateway webhook registrations", () => {
   let m: Awaited<ReturnType<typeof fundedMerchant>>;
@@ -32,10 +32,10 @@ describe("gateway webhook registrations", () => {
     const bad = await post(m, "/webhooks", { url: TARGET, events: ["pix.charge.paid", "foo.bar", "pix_in:credited"] });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ errors: { events: "events: contains invalid events: foo.bar, pix_in:credited" } });
-    const insecure = await post(m, "/webhooks", { url: "http://93.184.216.34/hook", events: ["pix.charge.paid"] });
+    const insecure = await post(m, "/webhooks", { url: "http://192.0.2.1/hook", events: ["pix.charge.paid"] });
     expect(insecure.status).toBe(400);
     const allowed = await post(m, "/webhooks", {
-      url: "http://93.184.216.34/hook",
+      url: "http://192.0.2.1/hook",
       events: ["pix.charge.cancelled"],
       allow_insecure: true,
       secret: "my-own-secret-of-enough-length",

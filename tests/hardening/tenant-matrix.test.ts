@@ -1,5 +1,5 @@
 /**
- * Tenant isolation matrix (issue 15): merchant A asks for merchant B's records through every
+ * Tenant isolation matrix: merchant A asks for merchant B's records through every
  * operation of both REST surfaces that takes an id (read from their OpenAPI documents) and every
  * tRPC procedure whose input has an id (read from the router). Each answer is a refusal (403/404,
  * or 400 for an id of another kind), at least one of B's ids of the right kind reaches the

@@ -6,10 +6,10 @@ import { accountApi } from "../../server/account-api/app";
 import type { SessionUser } from "../../server/auth/next-auth";
 import { config } from "../../server/config";
 import { db } from "../../server/db/client";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "../../server/fields/uploads";
 import { EVIDENCE_LINK_TTL_MS } from "../../server/meds/evidence";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
-import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "../../server/uploads/limits";
 import { call, fundedMerchant } from "../support/fixtures";
 
 let session: SessionUser | null = null;

@@ -136,15 +136,15 @@ describe("MEDs", () => {
     const med = (await openMed(shop, e2e)).json.data;
     expect((await defend(shop, e2e, { description: "" })).status).toBe(400);
     expect((await defend(shop, e2e, { description: "x".repeat(5001) })).status).toBe(400);
-    expect((await defend(shop, e2e, { description: "ok", files: ["http://example.com/a.pdf"] })).status).toBe(400);
-    const eleven = Array.from({ length: 11 }, (_, i) => `https://example.com/${i}.pdf`);
+    expect((await defend(shop, e2e, { description: "ok", files: ["http://files.invalid/a.pdf"] })).status).toBe(400);
+    const eleven = Array.from({ length: 11 }, (_, i) => `https://files.invalid/${i}.pdf`);
     expect((await defend(shop, e2e, { description: "ok", files: eleven })).status).toBe(400);
     expect((await defend(shop, "garbage", { description: "ok" })).status).toBe(400);
     expect((await defend(shop, "E99999999202601010000AAAAAAAAAAA", { description: "ok" })).status).toBe(404);
 
-    const ok = await defend(shop, e2e, { description: "entregue", files: ["https://example.com/nota.pdf"] });
+    const ok = await defend(shop, e2e, { description: "entregue", files: ["https://files.invalid/nota.pdf"] });
     expect(ok.status).toBe(200);
-    expect(ok.json.data.defense).toMatchObject({ description: "entregue", files: ["https://example.com/nota.pdf"] });
+    expect(ok.json.data.defense).toMatchObject({ description: "entregue", files: ["https://files.invalid/nota.pdf"] });
     const again = await defend(shop, e2e, { description: "de novo" });
     expect(again.status).toBe(409);
 

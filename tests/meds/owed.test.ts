@@ -7,6 +7,7 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
+import { inBatch } from "../../server/ledger/write-path";
 import { relayDueEvents } from "../../server/outbox/relay";
 import { cashOut, dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
@@ -143,7 +144,7 @@ describe("owed MED amounts are blocked from every incoming credit", () => {
     while ((await dictQuota().consume(sender.userId)).allowed) {
       // spend the sender's quota so the next cash-out is queued
     }
-    const queued = await cashOut(db(), {
+    const queued = await cashOut(inBatch(db()), {
       userId: sender.userId,
       accountId: sender.accountId,
       amountCents: 700n,

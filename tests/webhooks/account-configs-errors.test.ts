@@ -29,7 +29,7 @@ describe("webhook configuration endpoints on an internal failure", () => {
   it("answer 500 INTERNAL_ERROR without details", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
     for (const [method, path, body] of [
-      ["POST", "/v4/i/webhooks/config", { event: ["*"], targetUrl: "https://93.184.216.34/h" }],
+      ["POST", "/v4/i/webhooks/config", { event: ["*"], targetUrl: "https://192.0.2.1/h" }],
       ["GET", "/v4/i/webhooks/config/me", undefined],
       ["GET", "/v4/i/webhooks/config", undefined],
       ["PUT", `/v4/i/webhooks/config/${id}`, { event: ["*"] }],

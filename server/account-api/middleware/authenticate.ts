@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { type CredentialRefusal, checkCredentials } from "../../http/api-credentials";
+import { type CredentialRefusal, checkCredentials } from "../../apikeys/credentials";
 import type { AccountApiEnv } from "../context";
 import { errorResponse } from "../envelope";
 

@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { jsonBody } from "../../http/openapi-body";
+import { inBatch } from "../../ledger/write-path";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
@@ -100,7 +101,7 @@ const statusRoute = createRoute({
 export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const entry = await transferInternal(db(), {
+    const entry = await transferInternal(inBatch(db()), {
       userId: c.get("apiKey").userId,
       ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });

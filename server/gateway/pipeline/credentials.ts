@@ -1,6 +1,6 @@
 /** Step 3: `Authorization: ApiKey id:secret` or `Basic base64(id:secret)`, equivalent; else 401. */
 import { createMiddleware } from "hono/factory";
-import { type CredentialRefusal, checkCredentials } from "../../http/api-credentials";
+import { type CredentialRefusal, checkCredentials } from "../../apikeys/credentials";
 import type { GatewayEnv } from "../context";
 import { pipelineError } from "../respond";
 

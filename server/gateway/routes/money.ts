@@ -7,6 +7,7 @@ import { createCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { jsonBody } from "../../http/openapi-body";
+import { inBatch } from "../../ledger/write-path";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
 import { GatewayPixKeyType, pixKeyTypeFromGateway } from "../../pix/keys/schema";
@@ -14,7 +15,6 @@ import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
-import { effectDb, effects } from "../effect-db";
 import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer, signed } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
@@ -101,16 +101,20 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(cashInRoute, async (c) => {
     const body = c.req.valid("json");
-    const charge = await createCharge(effectDb(c, effects.charge), {
-      userId: c.get("apiKey").userId,
-      accountId: c.get("primaryAccountId"),
-      amountCents: body.amount,
-      description: body.description ?? null,
-      ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
-      externalId: body.external_id ?? null,
-      metadata: body.metadata ?? null,
-      sameDocument: body.payer_document ?? null,
-    });
+    const charge = await createCharge(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        accountId: c.get("primaryAccountId"),
+        amountCents: body.amount,
+        description: body.description ?? null,
+        ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
+        externalId: body.external_id ?? null,
+        metadata: body.metadata ?? null,
+        sameDocument: body.payer_document ?? null,
+      },
+      { sink: c.get("effects") },
+    );
     return respond(c, chargeView(charge, await qrCodePng(charge.emv)), 201);
   });
 
@@ -118,7 +122,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(
-      effectDb(c, effects.payout),
+      inBatch(db()),
       {
         userId,
         accountId: c.get("primaryAccountId"),
@@ -128,7 +132,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },
-      c.get("idempotency"),
+      c.get("effects"),
     );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)
@@ -137,12 +141,16 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(effectDb(c, effects.refund), {
-      userId: c.get("apiKey").userId,
-      endToEndId: body.end_to_end_id,
-      amountCents: body.amount ?? null,
-      description: body.description ?? null,
-    });
+    const refund = await requestRefund(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        endToEndId: body.end_to_end_id,
+        amountCents: body.amount ?? null,
+        description: body.description ?? null,
+      },
+      c.get("effects"),
+    );
     return respond(c, refundView(refund), 201);
   });
 }

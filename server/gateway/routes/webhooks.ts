@@ -14,7 +14,6 @@ import {
 import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
-import { effectDb, effects } from "../effect-db";
 import { convertKeys, toSnake } from "../key-case";
 import { answer, DeliveryAnswer, gatewayErrors, Paged, signed, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
@@ -99,13 +98,18 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(registerRoute, async (c) => {
     const body = c.req.valid("json");
     // In a transaction so that an Idempotency-Key's recovery point commits with the registration.
-    const { webhook, secret } = await effectDb(c, effects.webhook).$transaction((tx) =>
-      registerGatewayWebhook(tx, c.get("apiKey").userId, {
-        url: body.url,
-        events: body.events,
-        ...(body.secret !== undefined ? { secret: body.secret } : {}),
-        allowInsecure: body.allow_insecure ?? false,
-      }),
+    const { webhook, secret } = await db().$transaction((tx) =>
+      registerGatewayWebhook(
+        tx,
+        c.get("apiKey").userId,
+        {
+          url: body.url,
+          events: body.events,
+          ...(body.secret !== undefined ? { secret: body.secret } : {}),
+          allowInsecure: body.allow_insecure ?? false,
+        },
+        { sink: c.get("effects") },
+      ),
     );
     return respond(c, gatewayWebhookView(webhook, secret), 201);
   });
@@ -132,7 +136,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   });
 
   app.openapi(replayRoute, async (c) => {
-    const delivery = await replayDelivery(db(), c.get("apiKey").userId, c.req.valid("param").event_id);
+    // In a transaction so that an Idempotency-Key's recovery point commits with the replay.
+    const delivery = await db().$transaction((tx) =>
+      replayDelivery(tx, c.get("apiKey").userId, c.req.valid("param").event_id, { sink: c.get("effects") }),
+    );
     return respond(c, gatewayDeliveryView(delivery));
   });
 }

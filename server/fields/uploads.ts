@@ -1,4 +1,4 @@
-/** What an upload may be, where the dashboard can read it too (the server's rules: file-rules.ts). */
+/** What an upload may be, where the dashboard can read it too (the server's rules: server/uploads/file-rules.ts). */
 export const UPLOAD_CONTENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 

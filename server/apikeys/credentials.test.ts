@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAuthorization } from "./api-credentials";
+import { parseAuthorization } from "./credentials";
 
 const basic = (pair: string) => `Basic ${Buffer.from(pair).toString("base64")}`;
 

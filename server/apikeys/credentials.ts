@@ -3,10 +3,11 @@
  * look the key up while the failed-authentication windows are checked, count a failure, record a
  * use. Each surface words the refusals and shapes the error itself.
  */
-import { type Authentication, authenticateApiKey, touchApiKey } from "../apikeys/service";
+
 import { db } from "../db/client";
+import { authBlockedFor, callerAddress, recordAuthFailure } from "../http/auth-failures";
 import { logger } from "../logger";
-import { authBlockedFor, callerAddress, recordAuthFailure } from "./auth-failures";
+import { type Authentication, authenticateApiKey, touchApiKey } from "./service";
 
 type Authenticated = Extract<Authentication, { ok: true }>;
 type Pair = { id: string; secret: string };

@@ -32,7 +32,7 @@ export type RealLedger = {
   now: () => Date;
 };
 
-type Command = fc.AsyncCommand<LedgerModel, RealLedger>;
+export type LedgerCommand = fc.AsyncCommand<LedgerModel, RealLedger>;
 
 /** A key SPI answers with a rejection (AM02) in the sandbox. */
 const REJECTED_KEY = "am02@fail.sandbox";
@@ -99,7 +99,7 @@ const centsArb = (max: bigint) => fc.bigInt({ min: 1n, max });
 export const ACCOUNTS = 3;
 const accountArb = fc.nat(ACCOUNTS - 1);
 
-export class Receive implements Command {
+export class Receive implements LedgerCommand {
   constructor(
     readonly account: number,
     readonly cents: bigint,
@@ -125,7 +125,7 @@ export class Receive implements Command {
   toString = () => `receive(#${this.account}, ${this.cents})`;
 }
 
-export class Transfer implements Command {
+export class Transfer implements LedgerCommand {
   constructor(
     readonly from: number,
     readonly to: number,
@@ -147,7 +147,7 @@ export class Transfer implements Command {
   toString = () => `transfer(#${this.from} → #${this.to}, ${this.cents})`;
 }
 
-export class Hold implements Command {
+export class Hold implements LedgerCommand {
   constructor(
     readonly account: number,
     readonly cents: bigint,
@@ -178,7 +178,7 @@ export class Hold implements Command {
 }
 
 /** SPI's answer for one held payment or refund: `settle` picks among those it accepts, `release` the others. */
-export class Answer implements Command {
+export class Answer implements LedgerCommand {
   constructor(
     readonly kind: HoldModel["answer"],
     readonly hold: number,
@@ -203,7 +203,7 @@ export class Answer implements Command {
   toString = () => `${this.kind === "settles" ? "settle" : "release"}(hold ${this.hold})`;
 }
 
-export class Refund implements Command {
+export class Refund implements LedgerCommand {
   constructor(
     readonly credit: number,
     readonly cents: bigint | null,
@@ -230,7 +230,7 @@ export class Refund implements Command {
   toString = () => `refund(credit ${this.credit}, ${this.cents ?? "all"})`;
 }
 
-export class OpenMed implements Command {
+export class OpenMed implements LedgerCommand {
   constructor(readonly credit: number) {}
   check = (model: Readonly<LedgerModel>) => model.credits.length > 0;
   async run(model: LedgerModel, real: RealLedger) {
@@ -248,7 +248,7 @@ export class OpenMed implements Command {
   toString = () => `openMed(credit ${this.credit})`;
 }
 
-export class ResolveMed implements Command {
+export class ResolveMed implements LedgerCommand {
   constructor(
     readonly med: number,
     readonly decision: "accepted" | "rejected",
@@ -271,7 +271,7 @@ export class ResolveMed implements Command {
   toString = () => `${this.decision === "accepted" ? "acceptMed" : "rejectMed"}(med ${this.med})`;
 }
 
-export class SetStatus implements Command {
+export class SetStatus implements LedgerCommand {
   constructor(
     readonly account: number,
     readonly status: "active" | "inactive",
@@ -290,7 +290,7 @@ export class SetStatus implements Command {
 const receiveArb = fc.tuple(accountArb, centsArb(10_000n)).map(([account, cents]) => new Receive(account, cents));
 
 /** Every operation; money arrives twice as often as any other, so that the others have work. */
-export const ledgerCommands: fc.Arbitrary<Command>[] = [
+export const ledgerCommands: fc.Arbitrary<LedgerCommand>[] = [
   receiveArb,
   receiveArb,
   fc.tuple(accountArb, accountArb, centsArb(3_000n)).map(([from, to, cents]) => new Transfer(from, to, cents)),

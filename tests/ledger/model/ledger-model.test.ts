@@ -12,7 +12,18 @@ import { resetConfigForTests } from "../../../server/config";
 import { db } from "../../../server/db/client";
 import { verifyLedger } from "../../../server/ledger/verify";
 import { newMerchant, randomCpf } from "../../support/fixtures";
-import { ACCOUNTS, ledgerCommands, type RealLedger } from "./commands";
+import {
+  ACCOUNTS,
+  Answer,
+  type LedgerCommand,
+  ledgerCommands,
+  OpenMed,
+  type RealLedger,
+  Receive,
+  Refund,
+  ResolveMed,
+  Transfer,
+} from "./commands";
 import { emptyLedger } from "./model";
 
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 200);
@@ -36,6 +47,25 @@ async function freshLedger(userId: string, fees: bigint[]): Promise<RealLedger> 
   return { userId, accounts, holds: [], credits: [], meds: [], now };
 }
 
+/** Sequences that once disagreed with the model, run before the random ones. */
+const ONCE_FAILED: [bigint[], LedgerCommand[]][] = [
+  // An accepted MED refunds less than it blocked (the merchant refunded part meanwhile): what it
+  // released must cover the account's other MED that still owes.
+  [
+    [0n, 0n, 0n],
+    [
+      new Receive(0, 100n),
+      new Receive(0, 100n),
+      new OpenMed(0),
+      new Refund(0, 60n),
+      new Answer("settles", 0),
+      new Transfer(0, 1, 40n),
+      new OpenMed(1),
+      new ResolveMed(0, "accepted"),
+    ],
+  ],
+];
+
 describe("the ledger agrees with its model", () => {
   let userId: string;
 
@@ -50,7 +80,7 @@ describe("the ledger agrees with its model", () => {
   it(`for ${RUNS} random sequences of up to 40 operations`, async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom(0n, 0n, 1n, 250n), { minLength: ACCOUNTS, maxLength: ACCOUNTS }),
+        fc.array(fc.constantFrom<bigint>(0n, 0n, 1n, 250n), { minLength: ACCOUNTS, maxLength: ACCOUNTS }),
         fc.commands(ledgerCommands, { maxCommands: 40, size: "max" }),
         async (fees, commands) => {
           const real = await freshLedger(userId, fees);
@@ -58,7 +88,7 @@ describe("the ledger agrees with its model", () => {
           expect((await verifyLedger(db())).violations).toEqual([]);
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, examples: ONCE_FAILED },
     );
   }, 600_000);
 });

@@ -185,7 +185,8 @@ export function openMed(model: LedgerModel, credit: number): Prediction {
 /**
  * The dispute is decided. Either way the block ends; accepted, what was blocked (never more than
  * is still refundable) is refunded in the same transaction, so a refund's refusal refuses the
- * decision; rejected, the released money covers what the account's other MEDs still owe.
+ * decision. What the block released and no refund took covers what the account's other MEDs
+ * still owe.
  */
 export function resolveMed(model: LedgerModel, index: number, decision: "accepted" | "rejected"): Prediction {
   const med = model.meds[index] as MedModel;
@@ -202,7 +203,7 @@ export function resolveMed(model: LedgerModel, index: number, decision: "accepte
   med.blocked = 0n;
   med.status = decision;
   if (toRefund > 0n) holdRefund(model, med.credit, toRefund);
-  if (decision === "rejected") coverOwedMeds(model, med.account);
+  coverOwedMeds(model, med.account);
   return accepted;
 }
 

@@ -12,7 +12,7 @@ import { AppError } from "../../../server/errors";
 import { inBatch } from "../../../server/ledger/write-path";
 import { openMed, resolveMed } from "../../../server/meds/service";
 import { requestRefund } from "../../../server/refunds/service";
-import { creditIncomingPix } from "../../../server/transfers/incoming";
+import { creditIncomingPix, returnOutgoingPix } from "../../../server/transfers/incoming";
 import { transferInternal } from "../../../server/transfers/internal";
 import { sendPixToKey } from "../../../server/transfers/pix-out";
 import { settleOutgoingPix } from "../../../server/transfers/send-pix";
@@ -23,8 +23,8 @@ import * as ledger from "./model";
 export type RealLedger = {
   userId: string;
   accounts: string[];
-  /** seq of each held payment or refund, as `LedgerModel.holds` */
-  holds: bigint[];
+  /** each held payment or refund, as `LedgerModel.holds` */
+  holds: { seq: bigint; endToEndId: string }[];
   /** end-to-end id of each received PIX, as `LedgerModel.credits` */
   credits: string[];
   meds: string[];
@@ -47,7 +47,10 @@ const refusalOf = (error: unknown): Refusal => {
 async function observed(real: RealLedger) {
   const [accounts, holds, meds] = await Promise.all([
     db().account.findMany({ where: { id: { in: real.accounts } } }),
-    db().ledgerEntry.findMany({ where: { seq: { in: real.holds } }, select: { seq: true, status: true } }),
+    db().ledgerEntry.findMany({
+      where: { seq: { in: real.holds.map((held) => held.seq) } },
+      select: { seq: true, status: true },
+    }),
     db().med.findMany({ where: { id: { in: real.meds } } }),
   ]);
   const byId = <T extends { id: string }>(rows: T[], id: string) => rows.find((row) => row.id === id);
@@ -58,7 +61,7 @@ async function observed(real: RealLedger) {
         row && { status: row.status, available: row.availableCents, held: row.heldCents, blocked: row.blockedCents }
       );
     }),
-    holds: real.holds.map((seq) => holds.find((row) => row.seq === seq)?.status),
+    holds: real.holds.map((held) => holds.find((row) => row.seq === held.seq)?.status),
     meds: real.meds.map((id) => {
       const row = byId(meds, id);
       return row && { status: row.status, disputed: row.disputedCents, blocked: row.blockedCents };
@@ -72,239 +75,232 @@ const expected = (model: LedgerModel) => ({
   meds: model.meds.map(({ status, disputed, blocked }) => ({ status, disputed, blocked })),
 });
 
+/** What an operation does, decided against the model when it runs (its picks depend on what came before). */
+type Plan<T> = {
+  /** the model's prediction; the model applies the effect when it predicts success */
+  predicted: Prediction;
+  perform: (real: RealLedger) => Promise<T>;
+  /** what the database side keeps of a success, for later operations to pick */
+  record?: (real: RealLedger, result: T) => Promise<void> | void;
+};
+
 /**
- * One operation: the model's prediction first (it applies the effect when it predicts success),
- * then the service; the refusal must match, and so must everything the model knows afterwards.
+ * One operation: the model's prediction first, then the service; the refusal must match, and so
+ * must everything the model knows afterwards.
  */
-async function step<T>(
-  model: LedgerModel,
-  real: RealLedger,
-  predicted: Prediction,
-  perform: () => Promise<T>,
-  record: (result: T) => Promise<void> | void = () => {},
-): Promise<void> {
-  let refusal: Refusal | null = null;
-  try {
-    await record(await perform());
-  } catch (error) {
-    refusal = refusalOf(error);
-  }
-  expect(refusal, "refusal").toEqual(predicted);
-  expect(await observed(real)).toEqual(expected(model));
+function operation<T>(
+  label: string,
+  plan: (model: LedgerModel) => Plan<T>,
+  applicable: (model: Readonly<LedgerModel>) => boolean = () => true,
+): LedgerCommand {
+  return {
+    check: applicable,
+    async run(model, real) {
+      const { predicted, perform, record } = plan(model);
+      let refusal: Refusal | null = null;
+      try {
+        const result = await perform(real);
+        await record?.(real, result);
+      } catch (error) {
+        refusal = refusalOf(error);
+      }
+      expect(refusal, "refusal").toEqual(predicted);
+      expect(await observed(real)).toEqual(expected(model));
+    },
+    toString: () => label,
+  };
 }
 
 const pick = (index: number, count: number) => index % count;
-const centsArb = (max: bigint) => fc.bigInt({ min: 1n, max });
+/** The `index`-th (modulo) of the model's items that `fits`, by position; -1 when none does. */
+const nth = <I>(items: readonly I[], index: number, fits: (item: I) => boolean = () => true) => {
+  const positions = items.flatMap((item, position) => (fits(item) ? [position] : []));
+  return positions.length ? (positions[pick(index, positions.length)] as number) : -1;
+};
+const keepHold = (real: RealLedger, entry: { seq: bigint; endToEndId: string | null }) => {
+  real.holds.push({ seq: entry.seq, endToEndId: entry.endToEndId as string });
+};
+
 /** Accounts per sequence: enough for transfers to pick a third party. */
 export const ACCOUNTS = 3;
-const accountArb = fc.nat(ACCOUNTS - 1);
 
-export class Receive implements LedgerCommand {
-  constructor(
-    readonly account: number,
-    readonly cents: bigint,
-  ) {}
-  check = () => true;
-  async run(model: LedgerModel, real: RealLedger) {
-    const account = pick(this.account, real.accounts.length);
-    await step(
-      model,
-      real,
-      ledger.receive(model, account, this.cents),
-      () =>
+/** The operations, by name; account arguments are 0..ACCOUNTS-1, other picks any natural number. */
+export const op = {
+  receive: (account: number, cents: bigint) =>
+    operation(`receive(#${account}, ${cents})`, (model) => ({
+      predicted: ledger.receive(model, account, cents),
+      perform: (real) =>
         creditIncomingPix(db(), {
           userId: real.userId,
           accountId: real.accounts[account] as string,
-          amountCents: this.cents,
+          amountCents: cents,
         }),
-      (credit) => {
+      record: (real, credit) => {
         real.credits.push(credit.endToEndId as string);
       },
-    );
-  }
-  toString = () => `receive(#${this.account}, ${this.cents})`;
-}
+    })),
 
-export class Transfer implements LedgerCommand {
-  constructor(
-    readonly from: number,
-    readonly to: number,
-    readonly cents: bigint,
-  ) {}
-  check = () => true;
-  async run(model: LedgerModel, real: RealLedger) {
-    const from = pick(this.from, real.accounts.length);
-    const to = pick(this.to, real.accounts.length);
-    await step(model, real, ledger.transfer(model, from, to, this.cents), () =>
-      transferInternal(inBatch(db()), {
-        userId: real.userId,
-        accountId: real.accounts[from] as string,
-        receiverAccountId: real.accounts[to] as string,
-        amountCents: this.cents,
-      }),
-    );
-  }
-  toString = () => `transfer(#${this.from} → #${this.to}, ${this.cents})`;
-}
+  transfer: (from: number, to: number, cents: bigint) =>
+    operation(`transfer(#${from} → #${to}, ${cents})`, (model) => ({
+      predicted: ledger.transfer(model, from, to, cents),
+      perform: (real) =>
+        transferInternal(inBatch(db()), {
+          userId: real.userId,
+          accountId: real.accounts[from] as string,
+          receiverAccountId: real.accounts[to] as string,
+          amountCents: cents,
+        }),
+    })),
 
-export class Hold implements LedgerCommand {
-  constructor(
-    readonly account: number,
-    readonly cents: bigint,
-    readonly answer: HoldModel["answer"],
-  ) {}
-  check = () => true;
-  async run(model: LedgerModel, real: RealLedger) {
-    const account = pick(this.account, real.accounts.length);
-    // a fresh EVP key no account of this platform holds: the payment leaves for another institution
-    const pixKey = this.answer === "settles" ? randomUUID() : REJECTED_KEY;
-    await step(
-      model,
-      real,
-      ledger.hold(model, account, this.cents, this.answer),
-      () =>
+  /** A PIX to another institution, which SPI will settle or reject (by the key, in the sandbox). */
+  hold: (account: number, cents: bigint, answer: HoldModel["answer"]) =>
+    operation(`hold(#${account}, ${cents}, SPI ${answer})`, (model) => ({
+      predicted: ledger.hold(model, account, cents, answer),
+      perform: (real) =>
         sendPixToKey(db(), {
           userId: real.userId,
           accountId: real.accounts[account] as string,
-          amountCents: this.cents,
-          pixKey,
+          amountCents: cents,
+          // a fresh EVP key is held by no account of this platform: the payment leaves it
+          pixKey: answer === "settles" ? randomUUID() : REJECTED_KEY,
         }),
-      (held) => {
-        real.holds.push(held.seq);
-      },
-    );
-  }
-  toString = () => `hold(#${this.account}, ${this.cents}, SPI ${this.answer})`;
-}
+      record: keepHold,
+    })),
 
-/** SPI's answer for one held payment or refund: `settle` picks among those it accepts, `release` the others. */
-export class Answer implements LedgerCommand {
-  constructor(
-    readonly kind: HoldModel["answer"],
-    readonly hold: number,
-  ) {}
-  private candidates = (model: Readonly<LedgerModel>) =>
-    model.holds.flatMap((held, index) => (held.answer === this.kind ? [index] : []));
-  check = (model: Readonly<LedgerModel>) => this.candidates(model).length > 0;
-  async run(model: LedgerModel, real: RealLedger) {
-    const candidates = this.candidates(model);
-    const index = candidates[pick(this.hold, candidates.length)] as number;
-    const { changed } = ledger.answer(model, index);
-    await step(
-      model,
-      real,
-      null,
-      () => settleOutgoingPix(db(), real.holds[index] as bigint),
-      (entry) => {
-        expect(entry !== null, "an answer for a payment still processing changes it").toBe(changed);
+  /** SPI's answer for a held payment or refund: `settles` picks among those it accepts, `fails` the others. */
+  answer: (kind: HoldModel["answer"], index: number) => {
+    const target = (model: Readonly<LedgerModel>) => nth(model.holds, index, (held) => held.answer === kind);
+    return operation(
+      `${kind === "settles" ? "settle" : "release"}(hold ${index})`,
+      (model) => {
+        const held = target(model);
+        const { changed } = ledger.answer(model, held);
+        return {
+          predicted: null,
+          perform: (real) => settleOutgoingPix(db(), (real.holds[held] as { seq: bigint }).seq),
+          record: (_real, entry) => {
+            expect(entry !== null, "an answer changes a payment while it is processing, only then").toBe(changed);
+          },
+        };
       },
+      (model) => target(model) >= 0,
     );
-  }
-  toString = () => `${this.kind === "settles" ? "settle" : "release"}(hold ${this.hold})`;
-}
+  },
 
-export class Refund implements LedgerCommand {
-  constructor(
-    readonly credit: number,
-    readonly cents: bigint | null,
-  ) {}
-  check = (model: Readonly<LedgerModel>) => model.credits.length > 0;
-  async run(model: LedgerModel, real: RealLedger) {
-    const credit = pick(this.credit, real.credits.length);
-    await step(
-      model,
-      real,
-      ledger.refund(model, credit, this.cents),
-      () =>
-        requestRefund(db(), {
-          userId: real.userId,
-          endToEndId: real.credits[credit] as string,
-          amountCents: this.cents,
-          now: real.now(),
+  /** The receiver of a payment sends back all (`null`) or part of it. */
+  giveBack: (index: number, cents: bigint | null) => {
+    // only payments SPI settles can come back; one still processing cannot yet
+    const target = (model: Readonly<LedgerModel>) =>
+      nth(model.holds, index, (held) => held.refunds === undefined && held.answer === "settles");
+    return operation(
+      `giveBack(payment ${index}, ${cents ?? "all"})`,
+      (model) => {
+        const payment = target(model);
+        return {
+          predicted: ledger.giveBack(model, payment, cents),
+          perform: (real) =>
+            returnOutgoingPix(db(), {
+              userId: real.userId,
+              endToEndId: (real.holds[payment] as { endToEndId: string }).endToEndId,
+              amountCents: cents,
+            }),
+        };
+      },
+      (model) => target(model) >= 0,
+    );
+  },
+
+  refund: (index: number, cents: bigint | null) =>
+    operation(
+      `refund(credit ${index}, ${cents ?? "all"})`,
+      (model) => {
+        const credit = pick(index, model.credits.length);
+        return {
+          predicted: ledger.refund(model, credit, cents),
+          perform: (real) =>
+            requestRefund(db(), {
+              userId: real.userId,
+              endToEndId: real.credits[credit] as string,
+              amountCents: cents,
+              now: real.now(),
+            }),
+          record: keepHold,
+        };
+      },
+      (model) => model.credits.length > 0,
+    ),
+
+  openMed: (index: number) =>
+    operation(
+      `openMed(credit ${index})`,
+      (model) => {
+        const credit = pick(index, model.credits.length);
+        return {
+          predicted: ledger.openMed(model, credit),
+          perform: (real) =>
+            openMed(db(), { userId: real.userId, endToEndId: real.credits[credit] as string, now: real.now() }),
+          record: (real, med) => {
+            real.meds.push(med.id);
+          },
+        };
+      },
+      (model) => model.credits.length > 0,
+    ),
+
+  resolveMed: (index: number, decision: "accepted" | "rejected") =>
+    operation(
+      `${decision === "accepted" ? "acceptMed" : "rejectMed"}(med ${index})`,
+      (model) => {
+        const med = pick(index, model.meds.length);
+        return {
+          predicted: ledger.resolveMed(model, med, decision),
+          perform: (real) => resolveMed(db(), { medId: real.meds[med] as string, status: decision, now: real.now() }),
+          record: async (real, resolved) => {
+            if (!resolved.refundedEndToEndId) return;
+            keepHold(real, await db().ledgerEntry.findFirstOrThrow({ where: { id: resolved.refundedEndToEndId } }));
+          },
+        };
+      },
+      (model) => model.meds.length > 0,
+    ),
+
+  setStatus: (account: number, status: "active" | "inactive") =>
+    operation(`${status === "inactive" ? "block" : "unblock"}(#${account})`, (model) => ({
+      predicted: ledger.setStatus(model, account, status),
+      perform: (real) =>
+        (status === "inactive" ? blockAccount : unblockAccount)(db(), {
+          accountId: real.accounts[account] as string,
+          reason: "model-based test",
+          actor: OPERATOR,
         }),
-      (held) => {
-        real.holds.push(held.seq);
-      },
-    );
-  }
-  toString = () => `refund(credit ${this.credit}, ${this.cents ?? "all"})`;
-}
+    })),
+};
 
-export class OpenMed implements LedgerCommand {
-  constructor(readonly credit: number) {}
-  check = (model: Readonly<LedgerModel>) => model.credits.length > 0;
-  async run(model: LedgerModel, real: RealLedger) {
-    const credit = pick(this.credit, real.credits.length);
-    await step(
-      model,
-      real,
-      ledger.openMed(model, credit),
-      () => openMed(db(), { userId: real.userId, endToEndId: real.credits[credit] as string, now: real.now() }),
-      (med) => {
-        real.meds.push(med.id);
-      },
-    );
-  }
-  toString = () => `openMed(credit ${this.credit})`;
-}
-
-export class ResolveMed implements LedgerCommand {
-  constructor(
-    readonly med: number,
-    readonly decision: "accepted" | "rejected",
-  ) {}
-  check = (model: Readonly<LedgerModel>) => model.meds.length > 0;
-  async run(model: LedgerModel, real: RealLedger) {
-    const med = pick(this.med, real.meds.length);
-    await step(
-      model,
-      real,
-      ledger.resolveMed(model, med, this.decision),
-      () => resolveMed(db(), { medId: real.meds[med] as string, status: this.decision, now: real.now() }),
-      async (resolved) => {
-        if (!resolved.refundedEndToEndId) return;
-        const refund = await db().ledgerEntry.findFirstOrThrow({ where: { id: resolved.refundedEndToEndId } });
-        real.holds.push(refund.seq);
-      },
-    );
-  }
-  toString = () => `${this.decision === "accepted" ? "acceptMed" : "rejectMed"}(med ${this.med})`;
-}
-
-export class SetStatus implements LedgerCommand {
-  constructor(
-    readonly account: number,
-    readonly status: "active" | "inactive",
-  ) {}
-  check = () => true;
-  async run(model: LedgerModel, real: RealLedger) {
-    const account = pick(this.account, real.accounts.length);
-    const change = this.status === "inactive" ? blockAccount : unblockAccount;
-    await step(model, real, ledger.setStatus(model, account, this.status), () =>
-      change(db(), { accountId: real.accounts[account] as string, reason: "model-based test", actor: OPERATOR }),
-    );
-  }
-  toString = () => `${this.status === "inactive" ? "block" : "unblock"}(#${this.account})`;
-}
-
-const receiveArb = fc.tuple(accountArb, centsArb(10_000n)).map(([account, cents]) => new Receive(account, cents));
+const accountArb = fc.nat(ACCOUNTS - 1);
+const centsArb = (max: bigint) => fc.bigInt({ min: 1n, max });
+const someCentsArb = fc.option(centsArb(3_000n), { nil: null });
+const receiveArb = fc.tuple(accountArb, centsArb(10_000n)).map(([account, cents]) => op.receive(account, cents));
 
 /** Every operation; money arrives twice as often as any other, so that the others have work. */
 export const ledgerCommands: fc.Arbitrary<LedgerCommand>[] = [
   receiveArb,
   receiveArb,
-  fc.tuple(accountArb, accountArb, centsArb(3_000n)).map(([from, to, cents]) => new Transfer(from, to, cents)),
+  // to the same account one time in five
+  fc
+    .tuple(accountArb, fc.constantFrom(0, 1, 1, 2, 2), centsArb(3_000n))
+    .map(([from, offset, cents]) => op.transfer(from, (from + offset) % ACCOUNTS, cents)),
   fc
     .tuple(accountArb, centsArb(3_000n), fc.constantFrom("settles" as const, "fails" as const))
-    .map(([account, cents, answer]) => new Hold(account, cents, answer)),
-  fc.nat(19).map((hold) => new Answer("settles", hold)),
-  fc.nat(19).map((hold) => new Answer("fails", hold)),
-  fc.tuple(fc.nat(19), fc.option(centsArb(3_000n), { nil: null })).map(([credit, cents]) => new Refund(credit, cents)),
-  fc.nat(19).map((credit) => new OpenMed(credit)),
+    .map(([account, cents, answer]) => op.hold(account, cents, answer)),
+  fc.nat(19).map((index) => op.answer("settles", index)),
+  fc.nat(19).map((index) => op.answer("fails", index)),
+  fc.tuple(fc.nat(19), someCentsArb).map(([index, cents]) => op.giveBack(index, cents)),
+  fc.tuple(fc.nat(19), someCentsArb).map(([index, cents]) => op.refund(index, cents)),
+  fc.nat(19).map((index) => op.openMed(index)),
   fc
     .tuple(fc.nat(19), fc.constantFrom("accepted" as const, "rejected" as const))
-    .map(([med, decision]) => new ResolveMed(med, decision)),
+    .map(([index, decision]) => op.resolveMed(index, decision)),
   fc
     .tuple(accountArb, fc.constantFrom("active" as const, "inactive" as const))
-    .map(([account, status]) => new SetStatus(account, status)),
+    .map(([account, status]) => op.setStatus(account, status)),
 ];

@@ -1,9 +1,10 @@
 /**
  * Model-based test of the ledger: random sequences of receive, transfer, hold, settle, release,
- * refund, MED open/accept/reject and account block/unblock, each through the service a door
- * calls, on fresh accounts per sequence. After every operation the database must agree with the
- * in-memory model (model.ts) — same refusal, same balances, payment statuses and MEDs — and after
- * every sequence `ledger verify` must find nothing. LEDGER_MODEL_RUNS sets the number of sequences.
+ * give back (a payment's return), refund, MED open/accept/reject and account block/unblock, each
+ * through the service a door calls, on fresh accounts per sequence. After every operation the
+ * database must agree with the in-memory model (model.ts) — same refusal, same balances, payment
+ * statuses and MEDs — and after every sequence `ledger verify` must find nothing.
+ * LEDGER_MODEL_RUNS sets the number of sequences.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,18 +13,7 @@ import { resetConfigForTests } from "../../../server/config";
 import { db } from "../../../server/db/client";
 import { verifyLedger } from "../../../server/ledger/verify";
 import { newMerchant, randomCpf } from "../../support/fixtures";
-import {
-  ACCOUNTS,
-  Answer,
-  type LedgerCommand,
-  ledgerCommands,
-  OpenMed,
-  type RealLedger,
-  Receive,
-  Refund,
-  ResolveMed,
-  Transfer,
-} from "./commands";
+import { ACCOUNTS, type LedgerCommand, ledgerCommands, op, type RealLedger } from "./commands";
 import { emptyLedger } from "./model";
 
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 200);
@@ -54,14 +44,14 @@ const ONCE_FAILED: [bigint[], LedgerCommand[]][] = [
   [
     [0n, 0n, 0n],
     [
-      new Receive(0, 100n),
-      new Receive(0, 100n),
-      new OpenMed(0),
-      new Refund(0, 60n),
-      new Answer("settles", 0),
-      new Transfer(0, 1, 40n),
-      new OpenMed(1),
-      new ResolveMed(0, "accepted"),
+      op.receive(0, 100n),
+      op.receive(0, 100n),
+      op.openMed(0),
+      op.refund(0, 60n),
+      op.answer("settles", 0),
+      op.transfer(0, 1, 40n),
+      op.openMed(1),
+      op.resolveMed(0, "accepted"),
     ],
   ],
 ];

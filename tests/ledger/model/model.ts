@@ -21,6 +21,8 @@ export type HoldModel = {
   account: number;
   /** what moved from available to held: the amount plus the fee */
   cents: bigint;
+  /** of a payment's amount (without its fee), what its receiver has not sent back */
+  returnable: bigint;
   /** what SPI will answer (the sandbox decides it by the key; refunds always settle) */
   answer: "settles" | "fails";
   status: "processing" | "succeeded" | "failed";
@@ -116,7 +118,22 @@ export function hold(model: LedgerModel, account: number, cents: bigint, answer:
   if (balance.available < total) return refuse("INSUFFICIENT_BALANCE");
   balance.available -= total;
   balance.held += total;
-  model.holds.push({ account, cents: total, answer, status: "processing" });
+  model.holds.push({ account, cents: total, returnable: cents, answer, status: "processing" });
+  return accepted;
+}
+
+/**
+ * The receiver of a settled payment sends back all (`null`) or part of its amount (never the
+ * fee), more than once up to the amount; the money is the account's again, blocked or not.
+ */
+export function giveBack(model: LedgerModel, index: number, cents: bigint | null): Prediction {
+  const payment = model.holds[index] as HoldModel;
+  if (payment.status !== "succeeded") return refuse("NOT_REFUNDABLE");
+  const amount = cents ?? payment.returnable;
+  if (amount <= 0n || amount > payment.returnable) return refuse("NOT_REFUNDABLE");
+  payment.returnable -= amount;
+  accountOf(model, payment.account).available += amount;
+  coverOwedMeds(model, payment.account);
   return accepted;
 }
 
@@ -156,7 +173,7 @@ function holdRefund(model: LedgerModel, credit: number, cents: bigint): void {
   const balance = accountOf(model, account);
   balance.available -= cents;
   balance.held += cents;
-  model.holds.push({ account, cents, answer: "settles", status: "processing", refunds: credit });
+  model.holds.push({ account, cents, returnable: 0n, answer: "settles", status: "processing", refunds: credit });
 }
 
 /** The merchant gives back all (`null`) or part of a received PIX; it settles through SPI. */

@@ -121,7 +121,7 @@ const keepHold = (real: RealLedger, entry: { seq: bigint; endToEndId: string | n
   real.holds.push({ seq: entry.seq, endToEndId: entry.endToEndId as string });
 };
 
-/** Accounts per sequence: enough for transfers to pick a third party. */
+/** Accounts per sequence: enough for a transfer to have a third party to block. */
 export const ACCOUNTS = 3;
 
 /** The operations, by name; account arguments are 0..ACCOUNTS-1, other picks any natural number. */
@@ -279,15 +279,26 @@ export const op = {
 const accountArb = fc.nat(ACCOUNTS - 1);
 const centsArb = (max: bigint) => fc.bigInt({ min: 1n, max });
 const someCentsArb = fc.option(centsArb(3_000n), { nil: null });
-const receiveArb = fc.tuple(accountArb, centsArb(10_000n)).map(([account, cents]) => op.receive(account, cents));
+const openMedArb = fc.nat(19).map((index) => op.openMed(index));
+const receiveArb = fc.tuple(accountArb, centsArb(3_000n)).map(([account, cents]) => op.receive(account, cents));
 
-/** Every operation; money arrives twice as often as any other, so that the others have work. */
+/**
+ * Every operation; money arrives twice as often as any other, so that the others have work, and
+ * so do MEDs, so that an account often has several open at once.
+ */
 export const ledgerCommands: fc.Arbitrary<LedgerCommand>[] = [
   receiveArb,
   receiveArb,
   // to the same account one time in five
   fc
-    .tuple(accountArb, fc.constantFrom(0, 1, 1, 2, 2), centsArb(3_000n))
+    .tuple(
+      accountArb,
+      fc.oneof(
+        { arbitrary: fc.constant(0), weight: 1 },
+        { arbitrary: fc.integer({ min: 1, max: ACCOUNTS - 1 }), weight: 4 },
+      ),
+      centsArb(3_000n),
+    )
     .map(([from, offset, cents]) => op.transfer(from, (from + offset) % ACCOUNTS, cents)),
   fc
     .tuple(accountArb, centsArb(3_000n), fc.constantFrom("settles" as const, "fails" as const))
@@ -296,7 +307,8 @@ export const ledgerCommands: fc.Arbitrary<LedgerCommand>[] = [
   fc.nat(19).map((index) => op.answer("fails", index)),
   fc.tuple(fc.nat(19), someCentsArb).map(([index, cents]) => op.giveBack(index, cents)),
   fc.tuple(fc.nat(19), someCentsArb).map(([index, cents]) => op.refund(index, cents)),
-  fc.nat(19).map((index) => op.openMed(index)),
+  openMedArb,
+  openMedArb,
   fc
     .tuple(fc.nat(19), fc.constantFrom("accepted" as const, "rejected" as const))
     .map(([index, decision]) => op.resolveMed(index, decision)),

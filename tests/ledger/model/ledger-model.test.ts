@@ -37,8 +37,11 @@ async function freshLedger(userId: string, fees: bigint[]): Promise<RealLedger> 
   return { userId, accounts, holds: [], credits: [], meds: [], now };
 }
 
-/** Sequences that once disagreed with the model, run before the random ones. */
-const ONCE_FAILED: [bigint[], LedgerCommand[]][] = [
+/**
+ * Sequences run before the random ones: those that once disagreed with the model, and those the
+ * random ones seldom reach.
+ */
+const ALWAYS_RUN: [bigint[], LedgerCommand[]][] = [
   // An accepted MED refunds less than it blocked (the merchant refunded part meanwhile): what it
   // released must cover the account's other MED that still owes.
   [
@@ -52,6 +55,20 @@ const ONCE_FAILED: [bigint[], LedgerCommand[]][] = [
       op.transfer(0, 1, 40n),
       op.openMed(1),
       op.resolveMed(0, "accepted"),
+    ],
+  ],
+  // Two MEDs of an account owe: a credit covers the older first, and so does what a decision on
+  // the older releases.
+  [
+    [0n, 0n, 0n],
+    [
+      op.receive(0, 100n),
+      op.receive(0, 100n),
+      op.hold(0, 150n, "settles"),
+      op.openMed(0),
+      op.openMed(1),
+      op.receive(0, 30n),
+      op.resolveMed(0, "rejected"),
     ],
   ],
 ];
@@ -78,7 +95,7 @@ describe("the ledger agrees with its model", () => {
           expect((await verifyLedger(db())).violations).toEqual([]);
         },
       ),
-      { numRuns: RUNS, examples: ONCE_FAILED },
+      { numRuns: RUNS, examples: ALWAYS_RUN },
     );
   }, 600_000);
 });

@@ -4,7 +4,8 @@
  * through the service a door calls, on fresh accounts per sequence. After every operation the
  * database must agree with the in-memory model (model.ts) — same refusal, same balances, payment
  * statuses and MEDs — and after every sequence `ledger verify` must find nothing.
- * LEDGER_MODEL_RUNS sets the number of sequences.
+ * LEDGER_MODEL_RUNS sets the number of sequences. To replay a failure, set what fast-check printed
+ * with it: LEDGER_MODEL_SEED (`seed`), LEDGER_MODEL_PATH (`path`), LEDGER_MODEL_REPLAY (`replayPath`).
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,8 @@ import { ACCOUNTS, type LedgerCommand, ledgerCommands, op, type RealLedger } fro
 import { emptyLedger } from "./model";
 
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 200);
+const { LEDGER_MODEL_SEED, LEDGER_MODEL_PATH, LEDGER_MODEL_REPLAY } = process.env;
+const REPLAY = LEDGER_MODEL_SEED ? { seed: Number(LEDGER_MODEL_SEED), path: LEDGER_MODEL_PATH } : {};
 
 /** Fresh accounts of the merchant for one sequence, each with its fee for payments that leave. */
 async function freshLedger(userId: string, fees: bigint[]): Promise<RealLedger> {
@@ -88,14 +91,14 @@ describe("the ledger agrees with its model", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom<bigint>(0n, 0n, 1n, 250n), { minLength: ACCOUNTS, maxLength: ACCOUNTS }),
-        fc.commands(ledgerCommands, { maxCommands: 40, size: "max" }),
+        fc.commands(ledgerCommands, { maxCommands: 40, size: "max", replayPath: LEDGER_MODEL_REPLAY }),
         async (fees, commands) => {
           const real = await freshLedger(userId, fees);
           await fc.asyncModelRun(() => ({ model: emptyLedger(fees), real }), commands);
           expect((await verifyLedger(db())).violations).toEqual([]);
         },
       ),
-      { numRuns: RUNS, examples: ALWAYS_RUN },
+      { numRuns: RUNS, examples: ALWAYS_RUN, ...REPLAY },
     );
   }, 600_000);
 });

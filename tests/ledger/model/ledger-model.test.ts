@@ -96,6 +96,12 @@ describe("the ledger agrees with its model", () => {
           const real = await freshLedger(userId, fees);
           await fc.asyncModelRun(() => ({ model: emptyLedger(fees), real }), commands);
           expect((await verifyLedger(db())).violations).toEqual([]);
+          // No relay runs here: the sequence's events would pile up before the other files' in
+          // their relay passes (oldest first, a limit per pass). Nothing needs them any more.
+          await db().outboxEvent.updateMany({
+            where: { userId, publishedAt: null },
+            data: { publishedAt: new Date() },
+          });
         },
       ),
       { numRuns: RUNS, examples: ALWAYS_RUN, ...REPLAY },

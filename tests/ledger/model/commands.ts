@@ -1,7 +1,8 @@
 /**
  * The operations of the model-based ledger test as fast-check commands: each predicts its outcome
  * with the model (model.ts), performs it through the service a door calls, and checks that the
- * database agrees — the same refusal, or the same balances, payment statuses and MEDs.
+ * database agrees — the same refusal, or the same balances, payment statuses and MEDs — and that
+ * the ledger's invariants hold.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -9,6 +10,7 @@ import { expect } from "vitest";
 import { blockAccount, unblockAccount } from "../../../server/accounts/status";
 import { db } from "../../../server/db/client";
 import { AppError } from "../../../server/errors";
+import { verifyLedger } from "../../../server/ledger/verify";
 import { inBatch } from "../../../server/ledger/write-path";
 import { openMed, resolveMed } from "../../../server/meds/service";
 import { requestRefund } from "../../../server/refunds/service";
@@ -86,7 +88,7 @@ type Plan<T> = {
 
 /**
  * One operation: the model's prediction first, then the service; the refusal must match, and so
- * must everything the model knows afterwards.
+ * must everything the model knows afterwards; and `ledger verify` must still find nothing.
  */
 function operation<T>(
   label: string,
@@ -106,6 +108,7 @@ function operation<T>(
       }
       expect(refusal, "refusal").toEqual(predicted);
       expect(await observed(real)).toEqual(expected(model));
+      expect((await verifyLedger(db())).violations).toEqual([]);
     },
     toString: () => label,
   };

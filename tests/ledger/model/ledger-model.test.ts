@@ -3,16 +3,15 @@
  * give back (a payment's return), refund, MED open/accept/reject and account block/unblock, each
  * through the service a door calls, on fresh accounts per sequence. After every operation the
  * database must agree with the in-memory model (model.ts) — same refusal, same balances, payment
- * statuses and MEDs — and after every sequence `ledger verify` must find nothing.
+ * statuses and MEDs — and `ledger verify` must find nothing.
  * LEDGER_MODEL_RUNS sets the number of sequences. To replay a failure, set what fast-check printed
  * with it: LEDGER_MODEL_SEED (`seed`), LEDGER_MODEL_PATH (`path`), LEDGER_MODEL_REPLAY (`replayPath`).
  */
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { createAccount } from "../../../server/accounts/service";
 import { resetConfigForTests } from "../../../server/config";
 import { db } from "../../../server/db/client";
-import { verifyLedger } from "../../../server/ledger/verify";
 import { newMerchant, randomCpf } from "../../support/fixtures";
 import { ACCOUNTS, type LedgerCommand, ledgerCommands, op, type RealLedger } from "./commands";
 import { emptyLedger } from "./model";
@@ -95,7 +94,6 @@ describe("the ledger agrees with its model", () => {
         async (fees, commands) => {
           const real = await freshLedger(userId, fees);
           await fc.asyncModelRun(() => ({ model: emptyLedger(fees), real }), commands);
-          expect((await verifyLedger(db())).violations).toEqual([]);
           // No relay runs here: the sequence's events would pile up before the other files' in
           // their relay passes (oldest first, a limit per pass). Nothing needs them any more.
           await db().outboxEvent.updateMany({

@@ -6,7 +6,7 @@
  *
  * Three forms of one write: `record` in a Prisma transaction, `writeOn` in a plain `pg` one, and
  * `answeredPayout`, the argument of a statement that writes many claims in its own transaction
- * (`gateway_cash_out_many`, server/payouts/grouped.ts). The last two also complete the record:
+ * (`gateway_cash_out_many`, server/ledger/cash-out-batch.ts). The last two also complete the record:
  * the effect is the whole answer, and the door stores nothing after it.
  */
 import type { Tx } from "../db/client";

@@ -19,7 +19,6 @@ export const ERROR_STATUS = {
   RATE_LIMIT_EXCEEDED: 429,
   // uploads (MED evidence): what the content is, how big, how many
   UNSUPPORTED_FILE_TYPE: 400,
-  FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 409,
   /** onboarding status queries over their hourly limit (interface 7.2, 8) */
   RATE_LIMIT: 429,

@@ -61,7 +61,7 @@ export async function requestRefund(
     if (now.getTime() - original.createdAt.getTime() > REFUND_WINDOW_MS) {
       throw new AppError(
         "NOT_REFUNDABLE",
-        "refunds are possible up to 90 days after the original PIX",
+        `refunds are possible up to ${REFUND_WINDOW_DAYS} days after the original PIX`,
         undefined,
         "REFUND_WINDOW_CLOSED",
       );

@@ -12,6 +12,7 @@ import type { DeliveryStatus, GatewayWebhook, WebhookAttempt, WebhookDelivery } 
 import type { EffectSink } from "../idempotency/sink";
 import { GATEWAY_EVENT_STATUS, gatewayPayload, isGatewayEvent, unknownEvents } from "./catalog";
 import { wakeDeliveries } from "./deliver-signal";
+import { MAX_SECRET, MIN_SECRET } from "./schema";
 import { newWebhookSecret } from "./signature";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 
@@ -50,7 +51,9 @@ export function validateGatewayEvents(events: readonly string[]): string[] {
 function validateSecret(secret: string | null | undefined): string | null {
   if (secret === undefined) return newWebhookSecret();
   if (secret === null) return null;
-  if (secret.length < 16 || secret.length > 256) throw invalid("secret: must be 16 to 256 characters", "secret");
+  if (secret.length < MIN_SECRET || secret.length > MAX_SECRET) {
+    throw invalid(`secret: must be ${MIN_SECRET} to ${MAX_SECRET} characters`, "secret");
+  }
   if (hasControlCharacters(secret)) throw invalid("secret: must not contain control characters", "secret");
   return secret;
 }

@@ -128,7 +128,7 @@ describe("tenancy and scopes", () => {
 
 describe("documents", () => {
   afterEach(() => {
-    delete process.env.ONBOARDING_FILE_MAX_BYTES;
+    delete process.env.UPLOAD_FILE_MAX_BYTES;
     resetConfigForTests();
   });
 
@@ -140,6 +140,7 @@ describe("documents", () => {
       documentFront: Buffer.from("hello, not an image"),
     });
     expect(fake.status).toBe(400);
+    expect(fake.json.code).toBe("UNSUPPORTED_FILE_TYPE");
     expect(fake.json.message).toContain("JPEG, PNG or PDF");
     const pdfSelfie = await uploadJson(owner.auth, userId, {
       documentType: "PASSPORT",
@@ -169,7 +170,7 @@ describe("documents", () => {
   });
 
   it("larger than the limit is a 413, in both encodings, before decoding", async () => {
-    process.env.ONBOARDING_FILE_MAX_BYTES = "1024";
+    process.env.UPLOAD_FILE_MAX_BYTES = "1024";
     resetConfigForTests();
     const owner = await programmeOwner();
     const userId = await readyForDocuments(owner.auth);

@@ -6,9 +6,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { programmeBalance, programmeStatement } from "../../baas/accounts";
 import { StatementQuery } from "../../baas/schema";
+import { config } from "../../config";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
-import { NewPixKey, PixKeyId } from "../../pix/keys/schema";
+import { MAX_PIX_KEY_LENGTH, NewPixKey, PixKeyId, PixKeyTypeField } from "../../pix/keys/schema";
 import { createPixKey, deletePixKey, listPixKeys, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -33,21 +35,23 @@ const ProgrammeBalanceSchema = z
 const PixKeySchema = z
   .object({
     keyId: z.string().uuid(),
-    type: z.enum(["EVP", "CPF", "CNPJ", "EMAIL", "PHONE"]),
+    type: PixKeyTypeField,
     key: z.string(),
     isCurrent: z.boolean(),
     createdAt: z.number().int(),
   })
   .openapi("PixKey");
 
-const KEY_RULES = [
-  "Rules: EVP is generated (send no `key`); CPF/CNPJ must be the account's own document; EMAIL a valid address of at most 77 characters; PHONE `+55`, area code and number.",
-  "At most 5 keys on a person's account and 20 on a company's (400 `BAAS_PIX_KEY_LIMIT_EXCEEDED`).",
-  "10 minutes between two key creations on an account, deletions included (429 `BAAS_PIX_KEY_COOLDOWN`, with `Retry-After` in seconds).",
-  "A key registered on this platform to another CPF/CNPJ: 409 `BAAS_PIX_KEY_OTHER_OWNER`; to the same document already: 409 `CONFLICT`.",
-  "**Sandbox:** e-mail keys at the domain `other-psp.sandbox` (e.g. `ana@other-psp.sandbox`) are held by another institution in the simulated directory: 409 `BAAS_PIX_KEY_OTHER_PARTICIPANT`. Payments to them settle like any key at another institution.",
-  "The account's first key becomes its current key.",
-].join("\n\n");
+// The rules state the configured limits, so they are written when the app is built.
+const keyRules = () =>
+  [
+    `Rules: EVP is generated (send no \`key\`); CPF/CNPJ must be the account's own document; EMAIL a valid address of at most ${MAX_PIX_KEY_LENGTH} characters; PHONE \`+55\`, area code and number.`,
+    `At most ${config().PIX_KEYS_MAX_PERSON} keys on a person's account and ${config().PIX_KEYS_MAX_COMPANY} on a company's (400 \`BAAS_PIX_KEY_LIMIT_EXCEEDED\`).`,
+    `${config().PIX_KEY_COOLDOWN_SECONDS} seconds between two key creations on an account, deletions included (429 \`BAAS_PIX_KEY_COOLDOWN\`, with \`Retry-After\` in seconds).`,
+    "A key registered on this platform to another CPF/CNPJ: 409 `BAAS_PIX_KEY_OTHER_OWNER`; to the same document already: 409 `CONFLICT`.",
+    "**Sandbox:** e-mail keys at the domain `other-psp.sandbox` (e.g. `ana@other-psp.sandbox`) are held by another institution in the simulated directory: 409 `BAAS_PIX_KEY_OTHER_PARTICIPANT`. Payments to them settle like any key at another institution.",
+    "The account's first key becomes its current key.",
+  ].join("\n\n");
 
 const balanceRoute = createRoute({
   method: "get",
@@ -107,19 +111,20 @@ const keyResponse = (description: string) => ({
   content: { "application/json": { schema: envelopeOf(PixKeySchema, "PixKeyResponse") } },
 });
 
-const createKeyRoute = createRoute({
-  method: "post",
-  path: "/baas/accounts/{accountId}/pix-keys",
-  tags: ["Account programme"],
-  summary: "Register a PIX key",
-  description: `${SCOPE}\n\n${KEY_RULES}`,
-  middleware: [requireScope("baas:accounts")] as const,
-  request: { params, body: { required: true, content: { "application/json": { schema: NewPixKey } } } },
-  responses: {
-    201: keyResponse("The registered key"),
-    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
-  },
-});
+const createKeyRoute = () =>
+  createRoute({
+    method: "post",
+    path: "/baas/accounts/{accountId}/pix-keys",
+    tags: ["Account programme"],
+    summary: "Register a PIX key",
+    description: `${SCOPE}\n\n${keyRules()}`,
+    middleware: [requireScope("baas:accounts")] as const,
+    request: { params, body: jsonBody(NewPixKey) },
+    responses: {
+      201: keyResponse("The registered key"),
+      ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+    },
+  });
 
 const setCurrentRoute = createRoute({
   method: "post",
@@ -172,7 +177,7 @@ export function registerBaasAccountRoutes(app: OpenAPIHono<AccountApiEnv>) {
     return c.json(envelope(c, keys.map(pixKeyView)), 200);
   });
 
-  app.openapi(createKeyRoute, async (c) => {
+  app.openapi(createKeyRoute(), async (c) => {
     const { accountId } = c.req.valid("param");
     const key = await createPixKey(db(), { callerId: c.get("apiKey").userId, accountId }, c.req.valid("json"));
     return c.json(envelope(c, pixKeyView(key), { message: "PIX key registered" }), 201);

@@ -9,8 +9,10 @@ import { programmeInternalTransfer, programmePayKey, programmePayment, programme
 import { DecodeQr, PayKey, PayQrCode } from "../../baas/schema";
 import { db } from "../../db/client";
 import { EndToEndId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { type BrCodeInspection, inspectBrCode } from "../../pix/brcode";
+import { PIX_KEY_TYPES } from "../../pix/keys/schema";
 import { InternalTransfer } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -18,9 +20,9 @@ import { envelope } from "../envelope";
 import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView } from "../views";
+import { internalTransferOf } from "./transfers";
 
 const SCOPE = "Scope `baas:pix`. Any account other than yours or your programme's is a 404.";
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const accepted = {
   description: "Accepted: the debit entry (`processing`, or `succeeded` inside the platform)",
   content: { "application/json": { schema: envelopeOf(EntrySchema, "ProgrammePaymentResponse") } },
@@ -78,7 +80,7 @@ const decodeRoute = createRoute({
     `${SCOPE} ` +
     "A local parse: no directory look-up, nothing paid. Answers 200 even for a broken code, with the fields that could be read and `findings` (codes CRC, LENGTH, CHARSET, TXID, KIND, POINT_OF_INITIATION, AMOUNT and the decoder's INVALID_*), each `error`, `warning` or `info`.",
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(DecodeQr) },
+  request: { body: jsonBody(DecodeQr) },
   responses: {
     200: {
       description: "The decoded code and findings",
@@ -97,7 +99,7 @@ const payQrRoute = createRoute({
     `${SCOPE} ` +
     "A dynamic code is paid for its own amount (any `amount` sent is ignored); a static code requires `amount` (equal to the code's amount when it has one).",
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayQrCode) },
+  request: { body: jsonBody(PayQrCode) },
   responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
 
@@ -108,9 +110,9 @@ const payKeyRoute = createRoute({
   summary: "PIX to a key from a programme account",
   description:
     `${SCOPE} ` +
-    "Keys CPF, CNPJ, EMAIL, PHONE and EVP. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: `<code>@fail.sandbox` keys fail with that reason; `other-psp.sandbox` keys settle like any outside key.",
+    `Keys ${PIX_KEY_TYPES.join(", ")}. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: \`<code>@fail.sandbox\` keys fail with that reason; \`other-psp.sandbox\` keys settle like any outside key.`,
   middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayKey) },
+  request: { body: jsonBody(PayKey) },
   responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
 
@@ -121,7 +123,7 @@ const internalRoute = createRoute({
   summary: "Instant transfer from a programme account to another account of the platform",
   description: SCOPE,
   middleware: [requireScope("baas:pix")] as const,
-  request: { params: z.object({ accountId: AccountIdParam }), body: json(InternalTransfer) },
+  request: { params: z.object({ accountId: AccountIdParam }), body: jsonBody(InternalTransfer) },
   responses: {
     200: {
       description: "The debit entry (succeeded)",
@@ -198,15 +200,9 @@ export function registerBaasPixRoutes(app: OpenAPIHono<AccountApiEnv>) {
 
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
     const entry = await programmeInternalTransfer(db(), {
       callerId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

@@ -2,10 +2,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, Uuid } from "../../fields/ids";
-import { fromQuery, Page } from "../../fields/paging";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
 import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
-import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
+import { DEFENSE_WINDOW_MS, entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
 import { medView } from "../../meds/view";
 import type { AccountApiEnv } from "../context";
 import { PartySchema } from "../entry-schema";
@@ -43,8 +44,6 @@ const medResponse = (name: string, description: string) => ({
   content: { "application/json": { schema: envelopeOf(MedSchema, name) } },
 });
 
-const MedLimit = z.number().int().min(1).max(100).describe("Items per page, 1-100 (default 50).");
-
 const listRoute = createRoute({
   method: "get",
   path: "/meds",
@@ -57,7 +56,7 @@ const listRoute = createRoute({
       startDate: fromQuery(EpochMs).optional(),
       endDate: fromQuery(EpochMs).optional(),
       page: fromQuery(Page).default(1),
-      limit: fromQuery(MedLimit).default(50),
+      limit: fromQuery(PageSize).default(50),
     }),
   },
   responses: {
@@ -73,11 +72,11 @@ const defenseRoute = createRoute({
   method: "post",
   path: "/meds/{endToEndId}/defense",
   tags: ["MEDs"],
-  summary: "Submit the defense of a MED (once, within 7 days of its creation)",
+  summary: `Submit the defense of a MED (once, within ${DEFENSE_WINDOW_MS / 86_400_000} days of its creation)`,
   middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ endToEndId: EndToEndId }),
-    body: { required: true, content: { "application/json": { schema: DefenseRequest } } },
+    body: jsonBody(DefenseRequest),
   },
   responses: {
     200: medResponse("MedDefenseResponse", "The MED with its defense"),
@@ -92,10 +91,7 @@ const sandboxOpenRoute = createRoute({
   summary: "Simulate another institution opening a MED on a PIX you received",
   middleware: [requireScope("meds:write")] as const,
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: z.object({ endToEndId: EndToEndId, details: MedDetails.optional() }) } },
-    },
+    body: jsonBody(z.object({ endToEndId: EndToEndId, details: MedDetails.optional() })),
   },
   responses: {
     200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked"),
@@ -111,7 +107,7 @@ const sandboxResolveRoute = createRoute({
   middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ medId: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({ status: MedResolution }) } } },
+    body: jsonBody(z.object({ status: MedResolution })),
   },
   responses: {
     200: medResponse("SandboxMedResolveResponse", "The resolved MED"),

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EntryStatus } from "../../ledger/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
-import { getRefund, requestRefund } from "../../refunds/service";
+import { getRefund, REFUND_WINDOW_DAYS, requestRefund } from "../../refunds/service";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
@@ -17,8 +17,7 @@ const requestDef = createRoute({
   path: "/pix/in/refund/{endToEndId}",
   tags: ["Refunds"],
   summary: "Refund a received PIX (all or part)",
-  description:
-    "Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to 90 days after the original; never more than the original in total; 409 while another refund of it is processing.",
+  description: `Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to ${REFUND_WINDOW_DAYS} days after the original; never more than the original in total; 409 while another refund of it is processing.`,
   middleware: [requireScope("refund:write")] as const,
   request: {
     params: z.object({ endToEndId: E2eParam }),

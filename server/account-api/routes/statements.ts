@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import {
   COLUMN_KEYS,
   SECTION_KEYS,
@@ -10,6 +11,7 @@ import {
   StatementRequestSchema,
 } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
+import { REPORT_URL_TTL_MS } from "../../statements/signed-url";
 import type { AccountApiEnv } from "../context";
 import { envelope, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
@@ -29,7 +31,11 @@ const StatementSchema = z
     endDate: z.number().openapi({ description: "epoch ms" }),
     options: z.object({ sections: flags(SECTION_KEYS), columns: flags(COLUMN_KEYS) }),
     reportId: z.string().nullable(),
-    reportUrl: z.string().url().optional().openapi({ description: "signed, valid 24 hours; only when done" }),
+    reportUrl: z
+      .string()
+      .url()
+      .optional()
+      .openapi({ description: `signed, valid ${REPORT_URL_TTL_MS / 3_600_000} hours; only when done` }),
     reportPath: z.string().nullable(),
     sizeInMb: z.number(),
     errorMessage: z.string().nullable(),
@@ -48,7 +54,7 @@ const createStatementRoute = createRoute({
   tags: ["Statements"],
   summary: "Request a statement (PDF or CSV), built in the background",
   middleware: [requireScope("ledger_extract:create")] as const,
-  request: { body: { content: { "application/json": { schema: StatementRequestSchema } }, required: true } },
+  request: { body: jsonBody(StatementRequestSchema) },
   responses: {
     202: {
       description: "Accepted; poll GET /ledger/extract/{id} every 3 to 5 seconds",

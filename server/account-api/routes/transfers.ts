@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
+import { jsonBody } from "../../http/openapi-body";
 import { inBatch } from "../../ledger/write-path";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
@@ -20,12 +21,23 @@ import { requireScope } from "../middleware/scope";
 import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
 import { entryView, statusView } from "../views";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const entryResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
 });
 const params = z.object({ accountId: AccountIdParam });
+
+/** What an internal-transfer door hands its service: the path's account, the body, the request. */
+export function internalTransferOf(accountId: string, body: z.infer<typeof InternalTransfer>, requestId: string) {
+  return {
+    accountId,
+    receiverAccountId: body.receiverBankAccount,
+    amountCents: body.amount,
+    obs: body.obs ?? null,
+    externalId: body.externalId ?? null,
+    requestId,
+  };
+}
 
 const internalRoute = createRoute({
   method: "post",
@@ -35,7 +47,7 @@ const internalRoute = createRoute({
   middleware: [requireScope("transfer:internal")] as const,
   request: {
     params,
-    body: json(InternalTransfer),
+    body: jsonBody(InternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -50,7 +62,7 @@ const externalRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(ExternalTransfer),
+    body: jsonBody(ExternalTransfer),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -65,7 +77,7 @@ const payRoute = createRoute({
   middleware: [requireScope("pix_out:write")] as const,
   request: {
     params,
-    body: json(BrCodePayment),
+    body: jsonBody(BrCodePayment),
   },
   responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
 });
@@ -89,15 +101,9 @@ const statusRoute = createRoute({
 export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
     const entry = await transferInternal(inBatch(db()), {
       userId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

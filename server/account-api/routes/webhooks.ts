@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import {
   activateWebhookConfig,
   configView,
@@ -55,14 +56,7 @@ const createDef = createRoute({
   description:
     "Deliveries: POST JSON `{ webhookId, userId, accountId, event, object }`, the authHeader as Authorization, 3 s timeout, 6 attempts (now, 1 min, 5 min, 15 min, 1 h, 4 h); after 50 consecutive failed deliveries the configuration is deactivated. Targets resolving to private addresses are refused.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: AccountWebhookConfig,
-        },
-      },
-    },
+    body: jsonBody(AccountWebhookConfig),
   },
   responses: { ...one("WebhookConfigCreated"), ...errorResponses(400, 401, 403, 429, 500) },
 });
@@ -93,14 +87,7 @@ const updateDef = createRoute({
   summary: "Update a configuration (the fields given; authHeader null removes it)",
   request: {
     params: ConfigIdParam,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: AccountWebhookConfig.partial(),
-        },
-      },
-    },
+    body: jsonBody(AccountWebhookConfig.partial()),
   },
   responses: { ...one("WebhookConfigUpdated"), ...errorResponses(400, 401, 403, 404, 429, 500) },
 });

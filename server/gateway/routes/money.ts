@@ -1,25 +1,25 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
+import { config } from "../../config";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
 import { inBatch } from "../../ledger/write-path";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
+import { GatewayPixKeyType, pixKeyTypeFromGateway } from "../../pix/keys/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
-import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
+import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
-import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
+import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer, signed } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
-
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
   method: "get",
@@ -40,7 +40,7 @@ const cashInRoute = createRoute({
   security: signed,
   middleware: [permission("pix_in:write")] as const,
   request: {
-    body: json(
+    body: jsonBody(
       snakeObject(
         ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() }),
       ),
@@ -52,26 +52,29 @@ const cashInRoute = createRoute({
   },
 });
 
-const cashOutRoute = createRoute({
-  method: "post",
-  path: "/pix/cash-out",
-  tags: ["Gateway"],
-  summary: "Send a PIX to a key",
-  description:
-    "Over the DICT quota (120 key resolutions a minute per merchant) the payout is queued: 202 with status `queued`.",
-  security: signed,
-  middleware: [permission("pix_out:write")] as const,
-  request: {
-    body: json(
-      snakeObject(ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: PixKeyType })),
-    ),
-  },
-  responses: {
-    201: answer("The payout", PayoutAnswer),
-    202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
-    ...gatewayErrors(400, 409, 413, 415, 422),
-  },
-});
+// Built with the app: its description states the configured DICT quota.
+const cashOutRoute = () =>
+  createRoute({
+    method: "post",
+    path: "/pix/cash-out",
+    tags: ["Gateway"],
+    summary: "Send a PIX to a key",
+    description: `Over the DICT quota (${config().DICT_QUOTA_PER_MINUTE} key resolutions a minute per merchant) the payout is queued: 202 with status \`queued\`.`,
+    security: signed,
+    middleware: [permission("pix_out:write")] as const,
+    request: {
+      body: jsonBody(
+        snakeObject(
+          ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
+        ),
+      ),
+    },
+    responses: {
+      201: answer("The payout", PayoutAnswer),
+      202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
+      ...gatewayErrors(400, 409, 413, 415, 422),
+    },
+  });
 
 const refundRoute = createRoute({
   method: "post",
@@ -81,7 +84,7 @@ const refundRoute = createRoute({
   security: signed,
   middleware: [permission("refund:write")] as const,
   request: {
-    body: json(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
+    body: jsonBody(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
   },
   responses: { 201: answer("The refund", RefundAnswer), ...gatewayErrors(400, 404, 409, 413, 415, 422) },
 });
@@ -115,7 +118,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
     return respond(c, chargeView(charge, await qrCodePng(charge.emv)), 201);
   });
 
-  app.openapi(cashOutRoute, async (c) => {
+  app.openapi(cashOutRoute(), async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(
@@ -125,7 +128,7 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
         accountId: c.get("primaryAccountId"),
         amountCents: body.amount,
         pixKey: body.pix_key,
-        pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
+        pixKeyType: pixKeyTypeFromGateway(body.pix_key_type),
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },

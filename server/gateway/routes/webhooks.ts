@@ -2,7 +2,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
-import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { fromQuery, Page, PageSize, pageInfo } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -13,7 +14,8 @@ import {
 import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
-import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
+import { convertKeys, toSnake } from "../key-case";
+import { answer, DeliveryAnswer, gatewayErrors, Paged, signed, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
@@ -25,17 +27,10 @@ const registerRoute = createRoute({
   path: "/webhooks",
   tags: ["Gateway webhooks"],
   summary: "Register a webhook (secret generated when omitted, shown once)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: snakeObject(GatewayWebhookRegistration),
-        },
-      },
-    },
+    body: jsonBody(snakeObject(GatewayWebhookRegistration)),
   },
   responses: {
     201: answer("The registration, with its secret (shown once)", WebhookAnswer),
@@ -87,11 +82,11 @@ const replayRoute = createRoute({
   path: "/webhooks/deliveries/{event_id}/replay",
   tags: ["Gateway webhooks"],
   summary: "Send a delivery again, by event id (manual replay; never expires)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     params: z.object({ event_id: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
+    body: jsonBody(z.object({}).passthrough()),
   },
   responses: {
     200: answer("The delivery, pending again", DeliveryAnswer),
@@ -130,7 +125,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     const { deliveries, total } = await listGatewayDeliveries(db(), c.get("apiKey").userId, id, query);
     return respond(c, {
       data: deliveries.map((d) => gatewayDeliveryView(d)),
-      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+      pagination: convertKeys(pageInfo(query, total), toSnake),
     });
   });
 

@@ -32,7 +32,8 @@ import { uploadFileMaxMegabytes } from "../../uploads/file-rules";
 import type { AccountApiEnv } from "../context";
 import { envelope, errorResponse, paginationOf } from "../envelope";
 import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse, errorResponses } from "../schemas";
 import { readUpload } from "./onboarding-upload";
 
 export const UPLOAD_PATH = /^\/v4\/i\/baas\/onboarding\/[^/]+\/documents\/upload\/?$/;
@@ -103,10 +104,7 @@ const ProposalSchema = z
   })
   .openapi("OnboardingProposal");
 
-const proposalResponse = (name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(ProposalSchema, name) } },
-});
+const proposalResponse = (name: string, description: string) => envelopeResponse(description, ProposalSchema, name);
 
 const UserIdParam = z.object({ userId: Uuid.meta({ description: "The proposal's userId" }) });
 
@@ -126,12 +124,13 @@ const createRoute_ = () =>
     },
   });
 
-const listRoute = createRoute({
+const programmeRoute = accountRoutes("Account programme");
+const sandboxRoute = accountRoutes("Sandbox");
+
+const listRoute = programmeRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/baas/onboarding/all",
-  tags: ["Account programme"],
   summary: "Your proposals, newest first",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: {
     query: z.object({
       status: OnboardingStatusField.optional(),
@@ -139,13 +138,7 @@ const listRoute = createRoute({
       limit: fromQuery(PageSize).default(50).describe("Items per page, 1-100 (default 50)."),
     }),
   },
-  responses: {
-    200: {
-      description: "A page of proposals",
-      content: { "application/json": { schema: envelopeOf(z.array(ProposalSchema), "OnboardingProposalList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of proposals", z.array(ProposalSchema), "OnboardingProposalList") },
 });
 
 const getRoute = () =>
@@ -240,20 +233,12 @@ const KeptEmailSchema = z
   })
   .openapi("SandboxEmail");
 
-const emailsRoute = createRoute({
+const emailsRoute = sandboxRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/sandbox/emails",
-  tags: ["Sandbox"],
   summary: "E-mails the platform sent to an address on your behalf, newest first (sandbox: kept, not sent)",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: { query: z.object({ to: Email }) },
-  responses: {
-    200: {
-      description: "The e-mails",
-      content: { "application/json": { schema: envelopeOf(z.array(KeptEmailSchema), "SandboxEmailList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The e-mails", z.array(KeptEmailSchema), "SandboxEmailList") },
 });
 
 const ownerOf = (c: Context<AccountApiEnv>) => c.get("apiKey").userId;

@@ -1,4 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Scope } from "../../apikeys/scopes";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { jsonBody } from "../../http/openapi-body";
@@ -38,42 +39,49 @@ export function internalTransferOf(accountId: string, body: z.infer<typeof Inter
 
 const transfersRoute = accountRoutes("Transfers");
 
-const internalRoute = transfersRoute("transfer:internal", [400, 401, 403, 404, 409, 422, 429, 500], {
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/internal",
-  summary: "Instant transfer to another account of the platform (fee 0)",
-  request: {
-    params,
-    body: jsonBody(InternalTransfer),
-  },
-  responses: { 200: entryResponse("The debit entry") },
-});
+/** A payment from the path's account: it takes `body` and answers the debit entry. */
+const paymentRoute = <const P extends string, B extends z.ZodType>(
+  scope: Scope,
+  path: P,
+  text: { summary: string; description?: string },
+  body: B,
+) =>
+  transfersRoute(scope, [400, 401, 403, 404, 409, 422, 429, 500], {
+    method: "post",
+    path,
+    ...text,
+    request: { params, body: jsonBody(body) },
+    responses: { 200: entryResponse("The debit entry") },
+  });
 
-const externalRoute = transfersRoute("pix_out:write", [400, 401, 403, 404, 409, 422, 429, 500], {
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/external",
-  summary: "PIX to a key, or to bank details",
-  description:
-    "Exactly one of pixKey or bankAccount. The key type is inferred (UUID → EVP, +55… → PHONE, @ → EMAIL, 11 digits → CPF, 14 → CNPJ). Inside the platform the payment settles at once; to other institutions it is `processing` and settles asynchronously. Sandbox: `<code>@fail.sandbox` keys (ab03, ac03, ac06, am02, be01) are rejected with that reason.",
-  request: {
-    params,
-    body: jsonBody(ExternalTransfer),
-  },
-  responses: { 200: entryResponse("The debit entry") },
-});
+const internalRoute = paymentRoute(
+  "transfer:internal",
+  "/bank-accounts/{accountId}/transfer/internal",
+  { summary: "Instant transfer to another account of the platform (fee 0)" },
+  InternalTransfer,
+);
 
-const payRoute = transfersRoute("pix_out:write", [400, 401, 403, 404, 409, 422, 429, 500], {
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/pay",
-  summary: "Pay a BR Code (EMV copy-and-paste)",
-  description:
-    "When amount is omitted, the amount in the code is paid. A code with an amount requires the same amount; only a static code without amount takes a custom one.",
-  request: {
-    params,
-    body: jsonBody(BrCodePayment),
+const externalRoute = paymentRoute(
+  "pix_out:write",
+  "/bank-accounts/{accountId}/transfer/external",
+  {
+    summary: "PIX to a key, or to bank details",
+    description:
+      "Exactly one of pixKey or bankAccount. The key type is inferred (UUID → EVP, +55… → PHONE, @ → EMAIL, 11 digits → CPF, 14 → CNPJ). Inside the platform the payment settles at once; to other institutions it is `processing` and settles asynchronously. Sandbox: `<code>@fail.sandbox` keys (ab03, ac03, ac06, am02, be01) are rejected with that reason.",
   },
-  responses: { 200: entryResponse("The debit entry") },
-});
+  ExternalTransfer,
+);
+
+const payRoute = paymentRoute(
+  "pix_out:write",
+  "/bank-accounts/{accountId}/transfer/pay",
+  {
+    summary: "Pay a BR Code (EMV copy-and-paste)",
+    description:
+      "When amount is omitted, the amount in the code is paid. A code with an amount requires the same amount; only a static code without amount takes a custom one.",
+  },
+  BrCodePayment,
+);
 
 const statusRoute = transfersRoute("pix_out:read", [400, 401, 403, 404, 429, 500], {
   method: "get",

@@ -3,7 +3,7 @@
  * forms `/accounts/...` of interface 4.5 name these paths, docs/contract.md). The caller operates
  * the accounts its programme runs and its own; any other account is a 404.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { programmeBalance, programmeStatement } from "../../baas/accounts";
 import { StatementQuery } from "../../baas/schema";
 import { config } from "../../config";
@@ -15,8 +15,8 @@ import { createPixKey, deletePixKey, listPixKeys, pixKeyView, setCurrentPixKey }
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { AccountIdParam, envelopeResponse } from "../schemas";
 import { entryView } from "../views";
 
 const SCOPE = "Scope `baas:accounts`. Any account other than yours or your programme's is a 404.";
@@ -53,101 +53,67 @@ const keyRules = () =>
     "The account's first key becomes its current key.",
   ].join("\n\n");
 
-const balanceRoute = createRoute({
+const programmeRoute = accountRoutes("Account programme");
+
+const balanceRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/balance",
-  tags: ["Account programme"],
   summary: "Balance of a programme account",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params },
-  responses: {
-    200: {
-      description: "The balance",
-      content: { "application/json": { schema: envelopeOf(ProgrammeBalanceSchema, "ProgrammeBalanceResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The balance", ProgrammeBalanceSchema, "ProgrammeBalanceResponse") },
 });
 
-const statementRoute = createRoute({
+const statementRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/statement",
-  tags: ["Account programme"],
   summary: "Entries of a programme account, newest first",
   description:
     `${SCOPE} ` +
     "`limit` 1-100 (default 100), `offset` ≥ 0, `startDate`/`endDate` São Paulo days YYYY-MM-DD (inclusive), `type` `pix_in` or `pix_out` (every reason of that family).",
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params, query: StatementQuery },
-  responses: {
-    200: {
-      description: "A page of entries",
-      content: { "application/json": { schema: envelopeOf(z.array(EntrySchema), "ProgrammeStatementResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of entries", z.array(EntrySchema), "ProgrammeStatementResponse") },
 });
 
-const listKeysRoute = createRoute({
+const listKeysRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/pix-keys",
-  tags: ["Account programme"],
   summary: "PIX keys of an account",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params },
-  responses: {
-    200: {
-      description: "The keys, oldest first",
-      content: { "application/json": { schema: envelopeOf(z.array(PixKeySchema), "PixKeyListResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The keys, oldest first", z.array(PixKeySchema), "PixKeyListResponse") },
 });
 
-const keyResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(PixKeySchema, "PixKeyResponse") } },
-});
+const keyResponse = (description: string) => envelopeResponse(description, PixKeySchema, "PixKeyResponse");
 
 const createKeyRoute = () =>
-  createRoute({
+  programmeRoute("baas:accounts", [400, 401, 403, 404, 409, 429, 500], {
     method: "post",
     path: "/baas/accounts/{accountId}/pix-keys",
-    tags: ["Account programme"],
     summary: "Register a PIX key",
     description: `${SCOPE}\n\n${keyRules()}`,
-    middleware: [requireScope("baas:accounts")] as const,
     request: { params, body: jsonBody(NewPixKey) },
-    responses: {
-      201: keyResponse("The registered key"),
-      ...errorResponses(400, 401, 403, 404, 409, 429, 500),
-    },
+    responses: { 201: keyResponse("The registered key") },
   });
 
-const setCurrentRoute = createRoute({
+const setCurrentRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "post",
   path: "/baas/accounts/{accountId}/pix-keys/{keyId}/set-current",
-  tags: ["Account programme"],
   summary: "Make a key the account's current key",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },
-  responses: { 200: keyResponse("The key, now current"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+  responses: { 200: keyResponse("The key, now current") },
 });
 
-const deleteKeyRoute = createRoute({
+const deleteKeyRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "delete",
   path: "/baas/accounts/{accountId}/pix-keys/{keyId}",
-  tags: ["Account programme"],
   summary: "Delete a key",
   description:
     `${SCOPE} ` +
     "The current key cannot be deleted (400 `BAAS_PIX_KEY_IS_CURRENT`): make another key current first. A deletion does not restart the 10-minute wait between creations.",
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },
-  responses: { 200: keyResponse("The deleted key"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+  responses: { 200: keyResponse("The deleted key") },
 });
 
 export function registerBaasAccountRoutes(app: OpenAPIHono<AccountApiEnv>) {

@@ -2,7 +2,7 @@
  * Account-programme onboarding on the account surface (interface 4.5; docs/contract.md,
  * "Account programme"), the hourly limits of interface 8 and the sandbox's kept e-mails.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
@@ -31,8 +31,8 @@ import { proposalView } from "../../onboarding/view";
 import { uploadFileMaxMegabytes } from "../../uploads/file-rules";
 import type { AccountApiEnv } from "../context";
 import { envelope, errorResponse, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { readUpload } from "./onboarding-upload";
 
 export const UPLOAD_PATH = /^\/v4\/i\/baas\/onboarding\/[^/]+\/documents\/upload\/?$/;
@@ -103,35 +103,35 @@ const ProposalSchema = z
   })
   .openapi("OnboardingProposal");
 
-const proposalResponse = (name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(ProposalSchema, name) } },
-});
+const proposalResponse = (name: string, description: string) => envelopeResponse(description, ProposalSchema, name);
 
 const UserIdParam = z.object({ userId: Uuid.meta({ description: "The proposal's userId" }) });
 
+const programmeRoute = accountRoutes("Account programme");
+const sandboxRoute = accountRoutes("Sandbox");
+
 // The descriptions state the settings, so the routes are built when the app is, from config().
 const createRoute_ = () =>
-  createRoute({
-    method: "post",
-    path: "/baas/onboarding/new",
-    tags: ["Account programme"],
-    summary: "Open an onboarding proposal; the verification e-mail is sent to the customer",
-    description: `${config().ONBOARDING_PROPOSALS_PER_HOUR} proposals an hour per API key (429 \`BAAS_RATE_LIMIT\`). A second open proposal (not APPROVED or REJECTED) for the same document is a 409 \`CONFLICT\`.`,
-    middleware: [requireScope("baas:onboarding"), proposalLimit] as const,
-    request: { body: jsonBody(ProposalRequest) },
-    responses: {
-      200: proposalResponse("OnboardingProposalResponse", "The proposal, PENDING_EMAIL_VERIFICATION"),
-      ...errorResponses(400, 401, 403, 409, 429, 500),
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 409, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/new",
+      summary: "Open an onboarding proposal; the verification e-mail is sent to the customer",
+      description: `${config().ONBOARDING_PROPOSALS_PER_HOUR} proposals an hour per API key (429 \`BAAS_RATE_LIMIT\`). A second open proposal (not APPROVED or REJECTED) for the same document is a 409 \`CONFLICT\`.`,
+      request: { body: jsonBody(ProposalRequest) },
+      responses: {
+        200: proposalResponse("OnboardingProposalResponse", "The proposal, PENDING_EMAIL_VERIFICATION"),
+      },
     },
-  });
+    proposalLimit,
+  );
 
-const listRoute = createRoute({
+const listRoute = programmeRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/baas/onboarding/all",
-  tags: ["Account programme"],
   summary: "Your proposals, newest first",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: {
     query: z.object({
       status: OnboardingStatusField.optional(),
@@ -139,96 +139,96 @@ const listRoute = createRoute({
       limit: fromQuery(PageSize).default(50).describe("Items per page, 1-100 (default 50)."),
     }),
   },
-  responses: {
-    200: {
-      description: "A page of proposals",
-      content: { "application/json": { schema: envelopeOf(z.array(ProposalSchema), "OnboardingProposalList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of proposals", z.array(ProposalSchema), "OnboardingProposalList") },
 });
 
 const getRoute = () =>
-  createRoute({
-    method: "get",
-    path: "/baas/onboarding/{userId}",
-    tags: ["Account programme"],
-    summary: "One of your proposals",
-    description: `${config().ONBOARDING_STATUS_PER_HOUR} queries an hour per API key (429 \`RATE_LIMIT\`). Another programme's proposal is a 404.`,
-    middleware: [requireScope("baas:onboarding"), statusLimit] as const,
-    request: { params: UserIdParam },
-    responses: {
-      200: proposalResponse("OnboardingProposalGetResponse", "The proposal"),
-      ...errorResponses(400, 401, 403, 404, 429, 500),
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 429, 500],
+    {
+      method: "get",
+      path: "/baas/onboarding/{userId}",
+      summary: "One of your proposals",
+      description: `${config().ONBOARDING_STATUS_PER_HOUR} queries an hour per API key (429 \`RATE_LIMIT\`). Another programme's proposal is a 404.`,
+      request: { params: UserIdParam },
+      responses: {
+        200: proposalResponse("OnboardingProposalGetResponse", "The proposal"),
+      },
     },
-  });
+    statusLimit,
+  );
 
 const resendRoute = () =>
-  createRoute({
-    method: "post",
-    path: "/baas/onboarding/{userId}/resend-verification-email",
-    tags: ["Account programme"],
-    summary: "Send a new verification link; earlier links stop working",
-    description: `Only while PENDING_EMAIL_VERIFICATION (else 409 \`CONFLICT\`). Links expire after ${config().EMAIL_VERIFICATION_TTL_HOURS} hours and work once. ${config().ONBOARDING_PROPOSALS_PER_HOUR} resends an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
-    middleware: [requireScope("baas:onboarding"), resendLimit] as const,
-    request: { params: UserIdParam },
-    responses: {
-      200: proposalResponse("OnboardingResendResponse", "The proposal"),
-      ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 409, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/{userId}/resend-verification-email",
+      summary: "Send a new verification link; earlier links stop working",
+      description: `Only while PENDING_EMAIL_VERIFICATION (else 409 \`CONFLICT\`). Links expire after ${config().EMAIL_VERIFICATION_TTL_HOURS} hours and work once. ${config().ONBOARDING_PROPOSALS_PER_HOUR} resends an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
+      request: { params: UserIdParam },
+      responses: {
+        200: proposalResponse("OnboardingResendResponse", "The proposal"),
+      },
     },
-  });
+    resendLimit,
+  );
 
 const fileField = (what: string) => z.string().openapi({ description: what });
 const uploadRoute = () =>
-  createRoute({
-    method: "post",
-    path: "/baas/onboarding/{userId}/documents/upload",
-    tags: ["Account programme"],
-    summary: "Send KYC files (multipart/form-data or JSON Base64, same field names)",
-    description: [
-      "Only while PENDING_DOCUMENTS (else 409 `CONFLICT`). `documentType` and the files it takes:",
-      "RG, CNH, RNE: documentFront, documentBack; RG_FULL, CNH_FULL, PASSPORT: documentFront, selfie; CNH_DIGITAL: documentPdf, selfie.",
-      "Files may arrive over several requests; one sent again for the same type and side replaces the earlier.",
-      "Once every file of one type is in, the proposal is UNDER_REVIEW.",
-      `Each file: JPEG, PNG or PDF **by content** (documentPdf: PDF; selfie: an image), at most ${uploadFileMaxMegabytes()} MB (413 \`PAYLOAD_TOO_LARGE\`; else 400 \`UNSUPPORTED_FILE_TYPE\`).`,
-      `Files are stored encrypted (AES-256-GCM). ${config().ONBOARDING_UPLOADS_PER_HOUR} uploads an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
-    ].join(" "),
-    middleware: [requireScope("baas:onboarding"), uploadLimit] as const,
-    request: {
-      params: UserIdParam,
-      body: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: z
-              .object({
-                documentType: DocumentTypeField,
-                documentFront: fileField("Base64").optional(),
-                documentBack: fileField("Base64").optional(),
-                documentPdf: fileField("Base64").optional(),
-                selfie: fileField("Base64").optional(),
-              })
-              .openapi("OnboardingUploadJson"),
-          },
-          "multipart/form-data": {
-            schema: z
-              .object({
-                documentType: DocumentTypeField,
-                documentFront: fileField("file").openapi({ format: "binary" }).optional(),
-                documentBack: fileField("file").openapi({ format: "binary" }).optional(),
-                documentPdf: fileField("file").openapi({ format: "binary" }).optional(),
-                selfie: fileField("file").openapi({ format: "binary" }).optional(),
-              })
-              .openapi("OnboardingUploadForm"),
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 409, 413, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/{userId}/documents/upload",
+      summary: "Send KYC files (multipart/form-data or JSON Base64, same field names)",
+      description: [
+        "Only while PENDING_DOCUMENTS (else 409 `CONFLICT`). `documentType` and the files it takes:",
+        "RG, CNH, RNE: documentFront, documentBack; RG_FULL, CNH_FULL, PASSPORT: documentFront, selfie; CNH_DIGITAL: documentPdf, selfie.",
+        "Files may arrive over several requests; one sent again for the same type and side replaces the earlier.",
+        "Once every file of one type is in, the proposal is UNDER_REVIEW.",
+        `Each file: JPEG, PNG or PDF **by content** (documentPdf: PDF; selfie: an image), at most ${uploadFileMaxMegabytes()} MB (413 \`PAYLOAD_TOO_LARGE\`; else 400 \`UNSUPPORTED_FILE_TYPE\`).`,
+        `Files are stored encrypted (AES-256-GCM). ${config().ONBOARDING_UPLOADS_PER_HOUR} uploads an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
+      ].join(" "),
+      request: {
+        params: UserIdParam,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({
+                  documentType: DocumentTypeField,
+                  documentFront: fileField("Base64").optional(),
+                  documentBack: fileField("Base64").optional(),
+                  documentPdf: fileField("Base64").optional(),
+                  selfie: fileField("Base64").optional(),
+                })
+                .openapi("OnboardingUploadJson"),
+            },
+            "multipart/form-data": {
+              schema: z
+                .object({
+                  documentType: DocumentTypeField,
+                  documentFront: fileField("file").openapi({ format: "binary" }).optional(),
+                  documentBack: fileField("file").openapi({ format: "binary" }).optional(),
+                  documentPdf: fileField("file").openapi({ format: "binary" }).optional(),
+                  selfie: fileField("file").openapi({ format: "binary" }).optional(),
+                })
+                .openapi("OnboardingUploadForm"),
+            },
           },
         },
       },
+      responses: {
+        200: proposalResponse("OnboardingUploadResponse", "The proposal with its documents"),
+      },
     },
-    responses: {
-      200: proposalResponse("OnboardingUploadResponse", "The proposal with its documents"),
-      ...errorResponses(400, 401, 403, 404, 409, 413, 429, 500),
-    },
-  });
+    uploadLimit,
+  );
 
 const KeptEmailSchema = z
   .object({
@@ -240,20 +240,12 @@ const KeptEmailSchema = z
   })
   .openapi("SandboxEmail");
 
-const emailsRoute = createRoute({
+const emailsRoute = sandboxRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/sandbox/emails",
-  tags: ["Sandbox"],
   summary: "E-mails the platform sent to an address on your behalf, newest first (sandbox: kept, not sent)",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: { query: z.object({ to: Email }) },
-  responses: {
-    200: {
-      description: "The e-mails",
-      content: { "application/json": { schema: envelopeOf(z.array(KeptEmailSchema), "SandboxEmailList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The e-mails", z.array(KeptEmailSchema), "SandboxEmailList") },
 });
 
 const ownerOf = (c: Context<AccountApiEnv>) => c.get("apiKey").userId;
@@ -289,8 +281,8 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AccountApiEnv>) {
   // registered for the API reference only.
   const upload = uploadRoute();
   app.openAPIRegistry.registerPath(upload);
-  const [scope, limit] = upload.middleware;
-  app.post("/baas/onboarding/:userId/documents/upload", scope, limit, async (c) => {
+  const [scope] = upload.middleware;
+  app.post("/baas/onboarding/:userId/documents/upload", scope, uploadLimit, async (c) => {
     const userId = Uuid.safeParse(c.req.param("userId"));
     if (!userId.success) return errorResponse(c, 400, "VALIDATION_ERROR", "userId: must be a UUID");
     const ownerId = ownerOf(c);

@@ -13,18 +13,16 @@ import { encodeStaticBrCode } from "../server/pix/brcode";
 import { settleOutgoingPix } from "./support/rail";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, mainNavOf, openPage, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
 
-const DESKTOP = { width: 1280, height: 800 };
-const SLOW = { timeout: 20_000 };
 const RUN = Date.now().toString(36);
 
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
@@ -34,7 +32,7 @@ test.afterAll(async () => {
 });
 
 const panel = (name: string) => page.getByRole("tabpanel", { name });
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 
 test("the merchant signs in", async () => {
   await signIn(page, DEMO_MERCHANT);

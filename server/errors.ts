@@ -19,7 +19,6 @@ export const ERROR_STATUS = {
   RATE_LIMIT_EXCEEDED: 429,
   // uploads (MED evidence): what the content is, how big, how many
   UNSUPPORTED_FILE_TYPE: 400,
-  FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 409,
   /** onboarding status queries over their hourly limit (interface 7.2, 8) */
   RATE_LIMIT: 429,
@@ -80,6 +79,7 @@ export const ERROR_REASONS = [
   "DESTINATION_NOT_FOUND",
   "ACCOUNT_NUMBER_INVALID",
   "ACCOUNT_INACTIVE",
+  "DESTINATION_INACTIVE",
   "AMOUNT_NOT_POSITIVE",
   "AMOUNT_ABOVE_LIMIT",
   "PIX_KEY_INVALID",

@@ -14,14 +14,13 @@ import { cn } from "@/components/ui/cn";
 import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { DEADLINE_WINDOWS } from "@/server/meds/schema";
+import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
 import { MedCards, MedTable } from "./med-rows";
-import { MED_STATUS_LIST } from "./status";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
 const FILTERS = {
-  status: parseAsStringLiteral(MED_STATUS_LIST),
+  status: parseAsStringLiteral(MED_STATUSES),
   deadline: parseAsStringLiteral(DEADLINE_WINDOWS),
   sort: parseAsStringLiteral(["deadline_asc", "deadline_desc"] as const).withDefault("deadline_asc"),
   merchant: parseAsString,
@@ -95,10 +94,10 @@ function StatusTabs({
   onChange: (status: MedStatus | undefined) => void;
 }) {
   const t = useTranslations("adminMeds");
-  const all = counts ? MED_STATUS_LIST.reduce((sum, s) => sum + counts[s], 0) : null;
+  const all = counts ? MED_STATUSES.reduce((sum, s) => sum + counts[s], 0) : null;
   const tabs: { value?: MedStatus; label: string; count: number | null }[] = [
     { label: t("queue.all"), count: all },
-    ...MED_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
+    ...MED_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
   ];
   return (
     <fieldset className="flex flex-wrap gap-2" data-testid="med-status-tabs">

@@ -13,21 +13,8 @@ import { DateInput, describedBy, Field, FieldError } from "@/components/ui/field
 import { Input } from "@/components/ui/input";
 import { MAX_KEY_NAME } from "@/server/apikeys/schema";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
+import { saoPauloDate, saoPauloDayEnd } from "@/server/time";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
-
-const TIME_ZONE = "America/Sao_Paulo";
-/** Brasília has had no daylight saving time since 2019. */
-const BRASILIA_OFFSET = "-03:00";
-
-/** YYYY-MM-DD of `date` in Brasília. */
-export function brasiliaDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(date);
-}
-
-/** The last millisecond of a Brasília day: a key "valid until" a date works all that day. */
-function endOfDay(date: string): number {
-  return Date.parse(`${date}T23:59:59.999${BRASILIA_OFFSET}`);
-}
 
 export type ScopeMessageKey =
   | "balance_read"
@@ -94,8 +81,8 @@ export function KeyForm({
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const initialDate = initial.expiresAt ? brasiliaDate(initial.expiresAt) : "";
-  const today = brasiliaDate(new Date());
+  const initialDate = initial.expiresAt ? saoPauloDate(initial.expiresAt) : "";
+  const today = saoPauloDate(new Date());
 
   const [name, setName] = useState(initial.name);
   const [scopes, setScopes] = useState<Set<string>>(() => new Set(initial.scopes));
@@ -150,7 +137,7 @@ export function KeyForm({
       name: name.trim(),
       scopes: SCOPES.filter((scope) => scopes.has(scope)),
       ipWhitelist: entries,
-      expiresAt: expiry === initialDate ? undefined : expiry ? endOfDay(expiry) : null,
+      expiresAt: expiry === initialDate ? undefined : expiry ? saoPauloDayEnd(expiry) : null,
     });
   }
 

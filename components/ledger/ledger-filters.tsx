@@ -13,11 +13,10 @@ import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import { ENTRY_STATUSES } from "@/server/ledger/schema";
+import { saoPauloDayEnd, saoPauloDayStart } from "@/server/time";
 
 const TYPES = ["credit", "debit"] as const satisfies EntryType[];
 const STATUSES = ENTRY_STATUSES;
-/** Brasília has had no daylight saving time since 2019: a day there runs from 00:00 at UTC−3. */
-const BRASILIA_OFFSET = "-03:00";
 
 /** The ledger's filters as the URL holds them; anything malformed is no filter rather than sent. */
 export const LEDGER_FILTERS = {
@@ -32,12 +31,12 @@ export const LEDGER_FILTERS = {
 
 export type Filters = ListState<typeof LEDGER_FILTERS>["filters"];
 
-export function startOfDay(date: string): number {
-  return Date.parse(`${date}T00:00:00.000${BRASILIA_OFFSET}`);
+export function startOfDay(date: string): number | undefined {
+  return saoPauloDayStart(date) ?? undefined;
 }
 
-export function endOfDay(date: string): number {
-  return Date.parse(`${date}T23:59:59.999${BRASILIA_OFFSET}`);
+export function endOfDay(date: string): number | undefined {
+  return saoPauloDayEnd(date) ?? undefined;
 }
 
 export function FilterBar({

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_MAX_TRANSACTION_CENTS, setTransactionLimit } from "../fields/amount";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "../fields/uploads";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const int = z.coerce.number().int().nonnegative();
@@ -78,8 +79,9 @@ const schema = z
     JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
     /** the web server's absolute cap by Content-Length, above every per-route limit (KYC uploads) */
     REQUEST_BODY_MAX_BYTES: int.default(30 * 1_048_576),
-    /** KYC document uploads: each file, and the whole request (two files in Base64 with room to spare) */
-    ONBOARDING_FILE_MAX_BYTES: int.default(10 * 1_048_576),
+    /** each uploaded file: KYC documents and MED evidence (server/uploads/file-rules.ts) */
+    UPLOAD_FILE_MAX_BYTES: int.default(DEFAULT_UPLOAD_FILE_MAX_BYTES),
+    /** a whole KYC upload request (two files in Base64 with room to spare) */
     ONBOARDING_UPLOAD_BODY_MAX_BYTES: int.default(28 * 1_048_576),
     /** interface section 8, per API key and hour */
     ONBOARDING_PROPOSALS_PER_HOUR: int.default(100),

@@ -7,18 +7,24 @@
  * one-transaction path gives. Batching as in group-commit.ts: one batch in the database at a time
  * (ledgerCommitBatches), the next one gathering meanwhile.
  */
-import { AppError } from "../errors";
 import type { OutboxEventInput } from "../outbox/record";
 import { changeArgument, type LedgerChange, postedEntries, translate } from "./apply";
 import { callBatch, eachAloneAfter, ledgerCommitBatches } from "./group-commit";
 import type { Entry } from "./types";
 
-/** An idempotency claim's recovery point, written with the cash-out (server/gateway/idempotency.ts). */
+/**
+ * An idempotency claim's recovery point, written with the cash-out: `point` in the form
+ * `gateway_cash_out_many` reads (server/idempotency/sink.ts builds it), and `taken`, the error
+ * the caller gets when the claim was taken over meanwhile and the point no longer binds.
+ */
 export type CashOutRecovery = {
-  recordId: string;
-  token: string;
-  effect: unknown;
-  answer: { status: number; headers: Record<string, string> };
+  point: {
+    record_id: string;
+    token: string;
+    effect: unknown;
+    answer: { status: number; headers: Record<string, string> };
+  };
+  taken: () => Error;
 };
 
 export type GroupedCashOut = {
@@ -27,13 +33,11 @@ export type GroupedCashOut = {
   /** the rail's submission event; the debit's seq is written at `payload[seqKey]` */
   submission: OutboxEventInput;
   seqKey: string;
-  /** the idempotency record, its claim's token, the effect to record there and the answer */
+  /** the request's recovery point, which completes its idempotency record */
   recovery: CashOutRecovery | null;
   /** the same cash-out in a transaction of its own, for a batch that failed as a whole */
   alone: () => Promise<Entry>;
 };
-
-const IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
 
 const itemArgument = (item: GroupedCashOut) => {
   const event = item.submission;
@@ -48,14 +52,7 @@ const itemArgument = (item: GroupedCashOut) => {
       available_at: event.availableAt?.toISOString() ?? null,
       seq_key: item.seqKey,
     },
-    recovery: item.recovery
-      ? {
-          record_id: item.recovery.recordId,
-          token: item.recovery.token,
-          effect: item.recovery.effect,
-          answer: item.recovery.answer,
-        }
-      : null,
+    recovery: item.recovery?.point ?? null,
   };
 };
 
@@ -68,8 +65,8 @@ async function postBatch(items: readonly GroupedCashOut[]): Promise<(Entry | Err
         const change = (argument[index] as ReturnType<typeof itemArgument>).change;
         return postedEntries(change, outcome)[0] as Entry;
       }
-      if (outcome.error === "recovery_point") return new AppError("CONFLICT", IN_PROGRESS);
-      return translate(outcome.error) as Error;
+      const taken = outcome.error === "recovery_point" ? items[index]?.recovery?.taken() : undefined;
+      return taken ?? (translate(outcome.error) as Error);
     });
   } catch (error) {
     return eachAloneAfter(error, items, (item) => item.alone());

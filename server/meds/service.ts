@@ -155,8 +155,9 @@ export async function resolveMed(
       data: { status: input.status, blockedCents: 0n, refundedEndToEndId, resolvedAt: now },
     });
     await medEvent(tx, "med.resolved", resolved);
-    // what a rejection releases is available again, so another open MED of the account may take it
-    if (input.status === "rejected") await coverOwedMeds(tx, med.accountId);
+    // What the block released and no refund took (all of it on a rejection) is available again,
+    // so another open MED of the account may take it.
+    await coverOwedMeds(tx, med.accountId);
     if (input.actor) {
       await recordAudit(tx, {
         actor: input.actor,

@@ -15,13 +15,7 @@ import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool, probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
-import {
-  type AnsweredRecovery,
-  bindAnsweredEffectOn,
-  createdPayoutAnswer,
-  type Held,
-  markAnsweredInEffect,
-} from "../gateway/idempotency";
+import { type AnsweringRecoveryPoint, claimTaken, type EffectSink, writeOn } from "../idempotency/sink";
 import type { LedgerWriter } from "../ledger/apply";
 import { cashOutGrouped } from "../ledger/cash-out-batch";
 import { groupedChange } from "../ledger/group-commit";
@@ -96,11 +90,11 @@ export function startSourceRead(input: CashOut): SourceRead | null {
 /** null when this payment is not for the fast path (the caller takes the general one). */
 export async function cashOutOnPool(
   input: CashOut,
-  recovery?: Held,
+  sink?: EffectSink,
   started?: SourceRead | null,
 ): Promise<Entry | null> {
   const rail = pixRail();
-  const { foreignKey, submissionEvent } = rail;
+  const { foreignKey, submissionEvent, submissionSeqField } = rail;
   if (!foreignKey || !submissionEvent) return null;
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   const source = await (started ??
@@ -140,33 +134,28 @@ export async function cashOutOnPool(
       receiver: resolved.receiver,
       pixKey: resolved.key,
     });
-  // The claim is completed with the hold: the gateway stores nothing after it (idempotency.ts).
-  const answered = recovery ? createdPayoutAnswer(recovery, { id: endToEndId, accountId: source.id }) : null;
-  const alone = () => cashOutAlone(debit, submission, answered);
-  // The batch writes the debit's seq into the event: where the rail put it is found by asking
-  // for the event with a seq no entry has. A rail that put it elsewhere gets the path alone.
-  const probe = submission(SEQ_PROBE);
-  const seqKey = Object.keys(probe.payload).find((key) => probe.payload[key] === SEQ_PROBE.toString());
-  const entry = seqKey
-    ? await cashOutGrouped({
-        change: groupedChange(holdChange(debit)),
-        submission: probe,
-        seqKey,
-        recovery: answered,
-        alone,
-      })
-    : await alone();
-  if (recovery) markAnsweredInEffect(recovery);
-  return entry;
+  // The claim is completed with the hold: the gateway stores nothing after it (server/idempotency/sink.ts).
+  const recovery = sink?.answeredPayout({ entryId: endToEndId, accountId: source.id }) ?? null;
+  const alone = () => cashOutAlone(debit, submission, recovery);
+  // The batch learns the debit's seq in SQL and writes it at the field the rail names; a rail
+  // that names none gets the path alone.
+  if (!submissionSeqField) return alone();
+  return cashOutGrouped({
+    change: groupedChange(holdChange(debit)),
+    submission: submission(SEQ_WRITTEN_BY_THE_BATCH),
+    seqKey: submissionSeqField,
+    recovery: recovery && { point: recovery, taken: claimTaken },
+    alone,
+  });
 }
 
-const SEQ_PROBE = -1n;
+const SEQ_WRITTEN_BY_THE_BATCH = 0n;
 
 /** The cash-out in one transaction of its own: hold, submission event, recovery point and answer. */
 async function cashOutAlone(
   debit: Omit<NewEntry, "status" | "type">,
   submission: (entrySeq: bigint) => OutboxEventInput,
-  answered: AnsweredRecovery | null,
+  recovery: AnsweringRecoveryPoint | null,
 ): Promise<Entry> {
   const client = await pool().connect();
   try {
@@ -174,7 +163,7 @@ async function cashOutAlone(
     const writer: LedgerWriter = { query: async (sql, params) => (await client.query(sql, params)).rows };
     const held = await hold(writer, debit);
     await recordEventOn(client, submission(held.seq));
-    if (answered) await bindAnsweredEffectOn(writer, answered);
+    if (recovery) await writeOn(writer, recovery);
     await client.query("COMMIT");
     return held;
   } catch (error) {

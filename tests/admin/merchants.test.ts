@@ -142,7 +142,12 @@ describe("back office: merchants", () => {
     const key = await registerPixKey(db(), shop.accountId, "EVP");
     await expect(
       sendPixToKey(db(), { userId: other.userId, accountId: other.accountId, amountCents: 100n, pixKey: key.key }),
-    ).rejects.toMatchObject({ code: "FORBIDDEN", message: "destination account is inactive", field: "pixKey" });
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "destination account is inactive",
+      field: "pixKey",
+      reason: "DESTINATION_INACTIVE",
+    });
     expect(await availableCents(shop.accountId)).toBe(5_000n);
     expect(await availableCents(other.accountId)).toBe(5_000n);
 

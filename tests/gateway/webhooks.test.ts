@@ -71,6 +71,17 @@ describe("gateway webhook registrations", () => {
     expect(await db().gatewayWebhook.count({ where: { id: created.json.id, deletedAt: null } })).toBe(0);
   });
 
+  it("counts no page for a webhook without deliveries, in either key case", async () => {
+    const created = await post(m, "/webhooks", { url: TARGET, events: ["pix.charge.expired"] });
+    const snake = await get(m, `/webhooks/${created.json.id}/deliveries?limit=10`);
+    expect(snake.json).toEqual({ data: [], pagination: { page: 1, limit: 10, total: 0, total_pages: 0 } });
+    const camel = await call(gatewayApi(), "GET", `/api/external/webhooks/${created.json.id}/deliveries?limit=10`, {
+      auth: apiKeyAuth(m),
+      headers: { "X-Key-Case": "camelCase" },
+    });
+    expect(camel.json.pagination).toEqual({ page: 1, limit: 10, total: 0, totalPages: 0 });
+  });
+
   it("replay: 404 for an unknown event id", async () => {
     const res = await post(m, "/webhooks/deliveries/00000000-0000-4000-8000-000000000000/replay", {});
     expect(res.status).toBe(404);

@@ -9,7 +9,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { accountApi } from "../../server/account-api/app";
-import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { verifyLedger } from "../../server/ledger/verify";
@@ -25,7 +24,7 @@ import {
   spoilt,
   valid,
 } from "./support/openapi";
-import { type Merchant, type Sent, type Surface, send as sendAs } from "./support/requests";
+import { allowManyRequests, type Merchant, type Sent, type Surface, send as sendAs } from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -39,12 +38,7 @@ let knownIds: string[] = [];
 let hints: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  process.env.RATE_LIMITS_ENABLED = "false";
-  process.env.GATEWAY_RATE_PER_MINUTE = "1000000";
-  process.env.DICT_QUOTA_PER_MINUTE = "1000000";
-  // payouts made here settle only after the file: other files' relays must not move these balances
-  process.env.SANDBOX_SETTLEMENT_DELAY_MS = "3600000";
-  resetConfigForTests();
+  allowManyRequests();
   me = await fundedMerchant(10_000_000n);
   other = await fundedMerchant(1_000n);
   knownIds = await seedIds(me);

@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { bindEffect, claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
+import { claimIdempotencyKey, requestHash } from "../../server/idempotency/claim";
+import { EffectSink } from "../../server/idempotency/sink";
 import { post } from "../gateway/support";
 import { availableCents, fundedMerchant } from "../support/fixtures";
 
@@ -73,8 +74,8 @@ describe("idempotency after a crash (atomic phases)", () => {
     expect(await claimIdempotencyKey(scope, hash)).toEqual({ kind: "in-progress" });
     if (old.kind !== "new" || takeover.kind !== "new") throw new Error("expected claims");
     const effect = { kind: "payout", entryId: "E-none" } as const;
-    await expect(db().$transaction((tx) => bindEffect(tx, old, effect))).rejects.toThrow(/in progress/);
-    await db().$transaction((tx) => bindEffect(tx, takeover, effect));
+    await expect(db().$transaction((tx) => new EffectSink(old).record(tx, effect))).rejects.toThrow(/in progress/);
+    await db().$transaction((tx) => new EffectSink(takeover).record(tx, effect));
   });
 });
 

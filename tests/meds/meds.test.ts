@@ -4,27 +4,12 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import { submitDefense } from "../../server/meds/service";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { accountEventFor, gatewayEventsFor } from "../../server/webhooks/catalog";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, fundedMerchant } from "../support/fixtures";
-
-type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
-const balances = (accountId: string) =>
-  db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });
+import { balances, receive, type Shop, settle } from "./support";
 
 async function expectLedgerClean() {
   expect((await verifyLedger(db())).violations).toEqual([]);
-}
-
-async function receive(shop: Shop, amount: number): Promise<string> {
-  const res = await call(accountApi(), "POST", "/v4/i/sandbox/pix/in/credit", {
-    auth: shop.auth,
-    body: { accountId: shop.accountId, amount },
-  });
-  expect(res.status).toBe(200);
-  return res.json.data.endToEndId as string;
 }
 
 const openMed = (shop: Shop, endToEndId: string, details?: string) =>

@@ -9,7 +9,8 @@ import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { EndToEndId } from "@/server/fields/ids";
 import { evidenceView, storeEvidence } from "@/server/meds/evidence";
-import { EvidenceFileName, MAX_EVIDENCE_BYTES } from "@/server/meds/schema";
+import { EvidenceFileName } from "@/server/meds/schema";
+import { exceedsUploadLimit, fileTooLarge } from "@/server/uploads/file-rules";
 
 export const dynamic = "force-dynamic";
 
@@ -25,9 +26,7 @@ function fileNameOf(header: string | null): string | null {
 // a POST: withSession refuses it from another site's page, as the session cookie rides along anyway
 export const POST = withSession(async ({ request, session }) => {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > MAX_EVIDENCE_BYTES) {
-    throw new AppError("FILE_TOO_LARGE", `a file may have at most ${MAX_EVIDENCE_BYTES} bytes`, "file");
-  }
+  if (declared !== null && exceedsUploadLimit(Number(declared))) throw fileTooLarge("file");
   const endToEndId = EndToEndId.safeParse(new URL(request.url).searchParams.get("endToEndId"));
   if (!endToEndId.success) throw notFound("MED not found");
   const fileName = fileNameOf(request.headers.get("x-file-name"));

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ProposalStatusBadge } from "@/components/baas/status";
+import { formatDocument } from "@/components/forms/document";
 import { errorData, isMissing } from "@/components/forms/service-error";
 import { useDateTime } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -19,13 +20,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_REJECTION_REASON } from "@/server/onboarding/schema";
 import type { AdminProposalDetail } from "@/server/trpc/routers/onboarding";
-
-/** A CPF or CNPJ with its usual punctuation. */
-function formatDocument(digits: string): string {
-  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
-  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
-  return digits;
-}
 
 /** One proposal for an administrator: the data (document whole), the files inline, the decision. */
 export function ProposalReview({ userId }: { userId: string }) {

@@ -6,33 +6,43 @@
  */
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import type { AmountError } from "@/components/send/amount";
 import { UNSAFE_TEXT_MESSAGE } from "@/server/fields/text";
+import type { AmountTextError } from "./amount";
+
+/** What a refusal says, as a key of `fieldErrors`; a form may word any of them its own way per field. */
+export type IssueKind = "required" | "tooLong" | "malformed" | "unsafeText" | "invalid" | AmountTextError;
+
+export function issueKind(issue: z.core.$ZodIssue): IssueKind {
+  if (issue.code === "custom" && issue.params?.fieldError) return issue.params.fieldError as AmountTextError;
+  if (issue.code === "too_big" && issue.origin === "string") return "tooLong";
+  if (issue.code === "too_small" && issue.origin === "string") return "required";
+  if (issue.code === "invalid_format") return "malformed";
+  if (issue.message === UNSAFE_TEXT_MESSAGE) return "unsafeText";
+  return "invalid";
+}
+
+/**
+ * A zod issue in the reader's language: the sentence of its refusal reason (the schema's own,
+ * as BrlAmount gives), else of its kind.
+ */
+export function useIssueMessage() {
+  const t = useTranslations("fieldErrors");
+  const reasons = useTranslations("serviceErrors.reasons");
+  return (issue: z.core.$ZodIssue): string => {
+    const reason = issue.code === "custom" ? issue.params?.reason : undefined;
+    if (typeof reason === "string" && reasons.has(reason as never)) return reasons(reason as never);
+    const kind = issueKind(issue);
+    return kind === "tooLong" ? t(kind, { max: Number((issue as z.core.$ZodIssueTooBig).maximum) }) : t(kind);
+  };
+}
 
 /** A check of one value against a field schema: null when it passes, else a localized message. */
 export function useFieldCheck() {
-  const t = useTranslations("fieldErrors");
+  const message = useIssueMessage();
   return (schema: z.ZodType, value: unknown): string | null => {
     const result = schema.safeParse(value);
     if (result.success) return null;
     const issue = result.error.issues[0];
-    if (!issue) return t("invalid");
-    if (issue.code === "too_big" && issue.origin === "string") return t("tooLong", { max: Number(issue.maximum) });
-    if (issue.code === "too_small" && issue.origin === "string") return t("required");
-    if (issue.code === "invalid_format") return t("malformed");
-    if (issue.message === UNSAFE_TEXT_MESSAGE) return t("unsafeText");
-    return t("invalid");
+    return issue ? message(issue) : message({ code: "custom", message: "", path: [], input: value });
   };
-}
-
-/** The one map from a typed amount's refusal (components/send/amount.ts) to its message. */
-export function useAmountMessage() {
-  const t = useTranslations("send.validation");
-  const messages: Record<AmountError, string> = {
-    required: t("amountRequired"),
-    invalid: t("amountInvalid"),
-    decimals: t("amountDecimals"),
-    positive: t("amountPositive"),
-  };
-  return (error: AmountError) => messages[error];
 }

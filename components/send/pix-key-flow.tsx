@@ -2,169 +2,128 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
-import { useFieldCheck } from "@/components/forms/field-check";
+import { useLocale, useTranslations } from "next-intl";
+import { type FormEvent, useMemo } from "react";
+import { z } from "zod";
+import { amountText } from "@/components/forms/amount";
+import { AmountInput } from "@/components/forms/amount-input";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { Description, MAX_DESCRIPTION } from "@/server/fields/text";
+import { MAX_DESCRIPTION } from "@/server/fields/text";
+import { centsToBrl } from "@/server/money";
+import { ExternalTransfer, MAX_PIX_KEY, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import {
-  AmountInput,
   ReceiverSummary,
   ResultPanel,
   ReviewActions,
   ReviewRow,
-  type SentView,
   type SourceAccount,
-  type Step,
   StepIndicator,
-  useAfterSend,
-  useAmountCheck,
+  useBalanceCheck,
   useSendError,
+  useSendSteps,
 } from "./shared";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
-type Errors = { pixKey?: string | null; amount?: string | null; description?: string | null };
+type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
+
+const pixKeyForm = (locale: string) =>
+  z.object({ pixKey: PixKey, amount: amountText(locale), description: ExternalTransfer.shape.description });
 
 /** PIX to a key: key and amount → the resolved receiver → confirm → outcome. */
 export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
-  const id = useId();
+  const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const money = useMoney();
-  const checkAmount = useAmountCheck();
-  const check = useFieldCheck();
+  const overBalance = useBalanceCheck();
   const describeError = useSendError();
-  const afterSend = useAfterSend();
+  const steps = useSendSteps<Review>();
+  const { review } = steps;
 
-  const [step, setStep] = useState<Step>("form");
-  const [pixKey, setPixKey] = useState("");
-  const [amountText, setAmountText] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [review, setReview] = useState<{ resolved: Resolved; cents: bigint; value: number } | null>(null);
-  const [sent, setSent] = useState<SentView | null>(null);
+  const schema = useMemo(() => pixKeyForm(locale), [locale]);
+  const form = useSchemaForm(schema, {
+    defaultValues: { pixKey: "", amount: "", description: "" },
+    messages: { pixKey: { required: t("validation.pixKeyRequired") } },
+  });
 
   const resolve = useMutation({
     mutationFn: (key: string) =>
       queryClient.fetchQuery({ ...trpc.transfers.resolveKey.queryOptions({ key }), staleTime: 0 }),
   });
   const send = useMutation(trpc.transfers.sendToKey.mutationOptions());
+  const serviceFields = { pixKey: "pixKey", amount: "amount" } as const;
 
-  function onContinue(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const amount = checkAmount(amountText, account.availableCents);
-    const next: Errors = {
-      pixKey: pixKey.trim() ? null : t("validation.pixKeyRequired"),
-      amount: amount.error,
-      description: check(Description, description),
-    };
-    setErrors(next);
-    if (next.pixKey || next.amount || next.description || !amount.parsed.ok) return;
-    const { cents, value } = amount.parsed;
-    resolve.mutate(pixKey.trim(), {
-      onSuccess: (resolved) => {
-        setReview({ resolved, cents, value });
-        setStep("review");
-      },
-      onError: (error) => {
-        const { message, field } = describeError(error);
-        if (field === "pixKey") setErrors((current) => ({ ...current, pixKey: message }));
-        else setFormError(message);
-      },
+  const onContinue = form.handleSubmit(({ pixKey, amount, description }) => {
+    const tooMuch = overBalance(amount, account.availableCents);
+    if (tooMuch) return form.setError("amount", { message: tooMuch });
+    resolve.mutate(pixKey, {
+      onSuccess: (resolved) => steps.toReview({ resolved, cents: amount, description: description || undefined }),
+      onError: (error) => showServiceError(form, describeError(error), serviceFields),
     });
-  }
+  });
 
   function onConfirm(event: FormEvent) {
     event.preventDefault();
     if (!review || send.isPending) return;
-    setFormError(null);
+    form.clearErrors("root");
     send.mutate(
       {
         accountId: account.accountId,
         pixKey: review.resolved.key,
-        amount: review.value,
-        description: description.trim() || undefined,
+        amount: centsToBrl(review.cents),
+        description: review.description,
       },
       {
-        onSuccess: (result) => {
-          setSent(result);
-          setStep("done");
-          void afterSend();
-        },
+        onSuccess: steps.done,
         onError: (error) => {
-          const { message, field } = describeError(error);
-          if (field === "amount" || field === "pixKey") {
-            setErrors({ [field]: message });
-            setStep("form");
-          } else {
-            setFormError(message);
-          }
+          const described = describeError(error);
+          showServiceError(form, described, serviceFields);
+          if (described.field && described.field in serviceFields) steps.back();
         },
       },
     );
   }
 
   function reset() {
-    setStep("form");
-    setPixKey("");
-    setAmountText("");
-    setDescription("");
-    setErrors({});
-    setFormError(null);
-    setReview(null);
-    setSent(null);
+    steps.reset();
+    form.reset();
     send.reset();
     resolve.reset();
   }
 
   return (
     <div className="space-y-6">
-      <StepIndicator step={step} />
-      {step === "form" ? (
+      <StepIndicator step={steps.step} />
+      {steps.step === "form" ? (
         <form onSubmit={onContinue} noValidate className="space-y-5" data-testid="pix-key-form">
-          {formError ? <Alert>{formError}</Alert> : null}
-          <Field id={`${id}-key`} label={t("fields.pixKey")} hint={t("fields.pixKeyHint")} error={errors.pixKey}>
-            <Input
-              id={`${id}-key`}
-              value={pixKey}
-              onChange={(event) => setPixKey(event.target.value)}
-              placeholder={t("fields.pixKeyPlaceholder")}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={77}
-              {...describedBy(`${id}-key`, errors.pixKey, t("fields.pixKeyHint"))}
-            />
-          </Field>
-          <Field id={`${id}-amount`} label={t("fields.amount")} error={errors.amount}>
-            <AmountInput
-              id={`${id}-amount`}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              placeholder={t("fields.amountPlaceholder")}
-              {...describedBy(`${id}-amount`, errors.amount)}
-            />
-          </Field>
-          <Field id={`${id}-description`} label={t("fields.description")} error={errors.description}>
-            <Input
-              id={`${id}-description`}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              placeholder={t("fields.descriptionPlaceholder")}
-              maxLength={MAX_DESCRIPTION}
-              {...describedBy(`${id}-description`, errors.description)}
-            />
-          </Field>
+          <FormAlert form={form} />
+          <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
+            {(control) => (
+              <Input
+                {...control}
+                placeholder={t("fields.pixKeyPlaceholder")}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={MAX_PIX_KEY}
+              />
+            )}
+          </FormField>
+          <FormField form={form} name="amount" label={t("fields.amount")}>
+            {(control) => <AmountInput {...control} placeholder={t("fields.amountPlaceholder")} />}
+          </FormField>
+          <FormField form={form} name="description" label={t("fields.description")}>
+            {(control) => (
+              <Input {...control} placeholder={t("fields.descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
+            )}
+          </FormField>
           <div className="flex justify-end">
             <Button type="submit" loading={resolve.isPending} className="w-full sm:w-auto">
               {resolve.isPending ? t("resolving") : t("continue")}
@@ -172,7 +131,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
             </Button>
           </div>
         </form>
-      ) : step === "review" && review ? (
+      ) : steps.step === "review" && review ? (
         <form onSubmit={onConfirm} className="space-y-5" data-testid="pix-key-review">
           <div>
             <h3 className="text-base font-semibold text-slate-900">{t("review.pixKeyTitle")}</h3>
@@ -187,14 +146,14 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
               <span className="break-all">{review.resolved.key}</span>
             </ReviewRow>
             <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
-            {description.trim() ? <ReviewRow label={t("review.description")}>{description.trim()}</ReviewRow> : null}
+            {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
           </dl>
           <p className="text-xs text-slate-500">{t("review.from", { account: account.accountId })}</p>
-          {formError ? <Alert>{formError}</Alert> : null}
-          <ReviewActions onBack={() => setStep("form")} confirmLabel={t("confirm")} pending={send.isPending} />
+          <FormAlert form={form} />
+          <ReviewActions onBack={steps.back} confirmLabel={t("confirm")} pending={send.isPending} />
         </form>
-      ) : sent ? (
-        <ResultPanel sent={sent} onAnother={reset} />
+      ) : steps.sent ? (
+        <ResultPanel sent={steps.sent} onAnother={reset} />
       ) : null}
     </div>
   );

@@ -2,9 +2,8 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useLocale, useTranslations } from "next-intl";
-import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
-import { useAmountMessage } from "@/components/forms/field-check";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePixFailure } from "@/components/forms/pix-failure";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
@@ -14,45 +13,47 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { AlertCircleIcon, ArrowRightIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import type { AppRouter } from "@/server/trpc/routers";
-import { type ParsedAmount, parseAmount } from "./amount";
 
 export type SentView = inferRouterOutputs<AppRouter>["transfers"]["sendToKey"];
 export type SourceAccount = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
 export type Step = "form" | "review" | "done";
 
-/** A BRL amount input: "R$" in front, the locale's decimal keyboard on phones. */
-export function AmountInput({ className, ...props }: Omit<ComponentProps<"input">, "type" | "inputMode">) {
-  return (
-    <div className="relative">
-      <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-sm font-medium text-slate-500">
-        R$
-      </span>
-      <Input
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        className={cn("pl-10 tabular-nums", className)}
-        {...props}
-      />
-    </div>
-  );
+/** The amount's refusal when it is more than the available balance (null: no balance to check). */
+export function useBalanceCheck() {
+  const t = useTranslations("send.validation");
+  const money = useMoney();
+  return (cents: bigint, availableCents: bigint | null): string | null =>
+    availableCents !== null && cents > availableCents
+      ? t("amountOverBalance", { available: money(availableCents) })
+      : null;
 }
 
-/** Parses and checks an amount against the available balance; the message, or the parsed value. */
-export function useAmountCheck() {
-  const t = useTranslations("send.validation");
-  const locale = useLocale();
-  const money = useMoney();
-  const amountMessage = useAmountMessage();
-  return (text: string, availableCents: bigint | null): { parsed: ParsedAmount; error: string | null } => {
-    const parsed = parseAmount(text, locale);
-    if (!parsed.ok) return { parsed, error: amountMessage(parsed.error) };
-    if (availableCents !== null && parsed.cents > availableCents) {
-      return { parsed, error: t("amountOverBalance", { available: money(availableCents) }) };
-    }
-    return { parsed, error: null };
+/** The steps of a send: the form, its review (what was checked and looked up), the outcome. */
+export function useSendSteps<Review>() {
+  const afterSend = useAfterSend();
+  const [step, setStep] = useState<Step>("form");
+  const [review, setReview] = useState<Review | null>(null);
+  const [sent, setSent] = useState<SentView | null>(null);
+  return {
+    step,
+    review,
+    sent,
+    toReview(next: Review) {
+      setReview(next);
+      setStep("review");
+    },
+    back: () => setStep("form"),
+    done(result: SentView) {
+      setSent(result);
+      setStep("done");
+      void afterSend();
+    },
+    reset() {
+      setStep("form");
+      setReview(null);
+      setSent(null);
+    },
   };
 }
 

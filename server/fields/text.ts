@@ -51,7 +51,8 @@ export const ExternalId = text({
   patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
 }).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");
 
-/** A CPF or CNPJ, digits with or without punctuation. */
-export const CpfCnpj = text({ max: 18, trim: true }).describe(
+/** A CPF or CNPJ, digits with or without punctuation ("00.000.000/0000-00" is 18 characters). */
+export const MAX_CPF_CNPJ = 18;
+export const CpfCnpj = text({ max: MAX_CPF_CNPJ, trim: true }).describe(
   "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
 );

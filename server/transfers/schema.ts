@@ -5,8 +5,9 @@ import { AccountId, EndToEndId } from "../fields/ids";
 import { CpfCnpj, Description, ExternalId, Metadata, text } from "../fields/text";
 import { MAX_PAYLOAD_LENGTH } from "../pix/brcode/constants";
 
-export const PixKey = text({ min: 1, max: 77, trim: true }).describe(
-  "A PIX key (1-77 characters): its type is inferred — UUID → EVP, +55… → phone, with @ → e-mail, 11 digits → CPF, 14 → CNPJ.",
+export const MAX_PIX_KEY = 77;
+export const PixKey = text({ min: 1, max: MAX_PIX_KEY, trim: true }).describe(
+  `A PIX key (1-${MAX_PIX_KEY} characters): its type is inferred — UUID → EVP, +55… → phone, with @ → e-mail, 11 digits → CPF, 14 → CNPJ.`,
 );
 export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
 export const PixKeyType = z.enum(PIX_KEY_TYPES);

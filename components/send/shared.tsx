@@ -193,7 +193,7 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
     enabled: sent.status === "processing",
   });
   const status = live.data?.status ?? sent.status;
-  const errorMessage = live.data?.errorMessage ?? sent.errorMessage;
+  const failed = live.data?.failure ?? sent.failure;
   const settled = useRef(false);
   useEffect(() => {
     // Settled while on screen: the held money moved, so the balance changed again.
@@ -232,9 +232,9 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
               ? t("processingBody", { amount, name })
               : t("succeededBody", { amount, name })}
         </p>
-        {status === "failed" && errorMessage ? (
+        {status === "failed" && failed ? (
           <p className="mt-2 max-w-md text-sm font-medium text-red-700" data-testid="result-failure">
-            {failure(errorMessage)}
+            {failure(failed)}
           </p>
         ) : null}
       </div>

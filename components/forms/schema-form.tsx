@@ -26,8 +26,16 @@ type FormSchema = z.ZodType<unknown, FieldValues>;
 // biome-ignore lint/suspicious/noExplicitAny: a form of any schema
 type AnyForm<V extends FieldValues = FieldValues> = UseFormReturn<V, any, any>;
 
-/** A field's own wording of a kind of refusal ("Enter the PIX key." rather than "Fill in this field."). */
-export type FieldMessages = Partial<Record<string, Partial<Record<IssueKind, string>>>>;
+/**
+ * A field's own wording of a kind of refusal ("Enter the PIX key." rather than "Fill in this
+ * field."), or one sentence for every refusal of the field.
+ */
+export type FieldMessages = Partial<Record<string, string | Partial<Record<IssueKind, string>>>>;
+
+function fieldMessage(messages: FieldMessages | undefined, issue: z.core.$ZodIssue): string | undefined {
+  const own = messages?.[issue.path.join(".")];
+  return typeof own === "string" ? own : own?.[issueKind(issue)];
+}
 
 /**
  * The schema's issues, each with its message in the reader's language: the schemas word their
@@ -57,10 +65,7 @@ export function useSchemaForm<S extends FormSchema>(
   { messages, ...props }: UseFormProps<z.input<S>, unknown, z.output<S>> & { messages?: FieldMessages } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const issueMessage = useIssueMessage();
-  const localized = inReadersLanguage(
-    schema,
-    (issue) => messages?.[issue.path.join(".")]?.[issueKind(issue)] ?? issueMessage(issue),
-  );
+  const localized = inReadersLanguage(schema, (issue) => fieldMessage(messages, issue) ?? issueMessage(issue));
   return useForm<z.input<S>, unknown, z.output<S>>({
     ...props,
     resolver: zodResolver(localized) as never,

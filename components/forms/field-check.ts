@@ -9,11 +9,15 @@ import type { z } from "zod";
 import { UNSAFE_TEXT_MESSAGE } from "@/server/fields/text";
 import type { AmountTextError } from "./amount";
 
-/** What a refusal says, as a key of `fieldErrors`; a form may word any of them its own way per field. */
-export type IssueKind = "required" | "tooLong" | "malformed" | "unsafeText" | "invalid" | AmountTextError;
+type FieldErrorKey = "required" | "tooLong" | "malformed" | "unsafeText" | "invalid" | AmountTextError;
+/**
+ * What a refusal says, as a key of `fieldErrors`; a form may word any of them its own way per
+ * field, and a form's own rule may name its own kind (`params: { fieldError }` of a custom issue).
+ */
+export type IssueKind = FieldErrorKey | (string & {});
 
 export function issueKind(issue: z.core.$ZodIssue): IssueKind {
-  if (issue.code === "custom" && issue.params?.fieldError) return issue.params.fieldError as AmountTextError;
+  if (issue.code === "custom" && typeof issue.params?.fieldError === "string") return issue.params.fieldError;
   if (issue.code === "too_big" && issue.origin === "string") return "tooLong";
   if (issue.code === "too_small" && issue.origin === "string") return "required";
   if (issue.code === "invalid_format") return "malformed";
@@ -32,7 +36,8 @@ export function useIssueMessage() {
     const reason = issue.code === "custom" ? issue.params?.reason : undefined;
     if (typeof reason === "string" && reasons.has(reason as never)) return reasons(reason as never);
     const kind = issueKind(issue);
-    return kind === "tooLong" ? t(kind, { max: Number((issue as z.core.$ZodIssueTooBig).maximum) }) : t(kind);
+    if (kind === "tooLong") return t("tooLong", { max: Number((issue as z.core.$ZodIssueTooBig).maximum) });
+    return t.has(kind as FieldErrorKey) ? t(kind as FieldErrorKey) : t("invalid");
   };
 }
 

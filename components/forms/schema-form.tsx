@@ -23,8 +23,9 @@ import { describedBy, Field } from "@/components/ui/fields";
 import { type IssueKind, issueKind, useIssueMessage } from "./field-check";
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
-// biome-ignore lint/suspicious/noExplicitAny: a form of any schema
-type AnyForm<V extends FieldValues = FieldValues> = UseFormReturn<V, any, any>;
+/** A form of any schema, for parts that only read its state or register its fields. */
+// biome-ignore lint/suspicious/noExplicitAny: the submitted values' type does not matter to them
+export type AnyForm<V extends FieldValues = FieldValues> = UseFormReturn<V, any, any>;
 
 /**
  * A field's own wording of a kind of refusal ("Enter the PIX key." rather than "Fill in this

@@ -9,9 +9,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useId } from "react";
 import {
   type FieldError,
+  type FieldErrors,
   type FieldValues,
   get,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -39,16 +41,18 @@ function fieldMessage(messages: FieldMessages | undefined, issue: z.core.$ZodIss
 }
 
 /**
- * The schema's issues, each with its message in the reader's language: the schemas word their
- * refusals in English for the doors, and their own messages outrank a parse-time error map.
+ * A resolver of `schema` whose issues carry `wordIssue(issue)` as their message: the schemas word
+ * their refusals in English for the doors, and their own messages outrank a parse-time error map,
+ * so the issues are worded again after the parse.
  */
-function inReadersLanguage(schema: FormSchema, message: (issue: z.core.$ZodIssue) => string): FormSchema {
-  return z.custom<FieldValues>().transform(async (value, ctx) => {
+export function localizedResolver<S extends FormSchema>(schema: S, wordIssue: (issue: z.core.$ZodIssue) => string) {
+  const localized = z.custom<FieldValues>().transform(async (value, ctx) => {
     const result = await schema.safeParseAsync(value);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, message: message(issue) } as never);
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, message: wordIssue(issue) } as never);
     return z.NEVER;
   });
+  return zodResolver(localized) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
 }
 
 /** An optional text field: blank is absent (undefined), anything else is checked by `schema`. */
@@ -66,11 +70,8 @@ export function useSchemaForm<S extends FormSchema>(
   { messages, ...props }: UseFormProps<z.input<S>, unknown, z.output<S>> & { messages?: FieldMessages } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const issueMessage = useIssueMessage();
-  const localized = inReadersLanguage(schema, (issue) => fieldMessage(messages, issue) ?? issueMessage(issue));
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    ...props,
-    resolver: zodResolver(localized) as never,
-  });
+  const resolver = localizedResolver(schema, (issue) => fieldMessage(messages, issue) ?? issueMessage(issue));
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...props, resolver });
 }
 
 /**
@@ -85,6 +86,17 @@ export function showServiceError<V extends FieldValues>(
   const name = field ? fields[field] : undefined;
   if (name) form.setError(name, { type: "server", message }, { shouldFocus: true });
   else form.setError("root.server", { type: "server", message });
+}
+
+/** The first refusal of a form whose checks span fields (shown once, above or below it). */
+export function firstErrorMessage(errors: FieldErrors): string | undefined {
+  for (const [key, error] of Object.entries(errors)) {
+    if (!error || key === "ref") continue;
+    if (typeof error.message === "string") return error.message;
+    const inner = firstErrorMessage(error as FieldErrors);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** The refusal shown above the form (showServiceError without a field), if any. */

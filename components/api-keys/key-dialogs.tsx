@@ -15,20 +15,16 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   const t = useTranslations("apiKeys.createDialog");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const explain = useServiceError();
   const create = useMutation(trpc.apiKeys.create.mutationOptions());
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string; name: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   function close() {
     setCreated(null);
-    setError(null);
     create.reset();
     onClose();
   }
 
-  function submit(values: KeyFormValues) {
-    setError(null);
+  function submit(values: KeyFormValues, onError: (cause: unknown) => void) {
     create.mutate(
       {
         name: values.name,
@@ -41,7 +37,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name });
           void queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
         },
-        onError: (cause) => setError(explain(cause).message),
+        onError,
       },
     );
   }
@@ -65,7 +61,6 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           submitLabel={t("submit")}
           pendingLabel={t("submitting")}
           pending={create.isPending}
-          serverError={error}
           onSubmit={submit}
           onCancel={close}
           testId="create-key-form"
@@ -108,19 +103,15 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
   const t = useTranslations("apiKeys.editDialog");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const explain = useServiceError();
   const update = useMutation(trpc.apiKeys.update.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
 
   function close() {
-    setError(null);
     update.reset();
     onClose();
   }
 
-  function submit(values: KeyFormValues) {
+  function submit(values: KeyFormValues, onError: (cause: unknown) => void) {
     if (!apiKey) return;
-    setError(null);
     update.mutate(
       {
         clientId: apiKey.clientId,
@@ -134,7 +125,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
           await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
           close();
         },
-        onError: (cause) => setError(explain(cause).message),
+        onError,
       },
     );
   }
@@ -154,7 +145,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
           submitLabel={t("submit")}
           pendingLabel={t("submitting")}
           pending={update.isPending}
-          serverError={error}
           onSubmit={submit}
           onCancel={close}
           testId="edit-key-form"
@@ -170,17 +160,14 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
   const queryClient = useQueryClient();
   const explain = useServiceError();
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
 
   function close() {
-    setError(null);
     revoke.reset();
     onClose();
   }
 
   function confirm() {
     if (!apiKey) return;
-    setError(null);
     revoke.mutate(
       { clientId: apiKey.clientId },
       {
@@ -188,7 +175,6 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
           await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
           close();
         },
-        onError: (cause) => setError(explain(cause).message),
       },
     );
   }
@@ -202,7 +188,7 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
       confirmLabel={t("confirm")}
       cancelLabel={t("cancel")}
       pending={revoke.isPending}
-      error={error}
+      error={revoke.error ? explain(revoke.error).message : null}
       testId="revoke-key-dialog"
       confirmTestId="revoke-confirm"
     >

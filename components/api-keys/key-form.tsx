@@ -5,9 +5,9 @@ import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { z } from "zod";
 import { keepEnterInField } from "@/components/forms/enter-key";
-import { FormField, useSchemaForm } from "@/components/forms/schema-form";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
@@ -85,7 +85,6 @@ export function KeyForm({
   submitLabel,
   pendingLabel,
   pending,
-  serverError,
   onSubmit,
   onCancel,
   testId,
@@ -94,8 +93,8 @@ export function KeyForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  serverError: string | null;
-  onSubmit: (values: KeyFormValues) => void;
+  /** `onError` shows a refusal of the service on the form. */
+  onSubmit: (values: KeyFormValues, onError: (cause: unknown) => void) => void;
   onCancel: () => void;
   testId?: string;
 }) {
@@ -104,6 +103,7 @@ export function KeyForm({
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const explain = useServiceError();
   const initialDate = initial.expiresAt ? brasiliaDate(initial.expiresAt) : "";
   const today = brasiliaDate(new Date());
 
@@ -159,12 +159,15 @@ export function KeyForm({
     // Empty rows are left out; the rest is checked as the server reads it.
     const entries = rows.map((row) => row.value.trim()).filter(Boolean);
     if (!(await entriesAccepted(entries))) return;
-    onSubmit({
-      name: values.name,
-      scopes: SCOPES.filter((scope) => values.scopes.includes(scope)),
-      ipWhitelist: entries,
-      expiresAt: values.expiry === initialDate ? undefined : values.expiry ? endOfDay(values.expiry) : null,
-    });
+    onSubmit(
+      {
+        name: values.name,
+        scopes: SCOPES.filter((scope) => values.scopes.includes(scope)),
+        ipWhitelist: entries,
+        expiresAt: values.expiry === initialDate ? undefined : values.expiry ? endOfDay(values.expiry) : null,
+      },
+      (cause) => showServiceError(form, explain(cause), { name: "name", scopes: "scopes", expiresAt: "expiry" }),
+    );
   });
 
   return (
@@ -245,7 +248,7 @@ export function KeyForm({
         )}
       </FormField>
 
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions className="border-t border-slate-100 pt-5">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>

@@ -103,20 +103,12 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
       },
       {
         onSuccess: steps.done,
-        onError: (error) => {
-          const described = describeError(error);
-          showServiceError(form, described, serviceFields);
-          if (described.field && described.field in serviceFields) steps.back();
-        },
+        onError: steps.refused(form, serviceFields),
       },
     );
   }
 
-  function reset() {
-    steps.reset();
-    form.reset();
-    transfer.reset();
-  }
+  const reset = () => steps.reset(form, transfer);
 
   return (
     <div className="space-y-6">

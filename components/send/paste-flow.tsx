@@ -106,13 +106,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
     })(event);
   };
 
-  function reset() {
-    steps.reset();
-    codeForm.reset();
-    amountForm.reset();
-    pay.reset();
-    decode.reset();
-  }
+  const reset = () => steps.reset(codeForm, amountForm, pay, decode);
 
   return (
     <div className="space-y-6">

@@ -82,21 +82,12 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
       },
       {
         onSuccess: steps.done,
-        onError: (error) => {
-          const described = describeError(error);
-          showServiceError(form, described, serviceFields);
-          if (described.field && described.field in serviceFields) steps.back();
-        },
+        onError: steps.refused(form, serviceFields),
       },
     );
   }
 
-  function reset() {
-    steps.reset();
-    form.reset();
-    send.reset();
-    resolve.reset();
-  }
+  const reset = () => steps.reset(form, send, resolve);
 
   return (
     <div className="space-y-6">

@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { FieldValues, Path } from "react-hook-form";
 import { usePixFailure } from "@/components/forms/pix-failure";
+import { type AnyForm, showServiceError } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -29,9 +31,13 @@ export function useBalanceCheck() {
       : null;
 }
 
-/** The steps of a send: the form, its review (what was checked and looked up), the outcome. */
+/**
+ * The steps of a send: the form, its review (what was checked and looked up), the outcome. A
+ * refusal of the confirmed send about a field of the form goes back to the form to show it there.
+ */
 export function useSendSteps<Review>() {
   const afterSend = useAfterSend();
+  const describeError = useSendError();
   const [step, setStep] = useState<Step>("form");
   const [review, setReview] = useState<Review | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
@@ -49,10 +55,19 @@ export function useSendSteps<Review>() {
       setStep("done");
       void afterSend();
     },
-    reset() {
+    refused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
+      return (error: unknown) => {
+        const described = describeError(error);
+        showServiceError(form, described, fields);
+        if (described.field && described.field in fields) setStep("form");
+      };
+    },
+    /** Back to an empty form; `parts` (the form, the mutations) are reset too. */
+    reset(...parts: { reset: () => void }[]) {
       setStep("form");
       setReview(null);
       setSent(null);
+      for (const part of parts) part.reset();
     },
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Description } from "@/server/fields/text";
 import { amountText } from "./amount";
-import { issueKind } from "./field-check";
+import { issueKind } from "./issue-message";
 import { blankAsAbsent, localizedResolver } from "./schema-form";
 
 /** Every issue worded as its kind, or the reason the schema gave it. */

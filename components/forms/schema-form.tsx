@@ -22,7 +22,7 @@ import {
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { describedBy, Field } from "@/components/ui/fields";
-import { type IssueKind, issueKind, useIssueMessage } from "./field-check";
+import { type IssueKind, issueKind, useIssueMessage } from "./issue-message";
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
 /** A form of any schema, for parts that only read its state or register its fields. */

@@ -40,14 +40,3 @@ export function useIssueMessage() {
     return t.has(kind as FieldErrorKey) ? t(kind as FieldErrorKey) : t("invalid");
   };
 }
-
-/** A check of one value against a field schema: null when it passes, else a localized message. */
-export function useFieldCheck() {
-  const message = useIssueMessage();
-  return (schema: z.ZodType, value: unknown): string | null => {
-    const result = schema.safeParse(value);
-    if (result.success) return null;
-    const issue = result.error.issues[0];
-    return issue ? message(issue) : message({ code: "custom", message: "", path: [], input: value });
-  };
-}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
+import { AmountField } from "@/components/forms/amount-input";
 import { withCheckDigits } from "@/components/forms/document";
 import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
@@ -187,9 +187,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="charge-form">
       <FormAlert form={form} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <FormField form={form} name="amount" label={t("amount")}>
-          {(control) => <AmountInput {...control} placeholder={t("amountPlaceholder")} />}
-        </FormField>
+        <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
         {accounts.length > 1 ? (
           <FormField form={form} name="accountId" label={t("account")}>
             {(control) => (

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
+import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
@@ -120,11 +120,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
         onChange={setMode}
       />
 
-      {mode === "fixed" ? (
-        <FormField form={form} name="amount" label={t("amount")}>
-          {(control) => <AmountInput {...control} placeholder="0,00" />}
-        </FormField>
-      ) : null}
+      {mode === "fixed" ? <AmountField form={form} name="amount" label={t("amount")} placeholder="0,00" /> : null}
 
       <FormField form={form} name="description" label={t("description")} hint={t("descriptionHint")}>
         {(control) => <Input {...control} maxLength={MAX_STATIC_QR_DESCRIPTION} />}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
+import { AmountField } from "@/components/forms/amount-input";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { StatusBadge, useMoney } from "@/components/ledger/format";
@@ -167,9 +167,13 @@ export function RefundForm({
       />
 
       {mode === "partial" ? (
-        <FormField form={form} name="amount" label={t("partialAmount")}>
-          {(control) => <AmountInput {...control} placeholder={t("amountPlaceholder")} autoFocus />}
-        </FormField>
+        <AmountField
+          form={form}
+          name="amount"
+          label={t("partialAmount")}
+          placeholder={t("amountPlaceholder")}
+          autoFocus
+        />
       ) : null}
 
       <FormField form={form} name="description" label={t("description")}>

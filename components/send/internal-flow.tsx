@@ -5,27 +5,16 @@ import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
-import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { AmountField } from "@/components/forms/amount-input";
+import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { type Party, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
-import {
-  ReceiverSummary,
-  ResultPanel,
-  ReviewActions,
-  ReviewRow,
-  type SourceAccount,
-  StepIndicator,
-  useBalanceCheck,
-  useSendError,
-  useSendSteps,
-} from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
 const accountDigits = (typed: string) => (/^[\d\s.-]+$/.test(typed) ? typed.replace(/\D/g, "") : typed);
@@ -111,11 +100,12 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const reset = () => steps.reset(form, transfer);
 
   return (
-    <div className="space-y-6">
-      <StepIndicator step={steps.step} />
-      {steps.step === "form" ? (
-        <form onSubmit={onContinue} noValidate className="space-y-5" data-testid="internal-form">
-          <FormAlert form={form} />
+    <SendSteps
+      step={steps.step}
+      sent={steps.sent}
+      onAnother={reset}
+      details={
+        <DetailsStep form={form} onSubmit={onContinue} testId="internal-form" pending={lookup.isPending}>
           <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>
             {(control) => (
               <Input
@@ -127,42 +117,43 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <FormField form={form} name="amount" label={t("fields.amount")}>
-            {(control) => <AmountInput {...control} placeholder={t("fields.amountPlaceholder")} />}
-          </FormField>
+          <AmountField
+            form={form}
+            name="amount"
+            label={t("fields.amount")}
+            placeholder={t("fields.amountPlaceholder")}
+          />
           <FormField form={form} name="obs" label={t("fields.obs")}>
             {(control) => <Input {...control} placeholder={t("fields.obsPlaceholder")} maxLength={MAX_DESCRIPTION} />}
           </FormField>
-          <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto" loading={lookup.isPending}>
-              {t("continue")}
-              <ArrowRightIcon className="size-4" />
-            </Button>
-          </div>
-        </form>
-      ) : steps.step === "review" && review ? (
-        <form onSubmit={onConfirm} className="space-y-5" data-testid="internal-review">
-          <div>
-            <h3 className="text-base font-semibold text-slate-900">{t("review.internalTitle")}</h3>
-            <p className="mt-1 text-sm text-slate-600">{t("review.internalBody")}</p>
-          </div>
-          <ReceiverSummary receiver={review.receiver} onPlatform />
-          <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
-            <ReviewRow label={t("review.amount")} testId="review-amount">
-              <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
-            </ReviewRow>
-            <ReviewRow label={t("review.toAccount")} testId="review-account">
-              <span className="tabular-nums">{review.receiverAccountId}</span>
-            </ReviewRow>
-            {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
-          </dl>
-          <p className="text-xs text-slate-500">{t("review.from", { account: account.accountId })}</p>
-          <FormAlert form={form} />
-          <ReviewActions onBack={steps.back} confirmLabel={t("confirmTransfer")} pending={transfer.isPending} />
-        </form>
-      ) : steps.sent ? (
-        <ResultPanel sent={steps.sent} onAnother={reset} />
-      ) : null}
-    </div>
+        </DetailsStep>
+      }
+      review={
+        review ? (
+          <ReviewStep
+            form={form}
+            onSubmit={onConfirm}
+            testId="internal-review"
+            title={t("review.internalTitle")}
+            body={t("review.internalBody")}
+            accountId={account.accountId}
+            confirmLabel={t("confirmTransfer")}
+            pending={transfer.isPending}
+            onBack={steps.back}
+          >
+            <ReceiverSummary receiver={review.receiver} onPlatform />
+            <ReviewList>
+              <ReviewRow label={t("review.amount")} testId="review-amount">
+                <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
+              </ReviewRow>
+              <ReviewRow label={t("review.toAccount")} testId="review-account">
+                <span className="tabular-nums">{review.receiverAccountId}</span>
+              </ReviewRow>
+              {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
+            </ReviewList>
+          </ReviewStep>
+        ) : null
+      }
+    />
   );
 }

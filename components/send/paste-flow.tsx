@@ -6,29 +6,19 @@ import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
-import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { AmountField } from "@/components/forms/amount-input";
+import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/fields";
-import { AlertCircleIcon, ArrowRightIcon } from "@/components/ui/icons";
+import { AlertCircleIcon } from "@/components/ui/icons";
 import { centsToBrl } from "@/server/money";
 import { Emv, MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import {
-  ReceiverSummary,
-  ResultPanel,
-  ReviewActions,
-  ReviewRow,
-  type SourceAccount,
-  StepIndicator,
-  useBalanceCheck,
-  useSendError,
-  useSendSteps,
-} from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
 
@@ -109,11 +99,18 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const reset = () => steps.reset(codeForm, amountForm, pay, decode);
 
   return (
-    <div className="space-y-6">
-      <StepIndicator step={steps.step} />
-      {steps.step === "form" ? (
-        <form onSubmit={onContinue} noValidate className="space-y-5" data-testid="paste-form">
-          <FormAlert form={codeForm} />
+    <SendSteps
+      step={steps.step}
+      sent={steps.sent}
+      onAnother={reset}
+      details={
+        <DetailsStep
+          form={codeForm}
+          onSubmit={onContinue}
+          testId="paste-form"
+          pending={decode.isPending}
+          pendingLabel={t("decoding")}
+        >
           <FormField form={codeForm} name="emv" label={t("fields.emv")} hint={t("fields.emvHint")}>
             {(control) => (
               <Textarea
@@ -126,87 +123,84 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <div className="flex justify-end">
-            <Button type="submit" loading={decode.isPending} className="w-full sm:w-auto">
-              {decode.isPending ? t("decoding") : t("continue")}
-              {decode.isPending ? null : <ArrowRightIcon className="size-4" />}
-            </Button>
-          </div>
-        </form>
-      ) : steps.step === "review" && preview ? (
-        <form onSubmit={onConfirm} noValidate className="space-y-5" data-testid="paste-review">
-          <div>
-            <h3 className="text-base font-semibold text-slate-900">{t("review.pasteTitle")}</h3>
-            <p className="mt-1 text-sm text-slate-600">{t("review.pasteBody")}</p>
-          </div>
-          <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
-            <ReviewRow label={t("review.amount")} testId="review-amount">
-              {fixedAmount !== null ? (
-                <span className="text-base font-semibold tabular-nums">{money(fixedAmount)}</span>
-              ) : (
-                <span className="text-slate-500">—</span>
-              )}
-            </ReviewRow>
-            <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
-              {preview.merchantName}
-            </ReviewRow>
-            <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
-              {preview.merchantCity}
-            </ReviewRow>
-            <ReviewRow label={t("review.kind")}>
-              <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
-            </ReviewRow>
-            {preview.description ? <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow> : null}
-            {preview.pixKey ? (
-              <ReviewRow label={t("review.key")}>
-                <span className="break-all">{preview.pixKey}</span>
-              </ReviewRow>
-            ) : null}
-            {preview.txid ? (
-              <ReviewRow label={t("review.txid")}>
-                <span className="font-mono text-xs break-all">{preview.txid}</span>
-              </ReviewRow>
-            ) : null}
-            {preview.url ? (
-              <ReviewRow label={t("review.url")}>
-                <span className="font-mono text-xs break-all">{preview.url}</span>
-              </ReviewRow>
-            ) : null}
-          </dl>
-
-          <div className="space-y-2">
-            <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
-            <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
-          </div>
-
-          {blocked ? (
-            <Alert>{t("review.dynamicWithoutAmount")}</Alert>
-          ) : fixedAmount === null ? (
-            <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
-              <p className="flex items-start gap-2 text-sm text-amber-900">
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-                {t("review.amountFree")}
-              </p>
-              <FormField form={amountForm} name="amount" label={t("fields.amount")}>
-                {(control) => <AmountInput {...control} placeholder={t("fields.amountPlaceholder")} />}
-              </FormField>
-            </div>
-          ) : tooMuch ? (
-            <Alert>{tooMuch}</Alert>
-          ) : null}
-
-          <p className="text-xs text-slate-500">{t("review.from", { account: account.accountId })}</p>
-          <FormAlert form={amountForm} />
-          <ReviewActions
-            onBack={steps.back}
+        </DetailsStep>
+      }
+      review={
+        preview ? (
+          <ReviewStep
+            form={amountForm}
+            onSubmit={onConfirm}
+            testId="paste-review"
+            title={t("review.pasteTitle")}
+            body={t("review.pasteBody")}
+            accountId={account.accountId}
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
             disabled={blocked || tooMuch !== null}
-          />
-        </form>
-      ) : steps.sent ? (
-        <ResultPanel sent={steps.sent} onAnother={reset} />
-      ) : null}
-    </div>
+            onBack={steps.back}
+          >
+            <ReviewList>
+              <ReviewRow label={t("review.amount")} testId="review-amount">
+                {fixedAmount !== null ? (
+                  <span className="text-base font-semibold tabular-nums">{money(fixedAmount)}</span>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </ReviewRow>
+              <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
+                {preview.merchantName}
+              </ReviewRow>
+              <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
+                {preview.merchantCity}
+              </ReviewRow>
+              <ReviewRow label={t("review.kind")}>
+                <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
+              </ReviewRow>
+              {preview.description ? (
+                <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow>
+              ) : null}
+              {preview.pixKey ? (
+                <ReviewRow label={t("review.key")}>
+                  <span className="break-all">{preview.pixKey}</span>
+                </ReviewRow>
+              ) : null}
+              {preview.txid ? (
+                <ReviewRow label={t("review.txid")}>
+                  <span className="font-mono text-xs break-all">{preview.txid}</span>
+                </ReviewRow>
+              ) : null}
+              {preview.url ? (
+                <ReviewRow label={t("review.url")}>
+                  <span className="font-mono text-xs break-all">{preview.url}</span>
+                </ReviewRow>
+              ) : null}
+            </ReviewList>
+            <div className="space-y-2">
+              <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
+              <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
+            </div>
+
+            {blocked ? (
+              <Alert>{t("review.dynamicWithoutAmount")}</Alert>
+            ) : fixedAmount === null ? (
+              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
+                <p className="flex items-start gap-2 text-sm text-amber-900">
+                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+                  {t("review.amountFree")}
+                </p>
+                <AmountField
+                  form={amountForm}
+                  name="amount"
+                  label={t("fields.amount")}
+                  placeholder={t("fields.amountPlaceholder")}
+                />
+              </div>
+            ) : tooMuch ? (
+              <Alert>{tooMuch}</Alert>
+            ) : null}
+          </ReviewStep>
+        ) : null
+      }
+    />
   );
 }

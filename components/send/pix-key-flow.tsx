@@ -6,28 +6,17 @@ import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountInput } from "@/components/forms/amount-input";
-import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { AmountField } from "@/components/forms/amount-input";
+import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { ArrowRightIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { ExternalTransfer, MAX_PIX_KEY, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import {
-  ReceiverSummary,
-  ResultPanel,
-  ReviewActions,
-  ReviewRow,
-  type SourceAccount,
-  StepIndicator,
-  useBalanceCheck,
-  useSendError,
-  useSendSteps,
-} from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -90,11 +79,18 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const reset = () => steps.reset(form, send, resolve);
 
   return (
-    <div className="space-y-6">
-      <StepIndicator step={steps.step} />
-      {steps.step === "form" ? (
-        <form onSubmit={onContinue} noValidate className="space-y-5" data-testid="pix-key-form">
-          <FormAlert form={form} />
+    <SendSteps
+      step={steps.step}
+      sent={steps.sent}
+      onAnother={reset}
+      details={
+        <DetailsStep
+          form={form}
+          onSubmit={onContinue}
+          testId="pix-key-form"
+          pending={resolve.isPending}
+          pendingLabel={t("resolving")}
+        >
           <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
             {(control) => (
               <Input
@@ -107,45 +103,46 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <FormField form={form} name="amount" label={t("fields.amount")}>
-            {(control) => <AmountInput {...control} placeholder={t("fields.amountPlaceholder")} />}
-          </FormField>
+          <AmountField
+            form={form}
+            name="amount"
+            label={t("fields.amount")}
+            placeholder={t("fields.amountPlaceholder")}
+          />
           <FormField form={form} name="description" label={t("fields.description")}>
             {(control) => (
               <Input {...control} placeholder={t("fields.descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
             )}
           </FormField>
-          <div className="flex justify-end">
-            <Button type="submit" loading={resolve.isPending} className="w-full sm:w-auto">
-              {resolve.isPending ? t("resolving") : t("continue")}
-              {resolve.isPending ? null : <ArrowRightIcon className="size-4" />}
-            </Button>
-          </div>
-        </form>
-      ) : steps.step === "review" && review ? (
-        <form onSubmit={onConfirm} className="space-y-5" data-testid="pix-key-review">
-          <div>
-            <h3 className="text-base font-semibold text-slate-900">{t("review.pixKeyTitle")}</h3>
-            <p className="mt-1 text-sm text-slate-600">{t("review.pixKeyBody")}</p>
-          </div>
-          <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
-          <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
-            <ReviewRow label={t("review.amount")} testId="review-amount">
-              <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
-            </ReviewRow>
-            <ReviewRow label={t("review.key")}>
-              <span className="break-all">{review.resolved.key}</span>
-            </ReviewRow>
-            <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
-            {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
-          </dl>
-          <p className="text-xs text-slate-500">{t("review.from", { account: account.accountId })}</p>
-          <FormAlert form={form} />
-          <ReviewActions onBack={steps.back} confirmLabel={t("confirm")} pending={send.isPending} />
-        </form>
-      ) : steps.sent ? (
-        <ResultPanel sent={steps.sent} onAnother={reset} />
-      ) : null}
-    </div>
+        </DetailsStep>
+      }
+      review={
+        review ? (
+          <ReviewStep
+            form={form}
+            onSubmit={onConfirm}
+            testId="pix-key-review"
+            title={t("review.pixKeyTitle")}
+            body={t("review.pixKeyBody")}
+            accountId={account.accountId}
+            confirmLabel={t("confirm")}
+            pending={send.isPending}
+            onBack={steps.back}
+          >
+            <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
+            <ReviewList>
+              <ReviewRow label={t("review.amount")} testId="review-amount">
+                <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
+              </ReviewRow>
+              <ReviewRow label={t("review.key")}>
+                <span className="break-all">{review.resolved.key}</span>
+              </ReviewRow>
+              <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
+              {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
+            </ReviewList>
+          </ReviewStep>
+        ) : null
+      }
+    />
   );
 }

@@ -3,10 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { FieldValues, Path } from "react-hook-form";
+import { type ReactNode, useEffect, useRef } from "react";
 import { usePixFailure } from "@/components/forms/pix-failure";
-import { type AnyForm, showServiceError } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { entryHref, type Party, StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -29,47 +27,6 @@ export function useBalanceCheck() {
     availableCents !== null && cents > availableCents
       ? t("amountOverBalance", { available: money(availableCents) })
       : null;
-}
-
-/**
- * The steps of a send: the form, its review (what was checked and looked up), the outcome. A
- * refusal of the confirmed send about a field of the form goes back to the form to show it there.
- */
-export function useSendSteps<Review>() {
-  const afterSend = useAfterSend();
-  const describeError = useSendError();
-  const [step, setStep] = useState<Step>("form");
-  const [review, setReview] = useState<Review | null>(null);
-  const [sent, setSent] = useState<SentView | null>(null);
-  return {
-    step,
-    review,
-    sent,
-    toReview(next: Review) {
-      setReview(next);
-      setStep("review");
-    },
-    back: () => setStep("form"),
-    done(result: SentView) {
-      setSent(result);
-      setStep("done");
-      void afterSend();
-    },
-    refused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
-      return (error: unknown) => {
-        const described = describeError(error);
-        showServiceError(form, described, fields);
-        if (described.field && described.field in fields) setStep("form");
-      };
-    },
-    /** Back to an empty form; `parts` (the form, the mutations) are reset too. */
-    reset(...parts: { reset: () => void }[]) {
-      setStep("form");
-      setReview(null);
-      setSent(null);
-      for (const part of parts) part.reset();
-    },
-  };
 }
 
 /** A service's answer as the merchant should read it, and the form field it is about. */
@@ -97,35 +54,6 @@ export function useAfterSend() {
       queryClient.invalidateQueries(trpc.account.pathFilter()),
       queryClient.invalidateQueries(trpc.ledger.pathFilter()),
     ]);
-}
-
-export function StepIndicator({ step }: { step: Step }) {
-  const t = useTranslations("send.steps");
-  const steps: Step[] = ["form", "review", "done"];
-  const labels: Record<Step, string> = { form: t("details"), review: t("review"), done: t("done") };
-  const current = steps.indexOf(step);
-  return (
-    <ol className="flex items-center gap-2 text-xs font-medium" aria-label={labels[step]}>
-      {steps.map((value, index) => (
-        <li key={value} className="flex items-center gap-2" aria-current={index === current ? "step" : undefined}>
-          {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-6" /> : null}
-          <span
-            className={cn(
-              "flex size-5 items-center justify-center rounded-full text-[0.6875rem]",
-              index < current && "bg-emerald-700 text-white",
-              index === current && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-600",
-              index > current && "bg-slate-100 text-slate-500",
-            )}
-          >
-            {index < current ? <CheckIcon className="size-3" /> : index + 1}
-          </span>
-          <span className={cn(index === current ? "text-slate-900" : "text-slate-500", "hidden sm:inline")}>
-            {labels[value]}
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 /** A row of a review list: label on the left, value on the right (stacked on phones). */
@@ -286,31 +214,6 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
           <ArrowRightIcon className="size-4" />
         </ButtonLink>
       </div>
-    </div>
-  );
-}
-
-/** The review step's buttons: back to the form, or confirm (busy while the request runs). */
-export function ReviewActions({
-  onBack,
-  confirmLabel,
-  pending,
-  disabled = false,
-}: {
-  onBack: () => void;
-  confirmLabel: string;
-  pending: boolean;
-  disabled?: boolean;
-}) {
-  const t = useTranslations("send");
-  return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onBack} disabled={pending}>
-        {t("back")}
-      </Button>
-      <Button type="submit" loading={pending} disabled={disabled}>
-        {pending ? t("sending") : confirmLabel}
-      </Button>
     </div>
   );
 }

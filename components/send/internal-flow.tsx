@@ -14,7 +14,7 @@ import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
 import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
-import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
 const accountDigits = (typed: string) => (/^[\d\s.-]+$/.test(typed) ? typed.replace(/\D/g, "") : typed);
@@ -40,7 +40,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const money = useMoney();
+  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Review>();
@@ -105,7 +105,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
       sent={steps.sent}
       onAnother={reset}
       details={
-        <DetailsStep form={form} onSubmit={onContinue} testId="internal-form" pending={lookup.isPending}>
+        <DetailsStep form={form} onSubmit={onContinue} flow="internal" pending={lookup.isPending}>
           <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>
             {(control) => (
               <Input
@@ -133,9 +133,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
           <ReviewStep
             form={form}
             onSubmit={onConfirm}
-            testId="internal-review"
-            title={t("review.internalTitle")}
-            body={t("review.internalBody")}
+            flow="internal"
             accountId={account.accountId}
             confirmLabel={t("confirmTransfer")}
             pending={transfer.isPending}
@@ -143,9 +141,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
           >
             <ReceiverSummary receiver={review.receiver} onPlatform />
             <ReviewList>
-              <ReviewRow label={t("review.amount")} testId="review-amount">
-                <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
-              </ReviewRow>
+              <AmountRow cents={review.cents} />
               <ReviewRow label={t("review.toAccount")} testId="review-account">
                 <span className="tabular-nums">{review.receiverAccountId}</span>
               </ReviewRow>

@@ -18,7 +18,7 @@ import { centsToBrl } from "@/server/money";
 import { Emv, MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
-import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
 
@@ -30,7 +30,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const money = useMoney();
+  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Preview>();
@@ -107,7 +107,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
         <DetailsStep
           form={codeForm}
           onSubmit={onContinue}
-          testId="paste-form"
+          flow="paste"
           pending={decode.isPending}
           pendingLabel={t("decoding")}
         >
@@ -130,9 +130,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
           <ReviewStep
             form={amountForm}
             onSubmit={onConfirm}
-            testId="paste-review"
-            title={t("review.pasteTitle")}
-            body={t("review.pasteBody")}
+            flow="paste"
             accountId={account.accountId}
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
@@ -140,13 +138,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             onBack={steps.back}
           >
             <ReviewList>
-              <ReviewRow label={t("review.amount")} testId="review-amount">
-                {fixedAmount !== null ? (
-                  <span className="text-base font-semibold tabular-nums">{money(fixedAmount)}</span>
-                ) : (
-                  <span className="text-slate-500">—</span>
-                )}
-              </ReviewRow>
+              <AmountRow cents={fixedAmount} />
               <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
                 {preview.merchantName}
               </ReviewRow>

@@ -16,7 +16,7 @@ import { centsToBrl } from "@/server/money";
 import { ExternalTransfer, MAX_PIX_KEY, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
-import { DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -30,7 +30,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const money = useMoney();
+  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Review>();
@@ -87,7 +87,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
         <DetailsStep
           form={form}
           onSubmit={onContinue}
-          testId="pix-key-form"
+          flow="pix-key"
           pending={resolve.isPending}
           pendingLabel={t("resolving")}
         >
@@ -121,9 +121,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
           <ReviewStep
             form={form}
             onSubmit={onConfirm}
-            testId="pix-key-review"
-            title={t("review.pixKeyTitle")}
-            body={t("review.pixKeyBody")}
+            flow="pix-key"
             accountId={account.accountId}
             confirmLabel={t("confirm")}
             pending={send.isPending}
@@ -131,9 +129,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
           >
             <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
             <ReviewList>
-              <ReviewRow label={t("review.amount")} testId="review-amount">
-                <span className="text-base font-semibold tabular-nums">{money(review.cents)}</span>
-              </ReviewRow>
+              <AmountRow cents={review.cents} />
               <ReviewRow label={t("review.key")}>
                 <span className="break-all">{review.resolved.key}</span>
               </ReviewRow>

@@ -5,10 +5,11 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { type AnyForm, FormAlert, showServiceError } from "@/components/forms/schema-form";
+import { useMoney } from "@/components/ledger/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
-import { ResultPanel, type SentView, type Step, useAfterSend, useSendError } from "./shared";
+import { ResultPanel, ReviewRow, type SentView, type Step, useAfterSend, useSendError } from "./shared";
 
 /**
  * The steps of a send: the form, its review (what was checked and looked up), the outcome. A
@@ -83,14 +84,14 @@ export function SendSteps({
 export function DetailsStep<V extends FieldValues>({
   form,
   onSubmit,
-  testId,
+  flow,
   pending,
   pendingLabel,
   children,
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
-  testId: string;
+  flow: Flow;
   pending: boolean;
   pendingLabel?: string;
   children: ReactNode;
@@ -98,7 +99,7 @@ export function DetailsStep<V extends FieldValues>({
   const t = useTranslations("send");
   const busy = pending && pendingLabel !== undefined;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={testId}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-form`}>
       <FormAlert form={form} />
       {children}
       <div className="flex justify-end">
@@ -111,13 +112,19 @@ export function DetailsStep<V extends FieldValues>({
   );
 }
 
+/** The three ways to send, as their steps' test ids and their review's messages name them. */
+export type Flow = "internal" | "pix-key" | "paste";
+const REVIEW_MESSAGES = {
+  internal: { title: "review.internalTitle", body: "review.internalBody" },
+  "pix-key": { title: "review.pixKeyTitle", body: "review.pixKeyBody" },
+  paste: { title: "review.pasteTitle", body: "review.pasteBody" },
+} as const;
+
 /** The review: what will be sent and to whom (`children`), from which account, then back or confirm. */
 export function ReviewStep<V extends FieldValues>({
   form,
   onSubmit,
-  testId,
-  title,
-  body,
+  flow,
   accountId,
   confirmLabel,
   pending,
@@ -127,9 +134,7 @@ export function ReviewStep<V extends FieldValues>({
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
-  testId: string;
-  title: string;
-  body: string;
+  flow: Flow;
   accountId: string;
   confirmLabel: string;
   pending: boolean;
@@ -139,10 +144,10 @@ export function ReviewStep<V extends FieldValues>({
 }) {
   const t = useTranslations("send");
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={testId}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
       <div>
-        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-        <p className="mt-1 text-sm text-slate-600">{body}</p>
+        <h3 className="text-base font-semibold text-slate-900">{t(REVIEW_MESSAGES[flow].title)}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t(REVIEW_MESSAGES[flow].body)}</p>
       </div>
       {children}
       <p className="text-xs text-slate-500">{t("review.from", { account: accountId })}</p>
@@ -156,6 +161,21 @@ export function ReviewStep<V extends FieldValues>({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The amount a review shows first ("—" while the payer has not typed it). */
+export function AmountRow({ cents }: { cents: bigint | null }) {
+  const t = useTranslations("send");
+  const money = useMoney();
+  return (
+    <ReviewRow label={t("review.amount")} testId="review-amount">
+      {cents !== null ? (
+        <span className="text-base font-semibold tabular-nums">{money(cents)}</span>
+      ) : (
+        <span className="text-slate-500">—</span>
+      )}
+    </ReviewRow>
   );
 }
 

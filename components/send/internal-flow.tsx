@@ -7,7 +7,7 @@ import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { type Party, useMoney } from "@/components/ledger/format";
+import type { Party } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
@@ -40,7 +40,6 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Review>();

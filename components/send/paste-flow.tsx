@@ -8,7 +8,6 @@ import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -30,7 +29,6 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Preview>();

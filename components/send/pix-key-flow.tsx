@@ -8,7 +8,6 @@ import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
@@ -30,7 +29,6 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const _money = useMoney();
   const overBalance = useBalanceCheck();
   const describeError = useSendError();
   const steps = useSendSteps<Review>();

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
-import { SecretPanel } from "@/components/ui/secret-panel";
+import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
 import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
@@ -43,14 +43,12 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   return (
-    <Dialog
+    <SecretDialog
       open={open}
       onClose={close}
+      secretShown={created !== null}
       title={created ? t("createdTitle") : t("title")}
-      description={created ? undefined : t("description")}
-      // The secret is on screen: only the explicit button closes it.
-      dismissible={!created}
-      size="lg"
+      description={t("description")}
       testId="create-key-dialog"
     >
       {created ? (
@@ -66,7 +64,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           testId="create-key-form"
         />
       )}
-    </Dialog>
+    </SecretDialog>
   );
 }
 

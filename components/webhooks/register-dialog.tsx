@@ -9,10 +9,10 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
-import { SecretPanel } from "@/components/ui/secret-panel";
+import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
 import { GatewayWebhookRegistration, MAX_SECRET, MIN_SECRET } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
 import { parseTargetUrl, SUBSCRIBABLE_GATEWAY_EVENTS, TargetUrl, useGatewayEventLabel } from "./events";
@@ -56,14 +56,12 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
   }
 
   return (
-    <Dialog
+    <SecretDialog
       open={open}
       onClose={close}
+      secretShown={created !== null}
       title={created ? t("secret.title") : t("registerDialog.title")}
-      description={created ? undefined : t("registerDialog.description")}
-      // The secret is on screen: only the explicit button closes it.
-      dismissible={!created}
-      size="lg"
+      description={t("registerDialog.description")}
       testId="register-webhook-dialog"
     >
       {created ? (
@@ -97,7 +95,7 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
           }
         />
       )}
-    </Dialog>
+    </SecretDialog>
   );
 }
 

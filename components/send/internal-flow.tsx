@@ -96,13 +96,10 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     );
   }
 
-  const reset = () => steps.reset(form, transfer);
-
   return (
     <SendSteps
-      step={steps.step}
-      sent={steps.sent}
-      onAnother={reset}
+      steps={steps}
+      resets={[form, transfer]}
       details={
         <DetailsStep form={form} onSubmit={onContinue} flow="internal" pending={lookup.isPending}>
           <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>

@@ -94,21 +94,12 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
     })(event);
   };
 
-  const reset = () => steps.reset(codeForm, amountForm, pay, decode);
-
   return (
     <SendSteps
-      step={steps.step}
-      sent={steps.sent}
-      onAnother={reset}
+      steps={steps}
+      resets={[codeForm, amountForm, pay, decode]}
       details={
-        <DetailsStep
-          form={codeForm}
-          onSubmit={onContinue}
-          flow="paste"
-          pending={decode.isPending}
-          pendingLabel={t("decoding")}
-        >
+        <DetailsStep form={codeForm} onSubmit={onContinue} flow="paste" pending={decode.isPending}>
           <FormField form={codeForm} name="emv" label={t("fields.emv")} hint={t("fields.emvHint")}>
             {(control) => (
               <Textarea

@@ -74,21 +74,12 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
     );
   }
 
-  const reset = () => steps.reset(form, send, resolve);
-
   return (
     <SendSteps
-      step={steps.step}
-      sent={steps.sent}
-      onAnother={reset}
+      steps={steps}
+      resets={[form, send, resolve]}
       details={
-        <DetailsStep
-          form={form}
-          onSubmit={onContinue}
-          flow="pix-key"
-          pending={resolve.isPending}
-          pendingLabel={t("resolving")}
-        >
+        <DetailsStep form={form} onSubmit={onContinue} flow="pix-key" pending={resolve.isPending}>
           <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
             {(control) => (
               <Input

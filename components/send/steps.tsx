@@ -52,20 +52,22 @@ export function useSendSteps<Review>() {
   };
 }
 
-/** The step indicator, then the current step: the details form, its review, or the outcome. */
+/**
+ * The step indicator, then the current step: the details form, its review, or the outcome, whose
+ * "another" empties the send (`resets`: its forms and mutations).
+ */
 export function SendSteps({
-  step,
-  sent,
-  onAnother,
+  steps,
+  resets,
   details,
   review,
 }: {
-  step: Step;
-  sent: SentView | null;
-  onAnother: () => void;
+  steps: { step: Step; sent: SentView | null; reset: (...parts: { reset: () => void }[]) => void };
+  resets: { reset: () => void }[];
   details: ReactNode;
   review: ReactNode;
 }) {
+  const { step, sent } = steps;
   return (
     <div className="space-y-6">
       <StepIndicator step={step} />
@@ -74,11 +76,19 @@ export function SendSteps({
       ) : step === "review" ? (
         review
       ) : sent ? (
-        <ResultPanel sent={sent} onAnother={onAnother} />
+        <ResultPanel sent={sent} onAnother={() => steps.reset(...resets)} />
       ) : null}
     </div>
   );
 }
+
+/** The three ways to send, as their steps' test ids and their review's messages name them. */
+export type Flow = "internal" | "pix-key" | "paste";
+const FLOW_MESSAGES = {
+  internal: { looking: null, title: "review.internalTitle", body: "review.internalBody" },
+  "pix-key": { looking: "resolving", title: "review.pixKeyTitle", body: "review.pixKeyBody" },
+  paste: { looking: "decoding", title: "review.pasteTitle", body: "review.pasteBody" },
+} as const;
 
 /** The details form: its fields, a refusal above them, and "Continue" (busy while looking up). */
 export function DetailsStep<V extends FieldValues>({
@@ -86,39 +96,30 @@ export function DetailsStep<V extends FieldValues>({
   onSubmit,
   flow,
   pending,
-  pendingLabel,
   children,
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
   flow: Flow;
   pending: boolean;
-  pendingLabel?: string;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
-  const busy = pending && pendingLabel !== undefined;
+  const looking = FLOW_MESSAGES[flow].looking;
+  const busy = pending && looking !== null;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-form`}>
       <FormAlert form={form} />
       {children}
       <div className="flex justify-end">
         <Button type="submit" loading={pending} className="w-full sm:w-auto">
-          {busy ? pendingLabel : t("continue")}
+          {busy ? t(looking) : t("continue")}
           {busy ? null : <ArrowRightIcon className="size-4" />}
         </Button>
       </div>
     </form>
   );
 }
-
-/** The three ways to send, as their steps' test ids and their review's messages name them. */
-export type Flow = "internal" | "pix-key" | "paste";
-const REVIEW_MESSAGES = {
-  internal: { title: "review.internalTitle", body: "review.internalBody" },
-  "pix-key": { title: "review.pixKeyTitle", body: "review.pixKeyBody" },
-  paste: { title: "review.pasteTitle", body: "review.pasteBody" },
-} as const;
 
 /** The review: what will be sent and to whom (`children`), from which account, then back or confirm. */
 export function ReviewStep<V extends FieldValues>({
@@ -146,8 +147,8 @@ export function ReviewStep<V extends FieldValues>({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
       <div>
-        <h3 className="text-base font-semibold text-slate-900">{t(REVIEW_MESSAGES[flow].title)}</h3>
-        <p className="mt-1 text-sm text-slate-600">{t(REVIEW_MESSAGES[flow].body)}</p>
+        <h3 className="text-base font-semibold text-slate-900">{t(FLOW_MESSAGES[flow].title)}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
       </div>
       {children}
       <p className="text-xs text-slate-500">{t("review.from", { account: accountId })}</p>

@@ -6,14 +6,14 @@ import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import type { Party } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
-import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
 import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
@@ -40,9 +40,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const overBalance = useBalanceCheck();
-  const describeError = useSendError();
-  const steps = useSendSteps<Review>();
+  const steps = useSendSteps<Review>(account);
   const { review } = steps;
 
   const schema = useMemo(() => internalForm(locale, account.accountId), [locale, account.accountId]);
@@ -67,14 +65,14 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const serviceFields = { receiverBankAccount: "receiver", receiverAccountId: "receiver", amount: "amount" } as const;
 
   const onContinue = form.handleSubmit(({ receiver, amount, obs }) => {
-    const tooMuch = overBalance(amount, account.availableCents);
+    const tooMuch = steps.overBalance(amount);
     if (tooMuch) return form.setError("amount", { message: tooMuch });
     form.setValue("receiver", receiver);
     // The holder is looked up and shown before confirming; an unknown account stops here.
     lookup.mutate(receiver, {
       onSuccess: (found) =>
         steps.toReview({ receiverAccountId: receiver, cents: amount, obs: obs || undefined, receiver: found.receiver }),
-      onError: (error) => showServiceError(form, describeError(error), serviceFields),
+      onError: steps.lookupRefused(form, serviceFields),
     });
   });
 

@@ -16,7 +16,7 @@ import { AlertCircleIcon } from "@/components/ui/icons";
 import { centsToBrl } from "@/server/money";
 import { Emv, MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
 import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
@@ -29,9 +29,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const overBalance = useBalanceCheck();
-  const describeError = useSendError();
-  const steps = useSendSteps<Preview>();
+  const steps = useSendSteps<Preview>(account);
   const preview = steps.review;
 
   const codeForm = useSchemaForm(CodeForm, {
@@ -49,7 +47,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
 
   const fixedAmount = preview?.amountCents ?? null;
   const blocked = preview !== null && fixedAmount === null && preview.kind === "dynamic";
-  const tooMuch = fixedAmount !== null ? overBalance(fixedAmount, account.availableCents) : null;
+  const tooMuch = fixedAmount !== null ? steps.overBalance(fixedAmount) : null;
 
   const onContinue = codeForm.handleSubmit(({ emv }) => {
     decode.mutate(emv, {
@@ -58,7 +56,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
         steps.toReview(result);
       },
       onError: (error) => {
-        const { message, field } = describeError(error);
+        const { message, field } = steps.explain(error);
         // a code the service cannot read is about the pasted text, whatever part of it failed
         showServiceError(codeForm, { message, field: field ?? "emv" }, { emv: "emv", pixKey: "emv" });
       },
@@ -76,7 +74,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
       {
         onSuccess: steps.done,
         onError: (error) =>
-          showServiceError(amountForm, describeError(error), fixedAmount === null ? { amount: "amount" } : {}),
+          showServiceError(amountForm, steps.explain(error), fixedAmount === null ? { amount: "amount" } : {}),
       },
     );
   }
@@ -88,7 +86,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
       return payWith(null);
     }
     return amountForm.handleSubmit(({ amount }) => {
-      const over = overBalance(amount, account.availableCents);
+      const over = steps.overBalance(amount);
       if (over) return amountForm.setError("amount", { message: over });
       payWith(amount);
     })(event);

@@ -7,14 +7,14 @@ import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { ExternalTransfer, MAX_PIX_KEY, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import { ReceiverSummary, ReviewRow, type SourceAccount, useBalanceCheck, useSendError } from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
 import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
@@ -29,9 +29,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const overBalance = useBalanceCheck();
-  const describeError = useSendError();
-  const steps = useSendSteps<Review>();
+  const steps = useSendSteps<Review>(account);
   const { review } = steps;
 
   const schema = useMemo(() => pixKeyForm(locale), [locale]);
@@ -48,11 +46,11 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const serviceFields = { pixKey: "pixKey", amount: "amount" } as const;
 
   const onContinue = form.handleSubmit(({ pixKey, amount, description }) => {
-    const tooMuch = overBalance(amount, account.availableCents);
+    const tooMuch = steps.overBalance(amount);
     if (tooMuch) return form.setError("amount", { message: tooMuch });
     resolve.mutate(pixKey, {
       onSuccess: (resolved) => steps.toReview({ resolved, cents: amount, description: description || undefined }),
-      onError: (error) => showServiceError(form, describeError(error), serviceFields),
+      onError: steps.lookupRefused(form, serviceFields),
     });
   });
 

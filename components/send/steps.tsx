@@ -9,15 +9,25 @@ import { useMoney } from "@/components/ledger/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
-import { ResultPanel, ReviewRow, type SentView, type Step, useAfterSend, useSendError } from "./shared";
+import {
+  ResultPanel,
+  ReviewRow,
+  type SentView,
+  type SourceAccount,
+  type Step,
+  useAfterSend,
+  useBalanceCheck,
+  useSendError,
+} from "./shared";
 
 /**
- * The steps of a send: the form, its review (what was checked and looked up), the outcome. A
- * refusal of the confirmed send about a field of the form goes back to the form to show it there.
+ * The steps of a send from `account`: the form, its review (what was checked and looked up), the
+ * outcome. A refusal of the confirmed send about a field of the form goes back to the form.
  */
-export function useSendSteps<Review>() {
+export function useSendSteps<Review>(account: SourceAccount) {
   const afterSend = useAfterSend();
   const describeError = useSendError();
+  const balanceCheck = useBalanceCheck();
   const [step, setStep] = useState<Step>("form");
   const [review, setReview] = useState<Review | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
@@ -30,6 +40,13 @@ export function useSendSteps<Review>() {
       setStep("review");
     },
     back: () => setStep("form"),
+    /** The amount's refusal when it is more than the account has available, else null. */
+    overBalance: (cents: bigint) => balanceCheck(cents, account.availableCents),
+    explain: describeError,
+    /** A refusal of the lookup that leads to the review: on the field it names, else above the form. */
+    lookupRefused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
+      return (error: unknown) => showServiceError(form, describeError(error), fields);
+    },
     done(result: SentView) {
       setSent(result);
       setStep("done");

@@ -49,7 +49,7 @@ export function StatementForm() {
   const queryClient = useQueryClient();
   const explain = useServiceError();
   const overview = useQuery(trpc.account.overview.queryOptions());
-  const request_ = useMutation(trpc.statements.request.mutationOptions());
+  const requestStatement = useMutation(trpc.statements.request.mutationOptions());
 
   const form = useSchemaForm(StatementFields, {
     defaultValues: {
@@ -79,7 +79,7 @@ export function StatementForm() {
 
   const submit = form.handleSubmit(async (request) => {
     try {
-      await request_.mutateAsync(request);
+      await requestStatement.mutateAsync(request);
       await queryClient.invalidateQueries({ queryKey: trpc.statements.list.queryKey() });
     } catch (caught) {
       showServiceError(form, explain(caught));
@@ -176,7 +176,7 @@ export function StatementForm() {
             </Alert>
           )}
           <div className="flex justify-end">
-            <Button type="submit" loading={request_.isPending} data-testid="statement-submit">
+            <Button type="submit" loading={requestStatement.isPending} data-testid="statement-submit">
               {t("submit")}
             </Button>
           </div>

@@ -10,10 +10,9 @@ import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/compone
 import { useServiceError } from "@/components/forms/service-error";
 import { StatusBadge, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { ReviewRow } from "@/components/send/shared";
+import { IdRow, ReviewRow } from "@/components/send/shared";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { ArrowRightIcon, ClockIcon, UndoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
@@ -222,14 +221,7 @@ function RefundResult({ refund, onClose }: { refund: RefundView; onClose: () => 
           <StatusBadge status={refund.status} />
         </ReviewRow>
         {refund.endToEndId ? (
-          <ReviewRow label={t("refundEndToEnd")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all" data-testid="refund-result-e2e">
-                {refund.endToEndId}
-              </span>
-              <CopyButton value={refund.endToEndId} label={t("refundEndToEnd")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("refundEndToEnd")} value={refund.endToEndId} testId="refund-result-e2e" />
         ) : null}
       </dl>
       <DialogActions>

@@ -56,6 +56,20 @@ export function useAfterSend() {
     ]);
 }
 
+/** A review row with an id in monospace and its copy button. */
+export function IdRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <ReviewRow label={label}>
+      <span className="inline-flex max-w-full items-center gap-2">
+        <span className="min-w-0 font-mono text-xs break-all" data-testid={testId}>
+          {value}
+        </span>
+        <CopyButton value={value} label={label} />
+      </span>
+    </ReviewRow>
+  );
+}
+
 /** A row of a review list: label on the left, value on the right (stacked on phones). */
 export function ReviewRow({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -187,21 +201,9 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
           <StatusBadge status={status} />
         </ReviewRow>
         {sent.endToEndId ? (
-          <ReviewRow label={t("endToEndId")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all" data-testid="result-end-to-end-id">
-                {sent.endToEndId}
-              </span>
-              <CopyButton value={sent.endToEndId} label={t("endToEndId")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("endToEndId")} value={sent.endToEndId} testId="result-end-to-end-id" />
         ) : (
-          <ReviewRow label={t("entryId")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all">{sent.id}</span>
-              <CopyButton value={sent.id} label={t("entryId")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("entryId")} value={sent.id} />
         )}
       </dl>
 

@@ -11,11 +11,17 @@ import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
+/** Fetches the key list again once a key was created, changed or revoked (before the dialog closes). */
+function useKeyListRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+}
+
 export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("apiKeys.createDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.apiKeys.create.mutationOptions());
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: useKeyListRefresh() }));
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string; name: string } | null>(null);
 
   function close() {
@@ -33,10 +39,8 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         expiresAt: values.expiresAt ?? null,
       },
       {
-        onSuccess: (result) => {
-          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name });
-          void queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-        },
+        onSuccess: (result) =>
+          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name }),
         onError,
       },
     );
@@ -100,8 +104,7 @@ function KeySecretPanel({
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.editDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const update = useMutation(trpc.apiKeys.update.mutationOptions());
+  const update = useMutation(trpc.apiKeys.update.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
     update.reset();
@@ -119,10 +122,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
         ...(values.expiresAt !== undefined ? { expiresAt: values.expiresAt } : {}),
       },
       {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-          close();
-        },
+        onSuccess: close,
         onError,
       },
     );
@@ -155,9 +155,8 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.revokeDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const explain = useServiceError();
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions());
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
     revoke.reset();
@@ -169,10 +168,7 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
     revoke.mutate(
       { clientId: apiKey.clientId },
       {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-          close();
-        },
+        onSuccess: close,
       },
     );
   }

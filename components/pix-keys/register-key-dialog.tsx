@@ -28,16 +28,12 @@ function initialValue(kind: KeyKind, account: KeyAccount): string {
 
 /** The key typed for `kind`, checked as the service checks it (digits of a document, an e-mail in lower case). */
 function keyForm(kind: KeyKind) {
-  return z.object({
-    key: z
-      .string()
-      .pipe(kind === "EVP" ? z.string() : NewPixKey.shape.key.unwrap())
-      .refine((key) => {
-        if (kind === "EVP") return true;
-        const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
-        return keyFormatError(normalised, kind) === null;
-      }),
+  const typed = NewPixKey.shape.key.unwrap().refine((key) => {
+    const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
+    return keyFormatError(normalised, kind) === null;
   });
+  // a random key (EVP) is made by the service: nothing to type
+  return z.object({ key: kind === "EVP" ? z.string() : typed });
 }
 
 /** Registers a key of any of the five types on one account; the service's refusals in the reader's words. */

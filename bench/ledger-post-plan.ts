@@ -22,6 +22,7 @@ try {
   execFileSync(bin("prisma"), ["migrate", "deploy"], { stdio: "ignore", env: process.env });
   const { createMerchant } = await import("../server/accounts/merchants");
   const { creditIncomingPix } = await import("../server/transfers/incoming");
+  const { inBatch } = await import("../server/ledger/write-path");
   const { transferInternal } = await import("../server/transfers/internal");
   const { db, disconnectDb } = await import("../server/db/client");
   const { pool, closePool } = await import("../server/db/pool");
@@ -39,7 +40,7 @@ try {
   }
   const [a, b] = accounts as [(typeof accounts)[number], (typeof accounts)[number]];
   const transfer = () =>
-    transferInternal(db(), {
+    transferInternal(inBatch(db()), {
       userId: a.userId,
       accountId: a.accountId,
       receiverAccountId: b.accountId,

@@ -66,7 +66,8 @@ async function transferTemplate(): Promise<string> {
 async function cashOutTemplate(): Promise<string> {
   const { pool } = await import("../server/db/pool");
   const { cashOutOnPool } = await import("../server/payouts/fast");
-  const { claimIdempotencyKey, requestHash } = await import("../server/gateway/idempotency");
+  const { claimIdempotencyKey, requestHash } = await import("../server/idempotency/claim");
+  const { EffectSink } = await import("../server/idempotency/sink");
   const { rows: accounts } = await pool().query(
     "SELECT a.id, a.user_id, k.id AS api_key_id FROM accounts a JOIN api_keys k ON k.user_id = a.user_id ORDER BY a.id",
   );
@@ -79,13 +80,13 @@ async function cashOutTemplate(): Promise<string> {
   await Promise.all(
     Array.from({ length: BATCH }, async (_, i) => {
       const account = accounts[(i * 7) % accounts.length];
-      const pixKey = `bench-${i}@example.com`;
+      const pixKey = `bench-${i}@example.invalid`;
       const scope = { apiKeyId: account.api_key_id, method: "POST", path: "/bench", key: pixKey };
       const claim = await claimIdempotencyKey(scope, requestHash(pixKey));
       if (claim.kind !== "new") throw new Error(`claim ${claim.kind}`);
       return cashOutOnPool(
         { userId: account.user_id, accountId: account.id, amountCents: 1n, pixKey, pixKeyType: "EMAIL" },
-        { recordId: claim.recordId, token: claim.token },
+        new EffectSink({ recordId: claim.recordId, token: claim.token }),
       );
     }),
   );

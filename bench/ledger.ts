@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ledger` (issue 14, P5): 1,000,000 ledger entries generated in SQL
+ * `npm run bench:ledger` (target P5, docs/performance.md): 1,000,000 ledger entries generated in SQL
  * (bench/support/million-entries.sql), then GET /v4/i/ledger over HTTP against the production
  * server, sequentially, for every combination of the interface's filters (type, status, reason,
  * period) and pages 1–100 at limit 50 and 100; deep pages; the three lookups. The dashboard's
@@ -8,25 +8,23 @@
  * Uses DATABASE_URL's server when set, otherwise an embedded PostgreSQL. BENCH_KEEP=1 keeps the
  * database (its name is printed) for EXPLAIN.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { dropDatabase, ensureDatabase, freePort } from "../server/db/embedded";
+import { dropDatabase, ensureDatabase } from "../server/db/embedded";
 import { loadMillionEntries, MERCHANTS, ms, percentile } from "./support/million";
 import { benchServer } from "./support/server";
+import { bin, startWeb, type WebProcess } from "./support/web";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const TARGET_MS = 50;
-const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
 const { embedded, adminUrl, urlFor } = await benchServer();
 let benchDb = `pix_bench_ledger_${Date.now()}`;
-let server: ChildProcess | null = null;
+let web: WebProcess | null = null;
 const load = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 
 async function cleanup() {
-  server?.kill("SIGTERM");
+  await web?.stop();
   if (!process.env.BENCH_KEEP && !process.env.BENCH_DATABASE) await dropDatabase(adminUrl, benchDb).catch(() => {});
   await embedded?.stop();
 }
@@ -88,35 +86,9 @@ try {
   const big = merchants[0] as (typeof merchants)[number];
   const auth = `Basic ${Buffer.from(`${big.clientId}:${big.clientSecret}`).toString("base64")}`;
 
-  if (!existsSync(".next/BUILD_ID")) {
-    console.log("▸ next build");
-    execFileSync(bin("next"), ["build"], { stdio: "inherit" });
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  web = await startWeb();
+  const base = web.base;
   console.log(`▸ production server on ${base} (rate limits off)`);
-  server = spawn(bin("tsx"), ["server/web/main.ts"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      RATE_LIMITS_ENABLED: "false",
-      AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
-      API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",
-      DATA_ENCRYPTION_KEY: "ZGV2LW9ubHktZGF0YS1lbmNyeXB0aW9uLWtleS0zMmI=",
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 
   const get = async (pathAndQuery: string) => {
     const started = performance.now();

@@ -39,7 +39,7 @@ try {
   console.log("|---|---|---|---|---|---|---|");
   sample("0 (start)");
   const started = Date.now();
-  const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, CONCURRENCY, (op) => {
+  const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) => {
     ops.push(op);
     window.push(op);
   });

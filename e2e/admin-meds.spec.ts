@@ -22,7 +22,7 @@ const RUN = Date.now().toString(36);
 const AMOUNT_CENTS = 12_345n;
 const DETAILS = `Pagador relata golpe ${RUN}`;
 const DEFENSE = `Produto entregue, nota fiscal anexa ${RUN}`;
-const FILE_URL = `https://example.com/comprovantes/${RUN}.pdf`;
+const FILE_URL = `https://files.invalid/comprovantes/${RUN}.pdf`;
 const ANALYSIS = `Defesa sem comprovação de entrega ao pagador ${RUN}.`;
 
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });

@@ -9,14 +9,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { READ_ONLY_SCOPES, SCOPES } from "../server/apikeys/scopes";
+import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-/** Sign-in hashes the password (scrypt) and the first visit of a page may compile it in dev. */
-const SLOW = { timeout: 20_000 };
 
 const NAME = `ERP e2e ${Date.now().toString(36)}`;
 
@@ -24,36 +21,14 @@ let page: Page;
 const created = { clientId: "", clientSecret: "" };
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-/**
- * A screenshot of the whole page with the viewport grown to fit it, so the fixed sidebar and the
- * sticky phone header sit where a person sees them (a plain full-page capture repeats them mid-page).
- */
-async function snap(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-/** A dialog with the viewport tall enough to show all of it. */
-async function snapDialog(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.locator("dialog[open]").evaluate((dialog) => dialog.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height + 64) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 const keyRow = () => page.locator(`[data-testid="key-row"][data-client-id="${created.clientId}"]`);
 
 test("the merchant signs in and opens the API keys", async () => {
@@ -83,7 +58,7 @@ test("the create dialog pre-selects the read-only scopes and refuses a malformed
     if (READ_ONLY_SCOPES.includes(scope)) await expect(box).toBeChecked();
     else await expect(box).not.toBeChecked();
   }
-  await snapDialog("api-keys-create-defaults");
+  await snapDialog(page, "api-keys-create-defaults");
 
   // Enter in a field does not submit the dialog (nothing is checked, nothing is created).
   await dialog.getByLabel("Nome").press("Enter");
@@ -104,7 +79,7 @@ test("the create dialog pre-selects the read-only scopes and refuses a malformed
   const row = dialog.getByTestId("whitelist-row").first();
   await expect(row.getByTestId("whitelist-error")).toContainText("“1.2.3.4/40” não é válido", SLOW);
   await expect(first).toHaveAttribute("aria-invalid", "true");
-  await snapDialog("api-keys-create-invalid");
+  await snapDialog(page, "api-keys-create-invalid");
 
   // Submitting with it is refused too, and nothing is created.
   await dialog.getByRole("button", { name: "Criar chave" }).click();
@@ -144,7 +119,7 @@ test("the secret is shown once, with a warning, and can be copied", async () => 
   await panel.getByRole("button", { name: "Copiar Client secret" }).click();
   await expect(panel.getByRole("button", { name: "Copiar Client secret" })).toHaveText("Copiado");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(created.clientSecret);
-  await snapDialog("api-keys-secret");
+  await snapDialog(page, "api-keys-secret");
 
   // Only the explicit button closes it: Escape does not lose the secret by accident.
   await page.keyboard.press("Escape");
@@ -182,7 +157,7 @@ test("the table shows the new key, its allowlist and scopes, never its secret", 
   const chips = page.locator(`#scopes-table-${created.clientId}`);
   await expect(chips.getByText("pix_in:write", { exact: true })).toBeVisible();
   await expect(chips.getByRole("listitem")).toHaveCount(CHOSEN);
-  await snap("api-keys");
+  await snap(page, "api-keys");
   await toggle.click();
   await expect(chips).toHaveCount(0);
 });
@@ -205,7 +180,7 @@ test("editing the key changes its allowlist", async () => {
   await expect(dialog.getByTestId("whitelist-row").nth(1).getByTestId("whitelist-valid")).toBeVisible(SLOW);
   // One scope fewer.
   await dialog.getByRole("checkbox", { name: /^meds:write/ }).uncheck();
-  await snapDialog("api-keys-edit");
+  await snapDialog(page, "api-keys-edit");
   await dialog.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(dialog).toBeHidden(SLOW);
 
@@ -239,7 +214,7 @@ test("revoking asks first, then the key shows revoked with no more actions", asy
   await expect(keyRow().getByRole("button", { name: `Revogar ${NAME}` })).toHaveCount(0);
   await page.reload();
   await expect(keyRow().getByTestId("key-status")).toHaveText("Revogada", SLOW);
-  await snap("api-keys-revoked");
+  await snap(page, "api-keys-revoked");
 });
 
 test("on a phone the keys are cards and nothing overflows", async () => {
@@ -248,7 +223,7 @@ test("on a phone the keys are cards and nothing overflows", async () => {
   await expect(card).toBeVisible(SLOW);
   await expect(card.getByTestId("key-status")).toHaveText("Revogada");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("api-keys-phone");
+  await snap(page, "api-keys-phone");
 
   await page.getByRole("button", { name: "Criar chave" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Criar chave de API" });
@@ -256,7 +231,7 @@ test("on a phone the keys are cards and nothing overflows", async () => {
   await dialog.getByLabel("IP permitido 1").fill("10.0.0.1/33");
   await expect(dialog.getByTestId("whitelist-error")).toBeVisible(SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snapDialog("api-keys-create-phone");
+  await snapDialog(page, "api-keys-create-phone");
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
   await page.setViewportSize(DESKTOP);

@@ -6,34 +6,21 @@
  * The other spec files share the database, so balances and lists are read before and compared
  * after rather than assumed. One page walks through the steps in order (serial) and signs in once.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
+import { brl, centsOf } from "./support/amounts";
+import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-/** Sign-in hashes the password (scrypt) and the first visit of a page may compile it in dev. */
-const SLOW = { timeout: 20_000 };
 
 const CHARGE = 2_500n; // R$ 25,00
 const REFUND = 1_000n; // R$ 10,00 of it back
 const DESCRIPTION = `Pedido e2e ${Date.now().toString(36)}`;
 
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-/** "R$ 25,00", as the dashboard shows it in pt-BR. */
-const brl = (cents: bigint) => BRL.format(Number(cents) / 100);
 /** The same with flexible spacing (Intl puts a no-break space after "R$"). */
 const brlPattern = (cents: bigint) => new RegExp(brl(cents).replace(/\s/g, "\\s?").replace("$", "\\$"));
-
-/** Centavos from a pt-BR amount on screen ("R$ 1.500,00" → 150000n). */
-async function centsOf(locator: Locator): Promise<bigint> {
-  const text = ((await locator.textContent()) ?? "").trim();
-  expect(text).toMatch(/^-?R\$\s?[\d.]+,\d{2}$/);
-  const digits = BigInt(text.replace(/\D/g, ""));
-  return text.startsWith("-") ? -digits : digits;
-}
 
 let page: Page;
 const before = { available: 0n, held: 0n };
@@ -41,36 +28,14 @@ const before = { available: 0n, held: 0n };
 const state = { txId: "", emv: "", paidEndToEndId: "" };
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-/**
- * A screenshot of the whole page with the viewport grown to fit it, so the fixed sidebar and the
- * sticky phone header sit where a person sees them (a plain full-page capture repeats them mid-page).
- */
-async function snap(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-/** A dialog with the viewport tall enough to show all of it. */
-async function snapDialog(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.locator("dialog[open]").evaluate((dialog) => dialog.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height + 64) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 
 async function readBalances() {
   const held = page.getByTestId("balance-held");
@@ -109,7 +74,7 @@ test("the new charge form checks what is typed before creating anything", async 
   await form.getByRole("button", { name: "Gerar cobrança" }).click();
   await expect(form.getByText("Informe um prazo inteiro, de 1 minuto a 365 dias.")).toBeVisible();
   await expect(form.getByText("Informe um CPF ou CNPJ válido.")).toBeVisible();
-  await snap("charges-form-errors");
+  await snap(page, "charges-form-errors");
   await form.getByLabel("Só este CPF/CNPJ pode pagar (opcional)").fill("");
   await form.getByRole("button", { name: "Mais opções" }).click();
 });
@@ -152,7 +117,7 @@ test("a R$ 25,00 charge shows its QR code, a code to copy and a countdown", asyn
   await panel.getByTestId("copy-emv").click();
   await expect(panel.getByTestId("copy-emv")).toHaveText("Copiado");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(state.emv);
-  await snap("charges-created");
+  await snap(page, "charges-created");
 
   // The new charge heads the list, awaiting payment.
   const row = page.getByTestId("charge-row").filter({ hasText: DESCRIPTION });
@@ -176,7 +141,7 @@ test("simulating the payment shows the charge paid, in the panel and the list", 
 
   const row = page.getByTestId("charge-row").filter({ hasText: DESCRIPTION });
   await expect(row.getByTestId("charge-status")).toHaveText("Paga", SLOW);
-  await snap("charges-paid");
+  await snap(page, "charges-paid");
 
   // The status filter lives in the URL: paid keeps it, awaiting payment leaves it out.
   const filter = page.getByLabel("Status", { exact: true });
@@ -219,7 +184,7 @@ test("the charge's detail shows the code, the dates and the payment's end-to-end
   const e2e = detail.getByTestId("charge-paid-e2e").getByTestId("id-value");
   await expect(e2e).toHaveText(/^E\d{8}\d{12}\w{11}$/);
   state.paidEndToEndId = ((await e2e.textContent()) ?? "").trim();
-  await snap("charge-detail");
+  await snap(page, "charge-detail");
 
   // Back to the list keeps its filter.
   await page.getByRole("link", { name: "Voltar às cobranças" }).click();
@@ -254,7 +219,7 @@ test("the received entry offers a refund: R$ 25,00 refundable, R$ 10,00 refunded
 
   await dialog.getByLabel("Valor a devolver").fill("10,00");
   await dialog.getByLabel("Descrição (opcional)").fill("Item fora de estoque");
-  await snapDialog("refund-dialog");
+  await snapDialog(page, "refund-dialog");
   await dialog.getByRole("button", { name: "Confirmar devolução" }).click();
 
   const result = dialog.getByTestId("refund-result");
@@ -263,7 +228,7 @@ test("the received entry offers a refund: R$ 25,00 refundable, R$ 10,00 refunded
   await expect(result.getByTestId("refund-result-amount")).toHaveText(brl(REFUND));
   await expect(result.getByTestId("entry-status")).toHaveText("Em processamento");
   await expect(result.getByTestId("refund-result-e2e")).toHaveText(/^D\d{8}\d{12}\w{11}$/);
-  await snapDialog("refund-result");
+  await snapDialog(page, "refund-result");
 
   await dialog.getByRole("button", { name: "Fechar", exact: true }).last().click();
   await expect(dialog).toBeHidden();
@@ -297,7 +262,7 @@ test("/refunds lists the refund as processing, linked to the original PIX", asyn
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Em processamento" });
   await expect(page).toHaveURL(/\/refunds\?status=processing$/);
   await expect(row).toBeVisible(SLOW);
-  await snap("refunds");
+  await snap(page, "refunds");
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Falhou" });
   await expect(page).toHaveURL(/\/refunds\?status=failed$/);
   await expect(row).toHaveCount(0, SLOW);
@@ -324,7 +289,7 @@ test("a charge that does not exist says so, and the page reads in English too", 
   await expect(
     page.getByTestId("charge-row").filter({ hasText: DESCRIPTION }).getByTestId("charge-row-amount"),
   ).toHaveText(/^R\$\s?25\.00$/, SLOW);
-  await snap("charges-en");
+  await snap(page, "charges-en");
   await page.getByLabel("Language").selectOption("pt-BR");
   await expect(page.getByRole("heading", { level: 1, name: "Cobranças" })).toBeVisible(SLOW);
 });
@@ -342,30 +307,30 @@ test("on a phone charges, a charge and refunds fit the screen", async () => {
   await expect(page.getByTestId("charge-form")).toBeVisible(SLOW);
   await expect(page.getByTestId("charge-card").first()).toBeVisible(SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("charges-phone");
+  await snap(page, "charges-phone");
 
   await page.getByTestId("charge-form").getByLabel("Valor").fill("12,34");
   await page.getByRole("button", { name: "Gerar cobrança" }).click();
   await expect(page.getByTestId("charge-result").getByTestId("charge-qr")).toBeVisible(SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("charges-created-phone");
+  await snap(page, "charges-created-phone");
 
   await page.goto(`/charges/${state.txId}`);
   await expect(page.getByTestId("charge-detail")).toBeVisible(SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("charge-detail-phone");
+  await snap(page, "charge-detail-phone");
 
   await page.goto(`/ledger/${state.paidEndToEndId}?account=${DEMO_MERCHANT.accountId}`);
   await expect(page.getByTestId("refund-bar-remaining")).toHaveText(brl(CHARGE - REFUND), SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.getByRole("button", { name: "Devolver" }).click();
   await expect(page.getByRole("dialog", { name: "Devolver Pix recebido" })).toBeVisible();
-  await snapDialog("refund-dialog-phone");
+  await snapDialog(page, "refund-dialog-phone");
   await page.getByRole("button", { name: "Cancelar" }).click();
 
   await page.goto("/refunds");
   await expect(page.getByTestId("refund-card").first()).toBeVisible(SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("refunds-phone");
+  await snap(page, "refunds-phone");
   await page.setViewportSize(DESKTOP);
 });

@@ -1,5 +1,5 @@
 /**
- * What a person expects of the dashboard (issue 13, item 3), clicked through as a merchant does:
+ * What a person expects of the dashboard, clicked through as a merchant does:
  * server errors in Portuguese, the holder of an internal transfer shown before confirming, the
  * result of a send following the payment until it settles or fails (its reason in words), a
  * charge cancelled, a refund from a charge's detail and from the refunds page, static QR codes
@@ -13,18 +13,16 @@ import { encodeStaticBrCode } from "../server/pix/brcode";
 import { settleOutgoingPix } from "./support/rail";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, mainNavOf, openPage, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
 
-const DESKTOP = { width: 1280, height: 800 };
-const SLOW = { timeout: 20_000 };
 const RUN = Date.now().toString(36);
 
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
@@ -34,7 +32,7 @@ test.afterAll(async () => {
 });
 
 const panel = (name: string) => page.getByRole("tabpanel", { name });
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 
 test("the merchant signs in", async () => {
   await signIn(page, DEMO_MERCHANT);
@@ -95,7 +93,7 @@ async function sendToKey(key: string, amount: string) {
 }
 
 test("the result screen follows a PIX to another institution until it settles", async () => {
-  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.com`, "2,00");
+  const { result, endToEndId } = await sendToKey(`bia-${RUN}@example.invalid`, "2,00");
   await expect(result.getByRole("heading", { name: "Pix em processamento" })).toBeVisible();
   await snap(page, "ux-result-processing");
   // The network answers; nobody reloads: the screen turns settled on its own.

@@ -9,14 +9,11 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "../prisma/demo";
+import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-/** Sign-in hashes the password (scrypt) and the first visit of a page may compile it in dev. */
-const SLOW = { timeout: 20_000 };
 
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 /** "+R$ 1.500,00" as the ledger shows a credit. */
@@ -37,27 +34,14 @@ function typedDate(days = 0): string {
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-/**
- * A screenshot of the whole page with the viewport grown to fit it, so the fixed sidebar and the
- * sticky phone header sit where a person sees them (a plain full-page capture repeats them mid-page).
- */
-async function snap(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 const rows = () => page.getByTestId("ledger-row");
 const typeFilter = () => page.getByLabel("Tipo", { exact: true });
 const openingRow = () => rows().filter({ hasText: "Pix recebido" }).filter({ hasText: OPENING });
@@ -81,7 +65,7 @@ test("the merchant signs in and opens the ledger from the navigation", async () 
   await expect(opening.getByTestId("entry-type")).toHaveText("Crédito");
   await expect(opening.getByTestId("entry-status")).toHaveText("Concluído");
   await expect(opening).toContainText(/E\d{8}…\w{4}/);
-  await snap("ledger");
+  await snap(page, "ledger");
 });
 
 test("filtering by type keeps the filter in the URL, across a reload", async () => {
@@ -126,7 +110,7 @@ test("reason, status and date filters narrow the list, and clearing them brings 
   await page.getByLabel("De", { exact: true }).fill(typedDate(1));
   await expect(page).toHaveURL(new RegExp(`from=${saoPauloDate(1)}&to=${saoPauloDate(1)}`));
   await expect(filteredEmpty()).toBeVisible(SLOW);
-  await snap("ledger-empty-filter");
+  await snap(page, "ledger-empty-filter");
 
   await page.getByRole("button", { name: "Limpar filtros" }).last().click();
   await expect(page.getByLabel("De", { exact: true })).toHaveValue("");
@@ -169,7 +153,7 @@ test("an entry's detail shows every field, payer and receiver, and copies its id
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(endToEndId);
   // No externalId on a PIX received from outside: shown as a dash, nothing to copy.
   await expect(detail.getByTestId("detail-external-id").getByRole("button")).toHaveCount(0);
-  await snap("ledger-detail");
+  await snap(page, "ledger-detail");
 
   await page.getByRole("link", { name: "Voltar aos lançamentos" }).click();
   await expect(page).toHaveURL(/\/ledger\?type=credit$/, SLOW);
@@ -184,7 +168,7 @@ test("in English the ledger reads in English, with amounts formatted for en", as
   const opening = rows().filter({ hasText: "PIX received" }).filter({ hasText: "+R$1,500.00" });
   await expect(opening).toHaveCount(1);
   await expect(opening.getByTestId("entry-status")).toHaveText("Succeeded");
-  await snap("ledger-en");
+  await snap(page, "ledger-en");
 
   await page.getByLabel("Language").selectOption("pt-BR");
   await expect(page.getByRole("heading", { level: 1, name: "Lançamentos" })).toBeVisible(SLOW);
@@ -203,7 +187,7 @@ test("on a phone the ledger shows cards instead of a table, and nothing overflow
   await expect(cards.first()).toBeVisible(SLOW);
   await expect(page.getByTestId("ledger-table")).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("ledger-phone");
+  await snap(page, "ledger-phone");
 
   // The filters fold behind a button, the entries first.
   await expect(typeFilter()).toBeHidden();
@@ -212,11 +196,11 @@ test("on a phone the ledger shows cards instead of a table, and nothing overflow
   await typeFilter().selectOption({ label: "Crédito" });
   await expect(page).toHaveURL(/\/ledger\?type=credit$/);
   await expect(page.getByText("1 ativo")).toBeVisible();
-  await snap("ledger-phone-filters");
+  await snap(page, "ledger-phone-filters");
 
   await cards.filter({ hasText: "Pix recebido" }).filter({ hasText: OPENING }).click();
   await expect(page.getByTestId("detail-reason")).toHaveText("Pix recebido", SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("ledger-detail-phone");
+  await snap(page, "ledger-detail-phone");
   await page.setViewportSize(DESKTOP);
 });

@@ -7,62 +7,35 @@
  * The other spec files share the database, so balances are read before and compared after
  * rather than assumed. One page walks through the steps in order (serial) and signs in once.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
 import { encodeStaticBrCode } from "../server/pix/brcode";
+import { brl, centsOf } from "./support/amounts";
+import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
+import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-/** Sign-in hashes the password (scrypt) and the first visit of a page may compile it in dev. */
-const SLOW = { timeout: 20_000 };
 
 /** What this spec sends, in centavos. */
 const TO_KEY = 2_500n; // R$ 25,00 to cafe@demo.pix (same platform: settles at once)
 const PASTED = 1_234n; // R$ 12,34 in the static BR Code
 const INTERNAL = 750n; // R$ 7,50 to account 100000000002
-const TO_OTHER_BANK = 1_000n; // R$ 10,00 to ana@example.com (another institution: stays processing)
-
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-/** "R$ 1.500,00", as the dashboard shows it in pt-BR. */
-const brl = (cents: bigint) => BRL.format(Number(cents) / 100);
-
-/** Centavos from a pt-BR amount on screen ("R$ 1.500,00" → 150000n). */
-async function centsOf(locator: Locator): Promise<bigint> {
-  const text = ((await locator.textContent()) ?? "").trim();
-  expect(text).toMatch(/^-?R\$\s?[\d.]+,\d{2}$/);
-  const digits = BigInt(text.replace(/\D/g, ""));
-  return text.startsWith("-") ? -digits : digits;
-}
+const TO_OTHER_BANK = 1_000n; // R$ 10,00 to ana@example.invalid (another institution: stays processing)
 
 let page: Page;
 /** The first account's balances on the overview before this spec moved any money. */
 const before = { available: 0n, blocked: 0n, total: 0n, held: 0n };
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP, permissions: ["clipboard-read", "clipboard-write"] });
-  page = await context.newPage();
+  page = await openPage(browser, CLIPBOARD);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-/**
- * A screenshot of the whole page with the viewport grown to fit it, so the fixed sidebar and the
- * sticky phone header sit where a person sees them (a plain full-page capture repeats them mid-page).
- */
-async function snap(name: string) {
-  const viewport = page.viewportSize() ?? DESKTOP;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
-  await page.setViewportSize(viewport);
-}
-
-const mainNav = () => page.getByRole("navigation", { name: "Navegação principal" });
+const mainNav = () => mainNavOf(page);
 const panel = (name: string) => page.getByRole("tabpanel", { name });
 
 async function readOverview() {
@@ -125,7 +98,7 @@ test("a PIX to a key shows Café Exemplo before it is confirmed, and settles at 
   await expect(review.getByTestId("receiver-account")).toHaveText(DEMO_COUNTERPARTY.accountId);
   await expect(review.getByText("Conta nesta plataforma")).toBeVisible();
   await expect(review.getByTestId("review-amount")).toHaveText(brl(TO_KEY));
-  await snap("send-pix-key-review");
+  await snap(page, "send-pix-key-review");
 
   await review.getByRole("button", { name: "Confirmar e enviar" }).click();
   const result = form.getByTestId("send-result");
@@ -134,7 +107,7 @@ test("a PIX to a key shows Café Exemplo before it is confirmed, and settles at 
   await expect(result.getByText(`${brl(TO_KEY)} enviados para ${DEMO_COUNTERPARTY.name}.`)).toBeVisible();
   await expect(result.getByTestId("result-end-to-end-id")).toHaveText(/^E\d{8}\d{12}\w{11}$/);
   await expect(page.getByTestId("send-available")).toHaveText(brl(before.available - TO_KEY), SLOW);
-  await snap("send-pix-key-result");
+  await snap(page, "send-pix-key-result");
 });
 
 test("a pasted copy-and-paste code shows R$ 12,34 and who it pays before paying", async () => {
@@ -164,7 +137,7 @@ test("a pasted copy-and-paste code shows R$ 12,34 and who it pays before paying"
   await expect(review.getByTestId("review-merchant-name")).toHaveText("Cafe Exemplo");
   await expect(review.getByTestId("review-merchant-city")).toHaveText("SAO PAULO");
   await expect(review.getByTestId("receiver-name")).toHaveText(DEMO_COUNTERPARTY.name);
-  await snap("send-paste-review");
+  await snap(page, "send-paste-review");
 
   await review.getByRole("button", { name: "Confirmar e pagar" }).click();
   const result = form.getByTestId("send-result");
@@ -194,14 +167,14 @@ test("an internal transfer to account 100000000002 goes through at once", async 
   await expect(result.getByRole("heading", { name: "Envio concluído" })).toBeVisible(SLOW);
   await expect(result.getByText(`${brl(INTERNAL)} enviados para ${DEMO_COUNTERPARTY.name}.`)).toBeVisible();
   await expect(page.getByTestId("send-available")).toHaveText(brl(before.available - TO_KEY - PASTED - INTERNAL), SLOW);
-  await snap("send-internal-result");
+  await snap(page, "send-internal-result");
 });
 
 test("a PIX to another institution stays processing, its money in transit", async () => {
   await page.getByRole("tab", { name: "Chave Pix" }).click();
   const form = panel("Chave Pix");
   await form.getByRole("button", { name: "Fazer outro envio" }).click();
-  await form.getByLabel("Chave Pix").fill("ana@example.com");
+  await form.getByLabel("Chave Pix").fill("ana@example.invalid");
   await form.getByLabel("Valor").fill("10");
   await form.getByRole("button", { name: "Continuar" }).click();
   const review = form.getByTestId("pix-key-review");
@@ -250,7 +223,7 @@ test("the ledger lists the four debits, and filtering by type keeps only debits"
   await expect(rows.nth(3)).toContainText("Pix enviado");
   await expect(rows.nth(3)).toContainText(DEMO_COUNTERPARTY.name);
   await expect(rows.nth(3)).toContainText(`\u2212${brl(TO_KEY)}`);
-  await snap("ledger-debits");
+  await snap(page, "ledger-debits");
 
   // The PIX to the key, in detail: payer is this merchant, receiver Café Exemplo.
   await rows.nth(3).click();
@@ -278,7 +251,7 @@ test("the balance card on the overview changed by exactly what was sent", async 
   await expect(recent).toHaveCount(5);
   await expect(recent.first()).toContainText("Pix enviado");
   await expect(recent.nth(1)).toContainText("Transferência interna enviada");
-  await snap("overview-after-sends");
+  await snap(page, "overview-after-sends");
   await recent.nth(1).click();
   await expect(page.getByTestId("detail-reason")).toHaveText("Transferência interna enviada", SLOW);
   await expect(page.getByText("Reembolso de despesas")).toBeVisible();
@@ -290,7 +263,7 @@ test("on a phone the send page stacks the balance above the form and nothing ove
   await expect(page.getByTestId("send-available")).toBeVisible(SLOW);
   await expect(page.getByRole("tab", { name: "Transferência interna" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("send-phone");
+  await snap(page, "send-phone");
 
   const form = panel("Chave Pix");
   await form.getByLabel("Chave Pix").fill(DEMO_COUNTERPARTY.pixKey);
@@ -298,7 +271,7 @@ test("on a phone the send page stacks the balance above the form and nothing ove
   await form.getByRole("button", { name: "Continuar" }).click();
   await expect(form.getByTestId("receiver-name")).toHaveText(DEMO_COUNTERPARTY.name, SLOW);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snap("send-phone-review");
+  await snap(page, "send-phone-review");
   // Back out without sending.
   await form.getByRole("button", { name: "Voltar" }).click();
   await expect(form.getByLabel("Valor")).toHaveValue("1,00");

@@ -1,8 +1,9 @@
 /**
- * The whole test suite, as a newcomer runs it (`npm test`): lint, types, unit and integration
- * tests (vitest), the production build, the short crash test (scripts/crash.ts, CRASH_ROUNDS=2)
- * and the Playwright specs. Without DATABASE_URL an embedded PostgreSQL is started for the run;
- * every phase makes its own fresh database on it.
+ * The whole test suite, as a newcomer runs it (`npm test`): lint, dependency rules
+ * (.dependency-cruiser*.cjs), types, unit and integration tests (vitest), the production build,
+ * the short crash test (scripts/crash.ts, CRASH_ROUNDS=2) and the Playwright specs. Without
+ * DATABASE_URL an embedded PostgreSQL is started for the run; every phase makes its own fresh
+ * database on it.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -34,6 +35,12 @@ let failed = false;
 try {
   if (!only) {
     step("lint (biome)", "biome", ["check", "."]);
+    step("dependency rules (dependency-cruiser)", "depcruise", ["--config", ".dependency-cruiser.cjs", "."]);
+    step("what components bring into the browser", "depcruise", [
+      "--config",
+      ".dependency-cruiser-browser.cjs",
+      "components",
+    ]);
     step("types (tsc)", "tsc", ["--noEmit", "-p", "."]);
   }
   if (!only || only === "unit" || only === "integration") {

@@ -1,5 +1,3 @@
-import { BR_CODE_ERROR_CODES } from "./pix/brcode/errors";
-
 /**
  * The one error type services throw. Each door maps it to its surface's shape
  * (account surface: interface 7.2; gateway: 7.1). Anything else is a 500 with no details.
@@ -21,7 +19,6 @@ export const ERROR_STATUS = {
   RATE_LIMIT_EXCEEDED: 429,
   // uploads (MED evidence): what the content is, how big, how many
   UNSUPPORTED_FILE_TYPE: 400,
-  FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 409,
   /** onboarding status queries over their hourly limit (interface 7.2, 8) */
   RATE_LIMIT: 429,
@@ -40,6 +37,28 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Every code a service can throw (the dashboard has a message for each, in each language). */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** What the BR Code decoder and encoder (server/pix/brcode) refuse; on a screen they are reasons. */
+export const BR_CODE_ERROR_CODES = [
+  "INVALID_FORMAT",
+  "INVALID_PAYLOAD_FORMAT",
+  "INVALID_CRC",
+  "NOT_PIX",
+  "INVALID_MERCHANT_ACCOUNT",
+  "INVALID_PIX_KEY",
+  "INVALID_URL",
+  "INVALID_DESCRIPTION",
+  "INVALID_POINT_OF_INITIATION",
+  "INVALID_MERCHANT_CATEGORY",
+  "INVALID_CURRENCY",
+  "INVALID_AMOUNT",
+  "INVALID_COUNTRY",
+  "INVALID_MERCHANT_NAME",
+  "INVALID_MERCHANT_CITY",
+  "INVALID_TXID",
+] as const;
+
+export type BrCodeErrorCode = (typeof BR_CODE_ERROR_CODES)[number];
 
 /**
  * Finer than the code, for refusals a person meets on a dashboard screen: the dashboard shows
@@ -60,6 +79,7 @@ export const ERROR_REASONS = [
   "DESTINATION_NOT_FOUND",
   "ACCOUNT_NUMBER_INVALID",
   "ACCOUNT_INACTIVE",
+  "DESTINATION_INACTIVE",
   "AMOUNT_MALFORMED",
   "AMOUNT_NOT_POSITIVE",
   "AMOUNT_ABOVE_LIMIT",

@@ -1,4 +1,8 @@
-/** pgbench's TPC-B-like transaction on the benchmark's server: the baseline every ratio is taken against. */
+/**
+ * pgbench's TPC-B-like transaction on the benchmark's server: the baseline every ratio is taken
+ * against. It runs with `-M prepared`, the strongest form of the same transaction (the simple
+ * protocol re-plans every statement and gives a baseline about a fifth weaker).
+ */
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { dropDatabase, ensureDatabase } from "../../server/db/embedded";
@@ -12,7 +16,7 @@ export async function pgbenchTps(
   seconds: number,
 ): Promise<Record<number, number>> {
   const name = `pix_pgbench_${Date.now()}`;
-  console.log(`▸ pgbench (TPC-B-like) on the same server, scale ${Math.max(...connections)}`);
+  console.log(`▸ pgbench (TPC-B-like, -M prepared) on the same server, scale ${Math.max(...connections)}`);
   await ensureDatabase(adminUrl, name);
   try {
     execFileSync("pgbench", ["-i", "-q", "-s", String(Math.max(...connections)), urlFor(name)], { stdio: "ignore" });
@@ -20,9 +24,13 @@ export async function pgbenchTps(
     for (const c of connections) {
       const wal = await walReading(urlFor(name), { checkpoint: true });
       const before = { machine: machineBusyMicros(), postgres: cpuMicrosOf("postgres") };
-      const out = execFileSync("pgbench", ["-n", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)], {
-        encoding: "utf8",
-      });
+      const out = execFileSync(
+        "pgbench",
+        ["-n", "-M", "prepared", "-c", String(c), "-j", "2", "-T", String(seconds), urlFor(name)],
+        {
+          encoding: "utf8",
+        },
+      );
       tps[c] = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
       const transactions = Number(/processed: (\d+)/.exec(out)?.[1] ?? 0);
       const per = (after: number | null, start: number | null) =>

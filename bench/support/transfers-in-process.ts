@@ -7,6 +7,7 @@ import { callersUntil } from "./callers";
 export async function transfersInProcess(accounts: string[], callers: number, seconds: number): Promise<number> {
   const { pool } = await import("../../server/db/pool");
   const { db } = await import("../../server/db/client");
+  const { inBatch } = await import("../../server/ledger/write-path");
   const { transferInternal } = await import("../../server/transfers/internal");
   const owners = new Map(
     (await pool().query("SELECT id, user_id FROM accounts WHERE id = ANY($1)", [accounts])).rows.map((r) => [
@@ -19,7 +20,7 @@ export async function transfersInProcess(accounts: string[], callers: number, se
     const from = pick();
     let to = pick();
     while (to === from) to = pick();
-    return transferInternal(db(), {
+    return transferInternal(inBatch(db()), {
       userId: owners.get(from) as string,
       accountId: from,
       receiverAccountId: to,

@@ -18,12 +18,13 @@ export type WebProcess = {
 
 export const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
-export async function startWeb(env: Record<string, string> = {}): Promise<WebProcess> {
+/** `env` is added to (and may override) the settings below; `port` is a free one when not given. */
+export async function startWeb(env: Record<string, string> = {}, port?: number): Promise<WebProcess> {
   if (!existsSync(".next/BUILD_ID")) {
     console.log("▸ next build");
     execFileSync(bin("next"), ["build"], { stdio: "inherit" });
   }
-  const port = await freePort();
+  port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_CPU_PROF;
   const child: ChildProcess = spawn(
@@ -36,6 +37,7 @@ export async function startWeb(env: Record<string, string> = {}): Promise<WebPro
         NODE_ENV: "production",
         PORT: String(port),
         APP_URL: base,
+        NEXTAUTH_URL: base,
         RATE_LIMITS_ENABLED: "false",
         AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
         API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",

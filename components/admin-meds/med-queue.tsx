@@ -15,10 +15,9 @@ import { Input } from "@/components/ui/input";
 import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/url-state";
-import { DEADLINE_WINDOWS } from "@/server/meds/schema";
+import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
 import { MedCards, MedTable } from "./med-rows";
-import { MED_STATUS_LIST } from "./status";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
 
@@ -28,7 +27,7 @@ export function MedQueue() {
   const trpc = useTRPC();
   const locale = useLocale();
   const { params, query, update } = useUrlState();
-  const status = MED_STATUS_LIST.find((s) => s === params.get("status"));
+  const status = MED_STATUSES.find((s) => s === params.get("status"));
   const deadline = DEADLINE_WINDOWS.find((d) => d === params.get("deadline"));
   const sort = params.get("sort") === "deadline_desc" ? "deadline_desc" : "deadline_asc";
   const merchant = params.get("merchant")?.slice(0, 200) || undefined;
@@ -113,10 +112,10 @@ function StatusTabs({
   onChange: (status: string | undefined) => void;
 }) {
   const t = useTranslations("adminMeds");
-  const all = counts ? MED_STATUS_LIST.reduce((sum, s) => sum + counts[s], 0) : null;
+  const all = counts ? MED_STATUSES.reduce((sum, s) => sum + counts[s], 0) : null;
   const tabs: { value?: MedStatus; label: string; count: number | null }[] = [
     { label: t("queue.all"), count: all },
-    ...MED_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
+    ...MED_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
   ];
   return (
     <fieldset className="flex flex-wrap gap-2" data-testid="med-status-tabs">

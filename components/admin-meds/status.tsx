@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { MedStatus } from "@/server/meds/service";
 
-export const MED_STATUS_LIST: MedStatus[] = ["under_analysis", "accepted", "rejected"];
 const TONES = { under_analysis: "warning", accepted: "danger", rejected: "success" } as const;
 
 export function MedStatusBadge({ status }: { status: MedStatus }) {

@@ -15,21 +15,8 @@ import { DateInput, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { KeyName, MAX_KEY_NAME, Scopes } from "@/server/apikeys/schema";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
+import { saoPauloDate, saoPauloDayEnd } from "@/server/time";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
-
-const TIME_ZONE = "America/Sao_Paulo";
-/** Brasília has had no daylight saving time since 2019. */
-const BRASILIA_OFFSET = "-03:00";
-
-/** YYYY-MM-DD of `date` in Brasília. */
-export function brasiliaDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(date);
-}
-
-/** The last millisecond of a Brasília day: a key "valid until" a date works all that day. */
-function endOfDay(date: string): number {
-  return Date.parse(`${date}T23:59:59.999${BRASILIA_OFFSET}`);
-}
 
 export type ScopeMessageKey =
   | "balance_read"
@@ -104,8 +91,8 @@ export function KeyForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const explain = useServiceError();
-  const initialDate = initial.expiresAt ? brasiliaDate(initial.expiresAt) : "";
-  const today = brasiliaDate(new Date());
+  const initialDate = initial.expiresAt ? saoPauloDate(initial.expiresAt) : "";
+  const today = saoPauloDate(new Date());
 
   const schema = useMemo(() => keyFields(initialDate, today), [initialDate, today]);
   const form = useSchemaForm(schema, {
@@ -164,7 +151,7 @@ export function KeyForm({
         name: values.name,
         scopes: SCOPES.filter((scope) => values.scopes.includes(scope)),
         ipWhitelist: entries,
-        expiresAt: values.expiry === initialDate ? undefined : values.expiry ? endOfDay(values.expiry) : null,
+        expiresAt: values.expiry === initialDate ? undefined : values.expiry ? saoPauloDayEnd(values.expiry) : null,
       },
       (cause) => showServiceError(form, explain(cause), { name: "name", scopes: "scopes", expiresAt: "expiry" }),
     );

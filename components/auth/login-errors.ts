@@ -1,14 +1,6 @@
-/**
- * The error codes next-auth hands back to `signIn(..., { redirect: false })`. Shared by the
- * credentials provider (server) and the login form (client), so it must stay free of server code.
- */
-export const LOGIN_ERROR = {
-  /** next-auth's own code when authorize() answers null: wrong e-mail or password. */
-  invalidCredentials: "CredentialsSignin",
-  /** Thrown by authorize() when the client IP used up its login attempts for the minute. */
-  rateLimited: "TooManyLoginAttempts",
-} as const;
+import { LOGIN_ERROR } from "@/server/auth/login-errors";
 
+/** Which sentence of the login form explains a code of server/auth/login-errors.ts. */
 export type LoginErrorKey = "invalid" | "rateLimited" | "generic";
 
 export function loginErrorKey(code: string | null | undefined): LoginErrorKey | null {

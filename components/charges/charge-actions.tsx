@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { BanIcon } from "@/components/ui/icons";
-import type { PanelCharge } from "./charge-panel";
+import type { PanelCharge } from "./panel-charge";
 
 /** An unpaid charge can be withdrawn, after a confirmation: the payer's code stops working. */
 export function CancelCharge({ charge }: { charge: PanelCharge }) {

@@ -13,12 +13,11 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { ArrowRightIcon, CheckIcon, ClockIcon, ZapIcon } from "@/components/ui/icons";
-import type { ChargeView } from "@/server/trpc/routers/charges";
 import { CancelCharge } from "./charge-actions";
+import type { PanelCharge } from "./panel-charge";
 import { ChargeStatusBadge, displayStatus, useCountdownText, useNow } from "./status";
 
-/** A charge as the panel shows it: the QR image and sandbox flag come with the detail only. */
-export type PanelCharge = ChargeView & { qrCode?: string; sandbox?: boolean };
+export type { PanelCharge } from "./panel-charge";
 
 const POLL_MS = 5000;
 

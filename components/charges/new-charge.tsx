@@ -18,7 +18,7 @@ import { AlertCircleIcon, ArrowRightIcon, ChevronDownIcon, QrCodeIcon } from "@/
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChargeCreate, ExpirationSeconds } from "@/server/charges/schema";
-import { ExternalId, MAX_CPF_CNPJ, MAX_DESCRIPTION, MAX_EXTERNAL_ID } from "@/server/fields/text";
+import { ExternalId, MAX_DESCRIPTION, MAX_DOCUMENT_LENGTH, MAX_EXTERNAL_ID } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { ChargePanel, useLiveCharge } from "./charge-panel";
 
@@ -289,7 +289,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
                 placeholder={t("sameDocumentPlaceholder")}
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={MAX_CPF_CNPJ}
+                maxLength={MAX_DOCUMENT_LENGTH}
                 className="tabular-nums"
               />
             )}

@@ -3,6 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { ENTRY_REASONS, type EntryReason, isEntryReason } from "@/server/ledger/types";
 import { formatBrl } from "@/server/money";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
@@ -20,14 +21,11 @@ const REASON_KEYS = {
   "pix_out:refunded_processing": "pixOutRefunded",
   "internal:transfer_out": "internalOut",
   "internal:transfer_in": "internalIn",
-} as const;
+} as const satisfies Record<EntryReason, string>;
 
-export type KnownReason = keyof typeof REASON_KEYS;
-export const KNOWN_REASONS = Object.keys(REASON_KEYS) as KnownReason[];
-
-export function isKnownReason(reason: string): reason is KnownReason {
-  return Object.hasOwn(REASON_KEYS, reason);
-}
+export type KnownReason = EntryReason;
+export const KNOWN_REASONS = ENTRY_REASONS;
+export const isKnownReason = isEntryReason;
 
 /** A reason code as the merchant reads it ("pix_out:processing" → "PIX sent"). */
 export function useReasonLabel(): (reason: string) => string {

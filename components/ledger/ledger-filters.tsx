@@ -10,6 +10,7 @@ import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
 import { readLimit, readPage } from "@/components/ui/pagination";
 import { ENTRY_STATUSES } from "@/server/ledger/schema";
+import { saoPauloDayEnd, saoPauloDayStart } from "@/server/time";
 import {
   type EntryStatus,
   type EntryType,
@@ -22,8 +23,6 @@ import {
 const TYPES: EntryType[] = ["credit", "debit"];
 const STATUSES = ENTRY_STATUSES;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Brasília has had no daylight saving time since 2019: a day there runs from 00:00 at UTC−3. */
-const BRASILIA_OFFSET = "-03:00";
 
 export type Filters = {
   type?: EntryType;
@@ -59,12 +58,12 @@ export function readFilters(params: URLSearchParams): Filters {
   };
 }
 
-export function startOfDay(date: string): number {
-  return Date.parse(`${date}T00:00:00.000${BRASILIA_OFFSET}`);
+export function startOfDay(date: string): number | undefined {
+  return saoPauloDayStart(date) ?? undefined;
 }
 
-export function endOfDay(date: string): number {
-  return Date.parse(`${date}T23:59:59.999${BRASILIA_OFFSET}`);
+export function endOfDay(date: string): number | undefined {
+  return saoPauloDayEnd(date) ?? undefined;
 }
 
 export function FilterBar({

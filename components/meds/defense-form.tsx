@@ -10,13 +10,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { FieldError, Textarea } from "@/components/ui/fields";
 import { FileTextIcon, TrashIcon } from "@/components/ui/icons";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "@/server/fields/uploads";
 import type { EvidenceView } from "@/server/meds/evidence";
-import {
-  DashboardDefense,
-  MAX_DEFENSE_DESCRIPTION,
-  MAX_EVIDENCE_BYTES,
-  MAX_EVIDENCE_FILES,
-} from "@/server/meds/schema";
+import { DashboardDefense, MAX_DEFENSE_DESCRIPTION, MAX_EVIDENCE_FILES } from "@/server/meds/schema";
 
 const DefenseText = DashboardDefense.pick({ description: true });
 const ACCEPT = "application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png";
@@ -74,7 +70,11 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
     for (const file of Array.from(files)) {
       // the door refuses these too; saying so first spares the merchant a long upload
       const local =
-        count >= MAX_EVIDENCE_FILES ? "TOO_MANY_FILES" : file.size > MAX_EVIDENCE_BYTES ? "FILE_TOO_LARGE" : null;
+        count >= MAX_EVIDENCE_FILES
+          ? "TOO_MANY_FILES"
+          : file.size > DEFAULT_UPLOAD_FILE_MAX_BYTES
+            ? "PAYLOAD_TOO_LARGE"
+            : null;
       setUploading(file.name);
       const code = local ?? (await uploadEvidence(endToEndId, file));
       if (code) refused.push(td("fileRefused", { name: file.name, reason: reason(code) }));

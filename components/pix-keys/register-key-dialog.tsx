@@ -13,10 +13,10 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { keyFormatError } from "@/server/pix/keys";
-import { MAX_EMAIL_KEY, NewPixKey, PIX_KEY_KINDS } from "@/server/pix/keys/schema";
+import { MAX_PIX_KEY_LENGTH, NewPixKey, PIX_KEY_TYPES } from "@/server/pix/keys/schema";
 import { useDuration } from "./countdown";
 
-type KeyKind = (typeof PIX_KEY_KINDS)[number];
+type KeyKind = (typeof PIX_KEY_TYPES)[number];
 export type KeyAccount = { accountId: string; document: string; personType: "person" | "company" };
 
 const DOCUMENT_KIND = { person: "CPF", company: "CNPJ" } as const;
@@ -104,7 +104,7 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-900">{t("dialog.type")}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="radiogroup">
-          {PIX_KEY_KINDS.map((option) => (
+          {PIX_KEY_TYPES.map((option) => (
             <label
               key={option}
               className={cn(
@@ -141,7 +141,7 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
               {...control}
               inputMode={kind === "PHONE" ? "tel" : kind === "EMAIL" ? "email" : "numeric"}
               autoComplete="off"
-              maxLength={MAX_EMAIL_KEY}
+              maxLength={MAX_PIX_KEY_LENGTH}
               placeholder={kind === "PHONE" ? "+5511998765432" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
               className="font-mono"
               data-testid="key-value"

@@ -12,7 +12,8 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
-import { ExternalTransfer, MAX_PIX_KEY, PixKey } from "@/server/transfers/schema";
+import { MAX_PIX_KEY_LENGTH } from "@/server/pix/keys/schema";
+import { ExternalTransfer, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
 import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
@@ -86,7 +87,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                maxLength={MAX_PIX_KEY}
+                maxLength={MAX_PIX_KEY_LENGTH}
               />
             )}
           </FormField>

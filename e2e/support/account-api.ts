@@ -4,19 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
+import type { z } from "zod";
+import type { EntrySchema } from "../../server/account-api/entry-schema";
 
-type LedgerEntry = {
-  id: string;
-  accountId: string;
-  type: "credit" | "debit";
-  reason: string;
-  status: string;
-  grossAmount: number;
-  feeAmount: number;
-  netAmount: number;
-  endToEndId: string | null;
-  createdAt: number;
-};
+/** An entry as GET /v4/i/ledger answers it. */
+type LedgerEntry = z.infer<typeof EntrySchema>;
 
 function authorization(): string {
   const { clientId, clientSecret } = JSON.parse(readFileSync(".data/demo-credentials.json", "utf8"));

@@ -16,6 +16,7 @@ Object.assign(process.env, {
   // Several logins per spec, all from 127.0.0.1.
   LOGIN_RATE_PER_MINUTE: "100",
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+  OUTBOUND_LOOPBACK_ONLY: "true",
 });
 process.env.NEXTAUTH_URL = process.env.APP_URL;
 
@@ -35,12 +36,15 @@ const { startOutboxRelay } = await import("../../server/outbox/relay");
 const { outboxHandlers } = await import("../../server/worker/outbox-handlers");
 const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send"]);
 
-async function stop() {
+async function stop(exitCode = 0) {
   await statements.stop();
   await mail.stop();
   await web.close();
   await database.release();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on("SIGTERM", () => void stop());
 process.on("SIGINT", () => void stop());
+// A spec that makes the server reach past loopback fails the run: the server stops at once.
+const { onOutboundRefused } = await import("../../server/webhooks/loopback-guard");
+onOutboundRefused(() => void stop(1));

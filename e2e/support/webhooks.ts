@@ -104,6 +104,7 @@ export async function attachWorker(webhookUrl: string): Promise<RunWorker> {
     Object.assign(process.env, {
       DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      OUTBOUND_LOOPBACK_ONLY: "true",
     });
     const { resetConfigForTests } = await import("../../server/config");
     resetConfigForTests();

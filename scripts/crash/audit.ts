@@ -8,12 +8,13 @@ import { verifyLedger } from "../../server/ledger/verify";
 import type { Allowance } from "../../tests/hardening/known-defects";
 import {
   type Client,
-  cashOut,
   createChargeFor,
+  learn,
   type Merchant,
   type Operation,
   payCharge,
   request,
+  sendGateway,
   transfer,
 } from "./load";
 
@@ -35,12 +36,9 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, result: 
       if (op.outcome === 409) result.problems.push(`transfer ${op.ref}: 409 on retry but no entry by externalId`);
     } else op.outcome = retry.status;
   }
-  if (op.kind === "cashout" && unknown(op.outcome)) {
-    const retry = await cashOut(client, op.merchant, op.ref, op.amountCents);
-    if (retry !== "lost" && retry.status !== 409 && retry.status < 500) {
-      op.outcome = retry.status;
-      op.feeCents = Math.round(Number((retry.json as { fee?: number })?.fee ?? 0) * 100);
-    }
+  if (op.gateway && unknown(op.outcome)) {
+    const retry = await resend(client, op);
+    if (retry !== "lost" && retry.status !== 409 && retry.status < 500) learn(op, retry);
   }
   if (op.kind === "charge") {
     if (unknown(op.outcome)) {
@@ -63,35 +61,64 @@ async function resolve(client: Client, db: PrismaClient, op: Operation, result: 
   }
 }
 
-async function feeOf(db: PrismaClient, op: Operation): Promise<bigint> {
-  const entry = await db.ledgerEntry.findFirst({
-    where: { accountId: op.merchant.accountId, outgoingExternalId: op.ref },
-  });
-  return entry?.feeCents ?? 0n;
+const resend = (client: Client, op: Operation) =>
+  sendGateway(client, op.merchant, op.ref, op.gateway as NonNullable<Operation["gateway"]>);
+
+/** How many times an operation's effect happened, as the database has it. */
+async function effectsOf(db: PrismaClient, op: Operation): Promise<number> {
+  const account = op.merchant.accountId;
+  switch (op.kind) {
+    case "transfer":
+    case "cashout":
+      return db.ledgerEntry.count({ where: { accountId: account, outgoingExternalId: op.ref } });
+    case "cashin":
+      return db.charge.count({ where: { accountId: account, externalId: op.ref } });
+    case "refund":
+      return db.ledgerEntry.count({ where: { accountId: account, type: "debit", description: op.ref } });
+    case "webhook":
+      return db.gatewayWebhook.count({ where: { userId: op.merchant.userId, url: { endsWith: `?ref=${op.ref}` } } });
+    case "replay": {
+      // whether the delivery was sent again (once or twice cannot be told apart)
+      const eventId = op.gateway?.path.split("/")[3] ?? "";
+      return db.webhookDelivery.count({ where: { id: eventId, manualReplay: true } });
+    }
+    case "cpf":
+    case "charge":
+      return 0;
+  }
+}
+
+/** What an effect took from its merchant's account (amount and fee), as the ledger has it. */
+async function debitOf(db: PrismaClient, op: Operation): Promise<bigint> {
+  if (op.kind !== "cashout" && op.kind !== "refund") return 0n;
+  const where =
+    op.kind === "cashout"
+      ? { accountId: op.merchant.accountId, outgoingExternalId: op.ref }
+      : { accountId: op.merchant.accountId, type: "debit" as const, description: op.ref };
+  const entry = await db.ledgerEntry.findFirst({ where });
+  return entry ? entry.grossCents + entry.feeCents : 0n;
 }
 
 /**
- * Cash-outs whose key answered 409 "in progress" are retried until `leaseMs` has passed; a key
- * still in progress then is stuck: the client can neither learn the outcome nor retry safely
- * (issue 15, defect 1).
+ * Gateway requests whose key answered 409 "in progress" are retried until `leaseMs` has passed;
+ * a key still in progress then is stuck: the client can neither learn the outcome nor retry safely.
  */
 async function awaitLeases(client: Client, pending: Operation[], leaseMs: number, result: AuditResult) {
   const deadline = Date.now() + leaseMs;
   let waiting = pending;
   while (waiting.length > 0 && Date.now() < deadline) {
     await sleep(1_000);
-    const answers = await Promise.all(waiting.map((op) => cashOut(client, op.merchant, op.ref, op.amountCents)));
+    const answers = await Promise.all(waiting.map((op) => resend(client, op)));
     waiting = waiting.filter((op, i) => {
       const retry = answers[i];
       if (retry === undefined || retry === "lost" || retry.status === 409 || retry.status >= 500) return true;
-      op.outcome = retry.status;
-      op.feeCents = Math.round(Number((retry.json as { fee?: number })?.fee ?? 0) * 100);
+      learn(op, retry);
       return false;
     });
   }
   for (const op of waiting) {
-    const answer = await cashOut(client, op.merchant, op.ref, op.amountCents);
-    const detail = `cash-out ${op.ref}: retry with its Idempotency-Key still answers ${answer === "lost" ? "nothing" : answer.status} after ${leaseMs} ms`;
+    const answer = await resend(client, op);
+    const detail = `${op.kind} ${op.ref}: retry with its Idempotency-Key still answers ${answer === "lost" ? "nothing" : answer.status} after ${leaseMs} ms`;
     if (answer !== "lost" && answer.status === 409) {
       result.allowed.push({ allows: "stuck-idempotency-key", detail });
       op.stuck = true;
@@ -111,13 +138,16 @@ export async function audit(input: {
   const { client, db, ops, merchants } = input;
   const result: AuditResult = { problems: [], allowed: [], facts: [] };
   const lost = ops.filter((op) => unknown(op.outcome) || (op.kind === "charge" && op.paid !== true && ok(op.outcome)));
-  result.facts.push(`${ops.length} operations, ${lost.length} with a lost or 5xx answer to resolve`);
+  const byKind = new Map<string, number>();
+  for (const op of ops) byKind.set(op.kind, (byKind.get(op.kind) ?? 0) + 1);
+  const kinds = [...byKind].map(([kind, count]) => `${count} ${kind}`).join(", ");
+  result.facts.push(`${ops.length} operations (${kinds}), ${lost.length} with a lost or 5xx answer to resolve`);
   for (let i = 0; i < lost.length; i += 16) {
     await Promise.all(lost.slice(i, i + 16).map((op) => resolve(client, db, op, result)));
   }
   await awaitLeases(
     client,
-    lost.filter((op) => op.kind === "cashout" && unknown(op.outcome)),
+    lost.filter((op) => op.gateway && unknown(op.outcome)),
     input.leaseMs,
     result,
   );
@@ -142,13 +172,22 @@ export async function audit(input: {
       if (op.paid === true) add(op.merchant.accountId, op.amountCents);
       continue;
     }
-    const effects = await db.ledgerEntry.count({
-      where: { accountId: op.merchant.accountId, outgoingExternalId: op.ref },
-    });
+    if (op.kind === "cpf") {
+      const { answered, expected: right } = op.cpfValid ?? {};
+      if (ok(op.outcome) && answered !== right)
+        result.problems.push(`cpf ${op.ref}: answered ${answered}, not ${right}`);
+      continue;
+    }
+    const effects = await effectsOf(db, op);
+    if (op.kind === "replay") {
+      // other replays may have sent the same delivery again: only an answered one is checked
+      if (ok(op.outcome) && effects !== 1) result.problems.push(`replay ${op.ref}: answered, delivery not replayed`);
+      continue;
+    }
     if (op.stuck) {
-      // the client cannot know (defect 1): take the effect from the database, at most once
+      // the client cannot know: take the effect from the database, at most once
       if (effects > 1) result.problems.push(`${op.kind} ${op.ref}: ${effects} effects behind a stuck key`);
-      if (effects === 1) add(op.merchant.accountId, -(op.amountCents + Number(await feeOf(db, op))));
+      if (effects === 1) add(op.merchant.accountId, -Number(await debitOf(db, op)));
       continue;
     }
     if (ok(op.outcome) && effects !== 1)
@@ -157,7 +196,13 @@ export async function audit(input: {
       result.problems.push(`${op.kind} ${op.ref}: refused with ${op.outcome} yet ${effects} effects`);
     }
     if (!ok(op.outcome)) continue;
-    add(op.merchant.accountId, -(op.amountCents + (op.kind === "cashout" ? (op.feeCents ?? 0) : 0)));
+    const taken =
+      op.kind === "cashout"
+        ? op.amountCents + (op.feeCents ?? 0)
+        : op.kind === "transfer" || op.kind === "refund"
+          ? op.amountCents
+          : 0;
+    add(op.merchant.accountId, -taken);
     if (op.kind === "transfer" && op.receiver) add(op.receiver.accountId, op.amountCents);
   }
   for (const m of merchants) {

@@ -10,6 +10,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+import { OUTBOUND_REFUSED } from "../../server/webhooks/loopback-guard";
 
 export type Role = "web" | "worker";
 
@@ -51,6 +52,7 @@ export function processEnvironment(databaseUrl: string, port: number, extra: Rec
     AUTH_SECRET: process.env.AUTH_SECRET ?? "crash-test-auth-secret-0123456789abcdef",
     API_KEY_PEPPER: process.env.API_KEY_PEPPER ?? "crash-test-api-key-pepper-0123456789abcd",
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    OUTBOUND_LOOPBACK_ONLY: "true",
     ...extra,
   } as NodeJS.ProcessEnv;
 }
@@ -76,6 +78,14 @@ export class Managed {
     this.child.stdout?.pipe(log);
     this.child.stderr?.pipe(log);
     this.starts++;
+  }
+
+  /** What the guard against outside traffic refused in this process, from its log. */
+  outboundRefusals(): string[] {
+    if (!existsSync(this.logFile)) return [];
+    return readFileSync(this.logFile, "utf8")
+      .split("\n")
+      .filter((line) => line.includes(OUTBOUND_REFUSED));
   }
 
   get pid(): number | undefined {

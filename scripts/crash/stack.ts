@@ -56,13 +56,22 @@ export async function startStack(options: { name: string; merchants: number; fun
       password: "crash-test-password-1",
       ipWhitelist: ["127.0.0.1", "::1"],
     });
-    await creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: options.fundCents });
-    await registerGatewayWebhook(db(), m.userId, {
+    const funding = await creditIncomingPix(db(), {
+      userId: m.userId,
+      accountId: m.accountId,
+      amountCents: options.fundCents,
+    });
+    const { webhook } = await registerGatewayWebhook(db(), m.userId, {
       url: receiverUrl,
       events: [...GATEWAY_EVENTS],
       allowInsecure: true,
     });
-    merchants.push({ ...m, basic: basicAuth(m.clientId, m.clientSecret) });
+    merchants.push({
+      ...m,
+      basic: basicAuth(m.clientId, m.clientSecret),
+      fundingEndToEndId: funding.endToEndId as string,
+      webhookId: webhook.id,
+    });
   }
 
   const logs = mkdtempSync(path.join(tmpdir(), `${options.name}-logs-`));
@@ -78,6 +87,7 @@ export async function startStack(options: { name: string; merchants: number; fun
 
   return {
     baseUrl,
+    receiverUrl,
     logs,
     merchants,
     web,

@@ -2,13 +2,15 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorCode } from "../errors";
+import { pageInfo } from "../fields/paging";
+import { errorBody } from "../http/error-body";
 import type { AccountApiEnv } from "./context";
 
 export type Pagination = { page: number; limit: number; orderBy: "desc"; total: number; totalPages: number };
 
-/** The pagination object of a list answer (newest first); `totalPages` is 0 for an empty list. */
+/** The pagination object of a list answer (newest first). */
 export function paginationOf(query: { page: number; limit: number }, total: number): Pagination {
-  return { page: query.page, limit: query.limit, orderBy: "desc", total, totalPages: Math.ceil(total / query.limit) };
+  return { ...pageInfo(query, total), orderBy: "desc" };
 }
 
 export function envelope<T>(
@@ -26,9 +28,7 @@ export function envelope<T>(
   };
 }
 
-export function errorBody(requestId: string, status: number, code: ErrorCode | string, message: string) {
-  return { requestId, status, success: false as const, message, code };
-}
+export { errorBody };
 
 export function errorResponse(
   c: Context<AccountApiEnv>,

@@ -35,6 +35,11 @@ export function envelopeOf<T extends z.ZodTypeAny>(data: T, name: string) {
     .openapi(name);
 }
 
+/** A success answer of a route: `data` in the envelope, named `name` in the OpenAPI document. */
+export function envelopeResponse<T extends z.ZodTypeAny>(description: string, data: T, name: string) {
+  return { description, content: { "application/json": { schema: envelopeOf(data, name) } } };
+}
+
 /**
  * Shared field schemas are plain zod (the dashboard imports them too): give them metadata with
  * `.meta()`, never `.openapi()`, which exists only on schemas built after @hono/zod-openapi loaded.

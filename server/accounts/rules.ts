@@ -34,7 +34,8 @@ export function assertActive(account: Pick<Account, "status">): void {
  * nothing either (the payer's money stays with the payer).
  */
 export function assertCanReceive(account: Pick<Account, "status">, field: string): void {
-  if (account.status !== "active") throw new AppError("FORBIDDEN", "destination account is inactive", field);
+  if (account.status !== "active")
+    throw new AppError("FORBIDDEN", "destination account is inactive", field, "DESTINATION_INACTIVE");
 }
 
 /** The user's account that money leaves, checked against both rules. */

@@ -123,7 +123,7 @@ const CLIENT_ID_MAX_LENGTH = 200;
 
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the key
 // and the merchant's two facts are each a LATERAL … LIMIT 1 probe of an index, so its one plan
-// suits any table size (docs/decisions/0023, "A plan that a burst can flip").
+// suits any table size (docs/decisions/0023, item 6).
 export const KEYS_BY_CLIENT_ID = `
   SELECT k.id, k.user_id, k.name, k.client_id, k.secret_hash, k.hmac_secret_ciphertext, k.scopes,
          k.ip_whitelist, k.expires_at, k.active, k.revoked_at, k.last_used_at, k.created_at,

@@ -8,7 +8,6 @@ import type { JWT } from "next-auth/jwt";
 import { getServerSession } from "next-auth/next";
 import CredentialsModule from "next-auth/providers/credentials";
 import { cache } from "react";
-import { LOGIN_ERROR } from "@/components/auth/login-errors";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
@@ -16,6 +15,7 @@ import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAdd
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
 import { endSessions, verifyLogin } from "../users/service";
+import { LOGIN_ERROR } from "./login-errors";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
 // the whole module object.

@@ -7,6 +7,7 @@ import { operableAccount } from "../accounts/programme";
 import type { Db, Tx } from "../db/client";
 import { invalid } from "../errors";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
+import { inBatch } from "../ledger/write-path";
 import { transferInternal } from "../transfers/internal";
 import { findOutgoingPix } from "../transfers/lookup";
 import { decodeOrReject, payBrCode } from "../transfers/pay-brcode";
@@ -62,7 +63,7 @@ export async function programmeInternalTransfer(
   input: Common & { receiverAccountId: string; amountCents: bigint; obs?: string | null },
 ): Promise<LedgerEntry> {
   const account = await operableAccount(db, input.callerId, input.accountId);
-  return transferInternal(db, {
+  return transferInternal(inBatch(db), {
     userId: account.userId,
     accountId: account.id,
     receiverAccountId: input.receiverAccountId,

@@ -4,12 +4,13 @@ import { BrlAmount } from "../fields/amount";
 import { AccountId } from "../fields/ids";
 import { PageSize } from "../fields/paging";
 import { Description, ExternalId, text } from "../fields/text";
-import { saoPauloDayStart } from "../statements/schema";
+import { PixKeyTypeField } from "../pix/keys/schema";
+import { isCalendarDay } from "../time";
 import { Emv, PixKey } from "../transfers/schema";
 
 export const StatementType = z.enum(["pix_in", "pix_out"]).describe("`pix_in` (money in) or `pix_out` (money out).");
 export const CalendarDay = text({ max: 10 })
-  .refine((day) => saoPauloDayStart(day) !== null, "must be a date YYYY-MM-DD")
+  .refine(isCalendarDay, "must be a date YYYY-MM-DD")
   .describe("A São Paulo calendar day, YYYY-MM-DD (inclusive).");
 
 /** Reads a query string: numbers come in as text. */
@@ -22,15 +23,12 @@ export const StatementQuery = z.object({
 });
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
-export const PROGRAMME_KEY_TYPES = ["CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const;
-
 export const PayKey = z.object({
   accountId: AccountId.describe("The programme account that pays."),
   pixKey: PixKey,
-  pixKeyType: z
-    .enum(PROGRAMME_KEY_TYPES)
-    .optional()
-    .describe("CPF, CNPJ, EMAIL, PHONE or EVP; inferred from the key when omitted."),
+  pixKeyType: PixKeyTypeField.optional().describe(
+    "EVP, CPF, CNPJ, EMAIL or PHONE; inferred from the key when omitted.",
+  ),
   amount: BrlAmount,
   description: Description.optional(),
   externalId: ExternalId.optional(),

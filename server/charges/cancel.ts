@@ -7,11 +7,11 @@ import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
-import { TXID_PATTERN } from "./ids";
+import { CHARGE_TXID_PATTERN } from "./ids";
 import { chargeSnapshot } from "./service";
 
 export async function cancelCharge(db: Db, userId: string, txId: string, now = new Date()): Promise<Charge> {
-  if (!TXID_PATTERN.test(txId)) throw notFound("charge not found");
+  if (!CHARGE_TXID_PATTERN.test(txId)) throw notFound("charge not found");
   return db.$transaction(async (tx) => {
     // Locked as payment locks it (charges/payment.ts): a charge is either paid or cancelled, never both.
     const [row] = await tx.$queryRaw<{ tx_id: string }[]>`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-export { TXID_PATTERN } from "../fields/ids";
+export { CHARGE_TXID_PATTERN } from "../fields/ids";
 
 /** 32 alphanumerics (docs/contract.md: txId is 26-35 characters [a-zA-Z0-9]). */
 export function newTxId(): string {

@@ -3,6 +3,7 @@
  * tRPC and the dashboard's charge form. Browser-safe (zod only).
  */
 import { z } from "zod";
+import { documentKind } from "../documents/cpf-cnpj";
 import { BrlAmount } from "../fields/amount";
 import { AccountId, TxId } from "../fields/ids";
 import { Page, PageSize } from "../fields/paging";
@@ -24,9 +25,10 @@ export const ExpirationSeconds = z
   .max(MAX_EXPIRATION_SECONDS)
   .describe(`Seconds the charge can be paid for: 1 to ${MAX_EXPIRATION_SECONDS} (a year); 86400 when omitted.`);
 
-export const SameDocument = CpfCnpj.describe(
-  "CPF or CNPJ of the only payer allowed to pay (others are refused); must have valid check digits.",
-);
+export const SameDocument = CpfCnpj.refine(
+  (value) => documentKind(value) !== null,
+  "must be a valid CPF or CNPJ",
+).describe("CPF or CNPJ of the only payer allowed to pay (others are refused); must have valid check digits.");
 
 /** A new dynamic QR charge, as each door reads it (the gateway in snake_case, without accountId). */
 export const ChargeCreate = z.object({

@@ -4,13 +4,14 @@ import { assertActive } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
-import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
+import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
+import type { EffectSink } from "../idempotency/sink";
 import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
-import { locationUrl, newTxId, TXID_PATTERN } from "./ids";
+import { CHARGE_TXID_PATTERN, locationUrl, newTxId } from "./ids";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 
 export type NewCharge = {
@@ -37,13 +38,15 @@ export function chargeSnapshot(charge: Charge) {
   };
 }
 
-export async function createCharge(db: Db, input: NewCharge, now = new Date()): Promise<Charge> {
+/** `sink`: where a keyed request records the charge, in the charge's transaction (server/idempotency/). */
+export async function createCharge(
+  db: Db,
+  input: NewCharge,
+  { now = new Date(), sink }: { now?: Date; sink?: EffectSink | undefined } = {},
+): Promise<Charge> {
   const seconds = input.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EXPIRATION_SECONDS) {
     throw invalid(`expirationSeconds must be an integer from 1 to ${MAX_EXPIRATION_SECONDS}`, "expirationSeconds");
-  }
-  if (input.sameDocument && !documentKind(input.sameDocument)) {
-    throw invalid("sameDocument must be a valid CPF or CNPJ", "sameDocument", "DOCUMENT_INVALID");
   }
   if (input.amountCents <= 0n || input.amountCents > config().MAX_TRANSACTION_AMOUNT_CENTS) {
     // interface 4.3 has no 422: a charge above the per-transaction maximum is invalid input
@@ -101,13 +104,14 @@ export async function createCharge(db: Db, input: NewCharge, now = new Date()): 
       entryId: charge.txId,
       payload: chargeSnapshot(charge),
     });
+    await sink?.record(tx, { kind: "charge", txId: charge.txId });
     return charge;
   });
 }
 
 /** The caller's charge; 404 when unknown, someone else's, or expired (interface 4.3). */
 export async function getCharge(tx: Tx, userId: string, txId: string, now = new Date()): Promise<Charge> {
-  if (!TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
+  if (!CHARGE_TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
   const charge = await tx.charge.findUnique({ where: { txId } });
   if (!charge || charge.userId !== userId) throw notFound("charge not found");
   if (charge.status === "expired" || (charge.status === "created" && charge.expiresAt <= now)) {
@@ -118,7 +122,7 @@ export async function getCharge(tx: Tx, userId: string, txId: string, now = new 
 
 /** The caller's charge in any status (the dashboard shows expired and paid ones too). */
 export async function findOwnCharge(tx: Tx, userId: string, txId: string): Promise<Charge> {
-  if (!TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
+  if (!CHARGE_TXID_PATTERN.test(txId)) throw invalid("txId must be 26-35 letters and digits", "txId");
   const charge = await tx.charge.findUnique({ where: { txId } });
   if (!charge || charge.userId !== userId) throw notFound("charge not found");
   return charge;

@@ -10,11 +10,11 @@ import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
+import { UUID_PATTERN } from "../fields/ids";
 import type { StaticQrCode } from "../generated/prisma/client";
 import { BrCodeError, encodeStaticBrCode } from "../pix/brcode";
 
 export const MAX_STATIC_QR_PER_USER = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type NewStaticQr = {
   userId: string;
@@ -82,7 +82,7 @@ export async function listStaticQrs(tx: Tx, userId: string): Promise<StaticQrCod
 
 /** One of the caller's codes with the account holder's name (printed on the counter sign). */
 export async function getStaticQr(tx: Tx, userId: string, id: string) {
-  if (!UUID.test(id)) throw notFound("static QR code not found");
+  if (!UUID_PATTERN.test(id)) throw notFound("static QR code not found");
   const found = await tx.staticQrCode.findUnique({ where: { id }, include: { account: { select: { name: true } } } });
   if (!found || found.userId !== userId || found.deletedAt) throw notFound("static QR code not found");
   const { account, ...code } = found;

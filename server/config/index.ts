@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_MAX_TRANSACTION_CENTS, setTransactionLimit } from "../fields/amount";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "../fields/uploads";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const int = z.coerce.number().int().nonnegative();
@@ -78,8 +79,9 @@ const schema = z
     JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
     /** the web server's absolute cap by Content-Length, above every per-route limit (KYC uploads) */
     REQUEST_BODY_MAX_BYTES: int.default(30 * 1_048_576),
-    /** KYC document uploads: each file, and the whole request (two files in Base64 with room to spare) */
-    ONBOARDING_FILE_MAX_BYTES: int.default(10 * 1_048_576),
+    /** each uploaded file: KYC documents and MED evidence (server/uploads/file-rules.ts) */
+    UPLOAD_FILE_MAX_BYTES: int.default(DEFAULT_UPLOAD_FILE_MAX_BYTES),
+    /** a whole KYC upload request (two files in Base64 with room to spare) */
     ONBOARDING_UPLOAD_BODY_MAX_BYTES: int.default(28 * 1_048_576),
     /** interface section 8, per API key and hour */
     ONBOARDING_PROPOSALS_PER_HOUR: int.default(100),
@@ -95,6 +97,8 @@ const schema = z
     /** idempotency claims and stored answers commit without waiting for the WAL flush (docs/decisions/0010) */
     BOOKKEEPING_ASYNC_COMMIT: bool.default(true),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+    /** test runs: webhook connections and DNS lookups reach loopback only (server/webhooks/loopback-guard.ts) */
+    OUTBOUND_LOOPBACK_ONLY: bool.default(false),
     /** webhook requests in flight per worker process */
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).default(32),
     /** how long a worker's claim on a delivery lasts; longer than any attempt's timeout */
@@ -108,7 +112,7 @@ const schema = z
     GROUP_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
     /**
      * batches that write the ledger (internal transfers, gateway cash-outs) in flight per kind: one
-     * gathers more per batch (docs/decisions/0022 and 0023, addenda)
+     * gathers more per batch (docs/decisions/0022 and 0023)
      */
     LEDGER_COMMIT_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(1),
     WEBHOOK_GATEWAY_TIMEOUT_MS: int.default(30_000),

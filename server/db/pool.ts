@@ -41,7 +41,7 @@ export function bookkeepingPool(): pg.Pool {
  * LATERAL … LIMIT 1 on an index: the API key look-up, the cash-out's source read, the internal
  * transfer's account read, the read of a payout whose answer a replay rebuilds). PostgreSQL
  * plans each once per connection here, where the main pool's default choice re-planned them on
- * most calls (docs/decisions/0023, "A plan that a burst can flip"). Sequential scans are off: on
+ * most calls (docs/decisions/0023, item 6). Sequential scans are off: on
  * a table of a page or two the planner prefers one even inside a LATERAL probe, and a generic
  * plan made then would scan the table on every call once it has grown. Bitmap scans are off for
  * the same reason: on a small table the planner chose a bitmap scan of an index on the account

@@ -9,7 +9,8 @@ import { text } from "./text";
 export const ACCOUNT_ID_PATTERN = /^\d{12}$/;
 /** E (payment) or D (return), the ISPB, yyyyMMddHHmm and 11 alphanumerics. */
 export const END_TO_END_PATTERN = /^[ED]\d{8}\d{12}[A-Za-z0-9]{11}$/;
-export const TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
+/** A dynamic charge's txId, the id of the API (not the 1-25 character field of a static BR Code). */
+export const CHARGE_TXID_PATTERN = /^[a-zA-Z0-9]{26,35}$/;
 // No regex flags: OpenAPI carries only the source, so case-insensitivity is spelled out.
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const CLIENT_ID_PATTERN = /^cli_[0-9a-f]{32}$/;
@@ -26,7 +27,7 @@ export const EndToEndId = text({
 }).describe("End-to-end id: 32 characters, `E` or `D`, the ISPB, yyyyMMddHHmm, 11 letters or digits.");
 export const TxId = text({
   max: 35,
-  pattern: TXID_PATTERN,
+  pattern: CHARGE_TXID_PATTERN,
   patternMessage: "must be 26-35 letters or digits",
 }).describe("Charge id: 26-35 letters or digits.");
 export const Uuid = text({ max: 36, pattern: UUID_PATTERN, patternMessage: "must be a UUID" }).describe("A UUID.");

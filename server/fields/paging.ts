@@ -7,10 +7,13 @@ export const PageSize = z.number().int().min(1).max(100).describe("Items per pag
 /** A number rule applied to a query-string parameter. */
 export const fromQuery = <T extends z.ZodType<number, number>>(schema: T) => z.coerce.number().pipe(schema);
 
-/** Where a dashboard list page stands: at least one page, even when empty. */
+/**
+ * Where a page of a list stands, on every surface: `totalPages` is `ceil(total / limit)`, so 0 for
+ * an empty list (docs/contract.md, "Ledger pagination"); the gateway writes it in snake_case.
+ */
 export const pageInfo = ({ page, limit }: { page: number; limit: number }, total: number) => ({
-  total,
   page,
   limit,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
+  total,
+  totalPages: Math.ceil(total / limit),
 });

@@ -51,8 +51,16 @@ export const ExternalId = text({
   patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
 }).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");
 
-/** A CPF or CNPJ, digits with or without punctuation ("00.000.000/0000-00" is 18 characters). */
-export const MAX_CPF_CNPJ = 18;
-export const CpfCnpj = text({ max: MAX_CPF_CNPJ, trim: true }).describe(
+/** An e-mail address as PIX keys and proposals take it: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A Brazilian phone number: +55, the area code and the number (10 or 11 digits). */
+export const PHONE_PATTERN = /^\+55\d{10,11}$/;
+
+/** The longest CPF or CNPJ as written: a punctuated CNPJ, 00.000.000/0000-00. */
+export const MAX_DOCUMENT_LENGTH = 18;
+
+/** A CPF or CNPJ, digits with or without punctuation. */
+export const CpfCnpj = text({ max: MAX_DOCUMENT_LENGTH, trim: true }).describe(
   "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
 );
+export const Cpf = text({ max: MAX_DOCUMENT_LENGTH, trim: true }).describe("A CPF: 11 digits, punctuation allowed.");

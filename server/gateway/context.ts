@@ -1,6 +1,6 @@
 import type { KeyMerchant } from "../apikeys/service";
 import type { ApiKey } from "../generated/prisma/client";
-import type { Held } from "./idempotency";
+import type { EffectSink } from "../idempotency/sink";
 import type { KeyCase } from "./key-case";
 
 export type GatewayEnv = {
@@ -14,7 +14,7 @@ export type GatewayEnv = {
     clientIp: string | null;
     /** the merchant's first account, the one the gateway speaks for (set at step 4) */
     primaryAccountId: string;
-    /** the Idempotency-Key claim this request holds (POST with the header) */
-    idempotency: Held | undefined;
+    /** where the route's service records its effect, when the request holds an Idempotency-Key claim */
+    effects: EffectSink | undefined;
   };
 };

@@ -1,6 +1,6 @@
 /**
  * The answer of a request whose effect committed but whose process died before storing it:
- * rebuilt from what the effect created (the recovery point of server/gateway/idempotency.ts),
+ * rebuilt from what the effect created (the recovery point its EffectSink wrote, server/idempotency/),
  * as the route would have written it, for the same merchant only. Also the body of a replay
  * whose record was completed in its effect's transaction, with no body stored (answerFromEffect).
  */
@@ -9,11 +9,10 @@ import { qrCodePng } from "../charges/qr-image";
 import { batchedStatement } from "../db/batched";
 import { db } from "../db/client";
 import { probePool } from "../db/pool";
-import type { IdempotencyRecord } from "../generated/prisma/client";
-import { getGatewayWebhook, secretOf } from "../webhooks/gateway";
-import { gatewayWebhookView } from "../webhooks/views";
+import type { Effect } from "../idempotency/effects";
+import { getDelivery, getGatewayWebhook, secretOf } from "../webhooks/gateway";
+import { gatewayDeliveryView, gatewayWebhookView } from "../webhooks/views";
 import type { GatewayEnv } from "./context";
-import type { Effect } from "./idempotency";
 import { convertKeys, toCamel } from "./key-case";
 import { respond } from "./respond";
 import { chargeView, createdPayoutView, payoutView, refundView } from "./views";
@@ -37,6 +36,8 @@ export async function recoverResponse(c: Context<GatewayEnv>, effect: Effect): P
       const webhook = await getGatewayWebhook(db(), userId, effect.webhookId);
       return respond(c, gatewayWebhookView(webhook, secretOf(webhook)), 201);
     }
+    case "delivery":
+      return respond(c, gatewayDeliveryView(await getDelivery(db(), userId, effect.eventId)));
   }
 }
 
@@ -73,12 +74,11 @@ const readCreatedPayout = batchedStatement<{ accountId: string; entryId: string 
 
 /**
  * The body of an answer whose record was completed in its effect's transaction, with no body
- * stored (idempotency.ts, createdPayoutAnswer): the payout's view as it was when created, in the
- * key case it was answered in, for the same merchant only. null when it cannot be rebuilt.
+ * stored (EffectSink.answeredPayout): the payout's view as it was when created, in the key case
+ * it was answered in, for the same merchant only. null when it cannot be rebuilt.
  */
-export async function answerFromEffect(userId: string, record: IdempotencyRecord): Promise<string | null> {
-  const effect = record.effect as Effect | null;
-  if (effect?.kind !== "payout" || !effect.accountId) return null;
+export async function answerFromEffect(userId: string, effect: Effect): Promise<string | null> {
+  if (effect.kind !== "payout" || !effect.accountId) return null;
   const row = await readCreatedPayout({ accountId: effect.accountId, entryId: effect.entryId });
   if (!row || row.user_id !== userId) return null;
   const view = createdPayoutView({

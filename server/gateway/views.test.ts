@@ -61,7 +61,7 @@ describe("gateway answers match their documented schemas", () => {
   it("webhook registration, on creation and later reads, and a delivery", () => {
     const webhook = {
       id: "00000000-0000-4000-8000-000000000002",
-      url: "https://example.com/hook",
+      url: "https://hooks.example.invalid/hook",
       events: ["pix.charge.paid"],
       secretCiphertext: "sealed",
       allowInsecure: false,

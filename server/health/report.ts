@@ -6,7 +6,7 @@
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { addressAllowed, peerAddressOf, resolveClientAddress } from "../http/ip";
-import { healthDetail } from "./detail";
+import { type HealthDetail, healthDetail } from "./detail";
 
 export function trustedForHealthDetail(request: Request): boolean {
   const settings = config();
@@ -18,15 +18,24 @@ export function trustedForHealthDetail(request: Request): boolean {
   return addressAllowed(address, settings.HEALTH_DETAIL_ADDRESSES);
 }
 
-export async function healthReport(db: Db, detail: boolean): Promise<Response> {
+export type HealthReport =
+  | {
+      status: "ok";
+      database: "ok";
+      worker: HealthDetail["worker"] | Pick<HealthDetail["worker"], "status">;
+      outbox?: HealthDetail["outbox"];
+    }
+  | { status: "degraded"; database: "unreachable" };
+
+/** Whether the database answers, and the worker's state (in detail when `detail`). */
+export async function healthReport(db: Db, detail: boolean): Promise<HealthReport> {
   try {
     await db.$queryRaw`SELECT 1`;
     const { worker, outbox } = await healthDetail(db);
-    const body = detail
+    return detail
       ? { status: "ok", database: "ok", worker, outbox }
       : { status: "ok", database: "ok", worker: { status: worker.status } };
-    return Response.json(body, { headers: { "cache-control": "no-store" } });
   } catch {
-    return Response.json({ status: "degraded", database: "unreachable" }, { status: 503 });
+    return { status: "degraded", database: "unreachable" };
   }
 }

@@ -43,7 +43,7 @@ export async function readWithin(request: Request, max: number): Promise<Uint8Ar
  * Whether a request carries a body, from its framing headers where it has them (RFC 9112 §6.3;
  * every request off the wire does). Asking the Node adapter's request for `body` makes it build a
  * web stream over the socket, which then also carries the read that would otherwise take the
- * adapter's direct path: ~15% of the web process's CPU per transfer (docs/performance.md).
+ * adapter's direct path: ~15% of the web process's CPU per transfer (docs/measurements/transfers.md).
  * A Request built in-process may have neither header: its `body` answers.
  */
 export function carriesBody(request: Request): boolean {

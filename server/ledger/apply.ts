@@ -1,8 +1,8 @@
 /**
- * Every ledger write goes through `ledger_post` (the SQL function, latest version in migration
- * 20261122213307): a status transition, balances, entries, status events, postings and outbox
- * events in one round trip, inside the caller's transaction. This module builds its argument and
- * reads its answer; services call the verbs of verbs.ts, not this.
+ * Every ledger write goes through `ledger_post` or `ledger_post_many` (server/ledger/sql/): a
+ * status transition, balances, entries, status events, postings and outbox events in one round
+ * trip. This module builds their argument and reads their answer; services call the verbs of
+ * verbs.ts and batches.ts, not this.
  */
 import type { Pool } from "pg";
 import type { Tx } from "../db/client";
@@ -156,15 +156,34 @@ export function changeArgument(change: LedgerChange) {
 
 export const jsonArgument = (value: unknown) => JSON.stringify(value, bigintAsString);
 
+/** What the database chose for each new entry of an accepted change. */
+export type Placed = { entries: { seq: string; created_at: string }[] };
+
+/** An accepted change's entries: its own rows with the database's seq and timestamps. */
+export function postedEntries(argument: ReturnType<typeof changeArgument>, outcome: Placed): Entry[] {
+  return argument.entries.map((row, index) => {
+    const stored = outcome.entries[index] as { seq: string; created_at: string };
+    return entryFromRow({
+      ...row,
+      gross_cents: row.gross,
+      fee_cents: row.fee,
+      net_cents: row.net,
+      seq: stored.seq,
+      created_at: stored.created_at,
+      updated_at: stored.created_at,
+    });
+  });
+}
+
 export async function applyLedgerChange(writer: LedgerWriter, change: LedgerChange): Promise<LedgerResult> {
-  const argument = jsonArgument(changeArgument(change));
+  const argument = changeArgument(change);
   try {
-    const [result] = await writer.query("SELECT ledger_post($1::jsonb) AS result", [argument]);
-    const answer = result?.result as { applied: boolean; entries: object[]; changed: object[] };
+    const [result] = await writer.query("SELECT ledger_post($1::jsonb) AS result", [jsonArgument(argument)]);
+    const answer = result?.result as Placed & { applied: boolean; changed: object[] };
     const changed = answer.changed[0];
     return {
       applied: answer.applied,
-      entries: answer.entries.map((row) => entryFromRow(row as Record<string, unknown>)),
+      entries: answer.applied ? postedEntries(argument, answer) : [],
       changed: changed ? entryFromRow(changed as Record<string, unknown>) : null,
     };
   } catch (error) {

@@ -9,41 +9,35 @@
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool } from "../db/pool";
-import { applyLedgerChange, changeArgument, jsonArgument, type LedgerChange, poolWriter, translate } from "./apply";
-import { entryFromRow } from "./rows";
+import {
+  applyLedgerChange,
+  changeArgument,
+  jsonArgument,
+  type LedgerChange,
+  type Placed,
+  poolWriter,
+  postedEntries,
+  translate,
+} from "./apply";
 import type { Entry, Leg, NewEntry } from "./types";
 
-/** What ledger_post_many answers per change: the columns the database chose, or the refusal. */
-type Outcome = { entries: { seq: string; created_at: string }[] } | { error: string };
+/** What a batch function answers per item: the columns the database chose, or the refusal. */
+export type BatchOutcome = Placed | { error: string };
 
-/** An accepted change's entries: its own rows with the database's seq and timestamps. */
-export function postedEntries(
-  argument: ReturnType<typeof changeArgument>,
-  outcome: { entries: { seq: string; created_at: string }[] },
-): Entry[] {
-  return argument.entries.map((row, index) => {
-    const stored = outcome.entries[index] as { seq: string; created_at: string };
-    return entryFromRow({
-      ...row,
-      gross_cents: row.gross,
-      fee_cents: row.fee,
-      net_cents: row.net,
-      seq: stored.seq,
-      created_at: stored.created_at,
-      updated_at: stored.created_at,
-    });
+/** One call of a batch function (ledger_post_many, gateway_cash_out_many) on the pool, named. */
+export async function callBatch(name: "ledger_post_many" | "gateway_cash_out_many", items: unknown[]) {
+  const { rows } = await pool().query({
+    name,
+    text: `SELECT ${name}($1::jsonb) AS outcomes`,
+    values: [jsonArgument(items)],
   });
+  return rows[0]?.outcomes as BatchOutcome[];
 }
 
 async function postBatch(changes: readonly LedgerChange[]): Promise<(Entry[] | Error)[]> {
   try {
     const argument = changes.map(changeArgument);
-    const { rows } = await pool().query({
-      name: "ledger_post_many",
-      text: "SELECT ledger_post_many($1::jsonb) AS outcomes",
-      values: [jsonArgument(argument)],
-    });
-    const outcomes = rows[0]?.outcomes as Outcome[];
+    const outcomes = await callBatch("ledger_post_many", argument);
     return outcomes.map((outcome, index) =>
       "error" in outcome
         ? (translate(outcome.error) as Error)
@@ -77,7 +71,7 @@ export function eachAloneAfter<I, O>(error: unknown, items: readonly I[], alone:
 
 /**
  * A batched statement that writes the ledger (transfers here, gateway cash-outs in
- * server/payouts/grouped.ts): LEDGER_COMMIT_IN_FLIGHT of them in the database at once (one: each
+ * cash-out-batch.ts): LEDGER_COMMIT_IN_FLIGHT of them in the database at once (one: each
  * batch gathers what arrives while the one before commits), at most GROUP_COMMIT_MAX_CHANGES items.
  */
 export function ledgerCommitBatches<I, O>(

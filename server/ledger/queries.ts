@@ -1,24 +1,12 @@
 /** Reading the ledger, always within the caller's own accounts. */
 import type { Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
-import type { EntryStatus, EntryType, LedgerEntry, Prisma } from "../generated/prisma/client";
-import { entryCondition } from "./search";
-import type { EntryReason } from "./types";
+import type { LedgerEntry, Prisma } from "../generated/prisma/client";
+import { type EntryFilters, entryCondition } from "./search";
 
 export { ENTRY_REASONS } from "./types";
 
-export type LedgerFilters = {
-  type?: EntryType;
-  reason?: EntryReason;
-  /** any of these reasons (a family, e.g. every `pix_in:` reason) */
-  reasons?: readonly EntryReason[];
-  status?: EntryStatus;
-  /** epoch ms */
-  startDate?: number;
-  endDate?: number;
-  accountId?: string;
-  /** the dashboard's search box (server/ledger/search.ts) */
-  search?: string;
+export type LedgerFilters = EntryFilters & {
   page: number;
   limit: number;
   /** entries to skip, instead of whole pages */

@@ -5,10 +5,23 @@
  * is served by an index (migration 20261123200000); the other filters and the user always apply.
  */
 import { maskDocument, onlyDigits } from "../documents/cpf-cnpj";
-import { Prisma } from "../generated/prisma/client";
-import type { LedgerFilters } from "./queries";
+import { type EntryStatus, type EntryType, Prisma } from "../generated/prisma/client";
+import type { EntryReason } from "./types";
 
-export type EntryFilters = Omit<LedgerFilters, "page" | "limit"> & { search?: string };
+/** What narrows the ledger's entries, besides the user: the list's filters and the search box. */
+export type EntryFilters = {
+  type?: EntryType;
+  reason?: EntryReason;
+  /** any of these reasons (a family, e.g. every `pix_in:` reason) */
+  reasons?: readonly EntryReason[];
+  status?: EntryStatus;
+  /** epoch ms */
+  startDate?: number;
+  endDate?: number;
+  accountId?: string;
+  /** the dashboard's search box */
+  search?: string;
+};
 
 /** Centavos of an amount as a person types it, pt-BR or plain; null when it is not one. */
 export function amountCentsOf(typed: string): bigint | null {

@@ -11,6 +11,10 @@
  *   release  processing → failed, the held money comes back
  *   block    available → blocked on an existing entry, up to an amount (MEDs)
  *   unblock  blocked → available on an existing entry
+ *
+ * The batches (group-commit.ts, cash-out-batch.ts) post the same changes with concurrent ones;
+ * a caller chooses between them and these by a WritePath (write-path.ts). annotations.ts holds
+ * the few entry columns other capabilities set.
  */
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";

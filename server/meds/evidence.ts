@@ -1,41 +1,29 @@
 /**
  * Evidence for a MED's defense, uploaded in the dashboard (docs/decisions/0013-med-evidence.md):
- * PDF, JPEG or PNG as the bytes say (never the name or the declared type), at most 10 MB each and
- * 10 per MED, kept in the file storage and offered as signed links on APP_URL. The defense
+ * the rules of every upload (server/uploads/file-rules.ts), at most MAX_EVIDENCE_FILES per MED, kept in the file storage and offered as signed links on APP_URL. The defense
  * submitted from the dashboard carries those links as its `files`.
  */
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { AppError, notFound } from "../errors";
+import { AppError, forbidden, notFound } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Med, MedEvidence } from "../generated/prisma/client";
-import { storage } from "../storage";
-import { linkSigner } from "../storage/signed-link";
-import { EVIDENCE_MIME_TYPES, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from "./schema";
+import { type NamedFile, storage } from "../storage";
+import { linkSigner, type SignedLinkQuery } from "../storage/signed-link";
+import { exceedsUploadLimit, fileTooLarge, SNIFF_BYTES, sniffUpload, unsupportedFileType } from "../uploads/file-rules";
+import { MAX_EVIDENCE_FILES } from "./schema";
 import { submitDefense } from "./service";
 
 export const EVIDENCE_PATH = "/api/meds/evidence";
 /** Long enough for the whole analysis of a MED; a fresh link is signed whenever the owner looks. */
 export const EVIDENCE_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
-/** What file-type reads to recognise any of our three types. */
-const SNIFF_BYTES = 4100;
 
 export const evidenceLinks = linkSigner({
   purpose: "med-evidence-v1",
   ttlMs: EVIDENCE_LINK_TTL_MS,
   path: (id) => `${EVIDENCE_PATH}/${id}`,
 });
-
-/** The content type the bytes really are, when it is one we take; null otherwise. */
-export async function sniffEvidence(head: Uint8Array): Promise<string | null> {
-  const found = await fileTypeFromBuffer(head);
-  return found && EVIDENCE_MIME_TYPES.includes(found.mime) ? found.mime : null;
-}
-
-const tooLarge = () => new AppError("FILE_TOO_LARGE", `a file may have at most ${MAX_EVIDENCE_BYTES} bytes`, "file");
 
 /** The caller's MED on that PIX (404 for anyone else's). */
 export async function ownedMed(db: Db | Tx, userId: string, endToEndId: string): Promise<Med> {
@@ -73,7 +61,7 @@ async function readHead(body: AsyncIterable<Uint8Array>) {
     }
     parts.push(Buffer.from(next.value));
     size += next.value.byteLength;
-    if (size > MAX_EVIDENCE_BYTES) throw tooLarge();
+    if (exceedsUploadLimit(size)) throw fileTooLarge("file");
   }
   return { head: Buffer.concat(parts, size), iterator, done };
 }
@@ -85,7 +73,7 @@ async function* limited(head: Buffer, iterator: AsyncIterator<Uint8Array>, done:
   if (done) return;
   for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
     size += next.value.byteLength;
-    if (size > MAX_EVIDENCE_BYTES) throw tooLarge();
+    if (exceedsUploadLimit(size)) throw fileTooLarge("file");
     yield next.value;
   }
 }
@@ -106,10 +94,8 @@ export async function storeEvidence(db: Db, input: EvidenceUpload): Promise<MedE
   if ((await db.medEvidence.count({ where: { medId: med.id } })) >= MAX_EVIDENCE_FILES) throw tooMany();
 
   const { head, iterator, done } = await readHead(input.body);
-  const contentType = head.byteLength > 0 ? await sniffEvidence(head) : null;
-  if (!contentType) {
-    throw new AppError("UNSUPPORTED_FILE_TYPE", "only PDF, JPEG and PNG files are accepted", "file");
-  }
+  const contentType = head.byteLength > 0 ? await sniffUpload(head) : null;
+  if (!contentType) throw unsupportedFileType("file");
   const id = randomUUID();
   const storageKey = `med-evidence/${med.id}/${id}`;
   const { sizeBytes } = await storage().put(storageKey, limited(head, iterator, done), contentType);
@@ -183,25 +169,11 @@ export async function submitDefenseWithEvidence(
   });
 }
 
-/** GET {EVIDENCE_PATH}/{id}?expires&signature: the file, inline, for whoever holds the link. */
-export async function serveEvidence(db: Db, id: string, url: URL, now: Date): Promise<Response> {
-  const problem = (status: 403 | 404, code: string, message: string) =>
-    Response.json({ requestId: randomUUID(), status, success: false, message, code }, { status });
-  if (!evidenceLinks.verify(id, url.searchParams.get("expires"), url.searchParams.get("signature"), now)) {
-    return problem(403, "FORBIDDEN", "Link expired or invalid");
-  }
+/** The file behind an evidence link, for whoever holds it: 403 expired or tampered, 404 removed. */
+export async function signedEvidenceFile(db: Db, id: string, link: SignedLinkQuery, now: Date): Promise<NamedFile> {
+  if (!evidenceLinks.verify(id, link.expires, link.signature, now)) throw forbidden("Link expired or invalid");
   const evidence = UUID_PATTERN.test(id) ? await db.medEvidence.findUnique({ where: { id } }) : null;
   const file = evidence ? await storage().get(evidence.storageKey) : null;
-  if (!evidence || !file) return problem(404, "NOT_FOUND", "File not found");
-  const ascii = evidence.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
-    status: 200,
-    headers: {
-      "content-type": evidence.contentType,
-      "content-length": String(file.sizeBytes),
-      "content-disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(evidence.fileName)}`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if (!evidence || !file) throw notFound("File not found");
+  return { ...file, contentType: evidence.contentType, fileName: evidence.fileName };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EvidenceView } from "./evidence";
 import { evidencePreview } from "./preview";
 
-const APP = "https://pix.example.com";
+const APP = "https://pix.example.invalid";
 const file = (id: string, contentType: string): [string, EvidenceView] => [
   id,
   { id, fileName: id, contentType, sizeBytes: 1, url: `${APP}/api/meds/evidence/${id}?fresh` },
@@ -21,22 +21,22 @@ describe("defense file previews", () => {
     expect(evidencePreview(`${APP}/api/meds/evidence/nota?expires=1&signature=old`, APP, stored).url).toBe(
       `${APP}/api/meds/evidence/nota?fresh`,
     );
-    expect(evidencePreview("https://example.com/a.pdf", APP, stored)).toEqual({
+    expect(evidencePreview("https://files.invalid/a.pdf", APP, stored)).toEqual({
       kind: "link",
-      url: "https://example.com/a.pdf",
+      url: "https://files.invalid/a.pdf",
     });
   });
 
   it("only links anything else: unknown ids, other hosts, other paths, paths climbing out, look-alikes, junk", () => {
     for (const url of [
       `${APP}/api/meds/evidence/unknown`,
-      "https://example.com/api/meds/evidence/nota",
+      "https://files.invalid/api/meds/evidence/nota",
       `${APP}/api/statements/a/download`,
       `${APP}/api/meds/evidence/../../trpc/account.get`,
       `${APP}/api/meds/evidence/%2e%2e/%2e%2e/trpc/nota`,
       `${APP}/api/meds/evidencenota`,
-      "https://pix.example.com.evil.test/api/meds/evidence/foto",
-      "http://pix.example.com/api/meds/evidence/foto",
+      "https://pix.example.invalid.evil.test/api/meds/evidence/foto",
+      "http://pix.example.invalid/api/meds/evidence/foto",
       "not a url",
     ]) {
       expect(kind(url), url).toBe("link");

@@ -44,10 +44,7 @@ export const DEADLINE_WINDOWS = ["expired", "within2d", "within7d"] as const;
 export const DeadlineWindow = z.enum(DEADLINE_WINDOWS);
 export const MerchantSearch = text({ max: 200, trim: true });
 
-/** Evidence the merchant uploads in the dashboard (server/meds/evidence.ts): content-sniffed types only. */
-export const EVIDENCE_TYPES = { pdf: "application/pdf", jpg: "image/jpeg", png: "image/png" } as const;
-export const EVIDENCE_MIME_TYPES: readonly string[] = Object.values(EVIDENCE_TYPES);
-export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
+/** Evidence the merchant uploads in the dashboard (server/meds/evidence.ts). */
 export const MAX_EVIDENCE_FILES = MAX_DEFENSE_FILES;
 export const EvidenceFileName = text({ min: 1, max: 200, trim: true }).describe(
   "The file's name as the merchant knows it.",

@@ -11,6 +11,7 @@ import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import { type Med, Prisma } from "../generated/prisma/client";
+import { markDisputed } from "../ledger/annotations";
 import { END_TO_END_PATTERN } from "../ledger/ids";
 import type { Entry } from "../ledger/types";
 import { block, unblock } from "../ledger/verbs";
@@ -75,7 +76,7 @@ export async function openMed(
         updatedAt: now,
       },
     });
-    await tx.ledgerEntry.update({ where: { seq: entry.seq }, data: { medId: med.id, medCreatedAt: now } });
+    await markDisputed(tx, entry, { id: med.id, createdAt: now });
     await medEvent(tx, "med.created", med);
     return med;
   });
@@ -154,8 +155,9 @@ export async function resolveMed(
       data: { status: input.status, blockedCents: 0n, refundedEndToEndId, resolvedAt: now },
     });
     await medEvent(tx, "med.resolved", resolved);
-    // what a rejection releases is available again, so another open MED of the account may take it
-    if (input.status === "rejected") await coverOwedMeds(tx, med.accountId);
+    // What the block released and no refund took (all of it on a rejection) is available again,
+    // so another open MED of the account may take it.
+    await coverOwedMeds(tx, med.accountId);
     if (input.actor) {
       await recordAudit(tx, {
         actor: input.actor,

@@ -1,20 +1,16 @@
-/**
- * KYC files as they arrive: sides allowed by the document type, size at most
- * ONBOARDING_FILE_MAX_BYTES, and the type read from the content (file-type), never from a name
- * or a declared Content-Type.
- */
-import { fileTypeFromBuffer } from "file-type";
-import { config } from "../config";
-import { AppError, invalid } from "../errors";
-import { type DocumentSide, FILE_TYPES, type KycDocumentType, REQUIRED_FILES } from "./schema";
+/** KYC files as they arrive: sides allowed by the document type, then the rules of every upload. */
+import { invalid } from "../errors";
+import {
+  exceedsUploadLimit,
+  fileTooLarge,
+  sniffUpload,
+  type UploadContentType,
+  unsupportedFileType,
+} from "../uploads/file-rules";
+import { type DocumentSide, type KycDocumentType, REQUIRED_FILES } from "./schema";
 
 export type IncomingFile = { side: DocumentSide; bytes: Uint8Array };
-export type CheckedFile = IncomingFile & { contentType: (typeof FILE_TYPES)[number] };
-
-export function tooLarge(side: string): AppError {
-  const mb = Math.floor(config().ONBOARDING_FILE_MAX_BYTES / 1_048_576);
-  return new AppError("PAYLOAD_TOO_LARGE", `${side}: file larger than ${mb} MB`, side);
-}
+export type CheckedFile = IncomingFile & { contentType: UploadContentType };
 
 export async function checkFiles(documentType: KycDocumentType, files: IncomingFile[]): Promise<CheckedFile[]> {
   if (files.length === 0) throw invalid(`send at least one of ${REQUIRED_FILES[documentType].join(", ")}`);
@@ -25,16 +21,14 @@ export async function checkFiles(documentType: KycDocumentType, files: IncomingF
       throw invalid(`${file.side}: not a file of ${documentType} (it takes ${allowed.join(", ")})`, file.side);
     }
     if (file.bytes.length === 0) throw invalid(`${file.side}: empty file`, file.side);
-    if (file.bytes.length > config().ONBOARDING_FILE_MAX_BYTES) throw tooLarge(file.side);
-    const mime = (await fileTypeFromBuffer(file.bytes))?.mime;
-    if (!mime || !(FILE_TYPES as readonly string[]).includes(mime)) {
-      throw invalid(`${file.side}: must be a JPEG, PNG or PDF file (by content)`, file.side);
-    }
+    if (exceedsUploadLimit(file.bytes.length)) throw fileTooLarge(file.side);
+    const mime = await sniffUpload(file.bytes);
+    if (!mime) throw unsupportedFileType(file.side);
     if (file.side === "documentPdf" && mime !== "application/pdf")
       throw invalid("documentPdf: must be a PDF", file.side);
     if (file.side === "selfie" && mime === "application/pdf")
       throw invalid("selfie: must be a JPEG or PNG image", file.side);
-    checked.push({ ...file, contentType: mime as CheckedFile["contentType"] });
+    checked.push({ ...file, contentType: mime });
   }
   return checked;
 }

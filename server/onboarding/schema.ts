@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
-import { CpfCnpj, text } from "../fields/text";
+import { CpfCnpj, EMAIL_PATTERN, PHONE_PATTERN, text } from "../fields/text";
 
 export const ONBOARDING_STATUSES = [
   "PENDING_EMAIL_VERIFICATION",
@@ -48,11 +48,7 @@ export const DocumentTypeField = z
     "RG (documentFront, documentBack), RG_FULL (documentFront, selfie), CNH (documentFront, documentBack), CNH_FULL (documentFront, selfie), CNH_DIGITAL (documentPdf, selfie), RNE (documentFront, documentBack), PASSPORT (documentFront, selfie).",
   );
 
-export const FILE_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
-
 export const MAX_NAME = 120;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+55\d{10,11}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const Email = text({

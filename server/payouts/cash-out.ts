@@ -9,16 +9,18 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
-import type { Held } from "../gateway/idempotency";
-import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
+import type { LedgerEntry } from "../generated/prisma/client";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
+import type { EffectSink } from "../idempotency/sink";
 import { assertExternalIdFree, entrySnapshot } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
+import { handleOf, type WritePath } from "../ledger/write-path";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { sendPixToKey } from "../transfers/pix-out";
+import type { CashOut } from "./cash-out-input";
 import { cashOutOnPool, startSourceRead } from "./fast";
 
 export const QUEUE_TTL_MS = 2 * 60 * 60 * 1000;
@@ -29,42 +31,43 @@ export function dictQuota(): FixedWindowLimiter {
   return limiterFor("dict", config().DICT_QUOTA_PER_MINUTE);
 }
 
-export type CashOut = {
-  userId: string;
-  accountId: string;
-  amountCents: bigint;
-  pixKey: string;
-  pixKeyType: PixKeyType;
-  description?: string | null;
-  externalId?: string | null;
-};
-
 /**
- * `recovery`, the gateway's idempotency claim, gets its recovery point in the payout's own
- * transaction on the fast path (server/payouts/fast.ts); on the general path the caller's `db`
- * does the same (the gateway's effectDb).
+ * `sink`: where a keyed request records the payout, in the payout's own transaction on every
+ * path. The batch path may take the fast path (server/payouts/fast.ts); the caller's transaction
+ * never does.
  */
 export async function cashOut(
-  db: Db | Tx,
+  path: WritePath,
   input: CashOut,
-  recovery?: Held,
+  sink?: EffectSink,
 ): Promise<{ queued: boolean; entry: LedgerEntry }> {
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
-  const onPool = "$transaction" in db;
+  const db = handleOf(path);
+  const onPool = path.kind === "batch";
   // The fast path's read has no effect: it runs beside the quota check, one round trip less.
   const read = onPool ? startSourceRead({ ...input, pixKey: key }) : null;
   if ((await dictQuota().consume(input.userId)).allowed) {
-    const fast = onPool ? await cashOutOnPool({ ...input, pixKey: key }, recovery, read) : null;
+    const fast = onPool ? await cashOutOnPool({ ...input, pixKey: key }, sink, read) : null;
     return {
       queued: false,
-      entry: (fast as LedgerEntry | null) ?? (await sendPixToKey(db, { ...input, pixKey: key })),
+      entry: (fast as LedgerEntry | null) ?? (await sendRecorded(db, { ...input, pixKey: key }, sink)),
     };
   }
-  return { queued: true, entry: await queuePayout(db, { ...input, pixKey: key }) };
+  return { queued: true, entry: await queuePayout(db, { ...input, pixKey: key }, sink) };
 }
 
-async function queuePayout(db: Db | Tx, input: CashOut, now = new Date()): Promise<LedgerEntry> {
+/** The general path: sendPixToKey inside a transaction that also holds the sink's recovery point. */
+function sendRecorded(db: Db | Tx, input: CashOut, sink: EffectSink | undefined): Promise<LedgerEntry> {
+  if (!sink) return sendPixToKey(db, input);
+  return inTransaction(db, async (tx) => {
+    const entry = await sendPixToKey(tx, input);
+    await sink.record(tx, { kind: "payout", entryId: entry.id });
+    return entry;
+  });
+}
+
+async function queuePayout(db: Db | Tx, input: CashOut, sink?: EffectSink, now = new Date()): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
     const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
     // The sender's own keys are ours to know without DICT: refused now, as the synchronous path does.
@@ -106,6 +109,7 @@ async function queuePayout(db: Db | Tx, input: CashOut, now = new Date()): Promi
       entryId: entry.id,
       payload: entrySnapshot(entry),
     });
+    await sink?.record(tx, { kind: "payout", entryId: entry.id });
     return entry;
   });
 }

@@ -4,8 +4,8 @@
  * of this platform's, whether the externalId was used), then one write that commits together the
  * held debit, the rail's submission event and the gateway's idempotency recovery point, which
  * also completes the idempotency record (the gateway stores nothing after it) — grouped
- * with concurrent cash-outs into one statement (./grouped.ts, docs/decisions/0023), or in a
- * transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
+ * with concurrent cash-outs into one statement (server/ledger/cash-out-batch.ts,
+ * docs/decisions/0023), or in a transaction of its own when the batch fails as a whole. The same rules as sendPixToKey → sendPix, which still
  * serve every other case: a key of this platform (settled at once inside it), a rail without the
  * fast-path hooks, a call inside a caller's transaction.
  */
@@ -15,14 +15,9 @@ import { config } from "../config";
 import { batchedStatement } from "../db/batched";
 import { pool, probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
-import {
-  type AnsweredRecovery,
-  bindAnsweredEffectOn,
-  createdPayoutAnswer,
-  type Held,
-  markAnsweredInEffect,
-} from "../gateway/idempotency";
+import { type AnsweringRecoveryPoint, claimTaken, type EffectSink, writeOn } from "../idempotency/sink";
 import type { LedgerWriter } from "../ledger/apply";
+import { cashOutGrouped } from "../ledger/cash-out-batch";
 import { groupedChange } from "../ledger/group-commit";
 import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
@@ -30,8 +25,7 @@ import type { Entry, NewEntry } from "../ledger/types";
 import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
-import type { CashOut } from "./cash-out";
-import { cashOutGrouped } from "./grouped";
+import type { CashOut } from "./cash-out-input";
 
 type SourceRow = {
   id: string;
@@ -51,7 +45,7 @@ type SourceRow = {
 // platform key and the used externalId are each a LATERAL … LIMIT 1 probe of a unique index. As
 // EXISTS sub-queries they could become hashed sub-plans, which read every outgoing externalId of
 // the ledger on each call: after a burst of 64 connections PostgreSQL kept such a generic plan on
-// the main pool, at 4 ms a call (docs/decisions/0023, "A plan that a burst can flip").
+// the main pool, at 4 ms a call (docs/decisions/0023, item 6).
 export const READ_MANY = `
   SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
          k.key IS NOT NULL AS platform_key, e.id IS NOT NULL AS external_id_taken
@@ -96,11 +90,11 @@ export function startSourceRead(input: CashOut): SourceRead | null {
 /** null when this payment is not for the fast path (the caller takes the general one). */
 export async function cashOutOnPool(
   input: CashOut,
-  recovery?: Held,
+  sink?: EffectSink,
   started?: SourceRead | null,
 ): Promise<Entry | null> {
   const rail = pixRail();
-  const { foreignKey, submissionEvent } = rail;
+  const { foreignKey, submissionEvent, submissionSeqField } = rail;
   if (!foreignKey || !submissionEvent) return null;
   if (!ACCOUNT_ID_PATTERN.test(input.accountId)) throw invalid("accountId must be 12 digits", "accountId");
   const source = await (started ??
@@ -140,33 +134,28 @@ export async function cashOutOnPool(
       receiver: resolved.receiver,
       pixKey: resolved.key,
     });
-  // The claim is completed with the hold: the gateway stores nothing after it (idempotency.ts).
-  const answered = recovery ? createdPayoutAnswer(recovery, { id: endToEndId, accountId: source.id }) : null;
-  const alone = () => cashOutAlone(debit, submission, answered);
-  // The batch writes the debit's seq into the event: where the rail put it is found by asking
-  // for the event with a seq no entry has. A rail that put it elsewhere gets the path alone.
-  const probe = submission(SEQ_PROBE);
-  const seqKey = Object.keys(probe.payload).find((key) => probe.payload[key] === SEQ_PROBE.toString());
-  const entry = seqKey
-    ? await cashOutGrouped({
-        change: groupedChange(holdChange(debit)),
-        submission: probe,
-        seqKey,
-        recovery: answered,
-        alone,
-      })
-    : await alone();
-  if (recovery) markAnsweredInEffect(recovery);
-  return entry;
+  // The claim is completed with the hold: the gateway stores nothing after it (server/idempotency/sink.ts).
+  const recovery = sink?.answeredPayout({ entryId: endToEndId, accountId: source.id }) ?? null;
+  const alone = () => cashOutAlone(debit, submission, recovery);
+  // The batch learns the debit's seq in SQL and writes it at the field the rail names; a rail
+  // that names none gets the path alone.
+  if (!submissionSeqField) return alone();
+  return cashOutGrouped({
+    change: groupedChange(holdChange(debit)),
+    submission: submission(SEQ_WRITTEN_BY_THE_BATCH),
+    seqKey: submissionSeqField,
+    recovery: recovery && { point: recovery, taken: claimTaken },
+    alone,
+  });
 }
 
-const SEQ_PROBE = -1n;
+const SEQ_WRITTEN_BY_THE_BATCH = 0n;
 
 /** The cash-out in one transaction of its own: hold, submission event, recovery point and answer. */
 async function cashOutAlone(
   debit: Omit<NewEntry, "status" | "type">,
   submission: (entrySeq: bigint) => OutboxEventInput,
-  answered: AnsweredRecovery | null,
+  recovery: AnsweringRecoveryPoint | null,
 ): Promise<Entry> {
   const client = await pool().connect();
   try {
@@ -174,7 +163,7 @@ async function cashOutAlone(
     const writer: LedgerWriter = { query: async (sql, params) => (await client.query(sql, params)).rows };
     const held = await hold(writer, debit);
     await recordEventOn(client, submission(held.seq));
-    if (answered) await bindAnsweredEffectOn(writer, answered);
+    if (recovery) await writeOn(writer, recovery);
     await client.query("COMMIT");
     return held;
   } catch (error) {

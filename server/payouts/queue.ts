@@ -1,5 +1,6 @@
 /** The worker's side of queued cash-outs: send while DICT quota allows, fail after 2 hours. */
 import type { Db } from "../db/client";
+import { recordReceiver } from "../ledger/annotations";
 import { entrySnapshot } from "../ledger/entries";
 import { legs } from "../ledger/movements";
 import type { Party } from "../ledger/parties";
@@ -45,7 +46,7 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
           await fail(id, entry, "cannot send a PIX to the same account");
           continue;
         }
-        await tx.ledgerEntry.update({ where: { seq: entry.seq }, data: { receiver: resolved.receiver as object } });
+        await recordReceiver(tx, entry, resolved.receiver);
         if (resolved.platformAccountId) {
           const target = await tx.account.findUniqueOrThrow({ where: { id: resolved.platformAccountId } });
           await settle(tx, entry, {

@@ -1,15 +1,14 @@
 /** PIX key types and their formats (interface 2.9, docs/contract.md "transfer/external"). */
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { invalid } from "../errors";
+import { UUID_PATTERN } from "../fields/ids";
+import { EMAIL_PATTERN, PHONE_PATTERN } from "../fields/text";
 import type { PixKeyType } from "../generated/prisma/client";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PHONE = /^\+55\d{10,11}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { MAX_PIX_KEY_LENGTH } from "./keys/schema";
 
 /** UUID → EVP, +55… → PHONE, contains @ → EMAIL, 11 digits → CPF, 14 digits → CNPJ. */
 export function inferKeyType(key: string): PixKeyType | null {
-  if (UUID.test(key)) return "EVP";
+  if (UUID_PATTERN.test(key)) return "EVP";
   if (key.startsWith("+")) return "PHONE";
   if (key.includes("@")) return "EMAIL";
   if (/^\d{11}$/.test(key)) return "CPF";
@@ -20,11 +19,13 @@ export function inferKeyType(key: string): PixKeyType | null {
 export function keyFormatError(key: string, type: PixKeyType): string | null {
   switch (type) {
     case "EVP":
-      return UUID.test(key) ? null : "an EVP key is a UUID";
+      return UUID_PATTERN.test(key) ? null : "an EVP key is a UUID";
     case "PHONE":
-      return PHONE.test(key) ? null : "a phone key is +55 followed by area code and number";
+      return PHONE_PATTERN.test(key) ? null : "a phone key is +55 followed by area code and number";
     case "EMAIL":
-      return key.length <= 77 && EMAIL.test(key) ? null : "an e-mail key is a valid address of at most 77 characters";
+      return key.length <= MAX_PIX_KEY_LENGTH && EMAIL_PATTERN.test(key)
+        ? null
+        : `an e-mail key is a valid address of at most ${MAX_PIX_KEY_LENGTH} characters`;
     case "CPF":
       return isValidCpf(key) ? null : "a CPF key must be a valid CPF (11 digits)";
     case "CNPJ":

@@ -43,6 +43,11 @@ export interface PixRail {
    */
   foreignKey?(key: string, keyType: PixKeyType): KeyResolution;
   submissionEvent?(payment: SubmittedPayment): OutboxEventInput;
+  /**
+   * The payload field where `submissionEvent` writes `entrySeq` (as a string): the batched
+   * cash-out learns the seq in SQL and writes it there. Without it, cash-outs are posted alone.
+   */
+  submissionSeqField?: string;
   /** The network's answer to a submitted payment, when it arrives. */
   outcomeOf(payment: { pixKey: string | null; receiver: Party }): SettlementOutcome;
   /** Who is behind a dynamic BR Code hosted by another institution (its location URL). */

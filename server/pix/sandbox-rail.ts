@@ -117,6 +117,7 @@ export const sandboxRail: PixRail = {
 
   foreignKey,
   submissionEvent,
+  submissionSeqField: "entrySeq",
 
   outcomeOf({ pixKey }): SettlementOutcome {
     const rejection = sandboxRejection(pixKey);

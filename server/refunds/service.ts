@@ -9,6 +9,7 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
+import type { EffectSink } from "../idempotency/sink";
 import { END_TO_END_PATTERN, newEndToEndId } from "../ledger/ids";
 import type { Party } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
@@ -43,9 +44,11 @@ export async function refundableCents(tx: Tx, original: LedgerEntry): Promise<bi
   return original.grossCents - (refunded._sum.grossCents ?? 0n);
 }
 
+/** `sink`: where a keyed request records the refund, in the refund's transaction (server/idempotency/). */
 export async function requestRefund(
   db: Db | Tx,
   input: { userId: string; endToEndId: string; amountCents?: bigint | null; description?: string | null; now?: Date },
+  sink?: EffectSink,
 ): Promise<LedgerEntry> {
   if (!END_TO_END_PATTERN.test(input.endToEndId))
     throw invalid("endToEndId is not a valid end-to-end id", "endToEndId");
@@ -58,7 +61,7 @@ export async function requestRefund(
     if (now.getTime() - original.createdAt.getTime() > REFUND_WINDOW_MS) {
       throw new AppError(
         "NOT_REFUNDABLE",
-        "refunds are possible up to 90 days after the original PIX",
+        `refunds are possible up to ${REFUND_WINDOW_DAYS} days after the original PIX`,
         undefined,
         "REFUND_WINDOW_CLOSED",
       );
@@ -105,6 +108,7 @@ export async function requestRefund(
       receiver: original.payer as Party,
       pixKey: null,
     });
+    await sink?.record(tx, { kind: "refund", entryId: refund.id });
     return refund;
   });
 }

@@ -1,29 +1,15 @@
-/** GET /api/statements/{id}/download?expires&signature: the signed, credential-free download. */
-import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
+/** The file behind a statement's signed, credential-free download link (the `reportUrl`). */
 import type { Tx } from "../db/client";
-import { storage } from "../storage";
+import { forbidden, notFound } from "../errors";
+import { type NamedFile, storage } from "../storage";
+import type { SignedLinkQuery } from "../storage/signed-link";
 import { verifyDownload } from "./signed-url";
 
-function problem(status: 403 | 404, code: string, message: string): Response {
-  return Response.json({ requestId: randomUUID(), status, success: false, message, code }, { status });
-}
-
-export async function downloadStatement(db: Tx, id: string, url: URL, now: Date): Promise<Response> {
-  if (!verifyDownload(id, url.searchParams.get("expires"), url.searchParams.get("signature"), now)) {
-    return problem(403, "FORBIDDEN", "Download link expired or invalid");
-  }
+/** 403 for an expired or tampered link, 404 when the statement has no file (any more). */
+export async function signedStatementFile(db: Tx, id: string, link: SignedLinkQuery, now: Date): Promise<NamedFile> {
+  if (!verifyDownload(id, link.expires, link.signature, now)) throw forbidden("Download link expired or invalid");
   const statement = await db.statement.findUnique({ where: { id } });
   const file = statement?.status === "done" && statement.reportPath ? await storage().get(statement.reportPath) : null;
-  if (!statement || !file) return problem(404, "NOT_FOUND", "Statement file not found");
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, {
-    status: 200,
-    headers: {
-      "content-type": file.contentType,
-      "content-length": String(file.sizeBytes),
-      "content-disposition": `attachment; filename="${statement.reportId}"`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  if (!statement || !file) throw notFound("Statement file not found");
+  return { ...file, fileName: statement.reportId ?? `extrato-${id}` };
 }

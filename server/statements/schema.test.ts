@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveOptions, resolvePeriod, StatementRequestSchema, saoPauloDayStart } from "./schema";
+import { resolveOptions, resolvePeriod, StatementRequestSchema } from "./schema";
 
 const base = { accountId: "100000000001" };
 
@@ -10,12 +10,6 @@ describe("statement request schema", () => {
       endAt: Date.parse("2026-02-01T02:59:59.999Z"),
     });
     expect(resolvePeriod(5, 10)).toEqual({ startAt: 5, endAt: 10 });
-  });
-
-  it("finds the first instant of a day that began with a daylight-saving jump", () => {
-    expect(saoPauloDayStart("2018-11-04")).toBe(Date.parse("2018-11-04T03:00:00.000Z"));
-    expect(saoPauloDayStart("2018-07-01")).toBe(Date.parse("2018-07-01T03:00:00.000Z"));
-    expect(saoPauloDayStart("2026-02-30")).toBeNull();
   });
 
   it("accepts 365 days and refuses 366", () => {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AccountId } from "../fields/ids";
 import { fromQuery, Page, PageSize } from "../fields/paging";
-import { saoPauloDate, saoPauloWallClock } from "../time";
+import { isCalendarDay, saoPauloDayEnd, saoPauloDayStart } from "../time";
 
 export const SECTION_KEYS = ["summary", "monthlyTable", "monthSummary", "transactionTable"] as const;
 /** In the order of interface 2.7: the CSV and the PDF table follow it. */
@@ -31,44 +31,17 @@ export const STATEMENT_STATUSES = ["new", "processing", "done", "failed"] as con
 
 export const MAX_RANGE_DAYS = 365;
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Offset of America/Sao_Paulo from UTC at an instant, in ms (negative: behind UTC). */
-function saoPauloOffsetMs(at: number): number {
-  const p = saoPauloWallClock(new Date(at));
-  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return local - Math.floor(at / 1000) * 1000;
-}
-
-/** The first instant (epoch ms) of a São Paulo calendar day given as YYYY-MM-DD, or null if no such day. */
-export function saoPauloDayStart(day: string): number | null {
-  const match = ISO_DATE.exec(day);
-  if (!match) return null;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  const check = new Date(utcMidnight);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
-  const guess = utcMidnight - saoPauloOffsetMs(utcMidnight);
-  const start = utcMidnight - saoPauloOffsetMs(guess);
-  // On a day that began with a daylight-saving jump (until 2019), midnight did not exist.
-  return saoPauloDate(new Date(start)) === day ? start : guess;
-}
 
 const dateInput = z.union([
   z.number().int().nonnegative().max(8_640_000_000_000),
-  z.string().refine((s) => saoPauloDayStart(s) !== null, "must be epoch ms or a date YYYY-MM-DD"),
+  z.string().refine(isCalendarDay, "must be epoch ms or a date YYYY-MM-DD"),
 ]);
 
 /** A day string covers the whole São Paulo day; a number is the exact instant. */
 export function resolvePeriod(startDate: number | string, endDate: number | string) {
   const startAt = typeof startDate === "number" ? startDate : (saoPauloDayStart(startDate) as number);
-  const endAt = typeof endDate === "number" ? endDate : (saoPauloDayStart(nextDay(endDate)) as number) - 1;
+  const endAt = typeof endDate === "number" ? endDate : (saoPauloDayEnd(endDate) as number);
   return { startAt, endAt };
-}
-
-function nextDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 const flags = <K extends string>(keys: readonly K[]) =>
@@ -89,8 +62,7 @@ export const StatementRequestSchema = z
   })
   .superRefine((value, ctx) => {
     // zod runs this even when a field was refused: only compare dates that parsed.
-    const parsed = (date: unknown) =>
-      typeof date === "number" || (typeof date === "string" && saoPauloDayStart(date) !== null);
+    const parsed = (date: unknown) => typeof date === "number" || (typeof date === "string" && isCalendarDay(date));
     if (!parsed(value.startDate) || !parsed(value.endDate)) return;
     const { startAt, endAt } = resolvePeriod(value.startDate, value.endDate);
     if (startAt > endAt) {

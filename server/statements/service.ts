@@ -1,6 +1,7 @@
 /** Statements (interface 2.7, 3.3, 4.4): request, look up, list. The worker builds the files. */
 import type { Tx } from "../db/client";
 import { forbidden, notFound } from "../errors";
+import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
 import { saoPauloDate } from "../time";
 import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
@@ -29,10 +30,8 @@ export async function requestStatement(
   return { success: true, extractId: statement.id, status: "new" };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findStatement(db: Tx, userId: string, id: string): Promise<Statement> {
-  const statement = UUID.test(id) ? await db.statement.findUnique({ where: { id } }) : null;
+  const statement = UUID_PATTERN.test(id) ? await db.statement.findUnique({ where: { id } }) : null;
   if (!statement || statement.userId !== userId) throw notFound("Statement not found");
   return statement;
 }

@@ -1,5 +1,5 @@
 /**
- * reportUrl (decisions.md): an absolute link on APP_URL carrying an expiry and an HMAC over
+ * reportUrl: an absolute link on APP_URL carrying an expiry and an HMAC over
  * statement id + expiry (server/storage/signed-link.ts). No credentials; 403 once expired or tampered.
  */
 import { linkSigner } from "../storage/signed-link";

@@ -5,7 +5,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertKey, type FileStorage } from "./index";
+import { assertKey, type FileStorage } from "./file-storage";
 
 export function diskStorage(root: string): FileStorage {
   const file = (key: string) => {

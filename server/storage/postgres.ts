@@ -1,7 +1,7 @@
 /** Files in PostgreSQL: metadata in stored_files, the bytes in 1 MiB rows of stored_file_chunks. */
 import { Readable } from "node:stream";
 import type pg from "pg";
-import { assertKey, type FileStorage } from "./index";
+import { assertKey, type FileStorage } from "./file-storage";
 
 export const CHUNK_BYTES = 1024 * 1024;
 

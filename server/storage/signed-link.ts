@@ -6,6 +6,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
 
+/** The `expires` and `signature` a signed link carries in its query string. */
+export type SignedLinkQuery = { expires: string | null; signature: string | null };
+
+export const signedLinkQuery = (url: URL): SignedLinkQuery => ({
+  expires: url.searchParams.get("expires"),
+  signature: url.searchParams.get("signature"),
+});
+
 export type LinkSigner = {
   /** The signed link to `id`, valid `ttlMs` from `now`. */
   url(id: string, now: Date): string;

@@ -2,16 +2,15 @@ import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
 import { assertActive, assertCanReceive, assertTransactionAmount } from "../accounts/rules";
 import { batchedLookup } from "../db/batched";
-import type { Db, Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import { probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
 import { prismaWriter } from "../ledger/apply";
-import { postGrouped } from "../ledger/group-commit";
 import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 import type { Leg, NewEntry } from "../ledger/types";
-import { post } from "../ledger/verbs";
+import { inCallerTransaction, postBy, type WritePath } from "../ledger/write-path";
 import { coverOwedMeds } from "../meds/owed";
 
 export type InternalTransfer = {
@@ -59,9 +58,9 @@ const transferAccount = batchedLookup<string, TransferAccount>(async (ids) => {
   return new Map(rows.map((row) => [row.id, row]));
 });
 
-async function readAccounts(db: Db | Tx, ids: [string, string]): Promise<(TransferAccount | null)[]> {
-  if ("$transaction" in db) return Promise.all(ids.map(transferAccount));
-  const rows = (await prismaWriter(db).query(ACCOUNTS_SQL, [ids])) as TransferAccount[];
+async function readAccounts(path: WritePath, ids: [string, string]): Promise<(TransferAccount | null)[]> {
+  if (path.kind === "batch") return Promise.all(ids.map(transferAccount));
+  const rows = (await prismaWriter(path.tx).query(ACCOUNTS_SQL, [ids])) as TransferAccount[];
   return ids.map((id) => rows.find((row) => row.id === id) ?? null);
 }
 
@@ -116,12 +115,12 @@ export function internalTransferChange(
 
 /**
  * Between two accounts of the platform: instant, fee 0, both entries in one statement
- * (ledger_post, which also checks the balance under the row lock). This is the platform's
- * hottest path: on its own it reads through the plain pool and posts by group commit, with the
- * transfers that arrive meanwhile (docs/decisions/0022-group-commit.md); inside a caller's
- * transaction it joins it.
+ * (which also checks the balance under the row lock). This is the platform's hottest path: on
+ * the batch path it reads through the plain pool and posts by group commit, with the transfers
+ * that arrive meanwhile (docs/decisions/0022-group-commit.md); on the caller's transaction it
+ * joins it.
  */
-export async function transferInternal(db: Db | Tx, input: InternalTransfer): Promise<LedgerEntry> {
+export async function transferInternal(path: WritePath, input: InternalTransfer): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
   if (!ACCOUNT_ID_PATTERN.test(input.accountId))
     throw invalid("accountId must be 12 digits", "accountId", "ACCOUNT_NUMBER_INVALID");
@@ -135,7 +134,7 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   if (input.receiverAccountId === input.accountId) {
     throw invalid("receiverBankAccount must differ from the source account", "receiverBankAccount", "SAME_ACCOUNT");
   }
-  const [source, target] = await readAccounts(db, [input.accountId, input.receiverAccountId]);
+  const [source, target] = await readAccounts(path, [input.accountId, input.receiverAccountId]);
   if (!source) throw notFound("account not found");
   if (source.user_id !== input.userId) throw new AppError("FORBIDDEN", "no permission for this account");
   if (!target) throw invalid("destination account not found", "receiverBankAccount", "DESTINATION_NOT_FOUND");
@@ -143,10 +142,11 @@ export async function transferInternal(db: Db | Tx, input: InternalTransfer): Pr
   assertCanReceive(target, "receiverBankAccount");
   // A receiver whose MEDs are still owed gets the credit and the block in one transaction
   // (docs/decisions/0012-meds.md); the rare case leaves the one-statement pool path.
-  if (target.owes_meds && "$transaction" in db) return db.$transaction((tx) => transferInternal(tx, input));
-  const change = internalTransferChange(source, target, input);
-  const [debit] = "$transaction" in db ? await postGrouped(change) : await post(db, change);
-  if (!("$transaction" in db)) await coverOwedMeds(db, target.id);
+  if (target.owes_meds && path.kind === "batch") {
+    return path.db.$transaction((tx) => transferInternal(inCallerTransaction(tx), input));
+  }
+  const [debit] = await postBy(path, internalTransferChange(source, target, input));
+  if (path.kind === "transaction") await coverOwedMeds(path.tx, target.id);
   return debit as LedgerEntry;
 }
 

@@ -4,13 +4,11 @@ import { BrlAmount } from "../fields/amount";
 import { AccountId, EndToEndId } from "../fields/ids";
 import { CpfCnpj, Description, ExternalId, Metadata, text } from "../fields/text";
 import { MAX_PAYLOAD_LENGTH } from "../pix/brcode/constants";
+import { MAX_PIX_KEY_LENGTH } from "../pix/keys/schema";
 
-export const MAX_PIX_KEY = 77;
-export const PixKey = text({ min: 1, max: MAX_PIX_KEY, trim: true }).describe(
-  `A PIX key (1-${MAX_PIX_KEY} characters): its type is inferred — UUID → EVP, +55… → phone, with @ → e-mail, 11 digits → CPF, 14 → CNPJ.`,
+export const PixKey = text({ min: 1, max: MAX_PIX_KEY_LENGTH, trim: true }).describe(
+  `A PIX key (1-${MAX_PIX_KEY_LENGTH} characters): its type is inferred — UUID → EVP, +55… → phone, with @ → e-mail, 11 digits → CPF, 14 → CNPJ.`,
 );
-export const PIX_KEY_TYPES = ["cpf", "cnpj", "email", "phone", "evp"] as const;
-export const PixKeyType = z.enum(PIX_KEY_TYPES);
 
 export { MAX_PAYLOAD_LENGTH as MAX_EMV } from "../pix/brcode/constants";
 /** A BR Code (EMV copy-and-paste), static or dynamic. */

@@ -9,6 +9,7 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
+import { markRefunded } from "../ledger/annotations";
 import { assertExternalIdFree } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { legs } from "../ledger/movements";
@@ -128,10 +129,7 @@ export async function settleOutgoingPix(db: Db | Tx, entrySeq: bigint): Promise<
     }
     const settled = await settle(tx, entry);
     if (settled && settled.reason === REFUND_REASON && settled.parentEndToEndId) {
-      await tx.ledgerEntry.updateMany({
-        where: { accountId: settled.accountId, endToEndId: settled.parentEndToEndId, type: "credit" },
-        data: { refundedEndToEndId: settled.endToEndId },
-      });
+      await markRefunded(tx, { ...settled, parentEndToEndId: settled.parentEndToEndId });
     }
     return settled;
   });

@@ -7,6 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { config } from "../config";
 import { readWithin } from "../http/body-limit";
 import { jsonDepthExceeds } from "../http/json-depth";
+import { sameOrigin } from "../http/same-origin";
 import { logger } from "../logger";
 import { createTRPCContext } from "./init";
 import { appRouter } from "./routers";
@@ -17,13 +18,6 @@ export const TRPC_ENDPOINT = "/api/trpc";
 function refusal(status: 400 | 403 | 413, code: string, message: string): Response {
   const body = { error: { json: { message, code: -32600, data: { code, httpStatus: status } } } };
   return Response.json(body, { status });
-}
-
-export function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const allowed = new Set([new URL(config().APP_URL).origin, new URL(request.url).origin]);
-  return allowed.has(origin);
 }
 
 export async function handleTrpc(request: Request): Promise<Response> {

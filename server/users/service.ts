@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { hashPassword, verifyPassword } from "../auth/password";
 import type { Tx } from "../db/client";
 import { AppError, invalid } from "../errors";
 import type { User, UserRole } from "../generated/prisma/client";
+import { hashPassword, verifyPassword } from "./password";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;

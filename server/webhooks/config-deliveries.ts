@@ -30,5 +30,5 @@ export async function replayConfigDelivery(tx: Tx, userId: string, eventId: stri
   const delivery = await getDelivery(tx, userId, eventId);
   if (!delivery.configId) throw notFound("delivery not found", "event_id");
   await getWebhookConfig(tx, userId, delivery.configId);
-  return replayDelivery(tx, userId, eventId, now);
+  return replayDelivery(tx, userId, eventId, { now });
 }

@@ -217,7 +217,7 @@ async function release(
   }
 }
 
-/** Decisions.md: after N consecutive failed deliveries an account configuration is deactivated. */
+/** After WEBHOOK_ACCOUNT_DEACTIVATE_AFTER consecutive failed deliveries an account configuration is deactivated. */
 async function countFailure(sql: Sql, configId: string, now: Date) {
   const limit = config().WEBHOOK_ACCOUNT_DEACTIVATE_AFTER;
   const { rows } = await sql.query<{ active: boolean; consecutive_failures: number }>(
@@ -274,7 +274,7 @@ export async function runDeliveryPass(
   return total;
 }
 
-/** Decisions.md: account-surface delivery records are kept 7 days. Deletes in batches. */
+/** Account-surface delivery records are kept WEBHOOK_ACCOUNT_RETENTION_DAYS (7) days. Deletes in batches. */
 export async function purgeAccountDeliveries(db: Db, now = new Date(), batch = 5000): Promise<number> {
   const cutoff = new Date(now.getTime() - config().WEBHOOK_ACCOUNT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   let purged = 0;

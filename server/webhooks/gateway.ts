@@ -9,8 +9,10 @@ import { config } from "../config";
 import type { Tx } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import type { DeliveryStatus, GatewayWebhook, WebhookAttempt, WebhookDelivery } from "../generated/prisma/client";
+import type { EffectSink } from "../idempotency/sink";
 import { GATEWAY_EVENT_STATUS, gatewayPayload, isGatewayEvent, unknownEvents } from "./catalog";
 import { wakeDeliveries } from "./deliver-signal";
+import { MAX_SECRET, MIN_SECRET } from "./schema";
 import { newWebhookSecret } from "./signature";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 
@@ -35,7 +37,8 @@ export type RegisterGatewayWebhook = {
   allowInsecure?: boolean;
 };
 
-export type Deps = { resolver?: Resolver; now?: Date };
+/** `sink`: where a keyed request records the registration, in the caller's transaction (server/idempotency/). */
+export type Deps = { resolver?: Resolver; now?: Date; sink?: EffectSink | undefined };
 
 /** Interface 6.1: names outside the gateway catalogue are refused with this exact message. */
 export function validateGatewayEvents(events: readonly string[]): string[] {
@@ -48,7 +51,9 @@ export function validateGatewayEvents(events: readonly string[]): string[] {
 function validateSecret(secret: string | null | undefined): string | null {
   if (secret === undefined) return newWebhookSecret();
   if (secret === null) return null;
-  if (secret.length < 16 || secret.length > 256) throw invalid("secret: must be 16 to 256 characters", "secret");
+  if (secret.length < MIN_SECRET || secret.length > MAX_SECRET) {
+    throw invalid(`secret: must be ${MIN_SECRET} to ${MAX_SECRET} characters`, "secret");
+  }
   if (hasControlCharacters(secret)) throw invalid("secret: must not contain control characters", "secret");
   return secret;
 }
@@ -84,6 +89,7 @@ export async function registerGatewayWebhook(
       ...(deps.now ? { createdAt: deps.now } : {}),
     },
   });
+  await deps.sink?.record(tx, { kind: "webhook", webhookId: webhook.id });
   return { webhook, secret };
 }
 
@@ -143,8 +149,14 @@ export async function getDelivery(
 /**
  * Manual replay by event id (interface 6.2): a failed, expired or delivered delivery goes back to
  * `pending` now, as a manual replay (never expires), with the same event id and a fresh schedule.
+ * `sink`: where a keyed request records the replay, in the caller's transaction (server/idempotency/).
  */
-export async function replayDelivery(tx: Tx, userId: string, eventId: string, now = new Date()) {
+export async function replayDelivery(
+  tx: Tx,
+  userId: string,
+  eventId: string,
+  { now = new Date(), sink }: { now?: Date; sink?: EffectSink | undefined } = {},
+) {
   const delivery = await getDelivery(tx, userId, eventId);
   if (delivery.status === "pending")
     throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
@@ -164,6 +176,7 @@ export async function replayDelivery(tx: Tx, userId: string, eventId: string, no
   });
   if (replayed.count === 0)
     throw new AppError("CONFLICT", "delivery is already pending", "event_id", "DELIVERY_PENDING");
+  await sink?.record(tx, { kind: "delivery", eventId: delivery.id });
   wakeDeliveries();
   return tx.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
 }

@@ -54,7 +54,7 @@ describe("isForbiddenAddress", () => {
     "100.128.0.1",
     "192.169.0.1",
     "2001:4860:4860::8888",
-    "2606:4700::1111",
+    "2001:db8::1111",
     "::ffff:8.8.8.8",
   ])("accepts %s", (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
@@ -70,55 +70,57 @@ describe("isForbiddenAddress", () => {
 
 describe("validateTargetUrl", () => {
   const resolver = resolverOf({
-    "hooks.example.com": ["93.184.216.34"],
-    "internal.example.com": ["10.0.0.5"],
-    "mixed.example.com": ["93.184.216.34", "127.0.0.1"],
-    "metadata.example.com": ["169.254.169.254"],
-    "v6.example.com": ["2606:4700::1111"],
-    "v6-private.example.com": ["fd12::1"],
+    "hooks.example.invalid": ["192.0.2.1"],
+    "internal.example.invalid": ["10.0.0.5"],
+    "mixed.example.invalid": ["192.0.2.1", "127.0.0.1"],
+    "metadata.example.invalid": ["169.254.169.254"],
+    "v6.example.invalid": ["2001:db8::1111"],
+    "v6-private.example.invalid": ["fd12::1"],
   });
   const gateway = { field: "url", insecure: "refused" as const, allowPrivate: false, resolver };
 
   it("accepts a public https target", async () => {
-    await expect(validateTargetUrl("https://hooks.example.com/pix", gateway)).resolves.toBe(
-      "https://hooks.example.com/pix",
+    await expect(validateTargetUrl("https://hooks.example.invalid/pix", gateway)).resolves.toBe(
+      "https://hooks.example.invalid/pix",
     );
-    await expect(validateTargetUrl("https://v6.example.com/", gateway)).resolves.toBeTruthy();
+    await expect(validateTargetUrl("https://v6.example.invalid/", gateway)).resolves.toBeTruthy();
   });
 
   it.each([
-    ["https://internal.example.com/x", "non-public address (10.0.0.5)"],
-    ["https://mixed.example.com/x", "non-public address (127.0.0.1)"],
-    ["https://metadata.example.com/latest", "169.254.169.254"],
-    ["https://v6-private.example.com/", "fd12::1"],
+    ["https://internal.example.invalid/x", "non-public address (10.0.0.5)"],
+    ["https://mixed.example.invalid/x", "non-public address (127.0.0.1)"],
+    ["https://metadata.example.invalid/latest", "169.254.169.254"],
+    ["https://v6-private.example.invalid/", "fd12::1"],
     ["https://127.0.0.1/x", "127.0.0.1"],
     ["https://[::1]/x", "::1"],
     ["https://2130706433/x", "127.0.0.1"],
     ["https://0x7f.1/x", "127.0.0.1"],
     ["https://[::ffff:169.254.169.254]/", "non-public"],
-    ["https://nowhere.example.com/", "could not be resolved"],
+    ["https://nowhere.example.invalid/", "could not be resolved"],
   ])("refuses %s", async (url, message) => {
     await expect(validateTargetUrl(url, gateway)).rejects.toMatchObject({ status: 400, field: "url" });
     await expect(validateTargetUrl(url, gateway)).rejects.toThrow(message);
   });
 
   it("refuses http without allow_insecure, malformed URLs and credentials", async () => {
-    await expect(validateTargetUrl("http://hooks.example.com/", gateway)).rejects.toThrow("url: must use https");
-    await expect(validateTargetUrl("ftp://hooks.example.com/", gateway)).rejects.toThrow("must use https");
+    await expect(validateTargetUrl("http://hooks.example.invalid/", gateway)).rejects.toThrow("url: must use https");
+    await expect(validateTargetUrl("ftp://hooks.example.invalid/", gateway)).rejects.toThrow("must use https");
     await expect(validateTargetUrl("not a url", gateway)).rejects.toThrow("valid absolute URL");
-    await expect(validateTargetUrl("https://u:p@hooks.example.com/", gateway)).rejects.toThrow("credentials");
+    await expect(validateTargetUrl("https://u:p@hooks.example.invalid/", gateway)).rejects.toThrow("credentials");
     await expect(
-      validateTargetUrl("http://hooks.example.com/", { ...gateway, insecure: "allowed" }),
+      validateTargetUrl("http://hooks.example.invalid/", { ...gateway, insecure: "allowed" }),
     ).resolves.toBeTruthy();
   });
 
   it("WEBHOOK_ALLOW_PRIVATE_TARGETS lets private targets through, and http only on them for configs", async () => {
     const open = { ...gateway, allowPrivate: true };
-    await expect(validateTargetUrl("https://internal.example.com/", open)).resolves.toBeTruthy();
+    await expect(validateTargetUrl("https://internal.example.invalid/", open)).resolves.toBeTruthy();
     const config = { field: "targetUrl", insecure: "private-only" as const, allowPrivate: true, resolver };
     await expect(validateTargetUrl("http://127.0.0.1:9999/hook", config)).resolves.toBeTruthy();
-    await expect(validateTargetUrl("http://internal.example.com/", config)).resolves.toBeTruthy();
-    await expect(validateTargetUrl("http://hooks.example.com/", config)).rejects.toThrow("targetUrl: must use https");
+    await expect(validateTargetUrl("http://internal.example.invalid/", config)).resolves.toBeTruthy();
+    await expect(validateTargetUrl("http://hooks.example.invalid/", config)).rejects.toThrow(
+      "targetUrl: must use https",
+    );
     await expect(validateTargetUrl("http://127.0.0.1:9999/hook", { ...config, allowPrivate: false })).rejects.toThrow(
       "non-public",
     );
@@ -148,7 +150,7 @@ describe("at delivery (DNS rebinding)", () => {
 
   it("a name that now resolves to loopback is refused at connect time; nothing reaches the server", async () => {
     // Registration saw a public address; the attacker's DNS now answers 127.0.0.1.
-    const result = await send(resolverOf({ "rebind.example.com": ["127.0.0.1"] }), "rebind.example.com");
+    const result = await send(resolverOf({ "rebind.example.invalid": ["127.0.0.1"] }), "rebind.example.invalid");
     expect(result.statusCode).toBeNull();
     expect(result.error).toContain("non-public address (127.0.0.1)");
     expect(hits).toBe(0);
@@ -161,18 +163,18 @@ describe("at delivery (DNS rebinding)", () => {
   });
 
   it("guardedLookup answers with the checked addresses only", async () => {
-    const lookup = guardedLookup(resolverOf({ "ok.example.com": ["93.184.216.34", "2606:4700::1111"] }));
+    const lookup = guardedLookup(resolverOf({ "ok.example.invalid": ["192.0.2.1", "2001:db8::1111"] }));
     const all = await new Promise((resolve, reject) =>
-      lookup("ok.example.com", { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+      lookup("ok.example.invalid", { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
     );
     expect(all).toEqual([
-      { address: "93.184.216.34", family: 4 },
-      { address: "2606:4700::1111", family: 6 },
+      { address: "192.0.2.1", family: 4 },
+      { address: "2001:db8::1111", family: 6 },
     ]);
     const v6 = await new Promise((resolve, reject) =>
-      lookup("ok.example.com", { family: 6 }, (err, address) => (err ? reject(err) : resolve(address))),
+      lookup("ok.example.invalid", { family: 6 }, (err, address) => (err ? reject(err) : resolve(address))),
     );
-    expect(v6).toBe("2606:4700::1111");
+    expect(v6).toBe("2001:db8::1111");
   });
 
   it("with private targets allowed, the same request goes through", async () => {

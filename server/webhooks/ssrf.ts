@@ -9,11 +9,15 @@ import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, isIPv4, type LookupFunction } from "node:net";
 import { invalid } from "../errors";
+import { checkAddressesToReach, checkNameToResolve } from "./loopback-guard";
 import { MAX_URL } from "./schema";
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
-export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+export const systemResolver: Resolver = async (host) => {
+  checkNameToResolve(host);
+  return dnsLookup(host, { all: true, verbatim: true });
+};
 
 /** IPv4 ranges refused, as [network, prefix length]. */
 const V4_BLOCKED: [string, number][] = [
@@ -123,34 +127,42 @@ export class ForbiddenTargetError extends Error {
   }
 }
 
-/** Resolves a host and refuses it when any of its addresses is forbidden; returns the addresses. */
-export async function publicAddressesOf(host: string, resolver: Resolver = systemResolver) {
-  const addresses = await resolveHost(host, resolver);
+/** Throws when an address of a host is not one a webhook may reach. */
+export type AddressCheck = (host: string, addresses: readonly { address: string }[]) => void;
+
+export const refuseForbidden: AddressCheck = (host, addresses) => {
   const bad = addresses.find((a) => isForbiddenAddress(a.address));
   if (bad) throw new ForbiddenTargetError(host, bad.address);
-  return addresses;
-}
+};
 
 /**
  * A `lookup` for http.request/net.connect that resolves, checks every address, and hands back
  * only checked ones, so the socket connects to what was checked. IP-literal hosts never reach a
- * lookup (Node connects to them directly): check those with publicAddressesOf first.
+ * lookup (Node connects to them directly): check those before connecting.
  */
-export function guardedLookup(resolver: Resolver = systemResolver): LookupFunction {
+export function guardedLookup(
+  resolver: Resolver = systemResolver,
+  checks: readonly AddressCheck[] = [checkAddressesToReach, refuseForbidden],
+): LookupFunction {
   return (hostname, options, callback) => {
-    publicAddressesOf(hostname, resolver).then(
-      (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-        const usable = addresses.filter((a) => wanted === 0 || a.family === wanted);
-        if (usable.length === 0) {
-          callback(Object.assign(new Error(`${hostname} has no IPv${wanted} address`), { code: "ENOTFOUND" }), "");
-          return;
-        }
-        if (options.all) callback(null, usable as LookupAddress[]);
-        else callback(null, usable[0]?.address ?? "", usable[0]?.family);
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, ""),
-    );
+    resolveHost(hostname, resolver)
+      .then((addresses) => {
+        for (const check of checks) check(hostname, addresses);
+        return addresses;
+      })
+      .then(
+        (addresses) => {
+          const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+          const usable = addresses.filter((a) => wanted === 0 || a.family === wanted);
+          if (usable.length === 0) {
+            callback(Object.assign(new Error(`${hostname} has no IPv${wanted} address`), { code: "ENOTFOUND" }), "");
+            return;
+          }
+          if (options.all) callback(null, usable as LookupAddress[]);
+          else callback(null, usable[0]?.address ?? "", usable[0]?.family);
+        },
+        (error: Error) => callback(error as NodeJS.ErrnoException, ""),
+      );
   };
 }
 

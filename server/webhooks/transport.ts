@@ -1,12 +1,14 @@
 /**
  * One webhook POST: node:http(s) with keep-alive, a total deadline, at most a few KiB of the
  * response read (the body is ignored), no redirects followed, and — unless private targets are
- * allowed — the SSRF guard on every connection (ssrf.ts).
+ * allowed — the SSRF guard on every connection (ssrf.ts). Under OUTBOUND_LOOPBACK_ONLY (test
+ * runs) every connection must also reach loopback (loopback-guard.ts).
  */
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { guardedLookup, hostOf, publicAddressesOf, type Resolver, systemResolver } from "./ssrf";
+import { checkAddressesToReach, loopbackOnly } from "./loopback-guard";
+import { guardedLookup, hostOf, type Resolver, refuseForbidden, systemResolver } from "./ssrf";
 
 export const MAX_RESPONSE_BYTES = 4096;
 
@@ -27,15 +29,25 @@ export function createTransport(options: TransportOptions): Transport {
   const resolver = options.resolver ?? systemResolver;
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64, maxFreeSockets: 16 };
   const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
-  const lookup = options.allowPrivate ? undefined : guardedLookup(resolver);
+  const publicOnly = options.allowPrivate ? [] : [refuseForbidden];
+  const lookups = {
+    loopbackOnly: guardedLookup(resolver, [checkAddressesToReach, ...publicOnly]),
+    default: options.allowPrivate ? undefined : guardedLookup(resolver, publicOnly),
+  };
 
   return async (request) => {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const url = new URL(request.url);
+      const guarded = loopbackOnly();
       // Node connects to IP literals without a lookup, so those are checked here.
-      if (!options.allowPrivate && isIP(hostOf(url))) await publicAddressesOf(hostOf(url), resolver);
+      const host = hostOf(url);
+      if (isIP(host)) {
+        for (const check of guarded ? [checkAddressesToReach, ...publicOnly] : publicOnly)
+          check(host, [{ address: host }]);
+      }
+      const lookup = guarded ? lookups.loopbackOnly : lookups.default;
       const statusCode = await post(url, request, url.protocol === "https:" ? agents.https : agents.http, lookup);
       return {
         statusCode,

@@ -86,7 +86,7 @@ describe("unsafe characters and malformed ids", () => {
     for (const [path, body] of [
       ["/pix/cash-out", { amount: 1, pix_key: "ana@example.com", pix_key_type: "email", description }],
       ["/pix/cash-in", { amount: 1, metadata: { note: description } }],
-      ["/webhooks", { url: `https://example.com/${description}`, events: ["pix.payment.received"] }],
+      ["/webhooks", { url: `https://hooks.example.invalid/${description}`, events: ["pix.payment.received"] }],
     ] as const) {
       const res = await post(m, path, body);
       expect(res.status).toBe(400);
@@ -132,7 +132,7 @@ describe("unsafe characters and malformed ids", () => {
       ["transfers.sendToKey", `{"accountId":"${m.accountId}","pixKey":"${bad}","amount":1}`],
       ["charges.create", `{"accountId":"${m.accountId}","amount":1,"expirationSeconds":60,"description":"${bad}"}`],
       ["charges.byTxId", `{"txId":"${bad}"}`, true],
-      ["webhooks.account.create", `{"event":["*"],"targetUrl":"https://example.com","authHeader":"${bad}"}`],
+      ["webhooks.account.create", `{"event":["*"],"targetUrl":"https://hooks.example.invalid","authHeader":"${bad}"}`],
     ];
     for (const [procedure, input, query = false] of calls) {
       const res = await trpc(procedure, input, query);

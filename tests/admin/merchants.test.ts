@@ -5,6 +5,7 @@ import { accountApi } from "../../server/account-api/app";
 import { listAudit } from "../../server/audit/log";
 import { runCli } from "../../server/cli/run";
 import { db } from "../../server/db/client";
+import { inBatch } from "../../server/ledger/write-path";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
@@ -141,7 +142,12 @@ describe("back office: merchants", () => {
     const key = await registerPixKey(db(), shop.accountId, "EVP");
     await expect(
       sendPixToKey(db(), { userId: other.userId, accountId: other.accountId, amountCents: 100n, pixKey: key.key }),
-    ).rejects.toMatchObject({ code: "FORBIDDEN", message: "destination account is inactive", field: "pixKey" });
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "destination account is inactive",
+      field: "pixKey",
+      reason: "DESTINATION_INACTIVE",
+    });
     expect(await availableCents(shop.accountId)).toBe(5_000n);
     expect(await availableCents(other.accountId)).toBe(5_000n);
 
@@ -149,7 +155,7 @@ describe("back office: merchants", () => {
       accountId: shop.accountId,
       status: "active",
     });
-    await transferInternal(db(), {
+    await transferInternal(inBatch(db()), {
       userId: other.userId,
       accountId: other.accountId,
       receiverAccountId: shop.accountId,

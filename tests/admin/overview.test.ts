@@ -8,6 +8,7 @@ import { createMerchant } from "../../server/accounts/merchants";
 import { blockAccount } from "../../server/accounts/status";
 import { adminOverview, platformTotals } from "../../server/admin/overview";
 import { createDb, type Db } from "../../server/db/client";
+import { inCallerTransaction } from "../../server/ledger/write-path";
 import { openMed } from "../../server/meds/service";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
@@ -90,7 +91,7 @@ beforeAll(async () => {
   await placeAt(failed.seq, at("2027-03-10T06:00:00Z"));
 
   const internal = await dbx.$transaction((tx) =>
-    transferInternal(tx, {
+    transferInternal(inCallerTransaction(tx), {
       userId: m1.userId,
       accountId: m1.accountId,
       receiverAccountId: m2.accountId,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { ledgerCsv } from "../../server/ledger/export";
 import { listEntries } from "../../server/ledger/queries";
 import { amountCentsOf } from "../../server/ledger/search";
 import { renderReceiptPdf } from "../../server/receipts/pdf";
 import { receiptOf } from "../../server/receipts/service";
+import { ledgerCsv } from "../../server/statements/ledger-csv";
 import { pdfText } from "../statements/support";
 import { emptyMerchant, party, seedEntry } from "./support";
 

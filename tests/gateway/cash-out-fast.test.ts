@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
 import { CREATED_PAYOUTS } from "../../server/gateway/recover";
+import { claimIdempotencyKey, requestHash } from "../../server/idempotency/claim";
+import { EffectSink } from "../../server/idempotency/sink";
 import type { Entry } from "../../server/ledger/types";
 import { release } from "../../server/ledger/verbs";
 import { cashOutOnPool, READ_MANY } from "../../server/payouts/fast";
@@ -99,7 +100,7 @@ describe("cash-out fast path", () => {
       pixKeyType: "EMAIL" as const,
       externalId: "fast-fenced",
     };
-    await expect(cashOutOnPool(input, old)).rejects.toThrow(/in progress/);
+    await expect(cashOutOnPool(input, new EffectSink(old))).rejects.toThrow(/in progress/);
     expect(await availableCents(m.accountId)).toBe(before);
     expect(await db().ledgerEntry.count({ where: { accountId: m.accountId, externalId: "fast-fenced" } })).toBe(0);
   });

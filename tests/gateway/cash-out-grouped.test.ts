@@ -1,12 +1,13 @@
 /**
- * Group commit of gateway cash-outs (server/payouts/grouped.ts, docs/decisions/0023): concurrent
+ * Group commit of gateway cash-outs (server/ledger/cash-out-batch.ts, docs/decisions/0023): concurrent
  * cash-outs share one gateway_cash_out_many statement, yet each commits with its own recovery
  * point or not at all, and a refused one does not fail the others.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
-import { claimIdempotencyKey, type Held, requestHash } from "../../server/gateway/idempotency";
+import { claimIdempotencyKey, requestHash } from "../../server/idempotency/claim";
+import { EffectSink } from "../../server/idempotency/sink";
 import { groupedChange } from "../../server/ledger/group-commit";
 import { legs } from "../../server/ledger/movements";
 import { verifyLedger } from "../../server/ledger/verify";
@@ -27,12 +28,12 @@ const input = (m: Merchant, amountCents: bigint, externalId: string) => ({
   externalId,
 });
 
-async function claim(m: Merchant, key: string, at = new Date()): Promise<Held> {
+async function claim(m: Merchant, key: string, at = new Date()): Promise<EffectSink> {
   const apiKey = await db().apiKey.findUniqueOrThrow({ where: { clientId: m.clientId } });
   const scope = { apiKeyId: apiKey.id, method: "POST", path: "/api/external/pix/cash-out", key };
   const claimed = await claimIdempotencyKey(scope, requestHash(key), at);
   if (claimed.kind !== "new") throw new Error(`expected a new claim, got ${claimed.kind}`);
-  return { recordId: claimed.recordId, token: claimed.token };
+  return new EffectSink({ recordId: claimed.recordId, token: claimed.token });
 }
 
 const settled = <T>(promise: Promise<T>) =>
@@ -52,7 +53,7 @@ describe("cash-out group commit", () => {
     const fee = (await db().account.findUniqueOrThrow({ where: { id: payer.accountId } })).externalFeeCents;
     const [k1, k2, k3, k4, k5] = (await Promise.all(
       ["gb-1", "gb-2", "gb-3", "gb-4", "gb-5"].map((key) => claim(key === "gb-5" ? other : payer, key)),
-    )) as [Held, Held, Held, Held, Held];
+    )) as [EffectSink, EffectSink, EffectSink, EffectSink, EffectSink];
     const stale = await claim(payer, "gb-stale", new Date(Date.now() - 60_000));
     await claim(payer, "gb-stale"); // taken over: the stale holder may not commit
     const statement = vi.spyOn(pool(), "query");
@@ -79,15 +80,15 @@ describe("cash-out group commit", () => {
     expect(await availableCents(payer.accountId)).toBe(1000n - 600n - (100n + fee));
     expect(await availableCents(other.accountId)).toBe(500n - (200n + fee));
 
-    for (const [index, held] of [
+    for (const [index, sink] of [
       [0, k1],
       [2, k3],
       [4, k5],
-    ] as [number, Held][]) {
+    ] as [number, EffectSink][]) {
       const outcome = outcomes[index];
       if (!outcome?.ok || !outcome.value) throw new Error("expected an entry");
       const entry = outcome.value;
-      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } });
+      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: sink.lease.recordId } });
       expect(record.effect).toEqual({
         kind: "payout",
         entryId: entry.id,
@@ -103,8 +104,10 @@ describe("cash-out group commit", () => {
       );
       expect(submitted.availableAt.getTime()).toBeGreaterThan(Date.now());
     }
-    for (const held of [k2, k4, stale]) {
-      expect((await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } })).effect).toBeNull();
+    for (const sink of [k2, k4, stale]) {
+      expect(
+        (await db().idempotencyRecord.findUniqueOrThrow({ where: { id: sink.lease.recordId } })).effect,
+      ).toBeNull();
     }
     expect(await db().ledgerEntry.count({ where: { externalId: { in: ["gb-b", "gb-e"] } } })).toBe(0);
     expect(await db().ledgerEntry.count({ where: { externalId: "gb-c" } })).toBe(1);
@@ -126,13 +129,13 @@ describe("cash-out group commit", () => {
     const statement = vi.spyOn(pool(), "query");
 
     const outcomes = await Promise.all(
-      claims.map((held, i) => settled(cashOutOnPool(input(payer, BigInt(10 + i), `gl-ext-${i}`), held))),
+      claims.map((sink, i) => settled(cashOutOnPool(input(payer, BigInt(10 + i), `gl-ext-${i}`), sink))),
     );
 
     expect(statement.mock.calls.filter(([sql]) => sqlOf(sql).includes("gateway_cash_out_many"))).toHaveLength(1);
     for (const [i, outcome] of outcomes.entries()) {
-      const held = claims[i] as Held;
-      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: held.recordId } });
+      const sink = claims[i] as EffectSink;
+      const record = await db().idempotencyRecord.findUniqueOrThrow({ where: { id: sink.lease.recordId } });
       if (takenOver.has(i)) {
         expect(outcome.ok ? "ok" : outcome.error.message).toBe(
           "A request with this Idempotency-Key is still in progress",
@@ -253,9 +256,11 @@ describe("cash-out group commit", () => {
     const fee = (await db().account.findUniqueOrThrow({ where: { id: other.accountId } })).externalFeeCents;
     expect(await availableCents(payer.accountId)).toBe(0n);
     expect(await availableCents(other.accountId)).toBe(2000n - (300n + fee));
-    expect((await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kPayer.recordId } })).effect).toBeNull();
+    expect(
+      (await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kPayer.lease.recordId } })).effect,
+    ).toBeNull();
     // Posted alone, it still completes its record in its own transaction.
-    expect(await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kOther.recordId } })).toMatchObject({
+    expect(await db().idempotencyRecord.findUniqueOrThrow({ where: { id: kOther.lease.recordId } })).toMatchObject({
       state: "completed",
       responseStatus: 201,
       effect: expect.objectContaining({ kind: "payout", accountId: other.accountId }),

@@ -10,7 +10,7 @@ import { availableCents, fundedMerchant } from "../support/fixtures";
 import { relayUntil, setEnv } from "../webhooks/support";
 import { post } from "./support";
 
-const TARGET = "https://93.184.216.34/pix-hook";
+const TARGET = "https://192.0.2.1/pix-hook";
 
 async function deliveryOf(userId: string, eventType: string) {
   await relayUntil(async () => (await db().webhookDelivery.count({ where: { userId, eventType } })) > 0);

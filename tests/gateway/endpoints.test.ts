@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
-import { purgeExpiredIdempotencyKeys } from "../../server/gateway/idempotency";
+import { purgeExpiredIdempotencyKeys } from "../../server/idempotency/claim";
 import { verifyLedger } from "../../server/ledger/verify";
 import { dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";

@@ -1,18 +1,13 @@
 /**
  * Idempotency claims and completions of concurrent requests share one statement each
- * (server/gateway/idempotency.ts, server/db/batched.ts), yet each gets its own answer.
+ * (server/idempotency/, server/db/batched.ts), yet each gets its own answer.
  */
 import type { Pool } from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "../../server/db/client";
 import { bookkeepingPool, closePool, pool } from "../../server/db/pool";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  type Held,
-  openResponseBody,
-  requestHash,
-} from "../../server/gateway/idempotency";
+import { completeIdempotencyKey, openResponseBody } from "../../server/idempotency/answer";
+import { claimIdempotencyKey, type Lease, requestHash } from "../../server/idempotency/claim";
 import { newMerchant, sqlOf } from "../support/fixtures";
 
 describe("batched idempotency statements", () => {
@@ -49,10 +44,10 @@ describe("batched idempotency statements", () => {
     const held = await Promise.all(
       ["ic-1", "ic-2", "ic-3"].map((key) => claimIdempotencyKey(scope(key), requestHash(key))),
     );
-    const [one, two, three] = held.map((claim): Held => {
+    const [one, two, three] = held.map((claim): Lease => {
       if (claim.kind !== "new") throw new Error("expected new claims");
       return claim;
-    }) as [Held, Held, Held];
+    }) as [Lease, Lease, Lease];
     const stale = { recordId: three.recordId, token: "00000000-0000-4000-8000-000000000000" };
 
     await Promise.all([

@@ -5,7 +5,7 @@ import { call, fundedMerchant } from "../support/fixtures";
 import { apiKeyAuth, get, post } from "./support";
 
 // A public address literal: no DNS lookup needed, and not refused as a private target.
-const TARGET = "https://93.184.216.34/pix-hook";
+const TARGET = "https://192.0.2.1/pix-hook";
 
 describe("gateway webhook registrations", () => {
   let m: Awaited<ReturnType<typeof fundedMerchant>>;
@@ -32,10 +32,10 @@ describe("gateway webhook registrations", () => {
     const bad = await post(m, "/webhooks", { url: TARGET, events: ["pix.charge.paid", "foo.bar", "pix_in:credited"] });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ errors: { events: "events: contains invalid events: foo.bar, pix_in:credited" } });
-    const insecure = await post(m, "/webhooks", { url: "http://93.184.216.34/hook", events: ["pix.charge.paid"] });
+    const insecure = await post(m, "/webhooks", { url: "http://192.0.2.1/hook", events: ["pix.charge.paid"] });
     expect(insecure.status).toBe(400);
     const allowed = await post(m, "/webhooks", {
-      url: "http://93.184.216.34/hook",
+      url: "http://192.0.2.1/hook",
       events: ["pix.charge.cancelled"],
       allow_insecure: true,
       secret: "my-own-secret-of-enough-length",
@@ -69,6 +69,17 @@ describe("gateway webhook registrations", () => {
     });
     expect(again.status).toBe(404);
     expect(await db().gatewayWebhook.count({ where: { id: created.json.id, deletedAt: null } })).toBe(0);
+  });
+
+  it("counts no page for a webhook without deliveries, in either key case", async () => {
+    const created = await post(m, "/webhooks", { url: TARGET, events: ["pix.charge.expired"] });
+    const snake = await get(m, `/webhooks/${created.json.id}/deliveries?limit=10`);
+    expect(snake.json).toEqual({ data: [], pagination: { page: 1, limit: 10, total: 0, total_pages: 0 } });
+    const camel = await call(gatewayApi(), "GET", `/api/external/webhooks/${created.json.id}/deliveries?limit=10`, {
+      auth: apiKeyAuth(m),
+      headers: { "X-Key-Case": "camelCase" },
+    });
+    expect(camel.json.pagination).toEqual({ page: 1, limit: 10, total: 0, totalPages: 0 });
   });
 
   it("replay: 404 for an unknown event id", async () => {

@@ -1,4 +1,4 @@
-/** Issue 15 item 6: failed authentications count per client id and per address (429, Retry-After). */
+/** Failed authentications count per client id and per address (429, Retry-After). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";

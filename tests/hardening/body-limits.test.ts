@@ -1,4 +1,4 @@
-/** Issue 15 items 2 and 5: body size before authentication on every surface; deep JSON → 4xx. */
+/** Body size before authentication on every surface; deep JSON → 4xx. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { gatewayApi } from "../../server/gateway/app";

@@ -1,4 +1,4 @@
-/** Issue 15 item 8: CSP with frame-ancestors on every page, Origin check on tRPC mutations, health detail. */
+/** CSP with frame-ancestors on every page, Origin check on tRPC mutations, health detail. */
 import { describe, expect, it, vi } from "vitest";
 import { GET as health } from "../../app/api/health/route";
 // @ts-expect-error next.config.mjs is plain JavaScript (no types)

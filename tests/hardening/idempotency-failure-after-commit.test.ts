@@ -1,4 +1,4 @@
-/** Issue 15 item 1: an error after the effect committed must not free the key for a second effect. */
+/** An error after the effect committed must not free the key for a second effect. */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../server/db/client";
 import { post } from "../gateway/support";

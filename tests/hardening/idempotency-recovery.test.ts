@@ -1,10 +1,11 @@
 /**
- * Issue 15 items 1 and 3: an Idempotency-Key whose process died is retryable after its lease and
+ * An Idempotency-Key whose process died is retryable after its lease and
  * gives the committed result or performs the effect once; stored answers hold no plain secret.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { bindEffect, claimIdempotencyKey, requestHash } from "../../server/gateway/idempotency";
+import { claimIdempotencyKey, requestHash } from "../../server/idempotency/claim";
+import { EffectSink } from "../../server/idempotency/sink";
 import { post } from "../gateway/support";
 import { availableCents, fundedMerchant } from "../support/fixtures";
 
@@ -73,15 +74,15 @@ describe("idempotency after a crash (atomic phases)", () => {
     expect(await claimIdempotencyKey(scope, hash)).toEqual({ kind: "in-progress" });
     if (old.kind !== "new" || takeover.kind !== "new") throw new Error("expected claims");
     const effect = { kind: "payout", entryId: "E-none" } as const;
-    await expect(db().$transaction((tx) => bindEffect(tx, old, effect))).rejects.toThrow(/in progress/);
-    await db().$transaction((tx) => bindEffect(tx, takeover, effect));
+    await expect(db().$transaction((tx) => new EffectSink(old).record(tx, effect))).rejects.toThrow(/in progress/);
+    await db().$transaction((tx) => new EffectSink(takeover).record(tx, effect));
   });
 });
 
-describe("secret-bearing answers (item 3)", () => {
+describe("secret-bearing answers", () => {
   it("a registration's secret is nowhere in the database in plain text, and a replay returns it", async () => {
     const m = await fundedMerchant(0n);
-    const body = { url: "https://93.184.216.34/hook", events: ["pix.charge.paid"] };
+    const body = { url: "https://192.0.2.1/hook", events: ["pix.charge.paid"] };
     const first = await post(m, "/webhooks", body, { "idempotency-key": "wh-1" });
     expect(first.status).toBe(201);
     const secret = first.json.secret as string;

@@ -1,12 +1,12 @@
 /**
- * Known defects of issue 15 that other branches fix. Each allowance is as narrow as the defect:
+ * Known defects not yet fixed, each by name. Each allowance is as narrow as the defect:
  * the suites stay correct against the contract and go green here only because of these
  * entries. Delete an entry once its fix is merged; the suite must then pass without it.
  */
 
 export type Allowance = "server-error-on-hostile-input" | "stuck-idempotency-key";
 
-export type KnownDefect = { defect: number; owner: string; summary: string; allows: Allowance };
+export type KnownDefect = { summary: string; owner: string; allows: Allowance };
 
 export const KNOWN_DEFECTS: KnownDefect[] = [];
 
@@ -29,8 +29,8 @@ function nestingDepth(text: string): number {
   return max;
 }
 
-/** The request is one defect 5 is about: hostile characters in its URL or body, or deep nesting. */
-export function isDefect5Input(url: string, body: string | undefined): boolean {
+/** Hostile characters in the URL or body, or deep nesting: input that must be a 4xx, never a 500. */
+export function isHostileInput(url: string, body: string | undefined): boolean {
   if (HOSTILE_CHARACTERS.test(url)) return true;
   if (body === undefined) return false;
   return (

@@ -1,4 +1,4 @@
-/** Issue 15 item 4: every route declares its scope; sandbox routes only with the sandbox rail. */
+/** Every route declares its scope; sandbox routes only with the sandbox rail. */
 import { afterEach, describe, expect, it } from "vitest";
 import { createAccountApi } from "../../server/account-api/app";
 import { createApiKey } from "../../server/apikeys/service";

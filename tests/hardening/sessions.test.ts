@@ -1,4 +1,4 @@
-/** Issue 15 item 7: sign-out and role or password changes end existing dashboard sessions at once. */
+/** Sign-out and role or password changes end existing dashboard sessions at once. */
 import type { JWT } from "next-auth/jwt";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authOptions } from "../../server/auth/next-auth";

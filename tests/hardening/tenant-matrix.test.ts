@@ -1,5 +1,5 @@
 /**
- * Tenant isolation matrix (issue 15): merchant A asks for merchant B's records through every
+ * Tenant isolation matrix: merchant A asks for merchant B's records through every
  * operation of both REST surfaces that takes an id (read from their OpenAPI documents) and every
  * tRPC procedure whose input has an id (read from the router). Each answer is a refusal (403/404,
  * or 400 for an id of another kind), at least one of B's ids of the right kind reaches the
@@ -23,7 +23,7 @@ import { registerGatewayWebhook } from "../../server/webhooks/gateway";
 import { call, fundedMerchant } from "../support/fixtures";
 import { allowPrivateTargets, awaitDeliveries, relayUntil } from "../webhooks/support";
 import { type Operation, operationsOf, type Schema, valid } from "./support/openapi";
-import { type Merchant, type Surface, send } from "./support/requests";
+import { allowManyRequests, type Merchant, type Surface, send } from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 /** Parameter and input names that carry a record's id (receiverBankAccount is a payee, not a lookup). */
@@ -41,11 +41,7 @@ let bSecrets: string[] = [];
 let hints: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  process.env.RATE_LIMITS_ENABLED = "false";
-  process.env.GATEWAY_RATE_PER_MINUTE = "1000000";
-  process.env.DICT_QUOTA_PER_MINUTE = "1000000";
-  // payouts made here settle only after the file: other files' relays must not move these balances
-  process.env.SANDBOX_SETTLEMENT_DELAY_MS = "3600000";
+  allowManyRequests();
   allowPrivateTargets();
   resetConfigForTests();
   a = await fundedMerchant(1_000_000n);

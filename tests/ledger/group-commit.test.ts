@@ -12,6 +12,7 @@ import { legs } from "../../server/ledger/movements";
 import { InsufficientFunds, type NewEntry } from "../../server/ledger/types";
 import { post } from "../../server/ledger/verbs";
 import { verifyLedger } from "../../server/ledger/verify";
+import { inBatch, inCallerTransaction } from "../../server/ledger/write-path";
 import { transferInternal } from "../../server/transfers/internal";
 import { availableCents, fundedMerchant, newMerchant, rivalTransaction } from "../support/fixtures";
 import { holdFirstBatch } from "../support/held-batches";
@@ -253,8 +254,10 @@ describe("postGrouped", () => {
     const payer = await fundedMerchant(1000n);
     const receiver = await newMerchant();
     const input = { userId: payer.userId, accountId: payer.accountId, receiverAccountId: receiver.accountId };
-    const grouped = await transferInternal(db(), { ...input, amountCents: 100n });
-    const alone = await db().$transaction((tx) => transferInternal(tx, { ...input, amountCents: 200n }));
+    const grouped = await transferInternal(inBatch(db()), { ...input, amountCents: 100n });
+    const alone = await db().$transaction((tx) =>
+      transferInternal(inCallerTransaction(tx), { ...input, amountCents: 200n }),
+    );
     const entries = await db().ledgerEntry.findMany({
       where: { accountId: { in: [payer.accountId, receiver.accountId] } },
     });
@@ -287,7 +290,9 @@ describe("postGrouped", () => {
         amountCents: BigInt(50 + (i % 7) * 60),
       };
       // every fifth inside a Prisma transaction: ledger_post, racing the batches
-      return i % 5 === 0 ? db().$transaction((tx) => transferInternal(tx, input)) : transferInternal(db(), input);
+      return i % 5 === 0
+        ? db().$transaction((tx) => transferInternal(inCallerTransaction(tx), input))
+        : transferInternal(inBatch(db()), input);
     });
     const results = await Promise.allSettled(attempts);
     const refused = results.filter((r) => r.status === "rejected");

@@ -4,6 +4,7 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { AppError } from "../../server/errors";
 import { verifyLedger } from "../../server/ledger/verify";
+import { inBatch } from "../../server/ledger/write-path";
 import { relayDueEvents } from "../../server/outbox/relay";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { creditIncomingPix, returnOutgoingPix } from "../../server/transfers/incoming";
@@ -62,7 +63,7 @@ describe("random sequences of operations", () => {
           amountCents: op.cents,
         });
       case "internal":
-        return transferInternal(db(), {
+        return transferInternal(inBatch(db()), {
           userId: pick(op.from).userId,
           accountId: pick(op.from).accountId,
           receiverAccountId: pick(op.to).accountId,

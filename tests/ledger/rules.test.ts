@@ -1,6 +1,7 @@
 /** The movement rules hold in the services themselves, whatever door calls them. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
+import { inBatch, inCallerTransaction } from "../../server/ledger/write-path";
 import { cashOut } from "../../server/payouts/cash-out";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
@@ -20,8 +21,10 @@ describe("movement rules in the services", () => {
   const base = () => ({ userId: m.userId, accountId: m.accountId });
   const attempts = (amountCents: bigint) => ({
     "PIX to a key": () => sendPixToKey(db(), { ...base(), amountCents, pixKey: "ana@example.com" }),
-    "gateway cash-out": () => cashOut(db(), { ...base(), amountCents, pixKey: "ana@example.com", pixKeyType: "EMAIL" }),
-    "internal transfer": () => transferInternal(db(), { ...base(), amountCents, receiverAccountId: other.accountId }),
+    "gateway cash-out": () =>
+      cashOut(inBatch(db()), { ...base(), amountCents, pixKey: "ana@example.com", pixKeyType: "EMAIL" }),
+    "internal transfer": () =>
+      transferInternal(inBatch(db()), { ...base(), amountCents, receiverAccountId: other.accountId }),
     "sandbox credit": () => creditIncomingPix(db(), { ...base(), amountCents }),
   });
 
@@ -47,7 +50,7 @@ describe("movement rules in the services", () => {
     const step = { ...base(), amountCents: 100n };
     await expect(
       db().$transaction(async (tx) => {
-        await transferInternal(tx, { ...step, receiverAccountId: other.accountId });
+        await transferInternal(inCallerTransaction(tx), { ...step, receiverAccountId: other.accountId });
         await sendPixToKey(tx, { ...step, pixKey: "ana@example.com" });
         expect((await tx.account.findUniqueOrThrow({ where: { id: m.accountId } })).availableCents).toBe(9_800n);
         throw new Error("the caller gives up");

@@ -6,8 +6,8 @@ import { accountApi } from "../../server/account-api/app";
 import type { SessionUser } from "../../server/auth/next-auth";
 import { config } from "../../server/config";
 import { db } from "../../server/db/client";
+import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "../../server/fields/uploads";
 import { EVIDENCE_LINK_TTL_MS } from "../../server/meds/evidence";
-import { MAX_EVIDENCE_BYTES } from "../../server/meds/schema";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { call, fundedMerchant } from "../support/fixtures";
@@ -134,9 +134,11 @@ describe("MED evidence", () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const declared = await post(e2e, counting, "big.pdf", { "content-length": String(MAX_EVIDENCE_BYTES + 1) });
+    const declared = await post(e2e, counting, "big.pdf", {
+      "content-length": String(DEFAULT_UPLOAD_FILE_MAX_BYTES + 1),
+    });
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toMatchObject({ code: "FILE_TOO_LARGE" });
+    expect(await declared.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, never the body's reading
 
     let sent = 0;

@@ -4,27 +4,12 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import { submitDefense } from "../../server/meds/service";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { accountEventFor, gatewayEventsFor } from "../../server/webhooks/catalog";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, fundedMerchant } from "../support/fixtures";
-
-type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
-const balances = (accountId: string) =>
-  db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });
+import { balances, receive, type Shop, settle } from "./support";
 
 async function expectLedgerClean() {
   expect((await verifyLedger(db())).violations).toEqual([]);
-}
-
-async function receive(shop: Shop, amount: number): Promise<string> {
-  const res = await call(accountApi(), "POST", "/v4/i/sandbox/pix/in/credit", {
-    auth: shop.auth,
-    body: { accountId: shop.accountId, amount },
-  });
-  expect(res.status).toBe(200);
-  return res.json.data.endToEndId as string;
 }
 
 const openMed = (shop: Shop, endToEndId: string, details?: string) =>
@@ -136,15 +121,15 @@ describe("MEDs", () => {
     const med = (await openMed(shop, e2e)).json.data;
     expect((await defend(shop, e2e, { description: "" })).status).toBe(400);
     expect((await defend(shop, e2e, { description: "x".repeat(5001) })).status).toBe(400);
-    expect((await defend(shop, e2e, { description: "ok", files: ["http://example.com/a.pdf"] })).status).toBe(400);
-    const eleven = Array.from({ length: 11 }, (_, i) => `https://example.com/${i}.pdf`);
+    expect((await defend(shop, e2e, { description: "ok", files: ["http://files.invalid/a.pdf"] })).status).toBe(400);
+    const eleven = Array.from({ length: 11 }, (_, i) => `https://files.invalid/${i}.pdf`);
     expect((await defend(shop, e2e, { description: "ok", files: eleven })).status).toBe(400);
     expect((await defend(shop, "garbage", { description: "ok" })).status).toBe(400);
     expect((await defend(shop, "E99999999202601010000AAAAAAAAAAA", { description: "ok" })).status).toBe(404);
 
-    const ok = await defend(shop, e2e, { description: "entregue", files: ["https://example.com/nota.pdf"] });
+    const ok = await defend(shop, e2e, { description: "entregue", files: ["https://files.invalid/nota.pdf"] });
     expect(ok.status).toBe(200);
-    expect(ok.json.data.defense).toMatchObject({ description: "entregue", files: ["https://example.com/nota.pdf"] });
+    expect(ok.json.data.defense).toMatchObject({ description: "entregue", files: ["https://files.invalid/nota.pdf"] });
     const again = await defend(shop, e2e, { description: "de novo" });
     expect(again.status).toBe(409);
 

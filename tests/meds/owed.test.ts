@@ -7,26 +7,12 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
-import { relayDueEvents } from "../../server/outbox/relay";
+import { inBatch } from "../../server/ledger/write-path";
 import { cashOut, dictQuota } from "../../server/payouts/cash-out";
 import { processQueuedPayouts } from "../../server/payouts/queue";
 import { registerPixKey } from "../../server/pix/platform-keys";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, fundedMerchant } from "../support/fixtures";
-
-type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
-const balances = (accountId: string) =>
-  db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });
-
-async function receive(shop: Shop, amount: number): Promise<string> {
-  const res = await call(accountApi(), "POST", "/v4/i/sandbox/pix/in/credit", {
-    auth: shop.auth,
-    body: { accountId: shop.accountId, amount },
-  });
-  expect(res.status).toBe(200);
-  return res.json.data.endToEndId as string;
-}
+import { balances, receive, type Shop, settle } from "./support";
 
 async function transferInternal(from: Shop, to: Shop, amount: number) {
   const res = await call(accountApi(), "POST", `/v4/i/bank-accounts/${from.accountId}/transfer/internal`, {
@@ -143,7 +129,7 @@ describe("owed MED amounts are blocked from every incoming credit", () => {
     while ((await dictQuota().consume(sender.userId)).allowed) {
       // spend the sender's quota so the next cash-out is queued
     }
-    const queued = await cashOut(db(), {
+    const queued = await cashOut(inBatch(db()), {
       userId: sender.userId,
       accountId: sender.accountId,
       amountCents: 700n,

@@ -24,7 +24,7 @@ describe("MED webhooks through the relay", () => {
       data: {
         id: randomUUID(),
         userId: shop.userId,
-        url: "https://hooks.example.com/gw",
+        url: "https://hooks.example.invalid/gw",
         events: [
           "pix.infraction.created",
           "pix.infraction.defense_submitted",
@@ -39,7 +39,7 @@ describe("MED webhooks through the relay", () => {
         id: randomUUID(),
         userId: shop.userId,
         events: ["med:received"],
-        targetUrl: "https://hooks.example.com/a",
+        targetUrl: "https://hooks.example.invalid/a",
       },
     });
 

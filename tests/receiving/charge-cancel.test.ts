@@ -19,7 +19,7 @@ describe("cancelling a charge", () => {
   });
 
   const charge = (now?: Date) =>
-    createCharge(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 1500n }, now);
+    createCharge(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 1500n }, { now });
 
   it("cancels an unpaid charge, records charge.cancelled, and the charge can no longer be paid", async () => {
     const created = await charge();

@@ -1,4 +1,4 @@
-/** Sandbox endpoints take a partial payer and complete it the same way every time (decisions.md, Sandbox). */
+/** Sandbox endpoints take a partial payer and complete it the same way every time (docs/contract.md, "Sandbox"). */
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";

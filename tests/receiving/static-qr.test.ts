@@ -68,6 +68,9 @@ describe("static QR codes for a shop counter", () => {
     });
     await expect(removeStaticQr(db(), stranger.userId, first.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getStaticQr(db(), shop.userId, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    for (const id of ["not-a-uuid", `${first.id}\u0000`]) {
+      await expect(caller(shop.userId).charges.static.byId({ id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
 
     await caller(shop.userId).charges.static.remove({ id: first.id });
     expect((await listStaticQrs(db(), shop.userId)).map((code) => code.label)).toEqual(["Caixa 1"]);

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
+import { expectInternalError } from "../support/answers";
 import { call } from "../support/fixtures";
 import { merchantWithEntries } from "./support";
 
@@ -24,14 +25,7 @@ describe("statement endpoints: 429 and 500", () => {
       auth: merchant.auth,
       body: { accountId: merchant.accountId, startDate: 1, endDate: 2 },
     });
-    expect(res.status).toBe(500);
-    expect(res.json).toMatchObject({
-      success: false,
-      status: 500,
-      code: "INTERNAL_ERROR",
-      message: "Internal server error",
-    });
-    expect(res.text).not.toContain("10.0.0.7");
+    expectInternalError(res, "10.0.0.7");
   });
 
   it("answers 429 past the per-endpoint limit, on POST and on GET", async () => {

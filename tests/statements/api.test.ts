@@ -1,15 +1,31 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as downloadRoute } from "../../app/api/statements/[id]/download/route";
 import { accountApi } from "../../server/account-api/app";
 import { createApiKey } from "../../server/apikeys/service";
 import { db } from "../../server/db/client";
-import { downloadStatement } from "../../server/statements/download";
 import { processNextStatement } from "../../server/statements/generate";
-import { REPORT_URL_TTL_MS } from "../../server/statements/signed-url";
+import { REPORT_URL_TTL_MS, reportUrl } from "../../server/statements/signed-url";
 import { basic, call } from "../support/fixtures";
 import { aroundNow, deps, merchantWithEntries } from "./support";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const app = () => accountApi();
+
+/** The download door itself, as Next.js calls it for the link's path. */
+const download = (url: URL) => {
+  const id = url.pathname.split("/").at(-2) as string;
+  return downloadRoute(new Request(url), { params: Promise.resolve({ id }) });
+};
+
+/** The same link, as if fetched at `at`. */
+async function downloadAt(url: URL, at: number) {
+  vi.useFakeTimers({ now: at, toFake: ["Date"] });
+  try {
+    return await download(url);
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 const STATEMENT_FIELDS = [
   "id",
@@ -187,7 +203,7 @@ describe("statement endpoints on /v4/i", () => {
 
     it("downloads through the signed link with no credentials, streamed with a meaningful file name", async () => {
       const url = new URL((await get(id)).json.data.reportUrl);
-      const res = await downloadStatement(db(), id, url, new Date());
+      const res = await download(url);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(res.headers.get("content-disposition")).toMatch(
@@ -202,7 +218,7 @@ describe("statement endpoints on /v4/i", () => {
 
     it("refuses an expired link and a tampered one with 403", async () => {
       const url = new URL((await get(id)).json.data.reportUrl);
-      const expired = await downloadStatement(db(), id, url, new Date(Date.now() + REPORT_URL_TTL_MS + 1000));
+      const expired = await downloadAt(url, Date.now() + REPORT_URL_TTL_MS + 1000);
       expect(expired.status).toBe(403);
       expect(await expired.json()).toMatchObject({ code: "FORBIDDEN", message: "Download link expired or invalid" });
 
@@ -213,11 +229,24 @@ describe("statement endpoints on /v4/i", () => {
       const noSignature = new URL(url);
       noSignature.searchParams.delete("signature");
       for (const tampered of [longer, badSignature, noSignature]) {
-        expect((await downloadStatement(db(), id, tampered, new Date())).status).toBe(403);
+        expect((await download(tampered)).status).toBe(403);
       }
       // Another statement's id with this one's signature.
       const otherId = (await post({ accountId: merchant.accountId, startDate: 1, endDate: 2 })).json.data.extractId;
-      expect((await downloadStatement(db(), otherId, url, new Date())).status).toBe(403);
+      const swapped = new URL(url);
+      swapped.pathname = swapped.pathname.replace(id, otherId);
+      expect((await download(swapped)).status).toBe(403);
+    });
+
+    it("answers 404 to a genuine link of a statement that has no file yet", async () => {
+      const pending = (await post({ accountId: merchant.accountId, startDate: 1, endDate: 2 })).json.data.extractId;
+      const res = await download(new URL(reportUrl(pending, new Date())));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({
+        success: false,
+        code: "NOT_FOUND",
+        message: "Statement file not found",
+      });
     });
   });
 });

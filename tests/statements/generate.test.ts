@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
+import { inBatch } from "../../server/ledger/write-path";
 import { transferInternal } from "../../server/transfers/internal";
 import { aroundNow, buildStatement, merchantWithEntries, pdfText, readStored } from "./support";
 
@@ -14,7 +15,7 @@ describe("statement generation", () => {
   beforeAll(async () => {
     merchant = await merchantWithEntries(3);
     payee = await merchantWithEntries(0);
-    await transferInternal(db(), {
+    await transferInternal(inBatch(db()), {
       userId: merchant.userId,
       accountId: merchant.accountId,
       receiverAccountId: payee.accountId,

@@ -6,12 +6,17 @@ process.env.DATABASE_URL = inject("databaseUrl");
 // tests/hardening/auth-failures.test.ts sets its own limits.
 process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE ??= "1000000";
 process.env.AUTH_FAILURES_PER_CLIENT_PER_MINUTE ??= "1000000";
+// No test reaches the outside world: webhook deliveries and lookups go to loopback only, and a
+// file whose code tried anything else fails (server/webhooks/loopback-guard.ts).
+process.env.OUTBOUND_LOOPBACK_ONLY = "true";
 
 // Test files tune limits through the environment; a worker process runs several files, so each
 // file leaves the environment as it found it.
 const environmentAtStart = { ...process.env };
 
 afterAll(async () => {
+  const { refusedOutbound } = await import("../../server/webhooks/loopback-guard");
+  const refused = [...refusedOutbound()];
   for (const key of Object.keys(process.env)) if (!(key in environmentAtStart)) delete process.env[key];
   Object.assign(process.env, environmentAtStart);
   const { resetConfigForTests } = await import("../../server/config");
@@ -22,4 +27,5 @@ afterAll(async () => {
   await disconnectDb();
   await closePool();
   await disconnectRedis();
+  if (refused.length > 0) throw new Error(`this file tried to reach the outside world:\n${refused.join("\n")}`);
 });

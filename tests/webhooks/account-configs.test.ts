@@ -52,7 +52,7 @@ describe("account-surface webhook configuration endpoints (interface 4.5)", () =
   it("POST answers 400 for unknown events, a missing or non-https public URL, a malformed body", async () => {
     const bad = await create({
       event: ["pix_in:credited", "foo", "pix.charge.paid"],
-      targetUrl: "https://93.184.216.34/h",
+      targetUrl: "https://192.0.2.1/h",
     });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({
@@ -61,11 +61,11 @@ describe("account-surface webhook configuration endpoints (interface 4.5)", () =
     });
     for (const body of [
       { event: ["*"] },
-      { event: "pix_in:credited", targetUrl: "https://93.184.216.34/h" },
-      { event: [], targetUrl: "https://93.184.216.34/h" },
-      { event: ["*"], targetUrl: "http://93.184.216.34/h" },
+      { event: "pix_in:credited", targetUrl: "https://192.0.2.1/h" },
+      { event: [], targetUrl: "https://192.0.2.1/h" },
+      { event: ["*"], targetUrl: "http://192.0.2.1/h" },
       { event: ["*"], targetUrl: "not a url" },
-      { event: ["*"], targetUrl: "https://93.184.216.34/h", authHeader: "a\r\nX-Injected: 1" },
+      { event: ["*"], targetUrl: "https://192.0.2.1/h", authHeader: "a\r\nX-Injected: 1" },
     ]) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -44,7 +44,7 @@ describe("account-surface configurations: delivery log and replay", () => {
     config = await createWebhookConfig(
       db(),
       merchant.userId,
-      { event: ["pix_in:credited"], targetUrl: "https://hooks.example.com/pix" },
+      { event: ["pix_in:credited"], targetUrl: "https://hooks.example.invalid/pix" },
       { resolver: publicResolver },
     );
     await delivery(ids.delivered, "delivered", config.id, 3);

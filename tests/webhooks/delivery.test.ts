@@ -167,16 +167,18 @@ describe("gateway delivery against a local receiver", () => {
     await pass(late);
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("expired");
 
-    const replayed = await replayDelivery(db(), merchant.userId, delivery.id, late);
+    const replayed = await replayDelivery(db(), merchant.userId, delivery.id, { now: late });
     expect(replayed).toMatchObject({ id: delivery.id, status: "pending", manualReplay: true, attempts: 0 });
-    await expect(replayDelivery(db(), merchant.userId, delivery.id, late)).rejects.toMatchObject({ status: 409 });
+    await expect(replayDelivery(db(), merchant.userId, delivery.id, { now: late })).rejects.toMatchObject({
+      status: 409,
+    });
     await pass(new Date(late.getTime() + 10 * M)); // well past 5 minutes: a replay does not expire
     expect(hits()).toHaveLength(1);
     expect(hits()[0]?.headers["x-service-event-id"]).toBe(delivery.id);
     expect(JSON.parse(hits()[0]?.body ?? "{}").id).toBe(delivery.id);
 
     // delivered → replay sends it again
-    await replayDelivery(db(), merchant.userId, delivery.id, new Date(late.getTime() + 2 * H));
+    await replayDelivery(db(), merchant.userId, delivery.id, { now: new Date(late.getTime() + 2 * H) });
     await pass(new Date(late.getTime() + 2 * H));
     expect(hits()).toHaveLength(2);
     const other = await newMerchant();
@@ -190,7 +192,7 @@ describe("gateway delivery against a local receiver", () => {
     for (const gap of [0, 30 * S, 2 * M, 10 * M, 30 * M, H, 2 * H, 4 * H]) await pass(clock.advance(gap));
     expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("failed");
     receiver.respondWith(() => 204);
-    await replayDelivery(db(), merchant.userId, delivery.id, clock.advance(H));
+    await replayDelivery(db(), merchant.userId, delivery.id, { now: clock.advance(H) });
     await pass(clock.now());
     expect(hits()).toHaveLength(9);
     const state = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });

@@ -38,7 +38,7 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
   it("registers with a generated 64-character secret, returned once and stored encrypted", async () => {
     const merchant = await newMerchant();
     const { webhook, secret } = await registerGatewayWebhook(db(), merchant.userId, {
-      url: "https://93.184.216.34/hooks",
+      url: "https://192.0.2.1/hooks",
       events: ALL_PIX,
     });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
@@ -46,7 +46,7 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
     expect(decryptSecret(webhook.secretCiphertext ?? "")).toBe(secret);
     expect(gatewayWebhookView(webhook, secret)).toEqual({
       id: webhook.id,
-      url: "https://93.184.216.34/hooks",
+      url: "https://192.0.2.1/hooks",
       events: ALL_PIX,
       secret,
       allow_insecure: false,
@@ -55,7 +55,7 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
     });
     expect(gatewayWebhookView(webhook)).not.toHaveProperty("secret");
     const given = await registerGatewayWebhook(db(), merchant.userId, {
-      url: "https://93.184.216.34/other",
+      url: "https://192.0.2.1/other",
       events: ["pix.charge.paid"],
       secret: "my-own-secret-0123456789",
     });
@@ -66,7 +66,7 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
     const merchant = await newMerchant();
     const register = (input: Partial<Parameters<typeof registerGatewayWebhook>[2]>) =>
       registerGatewayWebhook(db(), merchant.userId, {
-        url: "https://93.184.216.34/h",
+        url: "https://192.0.2.1/h",
         events: ["pix.charge.paid"],
         ...input,
       });
@@ -76,8 +76,8 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
       message: "events: contains invalid events: pix_in:credited, charge.paid",
     });
     await expect(register({ events: [] })).rejects.toMatchObject({ status: 400, field: "events" });
-    await expect(register({ url: "http://93.184.216.34/h" })).rejects.toMatchObject({ status: 400, field: "url" });
-    await expect(register({ url: "http://93.184.216.34/h", allowInsecure: true })).resolves.toBeTruthy();
+    await expect(register({ url: "http://192.0.2.1/h" })).rejects.toMatchObject({ status: 400, field: "url" });
+    await expect(register({ url: "http://192.0.2.1/h", allowInsecure: true })).resolves.toBeTruthy();
     await expect(register({ secret: "short" })).rejects.toMatchObject({ status: 400, field: "secret" });
 
     allowPrivateTargets(false);

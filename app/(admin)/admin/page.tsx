@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { AdminOverview } from "@/components/admin/overview";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 import { PageHeader } from "@/components/ui/page-header";
 
 export function generateMetadata(): Promise<Metadata> {

@@ -3,18 +3,20 @@
  * forms `/accounts/...` of interface 4.5 name these paths, docs/contract.md). The caller operates
  * the accounts its programme runs and its own; any other account is a 404.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { programmeBalance, programmeStatement } from "../../baas/accounts";
 import { StatementQuery } from "../../baas/schema";
+import { config } from "../../config";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
-import { NewPixKey, PixKeyId } from "../../pix/keys/schema";
+import { MAX_PIX_KEY_LENGTH, NewPixKey, PixKeyId, PixKeyTypeField } from "../../pix/keys/schema";
 import { createPixKey, deletePixKey, listPixKeys, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { AccountIdParam, envelopeResponse } from "../schemas";
 import { entryView } from "../views";
 
 const SCOPE = "Scope `baas:accounts`. Any account other than yours or your programme's is a 404.";
@@ -33,116 +35,85 @@ const ProgrammeBalanceSchema = z
 const PixKeySchema = z
   .object({
     keyId: z.string().uuid(),
-    type: z.enum(["EVP", "CPF", "CNPJ", "EMAIL", "PHONE"]),
+    type: PixKeyTypeField,
     key: z.string(),
     isCurrent: z.boolean(),
     createdAt: z.number().int(),
   })
   .openapi("PixKey");
 
-const KEY_RULES = [
-  "Rules: EVP is generated (send no `key`); CPF/CNPJ must be the account's own document; EMAIL a valid address of at most 77 characters; PHONE `+55`, area code and number.",
-  "At most 5 keys on a person's account and 20 on a company's (400 `BAAS_PIX_KEY_LIMIT_EXCEEDED`).",
-  "10 minutes between two key creations on an account, deletions included (429 `BAAS_PIX_KEY_COOLDOWN`, with `Retry-After` in seconds).",
-  "A key registered on this platform to another CPF/CNPJ: 409 `BAAS_PIX_KEY_OTHER_OWNER`; to the same document already: 409 `CONFLICT`.",
-  "**Sandbox:** e-mail keys at the domain `other-psp.sandbox` (e.g. `ana@other-psp.sandbox`) are held by another institution in the simulated directory: 409 `BAAS_PIX_KEY_OTHER_PARTICIPANT`. Payments to them settle like any key at another institution.",
-  "The account's first key becomes its current key.",
-].join("\n\n");
+// The rules state the configured limits, so they are written when the app is built.
+const keyRules = () =>
+  [
+    `Rules: EVP is generated (send no \`key\`); CPF/CNPJ must be the account's own document; EMAIL a valid address of at most ${MAX_PIX_KEY_LENGTH} characters; PHONE \`+55\`, area code and number.`,
+    `At most ${config().PIX_KEYS_MAX_PERSON} keys on a person's account and ${config().PIX_KEYS_MAX_COMPANY} on a company's (400 \`BAAS_PIX_KEY_LIMIT_EXCEEDED\`).`,
+    `${config().PIX_KEY_COOLDOWN_SECONDS} seconds between two key creations on an account, deletions included (429 \`BAAS_PIX_KEY_COOLDOWN\`, with \`Retry-After\` in seconds).`,
+    "A key registered on this platform to another CPF/CNPJ: 409 `BAAS_PIX_KEY_OTHER_OWNER`; to the same document already: 409 `CONFLICT`.",
+    "**Sandbox:** e-mail keys at the domain `other-psp.sandbox` (e.g. `ana@other-psp.sandbox`) are held by another institution in the simulated directory: 409 `BAAS_PIX_KEY_OTHER_PARTICIPANT`. Payments to them settle like any key at another institution.",
+    "The account's first key becomes its current key.",
+  ].join("\n\n");
 
-const balanceRoute = createRoute({
+const programmeRoute = accountRoutes("Account programme");
+
+const balanceRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/balance",
-  tags: ["Account programme"],
   summary: "Balance of a programme account",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params },
-  responses: {
-    200: {
-      description: "The balance",
-      content: { "application/json": { schema: envelopeOf(ProgrammeBalanceSchema, "ProgrammeBalanceResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The balance", ProgrammeBalanceSchema, "ProgrammeBalanceResponse") },
 });
 
-const statementRoute = createRoute({
+const statementRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/statement",
-  tags: ["Account programme"],
   summary: "Entries of a programme account, newest first",
   description:
     `${SCOPE} ` +
     "`limit` 1-100 (default 100), `offset` ≥ 0, `startDate`/`endDate` São Paulo days YYYY-MM-DD (inclusive), `type` `pix_in` or `pix_out` (every reason of that family).",
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params, query: StatementQuery },
-  responses: {
-    200: {
-      description: "A page of entries",
-      content: { "application/json": { schema: envelopeOf(z.array(EntrySchema), "ProgrammeStatementResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of entries", z.array(EntrySchema), "ProgrammeStatementResponse") },
 });
 
-const listKeysRoute = createRoute({
+const listKeysRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/baas/accounts/{accountId}/pix-keys",
-  tags: ["Account programme"],
   summary: "PIX keys of an account",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params },
-  responses: {
-    200: {
-      description: "The keys, oldest first",
-      content: { "application/json": { schema: envelopeOf(z.array(PixKeySchema), "PixKeyListResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The keys, oldest first", z.array(PixKeySchema), "PixKeyListResponse") },
 });
 
-const keyResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(PixKeySchema, "PixKeyResponse") } },
-});
+const keyResponse = (description: string) => envelopeResponse(description, PixKeySchema, "PixKeyResponse");
 
-const createKeyRoute = createRoute({
-  method: "post",
-  path: "/baas/accounts/{accountId}/pix-keys",
-  tags: ["Account programme"],
-  summary: "Register a PIX key",
-  description: `${SCOPE}\n\n${KEY_RULES}`,
-  middleware: [requireScope("baas:accounts")] as const,
-  request: { params, body: { required: true, content: { "application/json": { schema: NewPixKey } } } },
-  responses: {
-    201: keyResponse("The registered key"),
-    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
-  },
-});
+const createKeyRoute = () =>
+  programmeRoute("baas:accounts", [400, 401, 403, 404, 409, 429, 500], {
+    method: "post",
+    path: "/baas/accounts/{accountId}/pix-keys",
+    summary: "Register a PIX key",
+    description: `${SCOPE}\n\n${keyRules()}`,
+    request: { params, body: jsonBody(NewPixKey) },
+    responses: { 201: keyResponse("The registered key") },
+  });
 
-const setCurrentRoute = createRoute({
+const setCurrentRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "post",
   path: "/baas/accounts/{accountId}/pix-keys/{keyId}/set-current",
-  tags: ["Account programme"],
   summary: "Make a key the account's current key",
   description: SCOPE,
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },
-  responses: { 200: keyResponse("The key, now current"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+  responses: { 200: keyResponse("The key, now current") },
 });
 
-const deleteKeyRoute = createRoute({
+const deleteKeyRoute = programmeRoute("baas:accounts", [400, 401, 403, 404, 429, 500], {
   method: "delete",
   path: "/baas/accounts/{accountId}/pix-keys/{keyId}",
-  tags: ["Account programme"],
   summary: "Delete a key",
   description:
     `${SCOPE} ` +
     "The current key cannot be deleted (400 `BAAS_PIX_KEY_IS_CURRENT`): make another key current first. A deletion does not restart the 10-minute wait between creations.",
-  middleware: [requireScope("baas:accounts")] as const,
   request: { params: keyParams },
-  responses: { 200: keyResponse("The deleted key"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+  responses: { 200: keyResponse("The deleted key") },
 });
 
 export function registerBaasAccountRoutes(app: OpenAPIHono<AccountApiEnv>) {
@@ -172,7 +143,7 @@ export function registerBaasAccountRoutes(app: OpenAPIHono<AccountApiEnv>) {
     return c.json(envelope(c, keys.map(pixKeyView)), 200);
   });
 
-  app.openapi(createKeyRoute, async (c) => {
+  app.openapi(createKeyRoute(), async (c) => {
     const { accountId } = c.req.valid("param");
     const key = await createPixKey(db(), { callerId: c.get("apiKey").userId, accountId }, c.req.valid("json"));
     return c.json(envelope(c, pixKeyView(key), { message: "PIX key registered" }), 201);

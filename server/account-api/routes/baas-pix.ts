@@ -4,27 +4,30 @@
  * status is `processing` until the network settles it (`succeeded` at once inside the platform);
  * poll it by endToEndId.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { programmeInternalTransfer, programmePayKey, programmePayment, programmePayQrCode } from "../../baas/payments";
 import { DecodeQr, PayKey, PayQrCode } from "../../baas/schema";
 import { db } from "../../db/client";
 import { EndToEndId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import { centsToBrl } from "../../money";
 import { type BrCodeInspection, inspectBrCode } from "../../pix/brcode";
+import { PIX_KEY_TYPES } from "../../pix/keys/schema";
 import { InternalTransfer } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { AccountIdParam, envelopeResponse } from "../schemas";
 import { entryView } from "../views";
+import { internalTransferOf } from "./transfers";
 
 const SCOPE = "Scope `baas:pix`. Any account other than yours or your programme's is a 404.";
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-const accepted = {
-  description: "Accepted: the debit entry (`processing`, or `succeeded` inside the platform)",
-  content: { "application/json": { schema: envelopeOf(EntrySchema, "ProgrammePaymentResponse") } },
-};
+const accepted = envelopeResponse(
+  "Accepted: the debit entry (`processing`, or `succeeded` inside the platform)",
+  EntrySchema,
+  "ProgrammePaymentResponse",
+);
 
 const FindingSchema = z
   .object({
@@ -69,94 +72,68 @@ function decodedView(inspection: BrCodeInspection) {
   };
 }
 
-const decodeRoute = createRoute({
+const programmeRoute = accountRoutes("Account programme");
+
+const decodeRoute = programmeRoute("baas:pix", [400, 401, 403, 429, 500], {
   method: "post",
   path: "/baas/pix/decode-qr",
-  tags: ["Account programme"],
   summary: "Decode a BR Code and explain what is wrong with it",
   description:
     `${SCOPE} ` +
     "A local parse: no directory look-up, nothing paid. Answers 200 even for a broken code, with the fields that could be read and `findings` (codes CRC, LENGTH, CHARSET, TXID, KIND, POINT_OF_INITIATION, AMOUNT and the decoder's INVALID_*), each `error`, `warning` or `info`.",
-  middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(DecodeQr) },
-  responses: {
-    200: {
-      description: "The decoded code and findings",
-      content: { "application/json": { schema: envelopeOf(DecodedQrSchema, "DecodedQrResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  request: { body: jsonBody(DecodeQr) },
+  responses: { 200: envelopeResponse("The decoded code and findings", DecodedQrSchema, "DecodedQrResponse") },
 });
 
-const payQrRoute = createRoute({
+const payQrRoute = programmeRoute("baas:pix", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/baas/pix/pay-qrcode",
-  tags: ["Account programme"],
   summary: "Pay a BR Code from a programme account",
   description:
     `${SCOPE} ` +
     "A dynamic code is paid for its own amount (any `amount` sent is ignored); a static code requires `amount` (equal to the code's amount when it has one).",
-  middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayQrCode) },
-  responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
+  request: { body: jsonBody(PayQrCode) },
+  responses: { 202: accepted },
 });
 
-const payKeyRoute = createRoute({
+const payKeyRoute = programmeRoute("baas:pix", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/baas/pix/pay-key",
-  tags: ["Account programme"],
   summary: "PIX to a key from a programme account",
   description:
     `${SCOPE} ` +
-    "Keys CPF, CNPJ, EMAIL, PHONE and EVP. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: `<code>@fail.sandbox` keys fail with that reason; `other-psp.sandbox` keys settle like any outside key.",
-  middleware: [requireScope("baas:pix")] as const,
-  request: { body: json(PayKey) },
-  responses: { 202: accepted, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
+    `Keys ${PIX_KEY_TYPES.join(", ")}. A key of this platform is credited at once; other keys settle asynchronously. Sandbox: \`<code>@fail.sandbox\` keys fail with that reason; \`other-psp.sandbox\` keys settle like any outside key.`,
+  request: { body: jsonBody(PayKey) },
+  responses: { 202: accepted },
 });
 
-const internalRoute = createRoute({
+const internalRoute = programmeRoute("baas:pix", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/baas/pix/{accountId}/transfer/internal",
-  tags: ["Account programme"],
   summary: "Instant transfer from a programme account to another account of the platform",
   description: SCOPE,
-  middleware: [requireScope("baas:pix")] as const,
-  request: { params: z.object({ accountId: AccountIdParam }), body: json(InternalTransfer) },
-  responses: {
-    200: {
-      description: "The debit entry (succeeded)",
-      content: { "application/json": { schema: envelopeOf(EntrySchema, "ProgrammeTransferResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
-  },
+  request: { params: z.object({ accountId: AccountIdParam }), body: jsonBody(InternalTransfer) },
+  responses: { 200: envelopeResponse("The debit entry (succeeded)", EntrySchema, "ProgrammeTransferResponse") },
 });
 
 const paymentResponses = {
-  200: {
-    description: "The payment's debit entry",
-    content: { "application/json": { schema: envelopeOf(EntrySchema, "ProgrammePaymentLookupResponse") } },
-  },
-  ...errorResponses(400, 401, 403, 404, 429, 500),
+  200: envelopeResponse("The payment's debit entry", EntrySchema, "ProgrammePaymentLookupResponse"),
 };
 
 const paymentRoutes = [
-  createRoute({
+  programmeRoute("baas:pix", [400, 401, 403, 404, 429, 500], {
     method: "get",
     path: "/baas/pix/payments/{accountId}/{endToEndId}",
-    tags: ["Account programme"],
     summary: "A payment of a programme account, by end-to-end id",
     description: SCOPE,
-    middleware: [requireScope("baas:pix")] as const,
     request: { params: z.object({ accountId: AccountIdParam, endToEndId: EndToEndId }) },
     responses: paymentResponses,
   }),
-  createRoute({
+  programmeRoute("baas:pix", [400, 401, 403, 404, 429, 500], {
     method: "get",
     path: "/baas/pix/{accountId}/payments/{endToEndId}",
-    tags: ["Account programme"],
     summary: "A payment of a programme account, by end-to-end id (same answer as /baas/pix/payments/...)",
     description: SCOPE,
-    middleware: [requireScope("baas:pix")] as const,
     request: { params: z.object({ accountId: AccountIdParam, endToEndId: EndToEndId }) },
     responses: paymentResponses,
   }),
@@ -198,15 +175,9 @@ export function registerBaasPixRoutes(app: OpenAPIHono<AccountApiEnv>) {
 
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
     const entry = await programmeInternalTransfer(db(), {
       callerId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

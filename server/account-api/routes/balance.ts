@@ -1,11 +1,11 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { getBalance } from "../../accounts/service";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { AccountIdParam, envelopeResponse } from "../schemas";
 
 const BalanceSchema = z
   .object({
@@ -20,22 +20,16 @@ const BalanceSchema = z
   })
   .openapi("Balance");
 
-const route = createRoute({
+const accountsRoute = accountRoutes("Accounts");
+
+const route = accountsRoute("balance:read", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/bank-accounts/{accountId}/balance",
-  tags: ["Accounts"],
   summary: "Balance of an account",
   description:
     "Blocked money (open MEDs) is not spendable and is not counted as available: `balance` = `availableBalance` + `blockedBalance`. Money held by outgoing payments still processing is in none of them.",
-  middleware: [requireScope("balance:read")] as const,
   request: { params: z.object({ accountId: AccountIdParam }) },
-  responses: {
-    200: {
-      description: "The balance",
-      content: { "application/json": { schema: envelopeOf(BalanceSchema, "BalanceResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The balance", BalanceSchema, "BalanceResponse") },
 });
 
 export function registerBalanceRoutes(app: OpenAPIHono<AccountApiEnv>) {

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { payChargeFromOutside } from "../../charges/payment";
 import {
   CHARGE_STATUSES,
@@ -15,20 +15,21 @@ import { PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { entryView } from "../views";
 
 const TxIdParam = TxId.meta({ example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
 
-const createRouteDef = createRoute({
+const chargesRoute = accountRoutes("Charges");
+const sandboxRoute = accountRoutes("Sandbox");
+
+const createRouteDef = chargesRoute("pix_in:write", [400, 401, 403, 404, 409, 429, 500], {
   method: "post",
   path: "/pix/in/dynamic-qrcode",
-  tags: ["Charges"],
   summary: "Create a dynamic QR charge",
   description:
     "Payment confirmation: GET /v4/i/ledger/entry-id/{txId}. userId, payerName and payerCpfCnpj are deprecated and ignored.",
-  middleware: [requireScope("pix_in:write")] as const,
   request: {
     body: {
       required: true,
@@ -45,23 +46,16 @@ const createRouteDef = createRoute({
     },
   },
   responses: {
-    200: {
-      description: "The charge",
-      content: {
-        "application/json": {
-          schema: envelopeOf(
-            z.object({
-              txId: z.string(),
-              dueDate: z.string().openapi({ description: "ISO 8601" }),
-              emv: z.string(),
-              metadata: z.record(z.string(), z.unknown()).nullable(),
-            }),
-            "ChargeCreated",
-          ),
-        },
-      },
-    },
-    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
+    200: envelopeResponse(
+      "The charge",
+      z.object({
+        txId: z.string(),
+        dueDate: z.string().openapi({ description: "ISO 8601" }),
+        emv: z.string(),
+        metadata: z.record(z.string(), z.unknown()).nullable(),
+      }),
+      "ChargeCreated",
+    ),
   },
 });
 
@@ -83,39 +77,23 @@ const ChargeSchema = z
   })
   .openapi("Charge");
 
-const getRouteDef = createRoute({
+const getRouteDef = chargesRoute("pix_in:read", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/pix/in/dynamic-qrcode/{txId}",
-  tags: ["Charges"],
   summary: "A charge by txId (404 when unknown or expired)",
-  middleware: [requireScope("pix_in:read")] as const,
   request: { params: z.object({ txId: TxIdParam }) },
-  responses: {
-    200: {
-      description: "The charge",
-      content: { "application/json": { schema: envelopeOf(ChargeSchema, "ChargeResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The charge", ChargeSchema, "ChargeResponse") },
 });
 
-const sandboxPayDef = createRoute({
+const sandboxPayDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409, 429, 500], {
   method: "post",
   path: "/sandbox/pix/in/dynamic-qrcode/{txId}/pay",
-  tags: ["Sandbox"],
   summary: "Simulate a payer at another institution paying one of your charges",
-  middleware: [requireScope("pix_in:write")] as const,
   request: {
     params: z.object({ txId: TxIdParam }),
     body: { required: false, content: { "application/json": { schema: z.object({ payer: PartyInput.optional() }) } } },
   },
-  responses: {
-    200: {
-      description: "The credit entry (pix_in:qrcode_paid)",
-      content: { "application/json": { schema: envelopeOf(EntrySchema, "ChargePaidResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The credit entry (pix_in:qrcode_paid)", EntrySchema, "ChargePaidResponse") },
 });
 
 export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, EntryId } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
@@ -8,20 +8,20 @@ import { EntryReason, EntryStatus, EntryType, EpochMs } from "../../ledger/schem
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { entryView } from "../views";
 
-const listRoute = createRoute({
+const ledgerRoute = accountRoutes("Ledger");
+
+const listRoute = ledgerRoute("ledger:read", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/ledger",
-  tags: ["Ledger"],
   summary: "Entries of the caller's accounts, newest first",
   description:
     "`pagination.total` is exact when the filters match at most 10,000 entries; above that it is an " +
     "estimate from the database's statistics, never less than 10,001 nor than the entries up to the " +
     "page asked for. The pages themselves are exact; a page past the end is empty.",
-  middleware: [requireScope("ledger:read")] as const,
   request: {
     query: z.object({
       type: EntryType.optional(),
@@ -33,13 +33,7 @@ const listRoute = createRoute({
       limit: fromQuery(PageSize).default(100),
     }),
   },
-  responses: {
-    200: {
-      description: "A page of entries",
-      content: { "application/json": { schema: envelopeOf(z.array(EntrySchema), "EntryListResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of entries", z.array(EntrySchema), "EntryListResponse") },
 });
 
 const LOOKUPS = [
@@ -66,24 +60,16 @@ export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
   });
 
   for (const lookup of LOOKUPS) {
-    const route = createRoute({
+    const route = ledgerRoute("ledger:read", [400, 401, 403, 404, 429, 500], {
       method: "get",
       path: lookup.path,
-      tags: ["Ledger"],
       summary: lookup.summary,
-      middleware: [requireScope("ledger:read")] as const,
       request: {
         params: z.object({
           id: lookup.id,
         }),
       },
-      responses: {
-        200: {
-          description: "The entry",
-          content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryLookupResponse") } },
-        },
-        ...errorResponses(400, 401, 403, 404, 429, 500),
-      },
+      responses: { 200: envelopeResponse("The entry", EntrySchema, "EntryLookupResponse") },
     });
     app.openapi(route, async (c) => {
       const { id } = c.req.valid("param");

@@ -1,17 +1,18 @@
 /** MEDs on the account surface (interface 4.4) and their sandbox simulation (decisions: sandbox endpoints). */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EndToEndId, Uuid } from "../../fields/ids";
-import { fromQuery, Page } from "../../fields/paging";
+import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
 import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
-import { entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
+import { DEFENSE_WINDOW_MS, entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
 import { medView } from "../../meds/view";
 import type { AccountApiEnv } from "../context";
 import { PartySchema } from "../entry-schema";
 import { envelope, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 
 const MedSchema = z
   .object({
@@ -38,85 +39,57 @@ const MedSchema = z
   })
   .openapi("Med");
 
-const medResponse = (name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(MedSchema, name) } },
-});
+const medResponse = (name: string, description: string) => envelopeResponse(description, MedSchema, name);
 
-const MedLimit = z.number().int().min(1).max(100).describe("Items per page, 1-100 (default 50).");
+const medsRoute = accountRoutes("MEDs");
+const sandboxRoute = accountRoutes("Sandbox");
 
-const listRoute = createRoute({
+const listRoute = medsRoute("meds:read", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/meds",
-  tags: ["MEDs"],
   summary: "MEDs opened against PIX the caller received, newest first",
-  middleware: [requireScope("meds:read")] as const,
   request: {
     query: z.object({
       status: MedStatusField.optional(),
       startDate: fromQuery(EpochMs).optional(),
       endDate: fromQuery(EpochMs).optional(),
       page: fromQuery(Page).default(1),
-      limit: fromQuery(MedLimit).default(50),
+      limit: fromQuery(PageSize).default(50),
     }),
   },
-  responses: {
-    200: {
-      description: "A page of MEDs",
-      content: { "application/json": { schema: envelopeOf(z.array(MedSchema), "MedListResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of MEDs", z.array(MedSchema), "MedListResponse") },
 });
 
-const defenseRoute = createRoute({
+const defenseRoute = medsRoute("meds:write", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/meds/{endToEndId}/defense",
-  tags: ["MEDs"],
-  summary: "Submit the defense of a MED (once, within 7 days of its creation)",
-  middleware: [requireScope("meds:write")] as const,
+  summary: `Submit the defense of a MED (once, within ${DEFENSE_WINDOW_MS / 86_400_000} days of its creation)`,
   request: {
     params: z.object({ endToEndId: EndToEndId }),
-    body: { required: true, content: { "application/json": { schema: DefenseRequest } } },
+    body: jsonBody(DefenseRequest),
   },
-  responses: {
-    200: medResponse("MedDefenseResponse", "The MED with its defense"),
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
-  },
+  responses: { 200: medResponse("MedDefenseResponse", "The MED with its defense") },
 });
 
-const sandboxOpenRoute = createRoute({
+const sandboxOpenRoute = sandboxRoute("meds:write", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/sandbox/meds",
-  tags: ["Sandbox"],
   summary: "Simulate another institution opening a MED on a PIX you received",
-  middleware: [requireScope("meds:write")] as const,
   request: {
-    body: {
-      required: true,
-      content: { "application/json": { schema: z.object({ endToEndId: EndToEndId, details: MedDetails.optional() }) } },
-    },
+    body: jsonBody(z.object({ endToEndId: EndToEndId, details: MedDetails.optional() })),
   },
-  responses: {
-    200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked"),
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
-  },
+  responses: { 200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked") },
 });
 
-const sandboxResolveRoute = createRoute({
+const sandboxResolveRoute = sandboxRoute("meds:write", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/sandbox/meds/{medId}/resolve",
-  tags: ["Sandbox"],
   summary: "Simulate the institution's decision: accepted (refunded) or rejected (released)",
-  middleware: [requireScope("meds:write")] as const,
   request: {
     params: z.object({ medId: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({ status: MedResolution }) } } },
+    body: jsonBody(z.object({ status: MedResolution })),
   },
-  responses: {
-    200: medResponse("SandboxMedResolveResponse", "The resolved MED"),
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
-  },
+  responses: { 200: medResponse("SandboxMedResolveResponse", "The resolved MED") },
 });
 
 async function viewOf(med: Awaited<ReturnType<typeof openMed>>) {

@@ -4,10 +4,9 @@
  * bounded (app.ts); each file's size is checked before it is decoded or copied.
  */
 import type { Context } from "hono";
-import { config } from "../../config";
 import { invalid } from "../../errors";
-import { tooLarge } from "../../onboarding/files";
 import { DOCUMENT_SIDES, type DocumentSide, DocumentTypeField, type KycDocumentType } from "../../onboarding/schema";
+import { exceedsUploadLimit, fileTooLarge, uploadFileMaxBytes } from "../../uploads/file-rules";
 import type { AccountApiEnv } from "../context";
 
 export type UploadBody = { documentType: KycDocumentType; files: { side: DocumentSide; bytes: Uint8Array }[] };
@@ -31,8 +30,7 @@ function refuseUnknown(fields: string[]): void {
 function decodeBase64(side: DocumentSide, value: unknown): Uint8Array {
   if (typeof value !== "string") throw invalid(`${side}: must be a Base64 string`, side);
   const data = value.replace(DATA_URL_PREFIX, "");
-  const max = config().ONBOARDING_FILE_MAX_BYTES;
-  if (data.length > Math.ceil(max / 3) * 4) throw tooLarge(side);
+  if (data.length > Math.ceil(uploadFileMaxBytes() / 3) * 4) throw fileTooLarge(side);
   if (data.length % 4 !== 0 || !BASE64.test(data)) throw invalid(`${side}: must be a Base64 string`, side);
   return Buffer.from(data, "base64");
 }
@@ -64,13 +62,12 @@ async function fromMultipart(c: Context<AccountApiEnv>): Promise<UploadBody> {
   }
   refuseUnknown(Object.keys(form));
   const documentType = documentTypeOf(form.documentType);
-  const max = config().ONBOARDING_FILE_MAX_BYTES;
   const files: UploadBody["files"] = [];
   for (const side of DOCUMENT_SIDES) {
     const value = form[side];
     if (value === undefined) continue;
     if (!(value instanceof File)) throw invalid(`${side}: must be a file`, side);
-    if (value.size > max) throw tooLarge(side);
+    if (exceedsUploadLimit(value.size)) throw fileTooLarge(side);
     files.push({ side, bytes: new Uint8Array(await value.arrayBuffer()) });
   }
   return { documentType, files };

@@ -2,7 +2,7 @@
  * Account-programme onboarding on the account surface (interface 4.5; docs/contract.md,
  * "Account programme"), the hourly limits of interface 8 and the sandbox's kept e-mails.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { config } from "../../config";
@@ -10,6 +10,7 @@ import { db } from "../../db/client";
 import type { ErrorCode } from "../../errors";
 import { Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import { limiterFor } from "../../http/rate-limit";
 import { keptEmails } from "../../mail/send";
 import {
@@ -27,10 +28,11 @@ import {
   uploadDocuments,
 } from "../../onboarding/service";
 import { proposalView } from "../../onboarding/view";
+import { uploadFileMaxMegabytes } from "../../uploads/file-rules";
 import type { AccountApiEnv } from "../context";
 import { envelope, errorResponse, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { readUpload } from "./onboarding-upload";
 
 export const UPLOAD_PATH = /^\/v4\/i\/baas\/onboarding\/[^/]+\/documents\/upload\/?$/;
@@ -101,34 +103,35 @@ const ProposalSchema = z
   })
   .openapi("OnboardingProposal");
 
-const proposalResponse = (name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(ProposalSchema, name) } },
-});
+const proposalResponse = (name: string, description: string) => envelopeResponse(description, ProposalSchema, name);
 
 const UserIdParam = z.object({ userId: Uuid.meta({ description: "The proposal's userId" }) });
 
-const createRoute_ = createRoute({
-  method: "post",
-  path: "/baas/onboarding/new",
-  tags: ["Account programme"],
-  summary: "Open an onboarding proposal; the verification e-mail is sent to the customer",
-  description:
-    "100 proposals an hour per API key (429 `BAAS_RATE_LIMIT`). A second open proposal (not APPROVED or REJECTED) for the same document is a 409 `CONFLICT`.",
-  middleware: [requireScope("baas:onboarding"), proposalLimit] as const,
-  request: { body: { required: true, content: { "application/json": { schema: ProposalRequest } } } },
-  responses: {
-    200: proposalResponse("OnboardingProposalResponse", "The proposal, PENDING_EMAIL_VERIFICATION"),
-    ...errorResponses(400, 401, 403, 409, 429, 500),
-  },
-});
+const programmeRoute = accountRoutes("Account programme");
+const sandboxRoute = accountRoutes("Sandbox");
 
-const listRoute = createRoute({
+// The descriptions state the settings, so the routes are built when the app is, from config().
+const createRoute_ = () =>
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 409, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/new",
+      summary: "Open an onboarding proposal; the verification e-mail is sent to the customer",
+      description: `${config().ONBOARDING_PROPOSALS_PER_HOUR} proposals an hour per API key (429 \`BAAS_RATE_LIMIT\`). A second open proposal (not APPROVED or REJECTED) for the same document is a 409 \`CONFLICT\`.`,
+      request: { body: jsonBody(ProposalRequest) },
+      responses: {
+        200: proposalResponse("OnboardingProposalResponse", "The proposal, PENDING_EMAIL_VERIFICATION"),
+      },
+    },
+    proposalLimit,
+  );
+
+const listRoute = programmeRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/baas/onboarding/all",
-  tags: ["Account programme"],
   summary: "Your proposals, newest first",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: {
     query: z.object({
       status: OnboardingStatusField.optional(),
@@ -136,95 +139,96 @@ const listRoute = createRoute({
       limit: fromQuery(PageSize).default(50).describe("Items per page, 1-100 (default 50)."),
     }),
   },
-  responses: {
-    200: {
-      description: "A page of proposals",
-      content: { "application/json": { schema: envelopeOf(z.array(ProposalSchema), "OnboardingProposalList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of proposals", z.array(ProposalSchema), "OnboardingProposalList") },
 });
 
-const getRoute = createRoute({
-  method: "get",
-  path: "/baas/onboarding/{userId}",
-  tags: ["Account programme"],
-  summary: "One of your proposals",
-  description: "300 queries an hour per API key (429 `RATE_LIMIT`). Another programme's proposal is a 404.",
-  middleware: [requireScope("baas:onboarding"), statusLimit] as const,
-  request: { params: UserIdParam },
-  responses: {
-    200: proposalResponse("OnboardingProposalGetResponse", "The proposal"),
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
-});
-
-const resendRoute = createRoute({
-  method: "post",
-  path: "/baas/onboarding/{userId}/resend-verification-email",
-  tags: ["Account programme"],
-  summary: "Send a new verification link; earlier links stop working",
-  description:
-    "Only while PENDING_EMAIL_VERIFICATION (else 409 `CONFLICT`). Links expire after 48 hours and work once. 100 resends an hour per API key (429 `BAAS_RATE_LIMIT`).",
-  middleware: [requireScope("baas:onboarding"), resendLimit] as const,
-  request: { params: UserIdParam },
-  responses: {
-    200: proposalResponse("OnboardingResendResponse", "The proposal"),
-    ...errorResponses(400, 401, 403, 404, 409, 429, 500),
-  },
-});
-
-const MAX_FILE_MB = 10;
-const fileField = (what: string) => z.string().openapi({ description: what });
-const uploadRoute = createRoute({
-  method: "post",
-  path: "/baas/onboarding/{userId}/documents/upload",
-  tags: ["Account programme"],
-  summary: "Send KYC files (multipart/form-data or JSON Base64, same field names)",
-  description: [
-    "Only while PENDING_DOCUMENTS (else 409 `CONFLICT`). `documentType` and the files it takes:",
-    "RG, CNH, RNE: documentFront, documentBack; RG_FULL, CNH_FULL, PASSPORT: documentFront, selfie; CNH_DIGITAL: documentPdf, selfie.",
-    "Files may arrive over several requests; one sent again for the same type and side replaces the earlier.",
-    "Once every file of one type is in, the proposal is UNDER_REVIEW.",
-    `Each file: JPEG, PNG or PDF **by content** (documentPdf: PDF; selfie: an image), at most ${MAX_FILE_MB} MB (413 \`PAYLOAD_TOO_LARGE\`).`,
-    "Files are stored encrypted (AES-256-GCM). 100 uploads an hour per API key (429 `BAAS_RATE_LIMIT`).",
-  ].join(" "),
-  middleware: [requireScope("baas:onboarding"), uploadLimit] as const,
-  request: {
-    params: UserIdParam,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              documentType: DocumentTypeField,
-              documentFront: fileField("Base64").optional(),
-              documentBack: fileField("Base64").optional(),
-              documentPdf: fileField("Base64").optional(),
-              selfie: fileField("Base64").optional(),
-            })
-            .openapi("OnboardingUploadJson"),
-        },
-        "multipart/form-data": {
-          schema: z
-            .object({
-              documentType: DocumentTypeField,
-              documentFront: fileField("file").openapi({ format: "binary" }).optional(),
-              documentBack: fileField("file").openapi({ format: "binary" }).optional(),
-              documentPdf: fileField("file").openapi({ format: "binary" }).optional(),
-              selfie: fileField("file").openapi({ format: "binary" }).optional(),
-            })
-            .openapi("OnboardingUploadForm"),
-        },
+const getRoute = () =>
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 429, 500],
+    {
+      method: "get",
+      path: "/baas/onboarding/{userId}",
+      summary: "One of your proposals",
+      description: `${config().ONBOARDING_STATUS_PER_HOUR} queries an hour per API key (429 \`RATE_LIMIT\`). Another programme's proposal is a 404.`,
+      request: { params: UserIdParam },
+      responses: {
+        200: proposalResponse("OnboardingProposalGetResponse", "The proposal"),
       },
     },
-  },
-  responses: {
-    200: proposalResponse("OnboardingUploadResponse", "The proposal with its documents"),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 429, 500),
-  },
-});
+    statusLimit,
+  );
+
+const resendRoute = () =>
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 409, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/{userId}/resend-verification-email",
+      summary: "Send a new verification link; earlier links stop working",
+      description: `Only while PENDING_EMAIL_VERIFICATION (else 409 \`CONFLICT\`). Links expire after ${config().EMAIL_VERIFICATION_TTL_HOURS} hours and work once. ${config().ONBOARDING_PROPOSALS_PER_HOUR} resends an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
+      request: { params: UserIdParam },
+      responses: {
+        200: proposalResponse("OnboardingResendResponse", "The proposal"),
+      },
+    },
+    resendLimit,
+  );
+
+const fileField = (what: string) => z.string().openapi({ description: what });
+const uploadRoute = () =>
+  programmeRoute(
+    "baas:onboarding",
+    [400, 401, 403, 404, 409, 413, 429, 500],
+    {
+      method: "post",
+      path: "/baas/onboarding/{userId}/documents/upload",
+      summary: "Send KYC files (multipart/form-data or JSON Base64, same field names)",
+      description: [
+        "Only while PENDING_DOCUMENTS (else 409 `CONFLICT`). `documentType` and the files it takes:",
+        "RG, CNH, RNE: documentFront, documentBack; RG_FULL, CNH_FULL, PASSPORT: documentFront, selfie; CNH_DIGITAL: documentPdf, selfie.",
+        "Files may arrive over several requests; one sent again for the same type and side replaces the earlier.",
+        "Once every file of one type is in, the proposal is UNDER_REVIEW.",
+        `Each file: JPEG, PNG or PDF **by content** (documentPdf: PDF; selfie: an image), at most ${uploadFileMaxMegabytes()} MB (413 \`PAYLOAD_TOO_LARGE\`; else 400 \`UNSUPPORTED_FILE_TYPE\`).`,
+        `Files are stored encrypted (AES-256-GCM). ${config().ONBOARDING_UPLOADS_PER_HOUR} uploads an hour per API key (429 \`BAAS_RATE_LIMIT\`).`,
+      ].join(" "),
+      request: {
+        params: UserIdParam,
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: z
+                .object({
+                  documentType: DocumentTypeField,
+                  documentFront: fileField("Base64").optional(),
+                  documentBack: fileField("Base64").optional(),
+                  documentPdf: fileField("Base64").optional(),
+                  selfie: fileField("Base64").optional(),
+                })
+                .openapi("OnboardingUploadJson"),
+            },
+            "multipart/form-data": {
+              schema: z
+                .object({
+                  documentType: DocumentTypeField,
+                  documentFront: fileField("file").openapi({ format: "binary" }).optional(),
+                  documentBack: fileField("file").openapi({ format: "binary" }).optional(),
+                  documentPdf: fileField("file").openapi({ format: "binary" }).optional(),
+                  selfie: fileField("file").openapi({ format: "binary" }).optional(),
+                })
+                .openapi("OnboardingUploadForm"),
+            },
+          },
+        },
+      },
+      responses: {
+        200: proposalResponse("OnboardingUploadResponse", "The proposal with its documents"),
+      },
+    },
+    uploadLimit,
+  );
 
 const KeptEmailSchema = z
   .object({
@@ -236,26 +240,18 @@ const KeptEmailSchema = z
   })
   .openapi("SandboxEmail");
 
-const emailsRoute = createRoute({
+const emailsRoute = sandboxRoute("baas:onboarding", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/sandbox/emails",
-  tags: ["Sandbox"],
   summary: "E-mails the platform sent to an address on your behalf, newest first (sandbox: kept, not sent)",
-  middleware: [requireScope("baas:onboarding")] as const,
   request: { query: z.object({ to: Email }) },
-  responses: {
-    200: {
-      description: "The e-mails",
-      content: { "application/json": { schema: envelopeOf(z.array(KeptEmailSchema), "SandboxEmailList") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The e-mails", z.array(KeptEmailSchema), "SandboxEmailList") },
 });
 
 const ownerOf = (c: Context<AccountApiEnv>) => c.get("apiKey").userId;
 
 export function registerOnboardingRoutes(app: OpenAPIHono<AccountApiEnv>) {
-  app.openapi(createRoute_, async (c) => {
+  app.openapi(createRoute_(), async (c) => {
     const proposal = await createProposal(db(), ownerOf(c), c.req.valid("json"));
     return c.json(envelope(c, proposalView(proposal)), 200);
   });
@@ -271,21 +267,22 @@ export function registerOnboardingRoutes(app: OpenAPIHono<AccountApiEnv>) {
     return c.json(envelope(c, items.map(proposalView), { pagination: paginationOf(query, total) }), 200);
   });
 
-  app.openapi(getRoute, async (c) => {
+  app.openapi(getRoute(), async (c) => {
     const proposal = await ownedProposal(db(), ownerOf(c), c.req.valid("param").userId);
     return c.json(envelope(c, proposalView(proposal)), 200);
   });
 
-  app.openapi(resendRoute, async (c) => {
+  app.openapi(resendRoute(), async (c) => {
     const proposal = await resendVerification(db(), ownerOf(c), c.req.valid("param").userId);
     return c.json(envelope(c, proposalView(proposal), { message: "verification e-mail sent" }), 200);
   });
 
   // The body is read by hand (two encodings, sizes checked before decoding); the route is
   // registered for the API reference only.
-  app.openAPIRegistry.registerPath(uploadRoute);
-  const [scope, limit] = uploadRoute.middleware;
-  app.post("/baas/onboarding/:userId/documents/upload", scope, limit, async (c) => {
+  const upload = uploadRoute();
+  app.openAPIRegistry.registerPath(upload);
+  const [scope] = upload.middleware;
+  app.post("/baas/onboarding/:userId/documents/upload", scope, uploadLimit, async (c) => {
     const userId = Uuid.safeParse(c.req.param("userId"));
     if (!userId.success) return errorResponse(c, 400, "VALIDATION_ERROR", "userId: must be a UUID");
     const ownerId = ownerOf(c);

@@ -1,25 +1,24 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { EntryStatus } from "../../ledger/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
-import { getRefund, requestRefund } from "../../refunds/service";
+import { getRefund, REFUND_WINDOW_DAYS, requestRefund } from "../../refunds/service";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { entryView, refundStatusView } from "../views";
 
 const E2eParam = EndToEndId;
 
-const requestDef = createRoute({
+const refundsRoute = accountRoutes("Refunds");
+
+const requestDef = refundsRoute("refund:write", [400, 401, 403, 404, 409, 422, 429, 500], {
   method: "post",
   path: "/pix/in/refund/{endToEndId}",
-  tags: ["Refunds"],
   summary: "Refund a received PIX (all or part)",
-  description:
-    "Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to 90 days after the original; never more than the original in total; 409 while another refund of it is processing.",
-  middleware: [requireScope("refund:write")] as const,
+  description: `Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to ${REFUND_WINDOW_DAYS} days after the original; never more than the original in total; 409 while another refund of it is processing.`,
   request: {
     params: z.object({ endToEndId: E2eParam }),
     body: {
@@ -31,42 +30,27 @@ const requestDef = createRoute({
       },
     },
   },
-  responses: {
-    200: {
-      description: "The refund's debit entry (status processing)",
-      content: { "application/json": { schema: envelopeOf(EntrySchema, "RefundResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The refund's debit entry (status processing)", EntrySchema, "RefundResponse") },
 });
 
-const statusDef = createRoute({
+const statusDef = refundsRoute("refund:read", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/pix/in/refund/{endToEndId}",
-  tags: ["Refunds"],
   summary: "Status of a refund, by the refund's own end-to-end id",
-  middleware: [requireScope("refund:read")] as const,
   request: { params: z.object({ endToEndId: E2eParam }) },
   responses: {
-    200: {
-      description: "Refund status view",
-      content: {
-        "application/json": {
-          schema: envelopeOf(
-            z.object({
-              endToEndId: z.string().nullable(),
-              status: EntryStatus,
-              payer: z.unknown(),
-              receiver: z.unknown(),
-              updatedAt: z.number(),
-              updatedDate: z.string(),
-            }),
-            "RefundStatusResponse",
-          ),
-        },
-      },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
+    200: envelopeResponse(
+      "Refund status view",
+      z.object({
+        endToEndId: z.string().nullable(),
+        status: EntryStatus,
+        payer: z.unknown(),
+        receiver: z.unknown(),
+        updatedAt: z.number(),
+        updatedDate: z.string(),
+      }),
+      "RefundStatusResponse",
+    ),
   },
 });
 

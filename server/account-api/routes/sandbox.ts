@@ -1,5 +1,5 @@
 /** Sandbox-only endpoints (docs/contract.md): simulate what other institutions do to the caller's accounts. */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { BrlAmount } from "../../fields/amount";
@@ -9,26 +9,23 @@ import { PartyInput, PixKey } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 import { entryView } from "../views";
 
 const entryResponse = {
-  200: {
-    description: "The credit entry",
-    content: { "application/json": { schema: envelopeOf(EntrySchema, "SandboxEntryResponse") } },
-  },
-  ...errorResponses(400, 401, 403, 404, 422, 429, 500),
+  200: envelopeResponse("The credit entry", EntrySchema, "SandboxEntryResponse"),
 };
+const ERRORS = [400, 401, 403, 404, 422, 429, 500];
 
-const creditRoute = createRoute({
+const sandboxRoute = accountRoutes("Sandbox");
+
+const creditRoute = sandboxRoute("pix_in:write", ERRORS, {
   method: "post",
   path: "/sandbox/pix/in/credit",
-  tags: ["Sandbox"],
   summary: "Simulate a PIX received via key (pix_in:credited)",
   description:
     "Send exactly one of `accountId` (one of your accounts) or `pixKey` (a key registered on one of your accounts or your programme's accounts: the key's account is credited).",
-  middleware: [requireScope("pix_in:write")] as const,
   request: {
     body: {
       required: true,
@@ -47,12 +44,10 @@ const creditRoute = createRoute({
   responses: entryResponse,
 });
 
-const returnRoute = createRoute({
+const returnRoute = sandboxRoute("pix_out:write", ERRORS, {
   method: "post",
   path: "/sandbox/pix/out/{endToEndId}/return",
-  tags: ["Sandbox"],
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
-  middleware: [requireScope("pix_out:write")] as const,
   request: {
     params: z.object({ endToEndId: EndToEndId }),
     body: {

@@ -1,6 +1,7 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import {
   COLUMN_KEYS,
   SECTION_KEYS,
@@ -10,10 +11,11 @@ import {
   StatementRequestSchema,
 } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementView } from "../../statements/service";
+import { REPORT_URL_TTL_MS } from "../../statements/signed-url";
 import type { AccountApiEnv } from "../context";
 import { envelope, paginationOf } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 
 const flags = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])));
 
@@ -29,7 +31,11 @@ const StatementSchema = z
     endDate: z.number().openapi({ description: "epoch ms" }),
     options: z.object({ sections: flags(SECTION_KEYS), columns: flags(COLUMN_KEYS) }),
     reportId: z.string().nullable(),
-    reportUrl: z.string().url().optional().openapi({ description: "signed, valid 24 hours; only when done" }),
+    reportUrl: z
+      .string()
+      .url()
+      .optional()
+      .openapi({ description: `signed, valid ${REPORT_URL_TTL_MS / 3_600_000} hours; only when done` }),
     reportPath: z.string().nullable(),
     sizeInMb: z.number(),
     errorMessage: z.string().nullable(),
@@ -42,59 +48,36 @@ const IdParam = z.object({
   id: LookupId.meta({ description: "the extractId; an unknown or malformed id is a 404" }),
 });
 
-const createStatementRoute = createRoute({
+const statementsRoute = accountRoutes("Statements");
+
+const createStatementRoute = statementsRoute("ledger_extract:create", [400, 401, 403, 429, 500], {
   method: "post",
   path: "/ledger/extract",
-  tags: ["Statements"],
   summary: "Request a statement (PDF or CSV), built in the background",
-  middleware: [requireScope("ledger_extract:create")] as const,
-  request: { body: { content: { "application/json": { schema: StatementRequestSchema } }, required: true } },
+  request: { body: jsonBody(StatementRequestSchema) },
   responses: {
-    202: {
-      description: "Accepted; poll GET /ledger/extract/{id} every 3 to 5 seconds",
-      content: {
-        "application/json": {
-          schema: envelopeOf(
-            z.object({ success: z.literal(true), extractId: z.string().uuid(), status: z.literal("new") }),
-            "StatementAccepted",
-          ),
-        },
-      },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
+    202: envelopeResponse(
+      "Accepted; poll GET /ledger/extract/{id} every 3 to 5 seconds",
+      z.object({ success: z.literal(true), extractId: z.string().uuid(), status: z.literal("new") }),
+      "StatementAccepted",
+    ),
   },
 });
 
-const getStatementRoute = createRoute({
+const getStatementRoute = statementsRoute("ledger_extract:get", [401, 403, 404, 429, 500], {
   method: "get",
   path: "/ledger/extract/{id}",
-  tags: ["Statements"],
   summary: "A statement; reportUrl is signed afresh on each call",
-  middleware: [requireScope("ledger_extract:get")] as const,
   request: { params: IdParam },
-  responses: {
-    200: {
-      description: "The statement",
-      content: { "application/json": { schema: envelopeOf(StatementSchema, "StatementResponse") } },
-    },
-    ...errorResponses(401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("The statement", StatementSchema, "StatementResponse") },
 });
 
-const listStatementsRoute = createRoute({
+const listStatementsRoute = statementsRoute("ledger_extract:get", [400, 401, 403, 429, 500], {
   method: "get",
   path: "/ledger/extract",
-  tags: ["Statements"],
   summary: "The caller's statements, newest first",
-  middleware: [requireScope("ledger_extract:get")] as const,
   request: { query: StatementListQuerySchema },
-  responses: {
-    200: {
-      description: "A page of statements",
-      content: { "application/json": { schema: envelopeOf(z.array(StatementSchema), "StatementListResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 429, 500),
-  },
+  responses: { 200: envelopeResponse("A page of statements", z.array(StatementSchema), "StatementListResponse") },
 });
 
 export function registerStatementRoutes(app: OpenAPIHono<AccountApiEnv>) {

@@ -1,6 +1,9 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Scope } from "../../apikeys/scopes";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
+import { jsonBody } from "../../http/openapi-body";
+import { inBatch } from "../../ledger/write-path";
 import { transferInternal } from "../../transfers/internal";
 import { findOutgoingPix } from "../../transfers/lookup";
 import { payBrCode } from "../../transfers/pay-brcode";
@@ -15,88 +18,85 @@ import {
 import type { AccountApiEnv } from "../context";
 import { EntrySchema, StatusViewSchema } from "../entry-schema";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { AccountIdParam, envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { AccountIdParam, envelopeResponse } from "../schemas";
 import { entryView, statusView } from "../views";
 
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-const entryResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: envelopeOf(EntrySchema, "EntryResponse") } },
-});
+const entryResponse = (description: string) => envelopeResponse(description, EntrySchema, "EntryResponse");
 const params = z.object({ accountId: AccountIdParam });
 
-const internalRoute = createRoute({
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/internal",
-  tags: ["Transfers"],
-  summary: "Instant transfer to another account of the platform (fee 0)",
-  middleware: [requireScope("transfer:internal")] as const,
-  request: {
-    params,
-    body: json(InternalTransfer),
-  },
-  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
-});
+/** What an internal-transfer door hands its service: the path's account, the body, the request. */
+export function internalTransferOf(accountId: string, body: z.infer<typeof InternalTransfer>, requestId: string) {
+  return {
+    accountId,
+    receiverAccountId: body.receiverBankAccount,
+    amountCents: body.amount,
+    obs: body.obs ?? null,
+    externalId: body.externalId ?? null,
+    requestId,
+  };
+}
 
-const externalRoute = createRoute({
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/external",
-  tags: ["Transfers"],
-  summary: "PIX to a key, or to bank details",
-  description:
-    "Exactly one of pixKey or bankAccount. The key type is inferred (UUID → EVP, +55… → PHONE, @ → EMAIL, 11 digits → CPF, 14 → CNPJ). Inside the platform the payment settles at once; to other institutions it is `processing` and settles asynchronously. Sandbox: `<code>@fail.sandbox` keys (ab03, ac03, ac06, am02, be01) are rejected with that reason.",
-  middleware: [requireScope("pix_out:write")] as const,
-  request: {
-    params,
-    body: json(ExternalTransfer),
-  },
-  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
-});
+const transfersRoute = accountRoutes("Transfers");
 
-const payRoute = createRoute({
-  method: "post",
-  path: "/bank-accounts/{accountId}/transfer/pay",
-  tags: ["Transfers"],
-  summary: "Pay a BR Code (EMV copy-and-paste)",
-  description:
-    "When amount is omitted, the amount in the code is paid. A code with an amount requires the same amount; only a static code without amount takes a custom one.",
-  middleware: [requireScope("pix_out:write")] as const,
-  request: {
-    params,
-    body: json(BrCodePayment),
-  },
-  responses: { 200: entryResponse("The debit entry"), ...errorResponses(400, 401, 403, 404, 409, 422, 429, 500) },
-});
+/** A payment from the path's account: it takes `body` and answers the debit entry. */
+const paymentRoute = <const P extends string, B extends z.ZodType>(
+  scope: Scope,
+  path: P,
+  text: { summary: string; description?: string },
+  body: B,
+) =>
+  transfersRoute(scope, [400, 401, 403, 404, 409, 422, 429, 500], {
+    method: "post",
+    path,
+    ...text,
+    request: { params, body: jsonBody(body) },
+    responses: { 200: entryResponse("The debit entry") },
+  });
 
-const statusRoute = createRoute({
+const internalRoute = paymentRoute(
+  "transfer:internal",
+  "/bank-accounts/{accountId}/transfer/internal",
+  { summary: "Instant transfer to another account of the platform (fee 0)" },
+  InternalTransfer,
+);
+
+const externalRoute = paymentRoute(
+  "pix_out:write",
+  "/bank-accounts/{accountId}/transfer/external",
+  {
+    summary: "PIX to a key, or to bank details",
+    description:
+      "Exactly one of pixKey or bankAccount. The key type is inferred (UUID → EVP, +55… → PHONE, @ → EMAIL, 11 digits → CPF, 14 → CNPJ). Inside the platform the payment settles at once; to other institutions it is `processing` and settles asynchronously. Sandbox: `<code>@fail.sandbox` keys (ab03, ac03, ac06, am02, be01) are rejected with that reason.",
+  },
+  ExternalTransfer,
+);
+
+const payRoute = paymentRoute(
+  "pix_out:write",
+  "/bank-accounts/{accountId}/transfer/pay",
+  {
+    summary: "Pay a BR Code (EMV copy-and-paste)",
+    description:
+      "When amount is omitted, the amount in the code is paid. A code with an amount requires the same amount; only a static code without amount takes a custom one.",
+  },
+  BrCodePayment,
+);
+
+const statusRoute = transfersRoute("pix_out:read", [400, 401, 403, 404, 429, 500], {
   method: "get",
   path: "/bank-accounts/{accountId}/transfer/external/{endToEnd}",
-  tags: ["Transfers"],
   summary: "Status of an outgoing PIX",
-  middleware: [requireScope("pix_out:read")] as const,
   request: { params: params.extend({ endToEnd: EndToEndId }) },
-  responses: {
-    200: {
-      description: "Status view",
-      content: { "application/json": { schema: envelopeOf(StatusViewSchema, "TransferStatusResponse") } },
-    },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("Status view", StatusViewSchema, "TransferStatusResponse") },
 });
 
 export function registerTransferRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(internalRoute, async (c) => {
     const { accountId } = c.req.valid("param");
-    const body = c.req.valid("json");
-    const entry = await transferInternal(db(), {
+    const entry = await transferInternal(inBatch(db()), {
       userId: c.get("apiKey").userId,
-      accountId,
-      receiverAccountId: body.receiverBankAccount,
-      amountCents: body.amount,
-      obs: body.obs ?? null,
-      externalId: body.externalId ?? null,
-      requestId: c.get("requestId"),
+      ...internalTransferOf(accountId, c.req.valid("json"), c.get("requestId")),
     });
     return c.json(envelope(c, entryView(entry), { message: "Transfer completed" }), 200);
   });

@@ -1,6 +1,7 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { LookupId } from "../../fields/ids";
+import { jsonBody } from "../../http/openapi-body";
 import {
   activateWebhookConfig,
   configView,
@@ -13,8 +14,8 @@ import {
 import { AccountWebhookConfig } from "../../webhooks/schema";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
-import { requireScope } from "../middleware/scope";
-import { envelopeOf, errorResponses } from "../schemas";
+import { accountRoutes } from "../route";
+import { envelopeResponse } from "../schemas";
 
 const ConfigSchema = z
   .object({
@@ -33,108 +34,65 @@ const ConfigIdParam = z.object({
   configId: LookupId,
 });
 
-const one = (name: string) => ({
-  200: {
-    description: "The configuration",
-    content: { "application/json": { schema: envelopeOf(ConfigSchema, name) } },
-  },
-});
+const one = (name: string) => ({ 200: envelopeResponse("The configuration", ConfigSchema, name) });
 const many = (name: string) => ({
-  200: {
-    description: "The caller's configurations, newest first",
-    content: { "application/json": { schema: envelopeOf(z.array(ConfigSchema), name) } },
-  },
+  200: envelopeResponse("The caller's configurations, newest first", z.array(ConfigSchema), name),
 });
 
-const createDef = createRoute({
-  tags: ["Webhooks"],
-  middleware: [requireScope("webhooks:manage")] as const,
+const route = accountRoutes("Webhooks");
+
+const createDef = route("webhooks:manage", [400, 401, 403, 429, 500], {
   method: "post",
   path: "/webhooks/config",
   summary: "Create a webhook configuration",
   description:
     "Deliveries: POST JSON `{ webhookId, userId, accountId, event, object }`, the authHeader as Authorization, 3 s timeout, 6 attempts (now, 1 min, 5 min, 15 min, 1 h, 4 h); after 50 consecutive failed deliveries the configuration is deactivated. Targets resolving to private addresses are refused.",
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: AccountWebhookConfig,
-        },
-      },
-    },
+    body: jsonBody(AccountWebhookConfig),
   },
-  responses: { ...one("WebhookConfigCreated"), ...errorResponses(400, 401, 403, 429, 500) },
+  responses: one("WebhookConfigCreated"),
 });
 
-const listMeDef = createRoute({
-  tags: ["Webhooks"],
-  middleware: [requireScope("webhooks:manage")] as const,
+const listMeDef = route("webhooks:manage", [401, 403, 429, 500], {
   method: "get",
   path: "/webhooks/config/me",
   summary: "List your webhook configurations",
-  responses: { ...many("WebhookConfigListMe"), ...errorResponses(401, 403, 429, 500) },
+  responses: many("WebhookConfigListMe"),
 });
 
-const listDef = createRoute({
-  tags: ["Webhooks"],
-  middleware: [requireScope("webhooks:manage")] as const,
+const listDef = route("webhooks:manage", [401, 403, 429, 500], {
   method: "get",
   path: "/webhooks/config",
   summary: "List webhook configurations (the caller's, as /me)",
-  responses: { ...many("WebhookConfigList"), ...errorResponses(401, 403, 429, 500) },
+  responses: many("WebhookConfigList"),
 });
 
-const updateDef = createRoute({
-  tags: ["Webhooks"],
-  middleware: [requireScope("webhooks:manage")] as const,
+const updateDef = route("webhooks:manage", [400, 401, 403, 404, 429, 500], {
   method: "put",
   path: "/webhooks/config/{configId}",
   summary: "Update a configuration (the fields given; authHeader null removes it)",
   request: {
     params: ConfigIdParam,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: AccountWebhookConfig.partial(),
-        },
-      },
-    },
+    body: jsonBody(AccountWebhookConfig.partial()),
   },
-  responses: { ...one("WebhookConfigUpdated"), ...errorResponses(400, 401, 403, 404, 429, 500) },
+  responses: one("WebhookConfigUpdated"),
 });
 
 const toggleDef = (action: "activate" | "deactivate") =>
-  createRoute({
-    tags: ["Webhooks"],
-    middleware: [requireScope("webhooks:manage")] as const,
+  route("webhooks:manage", [401, 403, 404, 429, 500], {
     method: "post",
     path: `/webhooks/config/{configId}/${action}`,
     summary: action === "activate" ? "Reactivate a configuration" : "Disable a configuration temporarily",
     request: { params: ConfigIdParam },
-    responses: {
-      ...one(action === "activate" ? "WebhookConfigActivated" : "WebhookConfigDeactivated"),
-      ...errorResponses(401, 403, 404, 429, 500),
-    },
+    responses: one(action === "activate" ? "WebhookConfigActivated" : "WebhookConfigDeactivated"),
   });
 
-const deleteDef = createRoute({
-  tags: ["Webhooks"],
-  middleware: [requireScope("webhooks:manage")] as const,
+const deleteDef = route("webhooks:manage", [401, 403, 404, 429, 500], {
   method: "delete",
   path: "/webhooks/config/{configId}",
   summary: "Remove a configuration permanently",
   request: { params: ConfigIdParam },
-  responses: {
-    200: {
-      description: "Removed",
-      content: {
-        "application/json": { schema: envelopeOf(z.object({ message: z.string() }), "WebhookConfigDeleted") },
-      },
-    },
-    ...errorResponses(401, 403, 404, 429, 500),
-  },
+  responses: { 200: envelopeResponse("Removed", z.object({ message: z.string() }), "WebhookConfigDeleted") },
 });
 
 export function registerWebhookRoutes(app: OpenAPIHono<AccountApiEnv>) {

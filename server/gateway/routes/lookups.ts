@@ -3,10 +3,11 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
 import { EntryId } from "../../fields/ids";
-import { text } from "../../fields/text";
+import { Cpf } from "../../fields/text";
+import { jsonBody } from "../../http/openapi-body";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
-import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
+import { answer, CpfAnswer, gatewayErrors, signed, TransactionAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { chargeView, payoutView, refundView } from "../views";
@@ -33,10 +34,10 @@ const cpfRoute = createRoute({
   path: "/cpf/validate",
   tags: ["Gateway"],
   summary: "Check a CPF's digits",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("cpf:validate")] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ cpf: text({ max: 20 }) }) } } },
+    body: jsonBody(z.object({ cpf: Cpf })),
   },
   responses: {
     200: answer("The CPF's digits and whether its check digits are right", CpfAnswer),

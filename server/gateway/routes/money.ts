@@ -1,25 +1,25 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
+import { config } from "../../config";
 import { db } from "../../db/client";
+import { jsonBody } from "../../http/openapi-body";
+import { inBatch } from "../../ledger/write-path";
 import { centsToBrl } from "../../money";
 import { cashOut } from "../../payouts/cash-out";
+import { GatewayPixKeyType, pixKeyTypeFromGateway } from "../../pix/keys/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
-import { ExternalTransfer, PixKey, PixKeyType } from "../../transfers/schema";
+import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
-import { effectDb, effects } from "../effect-db";
-import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
+import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer, signed } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
-
-const json = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-const signed = [{ apiKey: [], hmac: [] }];
 
 const balanceRoute = createRoute({
   method: "get",
@@ -40,7 +40,7 @@ const cashInRoute = createRoute({
   security: signed,
   middleware: [permission("pix_in:write")] as const,
   request: {
-    body: json(
+    body: jsonBody(
       snakeObject(
         ChargeCreate.omit({ accountId: true, sameDocument: true }).extend({ payerDocument: SameDocument.optional() }),
       ),
@@ -52,26 +52,29 @@ const cashInRoute = createRoute({
   },
 });
 
-const cashOutRoute = createRoute({
-  method: "post",
-  path: "/pix/cash-out",
-  tags: ["Gateway"],
-  summary: "Send a PIX to a key",
-  description:
-    "Over the DICT quota (120 key resolutions a minute per merchant) the payout is queued: 202 with status `queued`.",
-  security: signed,
-  middleware: [permission("pix_out:write")] as const,
-  request: {
-    body: json(
-      snakeObject(ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: PixKeyType })),
-    ),
-  },
-  responses: {
-    201: answer("The payout", PayoutAnswer),
-    202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
-    ...gatewayErrors(400, 409, 413, 415, 422),
-  },
-});
+// Built with the app: its description states the configured DICT quota.
+const cashOutRoute = () =>
+  createRoute({
+    method: "post",
+    path: "/pix/cash-out",
+    tags: ["Gateway"],
+    summary: "Send a PIX to a key",
+    description: `Over the DICT quota (${config().DICT_QUOTA_PER_MINUTE} key resolutions a minute per merchant) the payout is queued: 202 with status \`queued\`.`,
+    security: signed,
+    middleware: [permission("pix_out:write")] as const,
+    request: {
+      body: jsonBody(
+        snakeObject(
+          ExternalTransfer.omit({ bankAccount: true }).extend({ pixKey: PixKey, pixKeyType: GatewayPixKeyType }),
+        ),
+      ),
+    },
+    responses: {
+      201: answer("The payout", PayoutAnswer),
+      202: answer("Queued for DICT quota (status `queued`)", PayoutAnswer),
+      ...gatewayErrors(400, 409, 413, 415, 422),
+    },
+  });
 
 const refundRoute = createRoute({
   method: "post",
@@ -81,7 +84,7 @@ const refundRoute = createRoute({
   security: signed,
   middleware: [permission("refund:write")] as const,
   request: {
-    body: json(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
+    body: jsonBody(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),
   },
   responses: { 201: answer("The refund", RefundAnswer), ...gatewayErrors(400, 404, 409, 413, 415, 422) },
 });
@@ -98,34 +101,38 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(cashInRoute, async (c) => {
     const body = c.req.valid("json");
-    const charge = await createCharge(effectDb(c, effects.charge), {
-      userId: c.get("apiKey").userId,
-      accountId: c.get("primaryAccountId"),
-      amountCents: body.amount,
-      description: body.description ?? null,
-      ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
-      externalId: body.external_id ?? null,
-      metadata: body.metadata ?? null,
-      sameDocument: body.payer_document ?? null,
-    });
+    const charge = await createCharge(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        accountId: c.get("primaryAccountId"),
+        amountCents: body.amount,
+        description: body.description ?? null,
+        ...(body.expiration_seconds !== undefined ? { expirationSeconds: body.expiration_seconds } : {}),
+        externalId: body.external_id ?? null,
+        metadata: body.metadata ?? null,
+        sameDocument: body.payer_document ?? null,
+      },
+      { sink: c.get("effects") },
+    );
     return respond(c, chargeView(charge, await qrCodePng(charge.emv)), 201);
   });
 
-  app.openapi(cashOutRoute, async (c) => {
+  app.openapi(cashOutRoute(), async (c) => {
     const body = c.req.valid("json");
     const userId = c.get("apiKey").userId;
     const result = await cashOut(
-      effectDb(c, effects.payout),
+      inBatch(db()),
       {
         userId,
         accountId: c.get("primaryAccountId"),
         amountCents: body.amount,
         pixKey: body.pix_key,
-        pixKeyType: body.pix_key_type.toUpperCase() as "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP",
+        pixKeyType: pixKeyTypeFromGateway(body.pix_key_type),
         description: body.description ?? null,
         externalId: body.external_id ?? null,
       },
-      c.get("idempotency"),
+      c.get("effects"),
     );
     return result.queued
       ? respond(c, payoutView(result.entry, "queued"), 202)
@@ -134,12 +141,16 @@ export function registerMoneyRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   app.openapi(refundRoute, async (c) => {
     const body = c.req.valid("json");
-    const refund = await requestRefund(effectDb(c, effects.refund), {
-      userId: c.get("apiKey").userId,
-      endToEndId: body.end_to_end_id,
-      amountCents: body.amount ?? null,
-      description: body.description ?? null,
-    });
+    const refund = await requestRefund(
+      db(),
+      {
+        userId: c.get("apiKey").userId,
+        endToEndId: body.end_to_end_id,
+        amountCents: body.amount ?? null,
+        description: body.description ?? null,
+      },
+      c.get("effects"),
+    );
     return respond(c, refundView(refund), 201);
   });
 }

@@ -2,7 +2,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
-import { fromQuery, Page, PageSize } from "../../fields/paging";
+import { fromQuery, Page, PageSize, pageInfo } from "../../fields/paging";
+import { jsonBody } from "../../http/openapi-body";
 import {
   deleteGatewayWebhook,
   listGatewayDeliveries,
@@ -13,8 +14,8 @@ import {
 import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
-import { effectDb, effects } from "../effect-db";
-import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
+import { convertKeys, toSnake } from "../key-case";
+import { answer, DeliveryAnswer, gatewayErrors, Paged, signed, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
 import { snakeObject } from "../snake-schema";
@@ -26,17 +27,10 @@ const registerRoute = createRoute({
   path: "/webhooks",
   tags: ["Gateway webhooks"],
   summary: "Register a webhook (secret generated when omitted, shown once)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: snakeObject(GatewayWebhookRegistration),
-        },
-      },
-    },
+    body: jsonBody(snakeObject(GatewayWebhookRegistration)),
   },
   responses: {
     201: answer("The registration, with its secret (shown once)", WebhookAnswer),
@@ -88,11 +82,11 @@ const replayRoute = createRoute({
   path: "/webhooks/deliveries/{event_id}/replay",
   tags: ["Gateway webhooks"],
   summary: "Send a delivery again, by event id (manual replay; never expires)",
-  security: [{ apiKey: [], hmac: [] }],
+  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     params: z.object({ event_id: Uuid }),
-    body: { required: true, content: { "application/json": { schema: z.object({}).passthrough() } } },
+    body: jsonBody(z.object({}).passthrough()),
   },
   responses: {
     200: answer("The delivery, pending again", DeliveryAnswer),
@@ -104,13 +98,18 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   app.openapi(registerRoute, async (c) => {
     const body = c.req.valid("json");
     // In a transaction so that an Idempotency-Key's recovery point commits with the registration.
-    const { webhook, secret } = await effectDb(c, effects.webhook).$transaction((tx) =>
-      registerGatewayWebhook(tx, c.get("apiKey").userId, {
-        url: body.url,
-        events: body.events,
-        ...(body.secret !== undefined ? { secret: body.secret } : {}),
-        allowInsecure: body.allow_insecure ?? false,
-      }),
+    const { webhook, secret } = await db().$transaction((tx) =>
+      registerGatewayWebhook(
+        tx,
+        c.get("apiKey").userId,
+        {
+          url: body.url,
+          events: body.events,
+          ...(body.secret !== undefined ? { secret: body.secret } : {}),
+          allowInsecure: body.allow_insecure ?? false,
+        },
+        { sink: c.get("effects") },
+      ),
     );
     return respond(c, gatewayWebhookView(webhook, secret), 201);
   });
@@ -126,7 +125,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     const { deliveries, total } = await listGatewayDeliveries(db(), c.get("apiKey").userId, id, query);
     return respond(c, {
       data: deliveries.map((d) => gatewayDeliveryView(d)),
-      pagination: { page: query.page, limit: query.limit, total, total_pages: Math.ceil(total / query.limit) },
+      pagination: convertKeys(pageInfo(query, total), toSnake),
     });
   });
 
@@ -137,7 +136,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
   });
 
   app.openapi(replayRoute, async (c) => {
-    const delivery = await replayDelivery(db(), c.get("apiKey").userId, c.req.valid("param").event_id);
+    // In a transaction so that an Idempotency-Key's recovery point commits with the replay.
+    const delivery = await db().$transaction((tx) =>
+      replayDelivery(tx, c.get("apiKey").userId, c.req.valid("param").event_id, { sink: c.get("effects") }),
+    );
     return respond(c, gatewayDeliveryView(delivery));
   });
 }

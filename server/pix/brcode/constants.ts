@@ -46,8 +46,8 @@ export const AccountFieldId = {
 /** Sub-field id of the txid inside the additional data template (62). */
 export const TXID_FIELD_ID = "05";
 
-/** txid characters accepted by the Pix spec. */
-export const TXID_PATTERN = /^[A-Za-z0-9]{1,25}$/;
+/** The txid field (62-05) a BR Code carries: 1-25 letters or digits (a dynamic charge's own txid is CHARGE_TXID_PATTERN). */
+export const BRCODE_TXID_PATTERN = /^[A-Za-z0-9]{1,25}$/;
 
 /** A URL scheme prefix; the dynamic location must be given without one. */
 export const URL_SCHEME_PATTERN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;

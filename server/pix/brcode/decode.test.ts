@@ -5,6 +5,7 @@ import { BrCodeError } from "./errors";
 import {
   BCB_EXAMPLE,
   DYNAMIC_FIELDS,
+  decodedDynamic,
   errorCodeOf,
   payloadFrom,
   payloadWith,
@@ -87,21 +88,15 @@ describe("decodeBrCode: static and dynamic", () => {
 
   it("decodes a dynamic code", () => {
     const payload = payloadFrom(DYNAMIC_FIELDS);
-    expect(decodeBrCode(payload)).toEqual({
-      kind: "dynamic",
-      pixKey: null,
-      description: null,
-      url: "psp.example.com/qr/v2/abc-1234",
-      amountCents: null,
-      merchantName: "Loja Exemplo",
-      merchantCity: "Sao Paulo",
-      txid: null,
-      pointOfInitiation: "12",
-      merchantCategoryCode: "0000",
-      currency: "986",
-      countryCode: "BR",
-      raw: payload,
-    });
+    expect(decodeBrCode(payload)).toEqual(
+      decodedDynamic({
+        url: "psp.example.com/qr/v2/abc-1234",
+        amountCents: null,
+        merchantName: "Loja Exemplo",
+        merchantCity: "Sao Paulo",
+        raw: payload,
+      }),
+    );
   });
 
   it("finds the Pix account in any template between 26 and 51, next to other arrangements", () => {

@@ -1,6 +1,7 @@
 import { parseAmountCents } from "./amount";
 import {
   AccountFieldId,
+  BRCODE_TXID_PATTERN,
   COUNTRY_BR,
   CURRENCY_BRL,
   FieldId,
@@ -9,7 +10,6 @@ import {
   MAX_PAYLOAD_LENGTH,
   NO_TXID,
   TXID_FIELD_ID,
-  TXID_PATTERN,
   URL_SCHEME_PATTERN,
 } from "./constants";
 import { crc16 } from "./crc16";
@@ -257,7 +257,7 @@ function readTxid(fields: readonly TlvField[]): string | null {
   }
   const value = findField(additional, TXID_FIELD_ID)?.value;
   if (value === undefined || value === NO_TXID) return null;
-  if (!TXID_PATTERN.test(value)) {
+  if (!BRCODE_TXID_PATTERN.test(value)) {
     throw new BrCodeError("INVALID_TXID", `txid must be "***" or 1..25 letters and digits`);
   }
   return value;

@@ -150,8 +150,8 @@ describe("encodeDynamicBrCode", () => {
   });
 
   it.each([
-    ["URL with https scheme", { locationUrl: "https://pix.example.com/qr" }, "INVALID_URL"],
-    ["URL with other scheme", { locationUrl: "ftp://pix.example.com/qr" }, "INVALID_URL"],
+    ["URL with https scheme", { locationUrl: "https://pix.example.invalid/qr" }, "INVALID_URL"],
+    ["URL with other scheme", { locationUrl: "ftp://pix.example.invalid/qr" }, "INVALID_URL"],
     ["URL with space", { locationUrl: "pix.example.com/q r" }, "INVALID_URL"],
     ["empty URL", { locationUrl: "" }, "INVALID_URL"],
     ["78-character URL", { locationUrl: `a.b/${"c".repeat(74)}` }, "INVALID_URL"],

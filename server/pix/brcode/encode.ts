@@ -1,6 +1,7 @@
 import { formatAmountCents } from "./amount";
 import {
   AccountFieldId,
+  BRCODE_TXID_PATTERN,
   COUNTRY_BR,
   CURRENCY_BRL,
   DEFAULT_MERCHANT_CATEGORY,
@@ -12,7 +13,6 @@ import {
   POINT_OF_INITIATION_DYNAMIC,
   POINT_OF_INITIATION_STATIC,
   TXID_FIELD_ID,
-  TXID_PATTERN,
   URL_SCHEME_PATTERN,
 } from "./constants";
 import { crc16 } from "./crc16";
@@ -89,7 +89,7 @@ export function encodeStaticBrCode(input: StaticBrCodeInput): string {
     account.push(tlvField(AccountFieldId.description, description));
   }
   const txid = input.txid ?? NO_TXID;
-  if (txid !== NO_TXID && !TXID_PATTERN.test(txid)) {
+  if (txid !== NO_TXID && !BRCODE_TXID_PATTERN.test(txid)) {
     throw new BrCodeError("INVALID_TXID", 'txid must be "***" or 1..25 letters and digits');
   }
   return assemble({

@@ -1,39 +1,6 @@
-export type BrCodeErrorCode =
-  | "INVALID_FORMAT"
-  | "INVALID_PAYLOAD_FORMAT"
-  | "INVALID_CRC"
-  | "NOT_PIX"
-  | "INVALID_MERCHANT_ACCOUNT"
-  | "INVALID_PIX_KEY"
-  | "INVALID_URL"
-  | "INVALID_DESCRIPTION"
-  | "INVALID_POINT_OF_INITIATION"
-  | "INVALID_MERCHANT_CATEGORY"
-  | "INVALID_CURRENCY"
-  | "INVALID_AMOUNT"
-  | "INVALID_COUNTRY"
-  | "INVALID_MERCHANT_NAME"
-  | "INVALID_MERCHANT_CITY"
-  | "INVALID_TXID";
+import type { BrCodeErrorCode } from "../../errors";
 
-export const BR_CODE_ERROR_CODES: readonly BrCodeErrorCode[] = [
-  "INVALID_FORMAT",
-  "INVALID_PAYLOAD_FORMAT",
-  "INVALID_CRC",
-  "NOT_PIX",
-  "INVALID_MERCHANT_ACCOUNT",
-  "INVALID_PIX_KEY",
-  "INVALID_URL",
-  "INVALID_DESCRIPTION",
-  "INVALID_POINT_OF_INITIATION",
-  "INVALID_MERCHANT_CATEGORY",
-  "INVALID_CURRENCY",
-  "INVALID_AMOUNT",
-  "INVALID_COUNTRY",
-  "INVALID_MERCHANT_NAME",
-  "INVALID_MERCHANT_CITY",
-  "INVALID_TXID",
-];
+export { BR_CODE_ERROR_CODES, type BrCodeErrorCode } from "../../errors";
 
 /** The only error type thrown by the BR Code decoder and encoder. */
 export class BrCodeError extends Error {

@@ -3,7 +3,7 @@
  * and every finding — CRC, lengths, charset, txid rules, static or dynamic — instead of the
  * decoder's first error. Local only: nothing is looked up.
  */
-import { FieldId, MAX_PAYLOAD_LENGTH, NO_TXID, TXID_FIELD_ID, TXID_PATTERN } from "./constants";
+import { BRCODE_TXID_PATTERN, FieldId, MAX_PAYLOAD_LENGTH, NO_TXID, TXID_FIELD_ID } from "./constants";
 import { crc16 } from "./crc16";
 import { type DecodedBrCode, decodeBrCode } from "./decode";
 import { BrCodeError } from "./errors";
@@ -130,7 +130,7 @@ function checkTxid(fields: readonly TlvField[], kind: "static" | "dynamic" | nul
     add("TXID", "warning", 'no txid (field 62-05); write "***" when there is none');
     return;
   }
-  if (txid !== NO_TXID && !TXID_PATTERN.test(txid)) {
+  if (txid !== NO_TXID && !BRCODE_TXID_PATTERN.test(txid)) {
     add("TXID", "error", `txid "${txid}" must be "***" or 1-25 letters and digits (no spaces, dashes or accents)`);
     return;
   }

@@ -1,6 +1,7 @@
 // Shared helpers for the BR Code tests; not part of the public API.
 import fc from "fast-check";
 import { crc16 } from "./crc16";
+import type { DecodedDynamicBrCode } from "./decode";
 import { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
 
 /** Example from the Central Bank "Manual de Padrões para Iniciação do Pix". */
@@ -8,6 +9,23 @@ export const BCB_EXAMPLE =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
 
 export type FieldPairs = ReadonlyArray<readonly [id: string, value: string]>;
+
+/** What a dynamic code decodes to: no key, txid or description, point of initiation 12, BRL in Brazil, no category. */
+export function decodedDynamic(
+  of: Pick<DecodedDynamicBrCode, "url" | "amountCents" | "merchantName" | "merchantCity" | "raw">,
+): DecodedDynamicBrCode {
+  return {
+    kind: "dynamic",
+    pixKey: null,
+    description: null,
+    txid: null,
+    pointOfInitiation: "12",
+    merchantCategoryCode: "0000",
+    currency: "986",
+    countryCode: "BR",
+    ...of,
+  };
+}
 
 /** Top-level fields of a valid static code (values of templates already encoded). */
 export const STATIC_FIELDS: FieldPairs = [

@@ -2,17 +2,15 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { BrlAmount } from "../../fields/amount";
+import { Uuid } from "../../fields/ids";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import { adminListMeds, saveLegalAnalysis } from "../../meds/admin";
 import { type AdminMedDetail, adminMedDetailView } from "../../meds/admin-view";
-
 import { DeadlineWindow, LegalConsiderations, MedResolution, MedStatusField, MerchantSearch } from "../../meds/schema";
 import { resolveMed } from "../../meds/service";
 import { adminProcedure, createTRPCRouter } from "../init";
 
 export type { AdminMedDetail };
-
-const MedId = z.string().max(64);
 
 const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
 
@@ -44,10 +42,10 @@ export const adminMedsRouter = createTRPCRouter({
       return { meds: items, counts, ...pageInfo(input, total) };
     }),
 
-  get: adminProcedure.input(z.object({ id: MedId })).query(({ input }) => adminMedDetailView(db(), input.id)),
+  get: adminProcedure.input(z.object({ id: Uuid })).query(({ input }) => adminMedDetailView(db(), input.id)),
 
   saveAnalysis: adminProcedure
-    .input(z.object({ id: MedId, considerations: LegalConsiderations }))
+    .input(z.object({ id: Uuid, considerations: LegalConsiderations }))
     .mutation(async ({ ctx, input }) => {
       await saveLegalAnalysis(db(), {
         medId: input.id,
@@ -58,7 +56,7 @@ export const adminMedsRouter = createTRPCRouter({
     }),
 
   /** The same service as the sandbox resolve: accepted refunds the payer, rejected releases. */
-  resolve: adminProcedure.input(z.object({ id: MedId, status: MedResolution })).mutation(async ({ ctx, input }) => {
+  resolve: adminProcedure.input(z.object({ id: Uuid, status: MedResolution })).mutation(async ({ ctx, input }) => {
     await resolveMed(db(), { medId: input.id, status: input.status, actor: actorOf(ctx.user) });
     return adminMedDetailView(db(), input.id);
   }),

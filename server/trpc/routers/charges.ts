@@ -8,6 +8,7 @@ import { createStaticQr, getStaticQr, listStaticQrs, removeStaticQr } from "../.
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { forbidden } from "../../errors";
+import { Uuid } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { Charge, StaticQrCode } from "../../generated/prisma/client";
 import { createTRPCRouter, merchantProcedure } from "../init";
@@ -53,7 +54,7 @@ function staticQrView(code: StaticQrCode) {
   };
 }
 
-const staticQrId = z.object({ id: z.string().max(64) });
+const staticQrId = z.object({ id: Uuid });
 
 /** Static QR codes for a shop counter (server/charges/static-qr.ts). */
 const staticQrRouter = createTRPCRouter({

@@ -1,11 +1,10 @@
-import { z } from "zod";
 import { db } from "../../db/client";
 import { BrlAmount } from "../../fields/amount";
-import { Page, PageSize, pageInfo } from "../../fields/paging";
+import { pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
-import { EntryStatus } from "../../ledger/schema";
+import { EntryListQuery } from "../../ledger/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { REFUND_REASON, REFUNDABLE_REASONS, refundableCents, requestRefund } from "../../refunds/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
@@ -34,13 +33,7 @@ export type RefundView = ReturnType<typeof refundView>;
 export const refundsRouter = createTRPCRouter({
   /** A page of the user's refunds (reason pix_in:refunded_processing), newest first. */
   list: merchantProcedure
-    .input(
-      z.object({
-        status: EntryStatus.optional(),
-        page: Page.default(1),
-        limit: PageSize.default(20),
-      }),
-    )
+    .input(EntryListQuery.pick({ status: true, page: true, limit: true }))
     .query(async ({ ctx, input }) => {
       const { entries, total } = await listEntries(db(), ctx.user.id, { ...input, reason: REFUND_REASON });
       return {

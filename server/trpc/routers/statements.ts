@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
+import { Uuid } from "../../fields/ids";
 import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementProgressView } from "../../statements/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
@@ -19,7 +20,7 @@ export const statementsRouter = createTRPCRouter({
   }),
 
   get: merchantProcedure
-    .input(z.object({ id: z.string().max(64) }))
+    .input(z.object({ id: Uuid }))
     .query(async ({ ctx, input }) =>
       statementProgressView(await findStatement(db(), ctx.user.id, input.id), new Date()),
     ),

@@ -4,6 +4,7 @@ import { BrlAmount } from "../../fields/amount";
 import { Description } from "../../fields/text";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
+import { inBatch } from "../../ledger/write-path";
 import { pixRail } from "../../pix/current-rail";
 import { pixFailure } from "../../pix/failure";
 import { internalReceiver, transferInternal } from "../../transfers/internal";
@@ -123,7 +124,7 @@ export const transfersRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       sentView(
-        await transferInternal(db(), {
+        await transferInternal(inBatch(db()), {
           userId: ctx.user.id,
           accountId: input.accountId,
           receiverAccountId: input.receiverAccountId,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { purgeExpiredIdempotencyKeys } from "../../gateway/idempotency";
+import { purgeExpiredIdempotencyKeys } from "../../idempotency/claim";
 import { defineJob } from "../job";
 
 /** Hourly: gateway Idempotency-Key records older than their 24 hours. */

@@ -1,6 +1,7 @@
 /** Requests to either REST surface as the merchant's own system sends them (gateway POSTs signed). */
 import { createHmac } from "node:crypto";
 import { accountApi } from "../../../server/account-api/app";
+import { resetConfigForTests } from "../../../server/config";
 import { gatewayApi } from "../../../server/gateway/app";
 import { canonicalJson } from "../../../server/gateway/canonical-json";
 import type { fundedMerchant } from "../../support/fixtures";
@@ -9,6 +10,20 @@ import { call } from "../../support/fixtures";
 export type Surface = "account" | "gateway";
 export type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
 export type Sent = { url: string; body: string | undefined; status: number; json: unknown; text: string };
+
+/**
+ * Settings for a file that sends requests by the hundred: no rate limits and no DICT quota in the
+ * way, and payouts that settle only after the file (other files' relays must not move its balances).
+ */
+export function allowManyRequests(): void {
+  Object.assign(process.env, {
+    RATE_LIMITS_ENABLED: "false",
+    GATEWAY_RATE_PER_MINUTE: "1000000",
+    DICT_QUOTA_PER_MINUTE: "1000000",
+    SANDBOX_SETTLEMENT_DELAY_MS: "3600000",
+  });
+  resetConfigForTests();
+}
 
 function signature(secret: string, text: string): string {
   let signed = text;

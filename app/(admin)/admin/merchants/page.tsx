@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MerchantSearch } from "@/components/admin/merchant-search";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 

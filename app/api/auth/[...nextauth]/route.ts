@@ -1,9 +1,15 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/next-auth";
+import { withoutSession } from "@/server/auth/with-session";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const handler = NextAuth(authOptions);
+const nextAuth = NextAuth(authOptions);
+
+/** Sign-in and sign-out themselves: next-auth checks its own CSRF token on every POST. */
+const handler = withoutSession<{ nextauth: string[] }>(({ request, params }) =>
+  nextAuth(request, { params: Promise.resolve(params) }),
+);
 
 export { handler as GET, handler as POST };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MerchantDetail } from "@/components/admin/merchant-detail";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("adminMerchants");

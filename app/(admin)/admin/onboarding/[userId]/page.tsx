@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { ProposalReview } from "@/components/admin-onboarding/review";
-import { adminSectionMetadata } from "@/components/sections/metadata";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("adminOnboarding");

@@ -1,9 +1,13 @@
+import { withoutSession } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
-import { downloadStatement } from "@/server/statements/download";
+import { fileResponse } from "@/server/http/file-response";
+import { signedStatementFile } from "@/server/statements/download";
+import { signedLinkQuery } from "@/server/storage/signed-link";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return downloadStatement(db(), id, new URL(request.url), new Date());
-}
+/** A statement's file for whoever holds its signed link (`reportUrl`): no session, the link is the authority. */
+export const GET = withoutSession<{ id: string }>(async ({ request, params }) => {
+  const file = await signedStatementFile(db(), params.id, signedLinkQuery(new URL(request.url)), new Date());
+  return fileResponse({ ...file, body: file.stream, disposition: "attachment" });
+});

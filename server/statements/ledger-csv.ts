@@ -9,10 +9,10 @@ import type { Tx } from "../db/client";
 import { invalid } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
-import type { StatementEntry } from "../statements/data";
-import { COLUMN_LABELS, cell, plainAmount } from "../statements/format";
-import { COLUMN_KEYS } from "../statements/schema";
-import { type EntryFilters, entryCondition } from "./search";
+import { type EntryFilters, entryCondition } from "../ledger/search";
+import type { StatementEntry } from "./data";
+import { COLUMN_LABELS, cell, plainAmount } from "./format";
+import { COLUMN_KEYS } from "./schema";
 
 const PAGE_ROWS = 1000;
 const line = (records: string[][]) => stringify(records, { record_delimiter: "windows" });

@@ -1,0 +1,28 @@
+/**
+ * The routes of one account-surface file, as `createRoute` takes them, without what each of them
+ * would say again: the file's tag, the scope middleware and the error statuses (each with the
+ * error body of server/account-api/schemas.ts). `limits` run after the scope check.
+ */
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { Scope } from "../apikeys/scopes";
+import type { AccountApiEnv } from "./context";
+import { requireScope } from "./middleware/scope";
+import { errorResponses } from "./schemas";
+
+type AccountRouteConfig = Omit<RouteConfig, "tags" | "middleware">;
+
+export const accountRoutes =
+  (tag: string) =>
+  <const R extends AccountRouteConfig>(
+    scope: Scope,
+    errors: readonly number[],
+    route: R,
+    ...limits: MiddlewareHandler<AccountApiEnv>[]
+  ) =>
+    createRoute({
+      tags: [tag],
+      ...route,
+      middleware: [requireScope(scope), ...limits] as const,
+      responses: { ...route.responses, ...errorResponses(...errors) },
+    });

@@ -1,0 +1,25 @@
+/** What the MED tests share: a funded shop, the PIX it receives, the outbox run to the end, its balances. */
+import { expect } from "vitest";
+import { accountApi } from "../../server/account-api/app";
+import { db } from "../../server/db/client";
+import { relayDueEvents } from "../../server/outbox/relay";
+import { outboxHandlers } from "../../server/worker/outbox-handlers";
+import { call, type fundedMerchant } from "../support/fixtures";
+
+export type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
+
+/** Runs the outbox's due events (blocks, webhooks) as the worker would. */
+export const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
+
+export const balances = (accountId: string) =>
+  db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });
+
+/** A PIX of `amount` reais received by the shop from outside (the sandbox's credit); its end-to-end id. */
+export async function receive(shop: Shop, amount: number): Promise<string> {
+  const res = await call(accountApi(), "POST", "/v4/i/sandbox/pix/in/credit", {
+    auth: shop.auth,
+    body: { accountId: shop.accountId, amount },
+  });
+  expect(res.status).toBe(200);
+  return res.json.data.endToEndId as string;
+}

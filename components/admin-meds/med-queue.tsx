@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { readAmount } from "@/components/forms/amount";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { parseAmount } from "@/components/send/amount";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -33,8 +33,7 @@ export function MedQueue() {
   const merchant = params.get("merchant")?.slice(0, 200) || undefined;
   const amountOf = (key: string) => {
     const raw = params.get(key);
-    const parsed = raw ? parseAmount(raw, "en") : null;
-    return parsed?.ok ? parsed.value : undefined;
+    return raw ? (readAmount(raw, "en") ?? undefined) : undefined;
   };
   const minAmount = amountOf("min");
   const maxAmount = amountOf("max");
@@ -180,9 +179,9 @@ function Filters({
         patch[key] = undefined;
         continue;
       }
-      const parsed = parseAmount(text[key], locale);
-      if (!parsed.ok) return setError(t("invalidAmount"));
-      patch[key] = String(parsed.value);
+      const value = readAmount(text[key], locale);
+      if (value === null) return setError(t("invalidAmount"));
+      patch[key] = String(value);
     }
     if (patch.min && patch.max && Number(patch.min) > Number(patch.max)) return setError(t("minOverMax"));
     setError(null);

@@ -3,6 +3,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { formatDocument } from "@/components/forms/document";
 import { Money, SignedAmount, StatusBadge, useDateTime, useReasonLabel } from "@/components/ledger/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,11 +25,6 @@ export function Panel({ title, testId, children }: { title: string; testId: stri
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="px-5 py-5 text-sm text-slate-600 sm:px-6">{children}</p>;
-}
-
-function formatDocument(document: string): string {
-  if (document.length === 11) return document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
-  return document.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
 }
 
 /** One account: balances, status, PIX keys, and the block / unblock action. */

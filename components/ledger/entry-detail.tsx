@@ -106,7 +106,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
           <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
             <Alert data-testid="detail-error-message">
               <p className="font-medium">{t("detail.errorMessage")}</p>
-              <p className="mt-0.5 break-words">{failure(entry.errorMessage)}</p>
+              <p className="mt-0.5 break-words">{failure(entry.failure)}</p>
             </Alert>
           </div>
         ) : null}

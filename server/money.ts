@@ -19,7 +19,7 @@ export function brlToCents(amount: unknown, maxCents = MAX_EXACT_CENTS, field = 
   const text = String(amount);
   const match = BRL_TEXT.exec(text);
   if (!match) {
-    throw invalid(`${field} must be a positive amount in BRL with at most two decimals`, field);
+    throw invalid(`${field} must be a positive amount in BRL with at most two decimals`, field, "AMOUNT_MALFORMED");
   }
   const [, whole = "0", fraction = ""] = match;
   const cents = BigInt(whole) * 100n + BigInt(fraction.slice(1).padEnd(2, "0") || "0");

@@ -2,19 +2,22 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field, Textarea } from "@/components/ui/fields";
+import { Textarea } from "@/components/ui/fields";
 import { CheckIcon, CloseIcon } from "@/components/ui/icons";
+import { LegalConsiderations, MAX_LEGAL_CONSIDERATIONS } from "@/server/meds/schema";
 import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
 
-const MAX_CONSIDERATIONS = 5000;
+const AnalysisText = z.object({ considerations: LegalConsiderations });
 
 /** A refusal in the admin's language: the MED's own cases by code, anything else generic. */
 function useMedError() {
@@ -75,47 +78,47 @@ function useRefresh(id: string) {
 function ConsiderationsForm({ med }: { med: AdminMedDetail }) {
   const t = useTranslations("adminMeds.analysis");
   const trpc = useTRPC();
-  const id = useId();
   const refresh = useRefresh(med.id);
   const explain = useMedError();
   const save = useMutation(trpc.adminMeds.saveAnalysis.mutationOptions());
-  const [text, setText] = useState(med.legalAnalysis?.considerations ?? "");
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const form = useSchemaForm(AnalysisText, {
+    defaultValues: { considerations: med.legalAnalysis?.considerations ?? "" },
+    messages: { considerations: { required: t("required") } },
+  });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ considerations }) => {
     setSaved(false);
-    const value = text.trim();
-    if (!value) return setError(t("required"));
-    if (value.length > MAX_CONSIDERATIONS) return setError(t("tooLong", { max: MAX_CONSIDERATIONS }));
-    setError(null);
     save.mutate(
-      { id: med.id, considerations: value },
+      { id: med.id, considerations },
       {
         onSuccess: (data) => {
           refresh(data);
           setSaved(true);
         },
-        onError: (cause) => setError(explain(cause)),
+        onError: (cause) => form.setError("considerations", { message: explain(cause) }),
       },
     );
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
-      <Field id={`${id}-text`} label={t("label")} hint={t("hint", { max: MAX_CONSIDERATIONS })} error={error}>
-        <Textarea
-          id={`${id}-text`}
-          value={text}
-          rows={6}
-          maxLength={MAX_CONSIDERATIONS}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setText(event.target.value)}
-          className="font-sans break-normal"
-          data-testid="med-considerations"
-        />
-      </Field>
+      <FormField
+        form={form}
+        name="considerations"
+        label={t("label")}
+        hint={t("hint", { max: MAX_LEGAL_CONSIDERATIONS })}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={6}
+            maxLength={MAX_LEGAL_CONSIDERATIONS}
+            className="font-sans break-normal"
+            data-testid="med-considerations"
+          />
+        )}
+      </FormField>
       <div className="flex items-center gap-3">
         <Button type="submit" variant="secondary" loading={save.isPending} data-testid="med-analysis-save">
           {med.legalAnalysis ? t("update") : t("save")}

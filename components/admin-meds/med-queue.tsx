@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
+import { readAmount } from "@/components/forms/amount";
 import { FilterActions } from "@/components/lists/filter-select";
 import { type ListState, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { parseAmount } from "@/components/send/amount";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
@@ -37,10 +37,7 @@ export function MedQueue() {
   const state = useListState(FILTERS);
   const { status, deadline, sort } = state.filters;
   const merchant = state.filters.merchant?.slice(0, 200) || undefined;
-  const amountOf = (raw: string | null) => {
-    const parsed = raw ? parseAmount(raw, "en") : null;
-    return parsed?.ok ? parsed.value : undefined;
-  };
+  const amountOf = (raw: string | null) => (raw ? (readAmount(raw, "en") ?? undefined) : undefined);
   const minAmount = amountOf(state.filters.min);
   const maxAmount = amountOf(state.filters.max);
   const list = useQuery(
@@ -162,9 +159,9 @@ function Filters({
       if (!text[key].trim()) {
         continue;
       }
-      const parsed = parseAmount(text[key], locale);
-      if (!parsed.ok) return setError(t("invalidAmount"));
-      patch[key] = String(parsed.value);
+      const value = readAmount(text[key], locale);
+      if (value === null) return setError(t("invalidAmount"));
+      patch[key] = String(value);
     }
     if (patch.min && patch.max && Number(patch.min) > Number(patch.max)) return setError(t("minOverMax"));
     setError(null);

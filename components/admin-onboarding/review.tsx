@@ -2,10 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { ProposalStatusBadge } from "@/components/baas/status";
 import { useDateTime } from "@/components/format/date-time";
-import { formatDocument } from "@/components/format/text";
+import { formatDocument } from "@/components/forms/document";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -13,13 +15,15 @@ import { Card } from "@/components/ui/card";
 import { DetailRow } from "@/components/ui/detail-list";
 import { DetailStates } from "@/components/ui/detail-states";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { Field, Textarea } from "@/components/ui/fields";
+import { Textarea } from "@/components/ui/fields";
 import { ArrowLeftIcon, CheckIcon, CloseIcon, FileTextIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { MAX_REJECTION_REASON } from "@/server/onboarding/schema";
+import { MAX_REJECTION_REASON, RejectionReason } from "@/server/onboarding/schema";
 import type { AdminProposalDetail } from "@/server/trpc/routers/onboarding";
+
+const RejectForm = z.object({ reason: RejectionReason });
 
 /** One proposal for an administrator: the data (document whole), the files inline, the decision. */
 export function ProposalReview({ userId }: { userId: string }) {
@@ -159,10 +163,11 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
   const t = useTranslations("adminOnboarding.review");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
-  const [reason, setReason] = useState("");
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const form = useSchemaForm(RejectForm, {
+    defaultValues: { reason: "" },
+    messages: { reason: { required: t("reasonRequired") } },
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.onboarding.pathKey() });
   const approve = useMutation(trpc.onboarding.approve.mutationOptions({ onSuccess: refresh }));
   const reject = useMutation(trpc.onboarding.reject.mutationOptions({ onSuccess: refresh }));
@@ -226,13 +231,9 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
       <ConfirmDialog
         open={dialog === "reject"}
         onClose={close}
-        onConfirm={() => {
-          if (!reason.trim()) {
-            setReasonMissing(true);
-            return;
-          }
-          reject.mutate({ userId: proposal.userId, reason: reason.trim() }, { onSuccess: close });
-        }}
+        onConfirm={form.handleSubmit(({ reason }) =>
+          reject.mutate({ userId: proposal.userId, reason }, { onSuccess: close }),
+        )}
         title={t("rejectTitle")}
         confirmLabel={t("reject")}
         cancelLabel={t("cancel")}
@@ -241,25 +242,16 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         testId="reject-dialog"
         confirmTestId="reject-confirm"
       >
-        <Field
-          id={`${id}-reason`}
-          label={t("reason")}
-          hint={t("reasonHint", { max: MAX_REJECTION_REASON })}
-          error={reasonMissing ? t("reasonRequired") : null}
-        >
-          <Textarea
-            id={`${id}-reason`}
-            className="font-sans break-normal"
-            value={reason}
-            maxLength={MAX_REJECTION_REASON}
-            aria-invalid={reasonMissing || undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonMissing(false);
-            }}
-            data-testid="reject-reason"
-          />
-        </Field>
+        <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint", { max: MAX_REJECTION_REASON })}>
+          {(control) => (
+            <Textarea
+              {...control}
+              className="font-sans break-normal"
+              maxLength={MAX_REJECTION_REASON}
+              data-testid="reject-reason"
+            />
+          )}
+        </FormField>
       </ConfirmDialog>
     </Card>
   );

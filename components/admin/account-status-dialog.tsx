@@ -2,13 +2,15 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { z } from "zod";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { describedBy, Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
-import { MAX_BLOCK_REASON } from "@/server/admin/schema";
+import { AccountStatusReason, MAX_BLOCK_REASON } from "@/server/admin/schema";
+
+const ReasonForm = z.object({ reason: AccountStatusReason });
 
 const ERROR_KEYS = { CONFLICT: "conflict", NOT_FOUND: "notFound", BAD_REQUEST: "invalid" } as const;
 
@@ -32,16 +34,17 @@ export function AccountStatusDialog({
   const t = useTranslations("adminMerchants.block");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useSchemaForm(ReasonForm, {
+    defaultValues: { reason: "" },
+    messages: { reason: { required: t("reasonTooShort") } },
+  });
   const options = action === "block" ? trpc.adminMerchants.block : trpc.adminMerchants.unblock;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminMerchants.pathKey() });
   const mutation = useMutation(
     options.mutationOptions({
       onSuccess: async () => {
         await refresh();
-        setReason("");
+        form.reset();
         onDone(t(action === "block" ? "blocked" : "unblocked", { account: accountId }));
       },
       onError: (error) => {
@@ -55,18 +58,11 @@ export function AccountStatusDialog({
     ? t(`errors.${ERROR_KEYS[code as keyof typeof ERROR_KEYS] ?? "generic"}`)
     : null;
 
-  function confirm() {
-    if (reason.trim().length < 3) {
-      setFieldError(t("reasonTooShort"));
-      return;
-    }
-    setFieldError(null);
-    mutation.mutate({ accountId, reason: reason.trim() });
-  }
+  const confirm = form.handleSubmit(({ reason }) => mutation.mutate({ accountId, reason }));
 
   function close() {
     mutation.reset();
-    setFieldError(null);
+    form.clearErrors();
     onClose();
   }
 
@@ -85,21 +81,17 @@ export function AccountStatusDialog({
       confirmTestId="account-status-confirm"
     >
       <p className="text-sm text-slate-600">{t(action === "block" ? "blockBody" : "unblockBody")}</p>
-      <Field id={`${id}-reason`} label={t("reason")} hint={t("reasonHint")} error={fieldError}>
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={MAX_BLOCK_REASON}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setFieldError(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") event.preventDefault();
-          }}
-          {...describedBy(`${id}-reason`, fieldError, true)}
-        />
-      </Field>
+      <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint")}>
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={MAX_BLOCK_REASON}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") event.preventDefault();
+            }}
+          />
+        )}
+      </FormField>
     </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { Money, SignedAmount } from "@/components/format/money";
-import { formatDocument } from "@/components/format/text";
+import { formatDocument } from "@/components/forms/document";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

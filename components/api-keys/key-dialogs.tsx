@@ -6,29 +6,31 @@ import { useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
-import { SecretPanel } from "@/components/ui/secret-panel";
+import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
 import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
+/** Fetches the key list again once a key was created, changed or revoked (before the dialog closes). */
+function useKeyListRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+}
+
 export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("apiKeys.createDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const explain = useServiceError();
-  const create = useMutation(trpc.apiKeys.create.mutationOptions());
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: useKeyListRefresh() }));
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string; name: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
   function close() {
     setCreated(null);
-    setError(null);
     create.reset();
     onClose();
   }
 
-  function submit(values: KeyFormValues) {
-    setError(null);
+  function submit(values: KeyFormValues, onError: (cause: unknown) => void) {
     create.mutate(
       {
         name: values.name,
@@ -37,24 +39,20 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         expiresAt: values.expiresAt ?? null,
       },
       {
-        onSuccess: (result) => {
-          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name });
-          void queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-        },
-        onError: (cause) => setError(explain(cause).message),
+        onSuccess: (result) =>
+          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name }),
+        onError,
       },
     );
   }
 
   return (
-    <Dialog
+    <SecretDialog
       open={open}
       onClose={close}
+      secretShown={created !== null}
       title={created ? t("createdTitle") : t("title")}
-      description={created ? undefined : t("description")}
-      // The secret is on screen: only the explicit button closes it.
-      dismissible={!created}
-      size="lg"
+      description={t("description")}
       testId="create-key-dialog"
     >
       {created ? (
@@ -65,13 +63,12 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           submitLabel={t("submit")}
           pendingLabel={t("submitting")}
           pending={create.isPending}
-          serverError={error}
           onSubmit={submit}
           onCancel={close}
           testId="create-key-form"
         />
       )}
-    </Dialog>
+    </SecretDialog>
   );
 }
 
@@ -107,20 +104,15 @@ function KeySecretPanel({
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.editDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const explain = useServiceError();
-  const update = useMutation(trpc.apiKeys.update.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
+  const update = useMutation(trpc.apiKeys.update.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
-    setError(null);
     update.reset();
     onClose();
   }
 
-  function submit(values: KeyFormValues) {
+  function submit(values: KeyFormValues, onError: (cause: unknown) => void) {
     if (!apiKey) return;
-    setError(null);
     update.mutate(
       {
         clientId: apiKey.clientId,
@@ -130,11 +122,8 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
         ...(values.expiresAt !== undefined ? { expiresAt: values.expiresAt } : {}),
       },
       {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-          close();
-        },
-        onError: (cause) => setError(explain(cause).message),
+        onSuccess: close,
+        onError,
       },
     );
   }
@@ -154,7 +143,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
           submitLabel={t("submit")}
           pendingLabel={t("submitting")}
           pending={update.isPending}
-          serverError={error}
           onSubmit={submit}
           onCancel={close}
           testId="edit-key-form"
@@ -167,28 +155,20 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.revokeDialog");
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const explain = useServiceError();
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
-    setError(null);
     revoke.reset();
     onClose();
   }
 
   function confirm() {
     if (!apiKey) return;
-    setError(null);
     revoke.mutate(
       { clientId: apiKey.clientId },
       {
-        onSuccess: async () => {
-          await queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
-          close();
-        },
-        onError: (cause) => setError(explain(cause).message),
+        onSuccess: close,
       },
     );
   }
@@ -202,7 +182,7 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
       confirmLabel={t("confirm")}
       cancelLabel={t("cancel")}
       pending={revoke.isPending}
-      error={error}
+      error={revoke.error ? explain(revoke.error).message : null}
       testId="revoke-key-dialog"
       confirmTestId="revoke-confirm"
     >

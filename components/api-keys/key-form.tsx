@@ -2,16 +2,18 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { z } from "zod";
 import { keepEnterInField } from "@/components/forms/enter-key";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
-import { DateInput, describedBy, Field, FieldError } from "@/components/ui/fields";
+import { DateInput, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
-import { MAX_KEY_NAME } from "@/server/apikeys/schema";
+import { KeyName, MAX_KEY_NAME, Scopes } from "@/server/apikeys/schema";
 import { SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { saoPauloDate, saoPauloDayEnd } from "@/server/time";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
@@ -41,6 +43,14 @@ export function scopeMessageKey(scope: string): ScopeMessageKey {
   return scope.replace(":", "_") as ScopeMessageKey;
 }
 
+/** A date already set may stay; a new one cannot be in the past. */
+const keyFields = (initialDate: string, today: string) =>
+  z.object({
+    name: KeyName,
+    scopes: Scopes,
+    expiry: z.string().refine((date) => !date || date === initialDate || date >= today),
+  });
+
 export type KeyFormInitial = {
   name: string;
   scopes: readonly string[];
@@ -62,7 +72,6 @@ export function KeyForm({
   submitLabel,
   pendingLabel,
   pending,
-  serverError,
   onSubmit,
   onCancel,
   testId,
@@ -71,8 +80,8 @@ export function KeyForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  serverError: string | null;
-  onSubmit: (values: KeyFormValues) => void;
+  /** `onError` shows a refusal of the service on the form. */
+  onSubmit: (values: KeyFormValues, onError: (cause: unknown) => void) => void;
   onCancel: () => void;
   testId?: string;
 }) {
@@ -81,42 +90,40 @@ export function KeyForm({
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const explain = useServiceError();
   const initialDate = initial.expiresAt ? saoPauloDate(initial.expiresAt) : "";
   const today = saoPauloDate(new Date());
 
-  const [name, setName] = useState(initial.name);
-  const [scopes, setScopes] = useState<Set<string>>(() => new Set(initial.scopes));
+  const schema = useMemo(() => keyFields(initialDate, today), [initialDate, today]);
+  const form = useSchemaForm(schema, {
+    defaultValues: {
+      name: initial.name,
+      scopes: SCOPES.filter((scope) => initial.scopes.includes(scope)),
+      expiry: initialDate,
+    },
+    messages: {
+      name: { required: t("validation.nameRequired") },
+      scopes: t("validation.scopesRequired"),
+      expiry: t("validation.expiryPast"),
+    },
+  });
+  const [scopeList, expiry] = form.watch(["scopes", "expiry"]);
+  const scopes = new Set<string>(scopeList);
+  const scopesError = form.formState.errors.scopes?.message;
   const [rows, setRows] = useState<WhitelistRow[]>(() =>
     initial.ipWhitelist.length > 0 ? whitelistRows(initial.ipWhitelist) : [newRow()],
   );
-  const [expiry, setExpiry] = useState(initialDate);
-  const [errors, setErrors] = useState<{ name?: string | null; scopes?: string | null; expiry?: string | null }>({});
   const [checking, setChecking] = useState(false);
 
-  function toggle(scope: string) {
-    setErrors((current) => ({ ...current, scopes: null }));
-    setScopes((current) => {
-      const next = new Set(current);
-      if (next.has(scope)) next.delete(scope);
-      else next.add(scope);
-      return next;
-    });
-  }
+  const chooseScopes = (next: readonly Scope[]) =>
+    form.setValue("scopes", [...next], { shouldValidate: form.formState.isSubmitted });
+  const toggle = (scope: Scope) =>
+    chooseScopes(scopes.has(scope) ? scopeList.filter((item) => item !== scope) : [...scopeList, scope]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending || checking) return;
-    // Empty rows are left out; the rest is checked as the server reads it.
-    const entries = rows.map((row) => row.value.trim()).filter(Boolean);
-    const next = {
-      name: !name.trim() ? t("validation.nameRequired") : null,
-      scopes: scopes.size === 0 ? t("validation.scopesRequired") : null,
-      expiry: expiry && expiry !== initialDate && expiry < today ? t("validation.expiryPast") : null,
-    };
-    setErrors(next);
-    // Every entry as the server reads it (cached from typing, so usually at once).
+  /** Every allowlist entry as the server reads it (cached from typing, so usually at once). */
+  async function entriesAccepted(entries: string[]): Promise<boolean> {
+    if (new Set(entries).size !== entries.length) return false;
     setChecking(true);
-    let entriesOk = new Set(entries).size === entries.length;
     try {
       const checks = await Promise.all(
         entries.map((entry) =>
@@ -126,39 +133,39 @@ export function KeyForm({
           }),
         ),
       );
-      entriesOk &&= checks.every((check) => check.error === null);
+      return checks.every((check) => check.error === null);
     } catch {
-      // The server will answer for the entries on submit.
+      return true; // the server will answer for the entries on submit
     } finally {
       setChecking(false);
     }
-    if (next.name || next.scopes || next.expiry || !entriesOk) return;
-    onSubmit({
-      name: name.trim(),
-      scopes: SCOPES.filter((scope) => scopes.has(scope)),
-      ipWhitelist: entries,
-      expiresAt: expiry === initialDate ? undefined : expiry ? saoPauloDayEnd(expiry) : null,
-    });
   }
+
+  const submit = form.handleSubmit(async (values) => {
+    if (pending || checking) return;
+    // Empty rows are left out; the rest is checked as the server reads it.
+    const entries = rows.map((row) => row.value.trim()).filter(Boolean);
+    if (!(await entriesAccepted(entries))) return;
+    onSubmit(
+      {
+        name: values.name,
+        scopes: SCOPES.filter((scope) => values.scopes.includes(scope)),
+        ipWhitelist: entries,
+        expiresAt: values.expiry === initialDate ? undefined : values.expiry ? saoPauloDayEnd(values.expiry) : null,
+      },
+      (cause) => showServiceError(form, explain(cause), { name: "name", scopes: "scopes", expiresAt: "expiry" }),
+    );
+  });
 
   return (
     <form onSubmit={submit} onKeyDown={keepEnterInField} noValidate className="space-y-6" data-testid={testId}>
-      <Field id={`${id}-name`} label={t("name")} hint={t("nameHint")} error={errors.name}>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setErrors((current) => ({ ...current, name: null }));
-          }}
-          placeholder={t("namePlaceholder")}
-          maxLength={MAX_KEY_NAME}
-          autoComplete="off"
-          {...describedBy(`${id}-name`, errors.name, t("nameHint"))}
-        />
-      </Field>
+      <FormField form={form} name="name" label={t("name")} hint={t("nameHint")}>
+        {(control) => (
+          <Input {...control} placeholder={t("namePlaceholder")} maxLength={MAX_KEY_NAME} autoComplete="off" />
+        )}
+      </FormField>
 
-      <fieldset className="space-y-2" aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
+      <fieldset className="space-y-2" aria-describedby={scopesError ? `${id}-scopes-error` : undefined}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <legend className="text-sm font-medium text-slate-800">
             {t("scopes")}{" "}
@@ -167,17 +174,10 @@ export function KeyForm({
             </span>
           </legend>
           <div className="flex gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setScopes(new Set(SCOPES));
-                setErrors((current) => ({ ...current, scopes: null }));
-              }}
-            >
+            <Button variant="ghost" size="sm" onClick={() => chooseScopes(SCOPES)}>
               {t("selectAll")}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setScopes(new Set())}>
+            <Button variant="ghost" size="sm" onClick={() => chooseScopes([])}>
               {t("selectNone")}
             </Button>
           </div>
@@ -207,35 +207,35 @@ export function KeyForm({
             </label>
           ))}
         </div>
-        {errors.scopes ? <FieldError id={`${id}-scopes-error`}>{errors.scopes}</FieldError> : null}
+        {scopesError ? <FieldError id={`${id}-scopes-error`}>{scopesError}</FieldError> : null}
       </fieldset>
 
       <WhitelistEditor rows={rows} onChange={setRows} />
 
-      <Field id={`${id}-expiry`} label={t("expiry")} hint={t("expiryHint")} error={errors.expiry}>
-        <div className="flex items-center gap-2">
-          <div className="w-full max-w-[12rem]">
-            <DateInput
-              id={`${id}-expiry`}
-              value={expiry}
-              min={today}
-              onChange={(date) => {
-                setExpiry(date);
-                setErrors((current) => ({ ...current, expiry: null }));
-              }}
-              size="lg"
-              {...describedBy(`${id}-expiry`, errors.expiry, t("expiryHint"))}
-            />
+      <FormField form={form} name="expiry" label={t("expiry")} hint={t("expiryHint")}>
+        {({ id: controlId, "aria-invalid": invalid, "aria-describedby": described }) => (
+          <div className="flex items-center gap-2">
+            <div className="w-full max-w-[12rem]">
+              <DateInput
+                id={controlId}
+                value={expiry}
+                min={today}
+                onChange={(date) => form.setValue("expiry", date, { shouldValidate: form.formState.isSubmitted })}
+                size="lg"
+                aria-invalid={invalid}
+                aria-describedby={described}
+              />
+            </div>
+            {expiry ? (
+              <Button variant="ghost" size="sm" onClick={() => form.setValue("expiry", "")}>
+                {t("noExpiry")}
+              </Button>
+            ) : null}
           </div>
-          {expiry ? (
-            <Button variant="ghost" size="sm" onClick={() => setExpiry("")}>
-              {t("noExpiry")}
-            </Button>
-          ) : null}
-        </div>
-      </Field>
+        )}
+      </FormField>
 
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions className="border-t border-slate-100 pt-5">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>

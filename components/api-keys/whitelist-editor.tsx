@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { AlertCircleIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { MAX_WHITELIST_ENTRIES } from "@/server/apikeys/schema";
+import { MAX_WHITELIST_ENTRIES, MAX_WHITELIST_ENTRY } from "@/server/apikeys/schema";
 
 export type WhitelistRow = { key: number; value: string };
 
@@ -148,7 +148,7 @@ function EntryRow({
             placeholder={t("placeholder")}
             autoComplete="off"
             spellCheck={false}
-            maxLength={64}
+            maxLength={MAX_WHITELIST_ENTRY}
             className="pr-9 font-mono"
           />
           {valid ? (

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { DateRow, useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
-import { AmountRow, useMoney } from "@/components/format/money";
+import { AmountRow } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent } from "@/components/ui/card";
@@ -64,7 +64,6 @@ export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
 
 function DetailBody({ charge }: { charge: PanelCharge }) {
   const t = useTranslations("charges.detail");
-  const _money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(15_000);
   const none = <NoValue />;

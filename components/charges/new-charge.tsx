@@ -2,23 +2,24 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
-import { useAmountMessage, useFieldCheck } from "@/components/forms/field-check";
+import { useEffect, useId, useMemo, useState } from "react";
+import { z } from "zod";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
+import { withCheckDigits } from "@/components/forms/document";
+import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { parseAmount } from "@/components/send/amount";
-import { AmountInput } from "@/components/send/shared";
-import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { describedBy, Field, Select } from "@/components/ui/fields";
+import { describedBy, FieldError, Select } from "@/components/ui/fields";
 import { AlertCircleIcon, ArrowRightIcon, ChevronDownIcon, QrCodeIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ExpirationSeconds } from "@/server/charges/schema";
-import { documentKind } from "@/server/documents/cpf-cnpj";
-import { Description, ExternalId, MAX_DESCRIPTION, MAX_EXTERNAL_ID } from "@/server/fields/text";
+import { ChargeCreate, ExpirationSeconds } from "@/server/charges/schema";
+import { ExternalId, MAX_DESCRIPTION, MAX_DOCUMENT_LENGTH, MAX_EXTERNAL_ID } from "@/server/fields/text";
+import { centsToBrl } from "@/server/money";
 import { ChargePanel, useLiveCharge } from "./charge-panel";
 
 const PRESETS = [
@@ -27,12 +28,29 @@ const PRESETS = [
   { key: "24h", seconds: 24 * 60 * 60 },
   { key: "7d", seconds: 7 * 24 * 60 * 60 },
 ] as const;
-type Preset = (typeof PRESETS)[number]["key"] | "custom";
+const PRESET_KEYS = PRESETS.map((item) => item.key);
 
 const UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
-type Unit = keyof typeof UNITS;
+const UNIT_KEYS = Object.keys(UNITS) as (keyof typeof UNITS)[];
 
-type Errors = Partial<Record<"amount" | "description" | "custom" | "externalId" | "sameDocument", string | null>>;
+const chargeForm = (locale: string) =>
+  z.object({
+    accountId: ChargeCreate.shape.accountId,
+    amount: amountText(locale),
+    description: ChargeCreate.shape.description,
+    expiration: z
+      .object({ preset: z.enum([...PRESET_KEYS, "custom"]), value: z.string(), unit: z.enum(UNIT_KEYS) })
+      .transform(({ preset, value, unit }, ctx) => {
+        const chosen = PRESETS.find((item) => item.key === preset);
+        if (chosen) return chosen.seconds;
+        const seconds = /^\d+$/.test(value.trim()) ? Number(value) * UNITS[unit] : Number.NaN;
+        if (ExpirationSeconds.safeParse(seconds).success) return seconds;
+        ctx.addIssue({ code: "custom", message: "expiration", path: ["value"], input: value });
+        return z.NEVER;
+      }),
+    externalId: blankAsAbsent(ExternalId),
+    sameDocument: blankAsAbsent(withCheckDigits(ChargeCreate.shape.sameDocument.unwrap())),
+  });
 
 /** The "New charge" card: the form, then the charge it created with its QR code. */
 export function NewCharge() {
@@ -77,8 +95,6 @@ function CreatedCharge({ txId, onAnother }: { txId: string; onAnother: () => voi
 function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const t = useTranslations("charges.new");
   const common = useTranslations("common");
-  const amountMessage = useAmountMessage();
-  const check = useFieldCheck();
   const locale = useLocale();
   const id = useId();
   const trpc = useTRPC();
@@ -86,18 +102,29 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const explain = useServiceError();
   const overview = useQuery(trpc.account.overview.queryOptions());
   const create = useMutation(trpc.charges.create.mutationOptions());
-
-  const [chosenAccount, setChosenAccount] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState("");
-  const [description, setDescription] = useState("");
-  const [preset, setPreset] = useState<Preset>("24h");
-  const [customValue, setCustomValue] = useState("30");
-  const [customUnit, setCustomUnit] = useState<Unit>("minutes");
   const [moreOpen, setMoreOpen] = useState(false);
-  const [externalId, setExternalId] = useState("");
-  const [sameDocument, setSameDocument] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+
+  const schema = useMemo(() => chargeForm(locale), [locale]);
+  const form = useSchemaForm(schema, {
+    defaultValues: {
+      accountId: "",
+      amount: "",
+      description: "",
+      expiration: { preset: "24h", value: "30", unit: "minutes" },
+      externalId: "",
+      sameDocument: "",
+    },
+    messages: {
+      "expiration.value": { invalid: t("validation.custom") },
+      sameDocument: { invalid: t("validation.document") },
+    },
+  });
+  const accounts = overview.data?.accounts ?? [];
+  const firstAccount = accounts[0]?.accountId;
+  useEffect(() => {
+    if (firstAccount && !form.getValues("accountId")) form.setValue("accountId", firstAccount);
+  }, [firstAccount, form]);
+  const preset = form.watch("expiration.preset");
 
   if (overview.isPending) {
     return (
@@ -122,104 +149,57 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
       </div>
     );
   }
-  const accounts = overview.data.accounts;
-  const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
+  const account = accounts[0];
   if (!account) return <p className="text-sm text-slate-600">{t("noAccount")}</p>;
 
-  /** A field's error goes as soon as the field is edited. */
-  function clear(field: keyof Errors) {
-    setErrors((current) => (current[field] ? { ...current, [field]: null } : current));
-  }
-
-  function expirationSeconds(): number | null {
-    const chosen = PRESETS.find((item) => item.key === preset);
-    if (chosen) return chosen.seconds;
-    const value = Number(customValue);
-    if (!/^\d+$/.test(customValue.trim()) || value < 1) return null;
-    const seconds = value * UNITS[customUnit];
-    return ExpirationSeconds.safeParse(seconds).success ? seconds : null;
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!account || create.isPending) return;
-    setFormError(null);
-    const amount = parseAmount(amountText, locale);
-    const seconds = expirationSeconds();
-    const document = sameDocument.trim();
-    const next: Errors = {
-      amount: amount.ok ? null : amountMessage(amount.error),
-      description: check(Description, description),
-      custom: seconds === null ? t("validation.custom") : null,
-      externalId: externalId.trim() ? check(ExternalId, externalId.trim()) : null,
-      sameDocument: document && !documentKind(document) ? t("validation.document") : null,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || !amount.ok || seconds === null) {
-      if (next.externalId || next.sameDocument) setMoreOpen(true);
-      return;
-    }
-    create.mutate(
-      {
-        accountId: account.accountId,
-        amount: amount.value,
-        description: description.trim() || undefined,
-        expirationSeconds: seconds,
-        externalId: externalId.trim() || undefined,
-        sameDocument: document || undefined,
-      },
-      {
-        onSuccess: (charge) => {
-          queryClient.setQueryData(trpc.charges.byTxId.queryKey({ txId: charge.txId }), charge);
-          void queryClient.invalidateQueries(trpc.charges.list.pathFilter());
-          onCreated(charge.txId);
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (create.isPending) return;
+      const { expiration, amount, ...rest } = values;
+      create.mutate(
+        { ...rest, amount: centsToBrl(amount), expirationSeconds: expiration },
+        {
+          onSuccess: (charge) => {
+            queryClient.setQueryData(trpc.charges.byTxId.queryKey({ txId: charge.txId }), charge);
+            void queryClient.invalidateQueries(trpc.charges.list.pathFilter());
+            onCreated(charge.txId);
+          },
+          onError: (cause) => {
+            const described = explain(cause);
+            if (described.field === "externalId" || described.field === "sameDocument") setMoreOpen(true);
+            showServiceError(form, described, {
+              amount: "amount",
+              externalId: "externalId",
+              sameDocument: "sameDocument",
+              expirationSeconds: "expiration.value",
+            });
+          },
         },
-        onError: (cause) => {
-          const { message, field } = explain(cause);
-          if (field === "amount" || field === "externalId" || field === "sameDocument") {
-            setErrors({ [field]: message });
-            if (field !== "amount") setMoreOpen(true);
-          } else if (field === "expirationSeconds") {
-            setErrors({ custom: message });
-          } else {
-            setFormError(message);
-          }
-        },
-      },
-    );
-  }
+      );
+    },
+    (errors) => {
+      if (errors.externalId || errors.sameDocument) setMoreOpen(true);
+    },
+  );
+  const customError = form.formState.errors.expiration?.value?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="charge-form">
-      {formError ? <Alert>{formError}</Alert> : null}
+      <FormAlert form={form} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <Field id={`${id}-amount`} label={t("amount")} error={errors.amount}>
-          <AmountInput
-            id={`${id}-amount`}
-            value={amountText}
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              clear("amount");
-            }}
-            placeholder={t("amountPlaceholder")}
-            {...describedBy(`${id}-amount`, errors.amount)}
-          />
-        </Field>
+        <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
         {accounts.length > 1 ? (
-          <Field id={`${id}-account`} label={t("account")}>
-            <Select
-              id={`${id}-account`}
-              value={account.accountId}
-              onChange={(event) => setChosenAccount(event.target.value)}
-              size="lg"
-            >
-              {accounts.map((item) => (
-                <option key={item.accountId} value={item.accountId}>
-                  {item.name} · {item.accountId}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField form={form} name="accountId" label={t("account")}>
+            {(control) => (
+              <Select {...control} size="lg">
+                {accounts.map((item) => (
+                  <option key={item.accountId} value={item.accountId}>
+                    {item.name} · {item.accountId}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         ) : (
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-slate-800">{t("account")}</p>
@@ -232,29 +212,14 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
         )}
       </div>
 
-      <Field
-        id={`${id}-description`}
-        label={t("descriptionLabel")}
-        hint={t("descriptionHint")}
-        error={errors.description}
-      >
-        <Input
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            clear("description");
-          }}
-          placeholder={t("descriptionPlaceholder")}
-          maxLength={MAX_DESCRIPTION}
-          {...describedBy(`${id}-description`, errors.description, t("descriptionHint"))}
-        />
-      </Field>
+      <FormField form={form} name="description" label={t("descriptionLabel")} hint={t("descriptionHint")}>
+        {(control) => <Input {...control} placeholder={t("descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />}
+      </FormField>
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t("expiration")}</legend>
         <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" data-testid="expiration-presets">
-          {[...PRESETS.map((item) => item.key), "custom" as const].map((key) => (
+          {[...PRESET_KEYS, "custom" as const].map((key) => (
             <label
               key={key}
               className={cn(
@@ -265,14 +230,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
                   : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
               )}
             >
-              <input
-                type="radio"
-                name={`${id}-expiration`}
-                value={key}
-                checked={preset === key}
-                onChange={() => setPreset(key)}
-                className="sr-only"
-              />
+              <input type="radio" value={key} className="sr-only" {...form.register("expiration.preset")} />
               {t(`presets.${key}`)}
             </label>
           ))}
@@ -284,24 +242,15 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
                 <Input
                   id={`${id}-custom`}
                   aria-label={t("customValue")}
-                  value={customValue}
-                  onChange={(event) => {
-                    setCustomValue(event.target.value);
-                    clear("custom");
-                  }}
                   inputMode="numeric"
                   className="tabular-nums"
-                  {...describedBy(`${id}-custom`, errors.custom)}
+                  {...form.register("expiration.value")}
+                  {...describedBy(`${id}-custom`, customError)}
                 />
               </div>
               <div className="min-w-0 flex-1">
-                <Select
-                  aria-label={t("customUnit")}
-                  value={customUnit}
-                  onChange={(event) => setCustomUnit(event.target.value as Unit)}
-                  size="lg"
-                >
-                  {(Object.keys(UNITS) as Unit[]).map((unit) => (
+                <Select aria-label={t("customUnit")} size="lg" {...form.register("expiration.unit")}>
+                  {UNIT_KEYS.map((unit) => (
                     <option key={unit} value={unit}>
                       {t(`units.${unit}`)}
                     </option>
@@ -309,11 +258,10 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
                 </Select>
               </div>
             </div>
-            {errors.custom ? (
-              <p id={`${id}-custom-error`} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-                {errors.custom}
-              </p>
+            {customError ? (
+              <div className="mt-1.5">
+                <FieldError id={`${id}-custom-error`}>{customError}</FieldError>
+              </div>
             ) : null}
           </div>
         ) : null}
@@ -331,40 +279,21 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
           <ChevronDownIcon className={cn("size-4 text-slate-500 transition-transform", moreOpen && "rotate-180")} />
         </button>
         <div id={`${id}-more`} hidden={!moreOpen} className="space-y-5 border-t border-slate-100 px-4 py-4">
-          <Field id={`${id}-external`} label={t("externalId")} hint={t("externalIdHint")} error={errors.externalId}>
-            <Input
-              id={`${id}-external`}
-              value={externalId}
-              onChange={(event) => {
-                setExternalId(event.target.value);
-                clear("externalId");
-              }}
-              maxLength={MAX_EXTERNAL_ID}
-              autoComplete="off"
-              {...describedBy(`${id}-external`, errors.externalId, t("externalIdHint"))}
-            />
-          </Field>
-          <Field
-            id={`${id}-document`}
-            label={t("sameDocument")}
-            hint={t("sameDocumentHint")}
-            error={errors.sameDocument}
-          >
-            <Input
-              id={`${id}-document`}
-              value={sameDocument}
-              onChange={(event) => {
-                setSameDocument(event.target.value);
-                clear("sameDocument");
-              }}
-              placeholder={t("sameDocumentPlaceholder")}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={18}
-              className="tabular-nums"
-              {...describedBy(`${id}-document`, errors.sameDocument, t("sameDocumentHint"))}
-            />
-          </Field>
+          <FormField form={form} name="externalId" label={t("externalId")} hint={t("externalIdHint")}>
+            {(control) => <Input {...control} maxLength={MAX_EXTERNAL_ID} autoComplete="off" />}
+          </FormField>
+          <FormField form={form} name="sameDocument" label={t("sameDocument")} hint={t("sameDocumentHint")}>
+            {(control) => (
+              <Input
+                {...control}
+                placeholder={t("sameDocumentPlaceholder")}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={MAX_DOCUMENT_LENGTH}
+                className="tabular-nums"
+              />
+            )}
+          </FormField>
         </div>
       </div>
 

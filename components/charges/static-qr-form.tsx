@@ -2,23 +2,30 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { z } from "zod";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
-import { useAmountMessage } from "@/components/forms/field-check";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { parseAmount } from "@/components/send/amount";
-import { AmountInput } from "@/components/send/shared";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { describedBy, Field, Select } from "@/components/ui/fields";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { MAX_STATIC_QR_DESCRIPTION, MAX_STATIC_QR_LABEL } from "@/server/charges/schema";
+import { MAX_STATIC_QR_DESCRIPTION, MAX_STATIC_QR_LABEL, StaticQrCreate } from "@/server/charges/schema";
+import { centsToBrl } from "@/server/money";
 
-type Errors = Partial<Record<"label" | "amount" | "description" | "account", string | null>>;
+/** The amount field is there only for a fixed amount (fields unregister when hidden). */
+const staticQrForm = (locale: string) =>
+  z.object({
+    label: StaticQrCreate.shape.label,
+    amount: amountText(locale).optional(),
+    description: StaticQrCreate.shape.description,
+  });
 
 /** "New static QR code": a name, fixed or open amount, an optional description. */
 export function NewStaticQr() {
@@ -46,7 +53,6 @@ export function NewStaticQr() {
 function StaticQrForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("staticQr.form");
   const keyTypes = useTranslations("pixKeys.types");
-  const amountMessage = useAmountMessage();
   const locale = useLocale();
   const id = useId();
   const trpc = useTRPC();
@@ -58,50 +64,39 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
 
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
-  const [label, setLabel] = useState("");
   const [mode, setMode] = useState<"fixed" | "open">("fixed");
-  const [amountText, setAmountText] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => staticQrForm(locale), [locale]);
+  const form = useSchemaForm(schema, {
+    defaultValues: { label: "", amount: "", description: "" },
+    shouldUnregister: true,
+    messages: { label: { required: t("labelRequired") } },
+  });
 
   const accounts = overview.data?.accounts ?? [];
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
   const keys = keyrings.data?.find((ring) => ring.accountId === account?.accountId)?.keys ?? [];
   const key = keys.find((item) => item.keyId === chosenKey) ?? keys.find((item) => item.isCurrent) ?? keys[0];
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (create.isPending) return;
-    setFormError(null);
-    const parsed = mode === "fixed" ? parseAmount(amountText, locale) : null;
-    const next: Errors = {
-      label: label.trim() ? null : t("labelRequired"),
-      amount: parsed && !parsed.ok ? amountMessage(parsed.error) : null,
-    };
-    setErrors(next);
-    if (next.label || next.amount || !account) return;
+  const onSubmit = form.handleSubmit(({ label, amount, description }) => {
+    if (create.isPending || !account) return;
     create.mutate(
       {
         accountId: account.accountId,
         ...(key ? { pixKeyId: key.keyId } : {}),
-        label: label.trim(),
-        amount: parsed?.ok ? parsed.value : null,
-        description: description.trim() || undefined,
+        label,
+        amount: amount === undefined ? null : centsToBrl(amount),
+        description: description || undefined,
       },
       {
         onSuccess: async () => {
           await queryClient.invalidateQueries(trpc.charges.static.pathFilter());
           onDone();
         },
-        onError: (cause) => {
-          const { message, field } = explain(cause);
-          if (field === "label" || field === "amount" || field === "description") setErrors({ [field]: message });
-          else setFormError(message);
-        },
+        onError: (cause) =>
+          showServiceError(form, explain(cause), { label: "label", amount: "amount", description: "description" }),
       },
     );
-  }
+  });
 
   return (
     <form
@@ -111,17 +106,11 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
       className="space-y-5"
       data-testid="static-qr-form"
     >
-      <Field id={`${id}-label`} label={t("label")} hint={t("labelHint")} error={errors.label}>
-        <Input
-          id={`${id}-label`}
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-          placeholder={t("labelPlaceholder")}
-          maxLength={MAX_STATIC_QR_LABEL}
-          autoComplete="off"
-          {...describedBy(`${id}-label`, errors.label, t("labelHint"))}
-        />
-      </Field>
+      <FormField form={form} name="label" label={t("label")} hint={t("labelHint")}>
+        {(control) => (
+          <Input {...control} placeholder={t("labelPlaceholder")} maxLength={MAX_STATIC_QR_LABEL} autoComplete="off" />
+        )}
+      </FormField>
 
       <ChoiceCards
         legend={t("amountKind")}
@@ -131,27 +120,11 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
         onChange={setMode}
       />
 
-      {mode === "fixed" ? (
-        <Field id={`${id}-amount`} label={t("amount")} error={errors.amount}>
-          <AmountInput
-            id={`${id}-amount`}
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
-            placeholder="0,00"
-            {...describedBy(`${id}-amount`, errors.amount)}
-          />
-        </Field>
-      ) : null}
+      {mode === "fixed" ? <AmountField form={form} name="amount" label={t("amount")} placeholder="0,00" /> : null}
 
-      <Field id={`${id}-description`} label={t("description")} hint={t("descriptionHint")} error={errors.description}>
-        <Input
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={MAX_STATIC_QR_DESCRIPTION}
-          {...describedBy(`${id}-description`, errors.description, t("descriptionHint"))}
-        />
-      </Field>
+      <FormField form={form} name="description" label={t("description")} hint={t("descriptionHint")}>
+        {(control) => <Input {...control} maxLength={MAX_STATIC_QR_DESCRIPTION} />}
+      </FormField>
 
       {accounts.length > 1 && account ? (
         <Field id={`${id}-account`} label={t("account")}>
@@ -188,7 +161,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
           </Select>
         </Field>
       ) : null}
-      {formError ? <Alert>{formError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions>
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>

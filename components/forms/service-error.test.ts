@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import en from "../../messages/en";
 import ptBR from "../../messages/pt-BR";
 import { ERROR_CODES, ERROR_REASONS } from "../../server/errors";
+import { PIX_REASON_CODES } from "../../server/pix/failure";
 import { SANDBOX_REJECTIONS } from "../../server/pix/sandbox-rail";
-import { PIX_REASON_CODES, pixFailureKey } from "./pix-failure";
 
 const catalogues = { "pt-BR": ptBR.serviceErrors, en: en.serviceErrors } as const;
 
@@ -33,14 +33,5 @@ describe("server errors in the user's language", () => {
   it("pt-BR messages are not the English ones", () => {
     const same = ERROR_REASONS.filter((r) => ptBR.serviceErrors.reasons[r] === en.serviceErrors.reasons[r]);
     expect(same).toEqual([]);
-  });
-});
-
-describe("pixFailureKey", () => {
-  it("reads the reason code of a failed PIX", () => {
-    expect(pixFailureKey("AC06: receiver account is blocked")).toEqual({ key: "AC06", code: "AC06" });
-    expect(pixFailureKey("not sent: DICT quota exceeded for 2 hours")).toEqual({ key: "DICT_QUOTA", code: null });
-    expect(pixFailureKey("ZZ99: something new")).toEqual({ key: "other", code: "ZZ99" });
-    expect(pixFailureKey("timeout")).toEqual({ key: "other", code: null });
   });
 });

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { DateRow, useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
-import { AmountRow, SignedAmount, useMoney } from "@/components/format/money";
+import { AmountRow, SignedAmount } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -51,7 +51,6 @@ function EntryBody({ entry }: { entry: EntryView }) {
   const t = useTranslations("ledger");
   const reasonLabel = useReasonLabel();
   const dateTime = useDateTime();
-  const _money = useMoney();
   const failure = usePixFailure();
   const counterparty = counterpartyOf(entry);
   const none = <NoValue>{t("detail.none")}</NoValue>;
@@ -83,7 +82,7 @@ function EntryBody({ entry }: { entry: EntryView }) {
           <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
             <Alert data-testid="detail-error-message">
               <p className="font-medium">{t("detail.errorMessage")}</p>
-              <p className="mt-0.5 break-words">{failure(entry.errorMessage)}</p>
+              <p className="mt-0.5 break-words">{failure(entry.failure)}</p>
             </Alert>
           </div>
         ) : null}

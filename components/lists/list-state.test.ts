@@ -1,6 +1,6 @@
 import { createLoader } from "nuqs";
 import { describe, expect, it } from "vitest";
-import { formatDocument } from "@/components/format/text";
+import { formatDocument } from "@/components/forms/document";
 import { listHref } from "@/components/ui/detail-list";
 import { LIST_PAGING, parseAsDay } from "./list-state";
 

@@ -3,18 +3,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { useFieldCheck } from "@/components/forms/field-check";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { useErrorCodeMessage, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { describedBy, Field, FieldError, Textarea } from "@/components/ui/fields";
+import { FieldError, Textarea } from "@/components/ui/fields";
 import { FileTextIcon, TrashIcon } from "@/components/ui/icons";
 import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "@/server/fields/uploads";
 import type { EvidenceView } from "@/server/meds/evidence";
-import { DefenseDescription, MAX_EVIDENCE_FILES } from "@/server/meds/schema";
+import { DashboardDefense, MAX_DEFENSE_DESCRIPTION, MAX_EVIDENCE_FILES } from "@/server/meds/schema";
 
-const MAX_DESCRIPTION = 5000;
+const DefenseText = DashboardDefense.pick({ description: true });
 const ACCEPT = "application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png";
 
 /** "12 KB", "1,4 MB" in the reader's locale. */
@@ -49,13 +49,11 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const check = useFieldCheck();
   const serviceError = useServiceError("meds");
   const codeMessage = useErrorCodeMessage("meds");
   const fileSize = useFileSize();
   const input = useRef<HTMLInputElement>(null);
-  const [description, setDescription] = useState("");
-  const [touched, setTouched] = useState(false);
+  const form = useSchemaForm(DefenseText, { defaultValues: { description: "" }, mode: "onTouched" });
   const [uploading, setUploading] = useState<string | null>(null);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
@@ -63,7 +61,6 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.meds.pathKey() });
   const submit = useMutation(trpc.meds.submitDefense.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.meds.removeEvidence.mutationOptions({ onSuccess: refresh }));
-  const descriptionError = touched ? check(DefenseDescription, description) : null;
   const reason = (code: string) => codeMessage(code) ?? errors("generic");
 
   async function addFiles(files: FileList | null) {
@@ -89,42 +86,31 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
     await refresh();
   }
 
-  function openConfirm() {
-    setTouched(true);
-    if (check(DefenseDescription, description)) return;
+  const openConfirm = form.handleSubmit(() => {
     submit.reset();
     setConfirming(true);
-  }
+  });
 
   return (
-    <form
-      className="space-y-5"
-      data-testid="defense-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        openConfirm();
-      }}
-    >
+    <form className="space-y-5" data-testid="defense-form" onSubmit={openConfirm} noValidate>
       <p className="text-sm text-slate-600">{td("intro")}</p>
-      <Field
-        id={`${id}-description`}
+      <FormField
+        form={form}
+        name="description"
         label={td("description")}
-        error={descriptionError}
-        hint={td("count", { count: description.length, max: MAX_DESCRIPTION })}
+        hint={td("count", { count: form.watch("description").length, max: MAX_DEFENSE_DESCRIPTION })}
       >
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          maxLength={MAX_DESCRIPTION}
-          rows={6}
-          placeholder={td("placeholder")}
-          className="font-sans break-normal"
-          onChange={(event) => setDescription(event.target.value)}
-          onBlur={() => setTouched(true)}
-          data-testid="defense-description"
-          {...describedBy(`${id}-description`, descriptionError, true)}
-        />
-      </Field>
+        {(control) => (
+          <Textarea
+            {...control}
+            maxLength={MAX_DEFENSE_DESCRIPTION}
+            rows={6}
+            placeholder={td("placeholder")}
+            className="font-sans break-normal"
+            data-testid="defense-description"
+          />
+        )}
+      </FormField>
 
       <div className="space-y-2">
         <p className="text-sm font-medium text-slate-900">{td("files")}</p>
@@ -206,7 +192,12 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        onConfirm={() => submit.mutate({ endToEndId, description }, { onSuccess: () => setConfirming(false) })}
+        onConfirm={() =>
+          submit.mutate(
+            { endToEndId, description: form.getValues("description") },
+            { onSuccess: () => setConfirming(false) },
+          )
+        }
         title={td("confirmTitle")}
         confirmLabel={td("confirm")}
         cancelLabel={td("cancel")}

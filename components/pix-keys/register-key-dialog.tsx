@@ -2,16 +2,18 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { z } from "zod";
+import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { describedBy, Field, FieldError } from "@/components/ui/fields";
+import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { keyFormatError } from "@/server/pix/keys";
-import { PIX_KEY_TYPES } from "@/server/pix/keys/schema";
+import { MAX_PIX_KEY_LENGTH, NewPixKey, PIX_KEY_TYPES } from "@/server/pix/keys/schema";
 import { useDuration } from "./countdown";
 
 type KeyKind = (typeof PIX_KEY_TYPES)[number];
@@ -22,6 +24,16 @@ const DOCUMENT_KIND = { person: "CPF", company: "CNPJ" } as const;
 /** The value a type starts with: the account's document for its own document type, else nothing. */
 function initialValue(kind: KeyKind, account: KeyAccount): string {
   return kind === DOCUMENT_KIND[account.personType] ? account.document : "";
+}
+
+/** The key typed for `kind`, checked as the service checks it (digits of a document, an e-mail in lower case). */
+function keyForm(kind: KeyKind) {
+  const typed = NewPixKey.shape.key.unwrap().refine((key) => {
+    const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
+    return keyFormatError(normalised, kind) === null;
+  });
+  // a random key (EVP) is made by the service: nothing to type
+  return z.object({ key: kind === "EVP" ? z.string() : typed });
 }
 
 /** Registers a key of any of the five types on one account; the service's refusals in the reader's words. */
@@ -48,44 +60,36 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
   const duration = useDuration();
   const id = useId();
   const [kind, setKind] = useState<KeyKind>("EVP");
-  const [value, setValue] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => keyForm(kind), [kind]);
+  const form = useSchemaForm(schema, {
+    defaultValues: { key: "" },
+    messages: { key: kind === "EVP" ? undefined : t(`dialog.invalid.${kind}`) },
+  });
+  const formError = form.formState.errors.root?.server?.message;
   const create = useMutation(trpc.pixKeys.create.mutationOptions());
 
   const choose = (next: KeyKind) => {
     setKind(next);
-    setValue(initialValue(next, account));
-    setFieldError(null);
-    setFormError(null);
+    form.reset({ key: initialValue(next, account) });
   };
 
   /** The service's refusal: the key's own problems under the field, the rest above the buttons. */
   const showRefusal = (cause: unknown) => {
     const data = errorData(cause);
     const appCode = data?.appCode ?? null;
+    const onKey = (message: string) => form.setError("key", { message });
     if (appCode === "BAAS_PIX_KEY_COOLDOWN" && data?.retryAfterSeconds) {
-      setFormError(t("dialog.cooldownLeft", { time: duration(data.retryAfterSeconds) }));
+      form.setError("root.server", { message: t("dialog.cooldownLeft", { time: duration(data.retryAfterSeconds) }) });
     } else if (appCode === "CONFLICT") {
-      setFieldError(t("dialog.alreadyRegistered"));
+      onKey(t("dialog.alreadyRegistered"));
     } else if (appCode === "VALIDATION_ERROR" && data?.field === "key") {
-      setFieldError(kind === "CPF" || kind === "CNPJ" ? t("dialog.notOwnDocument") : t(`dialog.invalid.${kind}`));
+      onKey(kind === "CPF" || kind === "CNPJ" ? t("dialog.notOwnDocument") : t(`dialog.invalid.${kind}`));
     } else {
-      const explained = explain(cause);
-      if (explained.field === "key") setFieldError(explained.message);
-      else setFormError(explained.message);
+      showServiceError(form, explain(cause), { key: "key" });
     }
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFieldError(null);
-    setFormError(null);
-    const key = value.trim();
-    if (kind !== "EVP") {
-      const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
-      if (!key || keyFormatError(normalised, kind)) return setFieldError(t(`dialog.invalid.${kind}`));
-    }
+  const submit = form.handleSubmit(async ({ key }) => {
     try {
       await create.mutateAsync({ accountId: account.accountId, type: kind, ...(kind === "EVP" ? {} : { key }) });
       await queryClient.invalidateQueries(trpc.pixKeys.accounts.pathFilter());
@@ -93,7 +97,7 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
     } catch (cause) {
       showRefusal(cause);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
@@ -131,20 +135,19 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
           {t("typeHints.EVP")}
         </p>
       ) : (
-        <Field id={`${id}-key`} label={t("dialog.key")} hint={t(`typeHints.${kind}`)} error={fieldError}>
-          <Input
-            id={`${id}-key`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            inputMode={kind === "PHONE" ? "tel" : kind === "EMAIL" ? "email" : "numeric"}
-            autoComplete="off"
-            maxLength={77}
-            placeholder={kind === "PHONE" ? "+5511998765432" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
-            className="font-mono"
-            data-testid="key-value"
-            {...describedBy(`${id}-key`, fieldError, true)}
-          />
-        </Field>
+        <FormField form={form} name="key" label={t("dialog.key")} hint={t(`typeHints.${kind}`)}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode={kind === "PHONE" ? "tel" : kind === "EMAIL" ? "email" : "numeric"}
+              autoComplete="off"
+              maxLength={MAX_PIX_KEY_LENGTH}
+              placeholder={kind === "PHONE" ? "+5511998765432" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
+              className="font-mono"
+              data-testid="key-value"
+            />
+          )}
+        </FormField>
       )}
 
       {formError ? (

@@ -2,25 +2,30 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { z } from "zod";
 import { StatusBadge } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { useAmountMessage } from "@/components/forms/field-check";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { parseAmount } from "@/components/send/amount";
-import { AmountInput, ReviewRow } from "@/components/send/shared";
-import { Alert } from "@/components/ui/alert";
+import { IdRow, ReviewRow } from "@/components/send/shared";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { describedBy, Field } from "@/components/ui/fields";
 import { ArrowRightIcon, ClockIcon, UndoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { MAX_DESCRIPTION } from "@/server/fields/text";
+import { centsToBrl } from "@/server/money";
+import { RefundRequest } from "@/server/refunds/schema";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 import type { RefundView } from "@/server/trpc/routers/refunds";
+
+/** The amount field is there only for a partial refund (fields unregister when hidden). */
+const refundForm = (locale: string) =>
+  z.object({ amount: amountText(locale).optional(), description: RefundRequest.shape.description });
 
 /**
  * On a received PIX's detail: what can still be refunded, and the "Refund" action. Renders
@@ -102,7 +107,6 @@ export function RefundForm({
   onClose: () => void;
 }) {
   const t = useTranslations("refunds.action");
-  const amountMessage = useAmountMessage();
   const locale = useLocale();
   const money = useMoney();
   const id = useId();
@@ -112,30 +116,17 @@ export function RefundForm({
   const request = useMutation(trpc.refunds.request.mutationOptions());
 
   const [mode, setMode] = useState<"full" | "partial">("full");
-  const [amountText, setAmountText] = useState("");
-  const [description, setDescription] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<RefundView | null>(null);
+  const schema = useMemo(() => refundForm(locale), [locale]);
+  const form = useSchemaForm(schema, { defaultValues: { amount: "", description: "" }, shouldUnregister: true });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ amount, description }) => {
     if (request.isPending) return;
-    setFormError(null);
-    let amount: number | null = null;
-    if (mode === "partial") {
-      const parsed = parseAmount(amountText, locale);
-      const error = !parsed.ok
-        ? amountMessage(parsed.error)
-        : parsed.cents > remainingCents
-          ? t("overRefundable", { amount: money(remainingCents) })
-          : null;
-      setAmountError(error);
-      if (error || !parsed.ok) return;
-      amount = parsed.value;
+    if (amount !== undefined && amount > remainingCents) {
+      return form.setError("amount", { message: t("overRefundable", { amount: money(remainingCents) }) });
     }
     request.mutate(
-      { endToEndId, amount, description: description.trim() || undefined },
+      { endToEndId, amount: amount === undefined ? null : centsToBrl(amount), description: description || undefined },
       {
         onSuccess: (refund) => {
           setDone(refund);
@@ -145,14 +136,10 @@ export function RefundForm({
             queryClient.invalidateQueries(trpc.ledger.pathFilter()),
           ]);
         },
-        onError: (cause) => {
-          const { message, field } = explain(cause);
-          if (field === "amount" && mode === "partial") setAmountError(message);
-          else setFormError(message);
-        },
+        onError: (cause) => showServiceError(form, explain(cause), mode === "partial" ? { amount: "amount" } : {}),
       },
     );
-  }
+  });
 
   if (done) return <RefundResult refund={done} onClose={onClose} />;
 
@@ -180,32 +167,20 @@ export function RefundForm({
       />
 
       {mode === "partial" ? (
-        <Field id={`${id}-amount`} label={t("partialAmount")} error={amountError}>
-          <AmountInput
-            id={`${id}-amount`}
-            value={amountText}
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              setAmountError(null);
-            }}
-            placeholder={t("amountPlaceholder")}
-            autoFocus
-            {...describedBy(`${id}-amount`, amountError)}
-          />
-        </Field>
+        <AmountField
+          form={form}
+          name="amount"
+          label={t("partialAmount")}
+          placeholder={t("amountPlaceholder")}
+          autoFocus
+        />
       ) : null}
 
-      <Field id={`${id}-description`} label={t("description")}>
-        <Input
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder={t("descriptionPlaceholder")}
-          maxLength={MAX_DESCRIPTION}
-        />
-      </Field>
+      <FormField form={form} name="description" label={t("description")}>
+        {(control) => <Input {...control} placeholder={t("descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />}
+      </FormField>
 
-      {formError ? <Alert>{formError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions>
         <Button variant="secondary" onClick={onClose} disabled={request.isPending}>
@@ -247,14 +222,7 @@ function RefundResult({ refund, onClose }: { refund: RefundView; onClose: () => 
           <StatusBadge status={refund.status} />
         </ReviewRow>
         {refund.endToEndId ? (
-          <ReviewRow label={t("refundEndToEnd")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all" data-testid="refund-result-e2e">
-                {refund.endToEndId}
-              </span>
-              <CopyButton value={refund.endToEndId} label={t("refundEndToEnd")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("refundEndToEnd")} value={refund.endToEndId} testId="refund-result-e2e" />
         ) : null}
       </dl>
       <DialogActions>

@@ -2,16 +2,18 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { z } from "zod";
+import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { describedBy, Field } from "@/components/ui/fields";
 import { UndoIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { EndToEndId } from "@/server/refunds/schema";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 import { RefundForm } from "./refund-action";
 
@@ -78,56 +80,37 @@ export function StartRefund() {
   );
 }
 
+const FindForm = z.object({ endToEndId: z.string().trim().pipe(EndToEndId) });
+
 function FindCredit({ onFound, onClose }: { onFound: (entry: EntryView) => void; onClose: () => void }) {
   const t = useTranslations("refunds.start");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [looking, setLooking] = useState(false);
+  const form = useSchemaForm(FindForm, { defaultValues: { endToEndId: "" }, messages: { endToEndId: t("invalid") } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const endToEndId = value.trim();
-    if (!/^[A-Za-z0-9]{32}$/.test(endToEndId)) {
-      setError(t("invalid"));
-      return;
-    }
-    setLooking(true);
-    setError(null);
+  const onSubmit = form.handleSubmit(async ({ endToEndId }) => {
+    const refuse = (message: string) => form.setError("endToEndId", { message });
     try {
       const entry = await queryClient.fetchQuery(trpc.ledger.byId.queryOptions({ id: endToEndId }));
-      if (entry.type !== "credit") setError(t("notCredit"));
+      if (entry.type !== "credit") refuse(t("notCredit"));
       else onFound(entry);
     } catch (cause) {
-      setError(isMissing(cause) ? t("notFound") : t("failed"));
-    } finally {
-      setLooking(false);
+      refuse(isMissing(cause) ? t("notFound") : t("failed"));
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="refund-find">
-      <Field id={`${id}-e2e`} label={t("endToEndId")} hint={t("endToEndHint")} error={error}>
-        <Input
-          id={`${id}-e2e`}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-          }}
-          placeholder="E00000000202611231200abcdefghijk"
-          className="font-mono"
-          autoComplete="off"
-          {...describedBy(`${id}-e2e`, error, t("endToEndHint"))}
-        />
-      </Field>
+      <FormField form={form} name="endToEndId" label={t("endToEndId")} hint={t("endToEndHint")}>
+        {(control) => (
+          <Input {...control} placeholder="E00000000202611231200abcdefghijk" className="font-mono" autoComplete="off" />
+        )}
+      </FormField>
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {t("close")}
         </Button>
-        <Button type="submit" loading={looking} data-testid="refund-find-submit">
+        <Button type="submit" loading={form.formState.isSubmitting} data-testid="refund-find-submit">
           {t("find")}
         </Button>
       </DialogActions>

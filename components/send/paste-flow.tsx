@@ -2,53 +2,42 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
-import { useMoney } from "@/components/format/money";
+import { useLocale, useTranslations } from "next-intl";
+import { type FormEvent, useMemo } from "react";
+import { z } from "zod";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
+import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { describedBy, Field, Textarea } from "@/components/ui/fields";
-import { AlertCircleIcon, ArrowRightIcon } from "@/components/ui/icons";
-import { MAX_EMV } from "@/server/transfers/schema";
+import { Textarea } from "@/components/ui/fields";
+import { AlertCircleIcon } from "@/components/ui/icons";
+import { centsToBrl } from "@/server/money";
+import { Emv, MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import {
-  AmountInput,
-  ReceiverSummary,
-  ResultPanel,
-  ReviewActions,
-  ReviewRow,
-  type SentView,
-  type SourceAccount,
-  type Step,
-  StepIndicator,
-  useAfterSend,
-  useAmountCheck,
-  useSendError,
-} from "./shared";
+import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
+import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
+
+const CodeForm = z.object({ emv: Emv });
 
 /** Paying a copy-and-paste code: paste → what it decodes to (and the amount, when it sets none) → confirm. */
 export function PasteFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
-  const id = useId();
+  const locale = useLocale();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const money = useMoney();
-  const checkAmount = useAmountCheck();
-  const describeError = useSendError();
-  const afterSend = useAfterSend();
+  const steps = useSendSteps<Preview>(account);
+  const preview = steps.review;
 
-  const [step, setStep] = useState<Step>("form");
-  const [emv, setEmv] = useState("");
-  const [emvError, setEmvError] = useState<string | null>(null);
-  const [amountText, setAmountText] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [sent, setSent] = useState<SentView | null>(null);
+  const codeForm = useSchemaForm(CodeForm, {
+    defaultValues: { emv: "" },
+    messages: { emv: { required: t("validation.emvRequired") } },
+  });
+  const amountSchema = useMemo(() => z.object({ amount: amountText(locale) }), [locale]);
+  const amountForm = useSchemaForm(amountSchema, { defaultValues: { amount: "" } });
 
   const decode = useMutation({
     mutationFn: (code: string) =>
@@ -58,179 +47,139 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
 
   const fixedAmount = preview?.amountCents ?? null;
   const blocked = preview !== null && fixedAmount === null && preview.kind === "dynamic";
-  const overBalance = fixedAmount !== null && fixedAmount > account.availableCents;
+  const tooMuch = fixedAmount !== null ? steps.overBalance(fixedAmount) : null;
 
-  function onContinue(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const code = emv.trim();
-    if (!code) {
-      setEmvError(t("validation.emvRequired"));
-      return;
-    }
-    setEmvError(null);
-    decode.mutate(code, {
+  const onContinue = codeForm.handleSubmit(({ emv }) => {
+    decode.mutate(emv, {
       onSuccess: (result) => {
-        setPreview(result);
-        setAmountText("");
-        setAmountError(null);
-        setStep("review");
+        amountForm.reset();
+        steps.toReview(result);
       },
       onError: (error) => {
-        const { message, field } = describeError(error);
-        if (field === "emv" || field === "pixKey" || field === null) setEmvError(message);
-        else setFormError(message);
+        const { message, field } = steps.explain(error);
+        // a code the service cannot read is about the pasted text, whatever part of it failed
+        showServiceError(codeForm, { message, field: field ?? "emv" }, { emv: "emv", pixKey: "emv" });
       },
     });
-  }
+  });
 
-  function onConfirm(event: FormEvent) {
-    event.preventDefault();
+  function payWith(amount: bigint | null) {
     if (!preview || pay.isPending || blocked) return;
-    setFormError(null);
-    let amount: number | null = null;
-    if (fixedAmount === null) {
-      const checked = checkAmount(amountText, account.availableCents);
-      setAmountError(checked.error);
-      if (checked.error || !checked.parsed.ok) return;
-      amount = checked.parsed.value;
-    }
     pay.mutate(
-      { accountId: account.accountId, emv: emv.trim(), amount },
       {
-        onSuccess: (result) => {
-          setSent(result);
-          setStep("done");
-          void afterSend();
-        },
-        onError: (error) => {
-          const { message, field } = describeError(error);
-          if (field === "amount" && fixedAmount === null) setAmountError(message);
-          else setFormError(message);
-        },
+        accountId: account.accountId,
+        emv: codeForm.getValues("emv").trim(),
+        amount: amount === null ? null : centsToBrl(amount),
+      },
+      {
+        onSuccess: steps.done,
+        onError: (error) =>
+          showServiceError(amountForm, steps.explain(error), fixedAmount === null ? { amount: "amount" } : {}),
       },
     );
   }
 
-  function reset() {
-    setStep("form");
-    setEmv("");
-    setEmvError(null);
-    setAmountText("");
-    setAmountError(null);
-    setFormError(null);
-    setPreview(null);
-    setSent(null);
-    pay.reset();
-    decode.reset();
-  }
+  const onConfirm = (event: FormEvent) => {
+    if (fixedAmount !== null) {
+      event.preventDefault();
+      amountForm.clearErrors("root");
+      return payWith(null);
+    }
+    return amountForm.handleSubmit(({ amount }) => {
+      const over = steps.overBalance(amount);
+      if (over) return amountForm.setError("amount", { message: over });
+      payWith(amount);
+    })(event);
+  };
 
   return (
-    <div className="space-y-6">
-      <StepIndicator step={step} />
-      {step === "form" ? (
-        <form onSubmit={onContinue} noValidate className="space-y-5" data-testid="paste-form">
-          {formError ? <Alert>{formError}</Alert> : null}
-          <Field id={`${id}-emv`} label={t("fields.emv")} hint={t("fields.emvHint")} error={emvError}>
-            <Textarea
-              id={`${id}-emv`}
-              value={emv}
-              onChange={(event) => setEmv(event.target.value)}
-              placeholder={t("fields.emvPlaceholder")}
-              maxLength={MAX_EMV}
-              rows={4}
-              spellCheck={false}
-              autoComplete="off"
-              {...describedBy(`${id}-emv`, emvError, t("fields.emvHint"))}
-            />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" loading={decode.isPending} className="w-full sm:w-auto">
-              {decode.isPending ? t("decoding") : t("continue")}
-              {decode.isPending ? null : <ArrowRightIcon className="size-4" />}
-            </Button>
-          </div>
-        </form>
-      ) : step === "review" && preview ? (
-        <form onSubmit={onConfirm} noValidate className="space-y-5" data-testid="paste-review">
-          <div>
-            <h3 className="text-base font-semibold text-slate-900">{t("review.pasteTitle")}</h3>
-            <p className="mt-1 text-sm text-slate-600">{t("review.pasteBody")}</p>
-          </div>
-          <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
-            <ReviewRow label={t("review.amount")} testId="review-amount">
-              {fixedAmount !== null ? (
-                <span className="text-base font-semibold tabular-nums">{money(fixedAmount)}</span>
-              ) : (
-                <span className="text-slate-500">—</span>
-              )}
-            </ReviewRow>
-            <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
-              {preview.merchantName}
-            </ReviewRow>
-            <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
-              {preview.merchantCity}
-            </ReviewRow>
-            <ReviewRow label={t("review.kind")}>
-              <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
-            </ReviewRow>
-            {preview.description ? <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow> : null}
-            {preview.pixKey ? (
-              <ReviewRow label={t("review.key")}>
-                <span className="break-all">{preview.pixKey}</span>
-              </ReviewRow>
-            ) : null}
-            {preview.txid ? (
-              <ReviewRow label={t("review.txid")}>
-                <span className="font-mono text-xs break-all">{preview.txid}</span>
-              </ReviewRow>
-            ) : null}
-            {preview.url ? (
-              <ReviewRow label={t("review.url")}>
-                <span className="font-mono text-xs break-all">{preview.url}</span>
-              </ReviewRow>
-            ) : null}
-          </dl>
-
-          <div className="space-y-2">
-            <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
-            <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
-          </div>
-
-          {blocked ? (
-            <Alert>{t("review.dynamicWithoutAmount")}</Alert>
-          ) : fixedAmount === null ? (
-            <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
-              <p className="flex items-start gap-2 text-sm text-amber-900">
-                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-                {t("review.amountFree")}
-              </p>
-              <Field id={`${id}-amount`} label={t("fields.amount")} error={amountError}>
-                <AmountInput
-                  id={`${id}-amount`}
-                  value={amountText}
-                  onChange={(event) => setAmountText(event.target.value)}
-                  placeholder={t("fields.amountPlaceholder")}
-                  {...describedBy(`${id}-amount`, amountError)}
-                />
-              </Field>
-            </div>
-          ) : overBalance ? (
-            <Alert>{t("validation.amountOverBalance", { available: money(account.availableCents) })}</Alert>
-          ) : null}
-
-          <p className="text-xs text-slate-500">{t("review.from", { account: account.accountId })}</p>
-          {formError ? <Alert>{formError}</Alert> : null}
-          <ReviewActions
-            onBack={() => setStep("form")}
+    <SendSteps
+      steps={steps}
+      resets={[codeForm, amountForm, pay, decode]}
+      details={
+        <DetailsStep form={codeForm} onSubmit={onContinue} flow="paste" pending={decode.isPending}>
+          <FormField form={codeForm} name="emv" label={t("fields.emv")} hint={t("fields.emvHint")}>
+            {(control) => (
+              <Textarea
+                {...control}
+                placeholder={t("fields.emvPlaceholder")}
+                maxLength={MAX_EMV}
+                rows={4}
+                spellCheck={false}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+        </DetailsStep>
+      }
+      review={
+        preview ? (
+          <ReviewStep
+            form={amountForm}
+            onSubmit={onConfirm}
+            flow="paste"
+            accountId={account.accountId}
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
-            disabled={blocked || overBalance}
-          />
-        </form>
-      ) : sent ? (
-        <ResultPanel sent={sent} onAnother={reset} />
-      ) : null}
-    </div>
+            disabled={blocked || tooMuch !== null}
+            onBack={steps.back}
+          >
+            <ReviewList>
+              <AmountRow cents={fixedAmount} />
+              <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
+                {preview.merchantName}
+              </ReviewRow>
+              <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
+                {preview.merchantCity}
+              </ReviewRow>
+              <ReviewRow label={t("review.kind")}>
+                <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
+              </ReviewRow>
+              {preview.description ? (
+                <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow>
+              ) : null}
+              {preview.pixKey ? (
+                <ReviewRow label={t("review.key")}>
+                  <span className="break-all">{preview.pixKey}</span>
+                </ReviewRow>
+              ) : null}
+              {preview.txid ? (
+                <ReviewRow label={t("review.txid")}>
+                  <span className="font-mono text-xs break-all">{preview.txid}</span>
+                </ReviewRow>
+              ) : null}
+              {preview.url ? (
+                <ReviewRow label={t("review.url")}>
+                  <span className="font-mono text-xs break-all">{preview.url}</span>
+                </ReviewRow>
+              ) : null}
+            </ReviewList>
+            <div className="space-y-2">
+              <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
+              <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
+            </div>
+
+            {blocked ? (
+              <Alert>{t("review.dynamicWithoutAmount")}</Alert>
+            ) : fixedAmount === null ? (
+              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
+                <p className="flex items-start gap-2 text-sm text-amber-900">
+                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+                  {t("review.amountFree")}
+                </p>
+                <AmountField
+                  form={amountForm}
+                  name="amount"
+                  label={t("fields.amount")}
+                  placeholder={t("fields.amountPlaceholder")}
+                />
+              </div>
+            ) : tooMuch ? (
+              <Alert>{tooMuch}</Alert>
+            ) : null}
+          </ReviewStep>
+        ) : null
+      }
+    />
   );
 }

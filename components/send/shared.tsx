@@ -2,11 +2,10 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useLocale, useTranslations } from "next-intl";
-import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useEffect, useRef } from "react";
 import { entryHref, type Party, StatusBadge } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { useAmountMessage } from "@/components/forms/field-check";
 import { usePixFailure } from "@/components/forms/pix-failure";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -15,46 +14,20 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { CopyButton } from "@/components/ui/copy-button";
 import { AlertCircleIcon, ArrowRightIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import type { AppRouter } from "@/server/trpc/routers";
-import { type ParsedAmount, parseAmount } from "./amount";
 
 export type SentView = inferRouterOutputs<AppRouter>["transfers"]["sendToKey"];
 export type SourceAccount = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
 export type Step = "form" | "review" | "done";
 
-/** A BRL amount input: "R$" in front, the locale's decimal keyboard on phones. */
-export function AmountInput({ className, ...props }: Omit<ComponentProps<"input">, "type" | "inputMode">) {
-  return (
-    <div className="relative">
-      <span className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-sm font-medium text-slate-500">
-        R$
-      </span>
-      <Input
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        className={cn("pl-10 tabular-nums", className)}
-        {...props}
-      />
-    </div>
-  );
-}
-
-/** Parses and checks an amount against the available balance; the message, or the parsed value. */
-export function useAmountCheck() {
+/** The amount's refusal when it is more than the available balance (null: no balance to check). */
+export function useBalanceCheck() {
   const t = useTranslations("send.validation");
-  const locale = useLocale();
   const money = useMoney();
-  const amountMessage = useAmountMessage();
-  return (text: string, availableCents: bigint | null): { parsed: ParsedAmount; error: string | null } => {
-    const parsed = parseAmount(text, locale);
-    if (!parsed.ok) return { parsed, error: amountMessage(parsed.error) };
-    if (availableCents !== null && parsed.cents > availableCents) {
-      return { parsed, error: t("amountOverBalance", { available: money(availableCents) }) };
-    }
-    return { parsed, error: null };
-  };
+  return (cents: bigint, availableCents: bigint | null): string | null =>
+    availableCents !== null && cents > availableCents
+      ? t("amountOverBalance", { available: money(availableCents) })
+      : null;
 }
 
 /** A service's answer as the merchant should read it, and the form field it is about. */
@@ -84,32 +57,17 @@ export function useAfterSend() {
     ]);
 }
 
-export function StepIndicator({ step }: { step: Step }) {
-  const t = useTranslations("send.steps");
-  const steps: Step[] = ["form", "review", "done"];
-  const labels: Record<Step, string> = { form: t("details"), review: t("review"), done: t("done") };
-  const current = steps.indexOf(step);
+/** A review row with an id in monospace and its copy button. */
+export function IdRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <ol className="flex items-center gap-2 text-xs font-medium" aria-label={labels[step]}>
-      {steps.map((value, index) => (
-        <li key={value} className="flex items-center gap-2" aria-current={index === current ? "step" : undefined}>
-          {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-6" /> : null}
-          <span
-            className={cn(
-              "flex size-5 items-center justify-center rounded-full text-[0.6875rem]",
-              index < current && "bg-emerald-700 text-white",
-              index === current && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-600",
-              index > current && "bg-slate-100 text-slate-500",
-            )}
-          >
-            {index < current ? <CheckIcon className="size-3" /> : index + 1}
-          </span>
-          <span className={cn(index === current ? "text-slate-900" : "text-slate-500", "hidden sm:inline")}>
-            {labels[value]}
-          </span>
-        </li>
-      ))}
-    </ol>
+    <ReviewRow label={label}>
+      <span className="inline-flex max-w-full items-center gap-2">
+        <span className="min-w-0 font-mono text-xs break-all" data-testid={testId}>
+          {value}
+        </span>
+        <CopyButton value={value} label={label} />
+      </span>
+    </ReviewRow>
   );
 }
 
@@ -193,7 +151,7 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
     enabled: sent.status === "processing",
   });
   const status = live.data?.status ?? sent.status;
-  const errorMessage = live.data?.errorMessage ?? sent.errorMessage;
+  const failed = live.data?.failure ?? sent.failure;
   const settled = useRef(false);
   useEffect(() => {
     // Settled while on screen: the held money moved, so the balance changed again.
@@ -232,9 +190,9 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
               ? t("processingBody", { amount, name })
               : t("succeededBody", { amount, name })}
         </p>
-        {status === "failed" && errorMessage ? (
+        {status === "failed" && failed ? (
           <p className="mt-2 max-w-md text-sm font-medium text-red-700" data-testid="result-failure">
-            {failure(errorMessage)}
+            {failure(failed)}
           </p>
         ) : null}
       </div>
@@ -244,21 +202,9 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
           <StatusBadge status={status} />
         </ReviewRow>
         {sent.endToEndId ? (
-          <ReviewRow label={t("endToEndId")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all" data-testid="result-end-to-end-id">
-                {sent.endToEndId}
-              </span>
-              <CopyButton value={sent.endToEndId} label={t("endToEndId")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("endToEndId")} value={sent.endToEndId} testId="result-end-to-end-id" />
         ) : (
-          <ReviewRow label={t("entryId")}>
-            <span className="inline-flex max-w-full items-center gap-2">
-              <span className="min-w-0 font-mono text-xs break-all">{sent.id}</span>
-              <CopyButton value={sent.id} label={t("entryId")} />
-            </span>
-          </ReviewRow>
+          <IdRow label={t("entryId")} value={sent.id} />
         )}
       </dl>
 
@@ -271,31 +217,6 @@ export function ResultPanel({ sent, onAnother }: { sent: SentView; onAnother: ()
           <ArrowRightIcon className="size-4" />
         </ButtonLink>
       </div>
-    </div>
-  );
-}
-
-/** The review step's buttons: back to the form, or confirm (busy while the request runs). */
-export function ReviewActions({
-  onBack,
-  confirmLabel,
-  pending,
-  disabled = false,
-}: {
-  onBack: () => void;
-  confirmLabel: string;
-  pending: boolean;
-  disabled?: boolean;
-}) {
-  const t = useTranslations("send");
-  return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onBack} disabled={pending}>
-        {t("back")}
-      </Button>
-      <Button type="submit" loading={pending} disabled={disabled}>
-        {pending ? t("sending") : confirmLabel}
-      </Button>
     </div>
   );
 }

@@ -2,7 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useEffect, useId } from "react";
+import type { Path } from "react-hook-form";
+import { z } from "zod";
+import { type AnyForm, firstErrorMessage, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -18,18 +21,25 @@ import {
   STATEMENT_FORMATS,
   StatementRequestSchema,
 } from "@/server/statements/schema";
-import { PRESETS, type Preset, presetPeriod } from "./period";
-
-type IssueMessage = "rangeOrder" | "rangeTooLong" | "noSections" | "noColumns" | "invalid";
-const ISSUE_MESSAGES: Record<string, IssueMessage> = {
-  startDate: "rangeOrder",
-  endDate: "rangeTooLong",
-  "options.sections": "noSections",
-  "options.columns": "noColumns",
-};
+import { PRESETS, presetPeriod } from "./period";
 
 const all = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, true])) as Record<K, boolean>;
+
+/** The chosen period (a preset, or the dates typed) read as the request's dates, then the request's own rules. */
+const StatementFields = z
+  .object({
+    accountId: z.string(),
+    preset: z.enum(PRESETS),
+    custom: z.tuple([z.string(), z.string()]),
+    format: z.enum(STATEMENT_FORMATS),
+    options: z.object({ sections: z.record(z.string(), z.boolean()), columns: z.record(z.string(), z.boolean()) }),
+  })
+  .transform(({ preset, custom, ...request }) => {
+    const [startDate, endDate] = preset === "custom" ? custom : presetPeriod(preset);
+    return { ...request, startDate, endDate } as z.input<typeof StatementRequestSchema>;
+  })
+  .pipe(StatementRequestSchema);
 
 /** The request card: account, period (presets or São Paulo dates), format, sections and columns. */
 export function StatementForm() {
@@ -39,43 +49,42 @@ export function StatementForm() {
   const queryClient = useQueryClient();
   const explain = useServiceError();
   const overview = useQuery(trpc.account.overview.queryOptions());
-  const request = useMutation(trpc.statements.request.mutationOptions());
+  const requestStatement = useMutation(trpc.statements.request.mutationOptions());
 
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [preset, setPreset] = useState<Preset>("thisMonth");
-  const [custom, setCustom] = useState<[string, string]>(() => presetPeriod("thisMonth"));
-  const [format, setFormat] = useState<"pdf" | "csv">("pdf");
-  const [sections, setSections] = useState(() => all(SECTION_KEYS));
-  const [columns, setColumns] = useState(() => all(COLUMN_KEYS));
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(StatementFields, {
+    defaultValues: {
+      accountId: "",
+      preset: "thisMonth",
+      custom: presetPeriod("thisMonth"),
+      format: "pdf",
+      options: { sections: all(SECTION_KEYS), columns: all(COLUMN_KEYS) },
+    },
+    messages: {
+      startDate: t("errors.rangeOrder"),
+      endDate: t("errors.rangeTooLong"),
+      "options.sections": t("errors.noSections"),
+      "options.columns": t("errors.noColumns"),
+    },
+  });
+  const accounts = overview.data?.accounts ?? [];
+  const firstAccount = accounts[0]?.accountId;
+  useEffect(() => {
+    if (firstAccount && !form.getValues("accountId")) form.setValue("accountId", firstAccount);
+  }, [firstAccount, form]);
+  const [preset, custom, transactionTable] = form.watch(["preset", "custom", "options.sections.transactionTable"]);
+  const error = firstErrorMessage(form.formState.errors);
 
   if (overview.isPending) return <Skeleton className="h-72 w-full" />;
-  const accounts = overview.data?.accounts ?? [];
-  const account = accountId ?? accounts[0]?.accountId ?? "";
   const [startDate, endDate] = preset === "custom" ? custom : presetPeriod(preset);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const parsed = StatementRequestSchema.safeParse({
-      accountId: account,
-      startDate,
-      endDate,
-      format,
-      options: { sections, columns },
-    });
-    if (!parsed.success) {
-      const path = parsed.error.issues[0]?.path.join(".") ?? "";
-      setError(t(`errors.${ISSUE_MESSAGES[path] ?? "invalid"}`));
-      return;
-    }
+  const submit = form.handleSubmit(async (request) => {
     try {
-      await request.mutateAsync(parsed.data);
+      await requestStatement.mutateAsync(request);
       await queryClient.invalidateQueries({ queryKey: trpc.statements.list.queryKey() });
     } catch (caught) {
-      setError(explain(caught).message);
+      showServiceError(form, explain(caught));
     }
-  }
+  });
 
   return (
     <Card data-testid="statement-form">
@@ -88,7 +97,7 @@ export function StatementForm() {
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
               <FieldLabel htmlFor={`${id}-account`}>{t("account")}</FieldLabel>
-              <Select id={`${id}-account`} value={account} onChange={(e) => setAccountId(e.target.value)}>
+              <Select id={`${id}-account`} {...form.register("accountId")}>
                 {accounts.map((a) => (
                   <option key={a.accountId} value={a.accountId}>
                     {a.accountId} · {a.name}
@@ -98,12 +107,7 @@ export function StatementForm() {
             </div>
             <div>
               <FieldLabel htmlFor={`${id}-period`}>{t("period")}</FieldLabel>
-              <Select
-                id={`${id}-period`}
-                data-testid="statement-preset"
-                value={preset}
-                onChange={(e) => setPreset(e.target.value as Preset)}
-              >
+              <Select id={`${id}-period`} data-testid="statement-preset" {...form.register("preset")}>
                 {PRESETS.map((p) => (
                   <option key={p} value={p}>
                     {t(`presets.${p}`)}
@@ -116,14 +120,7 @@ export function StatementForm() {
               <div className="flex h-10 items-center gap-4 text-sm">
                 {STATEMENT_FORMATS.map((f) => (
                   <label key={f} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${id}-format`}
-                      value={f}
-                      checked={format === f}
-                      onChange={() => setFormat(f)}
-                      data-testid={`statement-format-${f}`}
-                    />
+                    <input type="radio" value={f} data-testid={`statement-format-${f}`} {...form.register("format")} />
                     {f.toUpperCase()}
                   </label>
                 ))}
@@ -135,11 +132,19 @@ export function StatementForm() {
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
                 <FieldLabel htmlFor={`${id}-start`}>{t("from")}</FieldLabel>
-                <DateInput id={`${id}-start`} value={custom[0]} onChange={(start) => setCustom([start, custom[1]])} />
+                <DateInput
+                  id={`${id}-start`}
+                  value={custom[0]}
+                  onChange={(start) => form.setValue("custom", [start, custom[1]])}
+                />
               </div>
               <div>
                 <FieldLabel htmlFor={`${id}-end`}>{t("to")}</FieldLabel>
-                <DateInput id={`${id}-end`} value={custom[1]} onChange={(end) => setCustom([custom[0], end])} />
+                <DateInput
+                  id={`${id}-end`}
+                  value={custom[1]}
+                  onChange={(end) => form.setValue("custom", [custom[0], end])}
+                />
               </div>
             </div>
           ) : (
@@ -149,19 +154,19 @@ export function StatementForm() {
           )}
 
           <Checks
+            form={form}
+            group="sections"
             legend={t("sections")}
             keys={SECTION_KEYS}
-            values={sections}
             label={(k: SectionKey) => t(`sectionNames.${k}`)}
-            onChange={setSections}
           />
-          {sections.transactionTable && (
+          {transactionTable && (
             <Checks
+              form={form}
+              group="columns"
               legend={t("columns")}
               keys={COLUMN_KEYS}
-              values={columns}
               label={(k: ColumnKey) => t(`columnNames.${k}`)}
-              onChange={setColumns}
             />
           )}
 
@@ -171,7 +176,7 @@ export function StatementForm() {
             </Alert>
           )}
           <div className="flex justify-end">
-            <Button type="submit" loading={request.isPending} data-testid="statement-submit">
+            <Button type="submit" loading={requestStatement.isPending} data-testid="statement-submit">
               {t("submit")}
             </Button>
           </div>
@@ -182,17 +187,17 @@ export function StatementForm() {
 }
 
 function Checks<K extends string>({
+  form,
+  group,
   legend,
   keys,
-  values,
   label,
-  onChange,
 }: {
+  form: AnyForm<z.input<typeof StatementFields>>;
+  group: "sections" | "columns";
   legend: string;
   keys: readonly K[];
-  values: Record<K, boolean>;
   label: (key: K) => string;
-  onChange: (values: Record<K, boolean>) => void;
 }) {
   return (
     <fieldset>
@@ -202,8 +207,7 @@ function Checks<K extends string>({
           <label key={k} className="flex items-center gap-2">
             <input
               type="checkbox"
-              checked={values[k]}
-              onChange={(e) => onChange({ ...values, [k]: e.target.checked })}
+              {...form.register(`options.${group}.${k}` as Path<z.input<typeof StatementFields>>)}
             />
             {label(k)}
           </label>

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Button } from "./button";
 import { CopyTextButton } from "./copy-button";
-import { DialogActions } from "./dialog";
+import { Dialog, DialogActions } from "./dialog";
 import { AlertCircleIcon } from "./icons";
 
 export type SecretField = { label: string; value: string; testId: string };
@@ -70,5 +70,41 @@ export function SecretPanel({
         </Button>
       </DialogActions>
     </div>
+  );
+}
+
+/**
+ * A dialog whose form, once it succeeds, shows a secret (`secretShown`): from then on only the
+ * panel's own button closes it, and the form's description gives way to the panel.
+ */
+export function SecretDialog({
+  open,
+  onClose,
+  secretShown,
+  title,
+  description,
+  testId,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  secretShown: boolean;
+  title: string;
+  description: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={secretShown ? undefined : description}
+      dismissible={!secretShown}
+      size="lg"
+      testId={testId}
+    >
+      {children}
+    </Dialog>
   );
 }

@@ -2,21 +2,33 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { z } from "zod";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { describedBy, Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import type { WebhookConfigView } from "@/server/trpc/routers/webhooks";
-import { MAX_AUTH_HEADER } from "@/server/webhooks/schema";
+import { AccountWebhookConfig, MAX_AUTH_HEADER } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
-import { ACCOUNT_WILDCARD, parseTargetUrl, SUBSCRIBABLE_ACCOUNT_EVENTS, useAccountEventLabel } from "./events";
+import { ACCOUNT_WILDCARD, SUBSCRIBABLE_ACCOUNT_EVENTS, TargetUrl, useAccountEventLabel } from "./events";
 import { TargetUrlField } from "./shared";
 
-type Errors = { event?: string | null; targetUrl?: string | null; authHeader?: string | null };
+/** Every event (the wildcard) or the chosen ones, of which there must be one. */
+const ConfigFields = z
+  .object({
+    all: z.boolean(),
+    events: z.array(z.string()),
+    targetUrl: TargetUrl,
+    authHeader: AccountWebhookConfig.shape.authHeader.unwrap().unwrap(),
+    removeAuthHeader: z.boolean(),
+  })
+  .superRefine(({ all, events }, ctx) => {
+    if (!all && events.length === 0) ctx.addIssue({ code: "custom", path: ["events"], message: "required" });
+  });
 type ConfigValues = { event: string[]; targetUrl: string; authHeader?: string | null };
 
 /** Creates an account-surface configuration (`config` "new") or edits one. */
@@ -85,73 +97,56 @@ function ConfigForm({
   const eventLabel = useAccountEventLabel();
   const explain = useServiceError();
   const id = useId();
-  const [all, setAll] = useState(initial ? initial.event.includes(ACCOUNT_WILDCARD) : false);
-  const [events, setEvents] = useState<Set<string>>(
-    () => new Set(initial ? initial.event.filter((name) => name !== ACCOUNT_WILDCARD) : SUBSCRIBABLE_ACCOUNT_EVENTS),
-  );
-  const [targetUrl, setTargetUrl] = useState(initial?.targetUrl ?? "");
-  const [authHeader, setAuthHeader] = useState("");
-  const [removeAuthHeader, setRemoveAuthHeader] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useSchemaForm(ConfigFields, {
+    defaultValues: {
+      all: initial ? initial.event.includes(ACCOUNT_WILDCARD) : false,
+      events: initial ? initial.event.filter((name) => name !== ACCOUNT_WILDCARD) : [...SUBSCRIBABLE_ACCOUNT_EVENTS],
+      targetUrl: initial?.targetUrl ?? "",
+      authHeader: "",
+      removeAuthHeader: false,
+    },
+    messages: {
+      targetUrl: { required: t("validation.urlRequired"), invalid: t("validation.urlInvalid") },
+      events: t("validation.eventsRequired"),
+    },
+  });
+  const [all, events, removeAuthHeader] = form.watch(["all", "events", "removeAuthHeader"]);
   const keeping = initial?.hasAuthHeader === true;
   const authHint = keeping ? t("authHeaderKeepHint") : t("authHeaderHint");
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (pending) return;
-    const next: Errors = {
-      targetUrl: !targetUrl.trim()
-        ? t("validation.urlRequired")
-        : parseTargetUrl(targetUrl)
-          ? null
-          : t("validation.urlInvalid"),
-      event: !all && events.size === 0 ? t("validation.eventsRequired") : null,
-    };
-    setErrors(next);
-    setServerError(null);
-    if (next.targetUrl || next.event) return;
     // Editing: an empty header keeps the current one; "remove" sends null.
-    const header = authHeader.trim();
+    const header = values.authHeader.trim();
     onSubmit(
       {
-        event: all ? [ACCOUNT_WILDCARD] : SUBSCRIBABLE_ACCOUNT_EVENTS.filter((name) => events.has(name)),
-        targetUrl: targetUrl.trim(),
-        ...(removeAuthHeader ? { authHeader: null } : header ? { authHeader: header } : {}),
+        event: values.all
+          ? [ACCOUNT_WILDCARD]
+          : SUBSCRIBABLE_ACCOUNT_EVENTS.filter((name) => values.events.includes(name)),
+        targetUrl: values.targetUrl,
+        ...(values.removeAuthHeader ? { authHeader: null } : header ? { authHeader: header } : {}),
       },
-      (cause) => {
-        const { message, field } = explain(cause);
-        if (field === "event" || field === "targetUrl" || field === "authHeader") setErrors({ [field]: message });
-        else setServerError(message);
-      },
+      (cause) =>
+        showServiceError(form, explain(cause), { event: "events", targetUrl: "targetUrl", authHeader: "authHeader" }),
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-testid="config-form">
       <TargetUrlField
-        id={`${id}-url`}
+        form={form}
+        name="targetUrl"
         label={t("targetUrl")}
         hint={t("targetUrlHint")}
         placeholder={t("targetUrlPlaceholder")}
-        value={targetUrl}
-        onChange={(value) => {
-          setTargetUrl(value);
-          setErrors((current) => ({ ...current, targetUrl: null }));
-        }}
-        error={errors.targetUrl}
       />
 
       <div className="space-y-3">
         <label className="flex cursor-pointer items-start gap-2.5 text-sm" data-testid="all-events">
           <input
             type="checkbox"
-            checked={all}
-            onChange={(event) => {
-              setAll(event.target.checked);
-              setErrors((current) => ({ ...current, event: null }));
-            }}
             className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+            {...form.register("all", { deps: ["events"] })}
           />
           <span>
             <span className="block font-medium text-slate-800">{t("allEvents")}</span>
@@ -163,50 +158,41 @@ function ConfigForm({
           legend={t("events")}
           names={SUBSCRIBABLE_ACCOUNT_EVENTS}
           labelOf={eventLabel}
-          selected={all ? new Set(SUBSCRIBABLE_ACCOUNT_EVENTS) : events}
-          onChange={(next) => {
-            setEvents(next);
-            setErrors((current) => ({ ...current, event: null }));
-          }}
-          error={errors.event}
+          selected={new Set(all ? SUBSCRIBABLE_ACCOUNT_EVENTS : events)}
+          onChange={(next) => form.setValue("events", [...next], { shouldValidate: form.formState.isSubmitted })}
+          error={form.formState.errors.events?.message}
           disabled={all}
           testId="account-event-list"
         />
       </div>
 
-      <Field id={`${id}-auth`} label={t("authHeader")} hint={authHint} error={errors.authHeader}>
-        <Input
-          id={`${id}-auth`}
-          type="password"
-          value={authHeader}
-          onChange={(event) => {
-            setAuthHeader(event.target.value);
-            setErrors((current) => ({ ...current, authHeader: null }));
-          }}
-          placeholder={t("authHeaderPlaceholder")}
-          maxLength={MAX_AUTH_HEADER}
-          autoComplete="new-password"
-          disabled={removeAuthHeader}
-          className="font-mono"
-          {...describedBy(`${id}-auth`, errors.authHeader, authHint)}
-        />
-      </Field>
+      <FormField form={form} name="authHeader" label={t("authHeader")} hint={authHint}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            placeholder={t("authHeaderPlaceholder")}
+            maxLength={MAX_AUTH_HEADER}
+            autoComplete="new-password"
+            readOnly={removeAuthHeader}
+            className={cn("font-mono", removeAuthHeader && "bg-slate-50 text-slate-500")}
+          />
+        )}
+      </FormField>
       {keeping ? (
         <label className="-mt-3 flex cursor-pointer items-center gap-2.5 text-sm text-slate-800">
           <input
             type="checkbox"
-            checked={removeAuthHeader}
-            onChange={(event) => {
-              setRemoveAuthHeader(event.target.checked);
-              if (event.target.checked) setAuthHeader("");
-            }}
             className="size-4 shrink-0 accent-emerald-700"
+            {...form.register("removeAuthHeader", {
+              onChange: (event) => event.target.checked && form.setValue("authHeader", ""),
+            })}
           />
           {t("removeAuthHeader")}
         </label>
       ) : null}
 
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions className="border-t border-slate-100 pt-5">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>

@@ -8,6 +8,7 @@ import {
   GATEWAY_EVENTS,
   type GatewayEventType,
 } from "@/server/webhooks/catalog";
+import { WebhookUrl } from "@/server/webhooks/schema";
 
 /** Each catalogue name's message: a new event in the backend's catalogue fails the type check until it has one. */
 const GATEWAY_EVENT_MESSAGES = {
@@ -73,3 +74,6 @@ export function parseTargetUrl(value: string): URL | null {
     return null;
   }
 }
+
+/** A target URL as the form checks it: the doors' field, and a web address at all. */
+export const TargetUrl = WebhookUrl.refine((value) => parseTargetUrl(value) !== null);

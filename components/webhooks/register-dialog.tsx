@@ -2,25 +2,41 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { z } from "zod";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { describedBy, Field, FieldError } from "@/components/ui/fields";
+import { DialogActions } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
-import { SecretPanel } from "@/components/ui/secret-panel";
-import { MAX_SECRET, MIN_SECRET } from "@/server/webhooks/schema";
+import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
+import { GatewayWebhookRegistration, MAX_SECRET, MIN_SECRET } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
-import { parseTargetUrl, SUBSCRIBABLE_GATEWAY_EVENTS, useGatewayEventLabel } from "./events";
+import { parseTargetUrl, SUBSCRIBABLE_GATEWAY_EVENTS, TargetUrl, useGatewayEventLabel } from "./events";
 import { TargetUrlField } from "./shared";
 
 const SECRET_MODES = ["generate", "custom", "none"] as const;
 type SecretMode = (typeof SECRET_MODES)[number];
 
-type Errors = { url?: string | null; events?: string | null; secret?: string | null };
+const RegisterFields = z
+  .object({
+    url: TargetUrl,
+    allowInsecure: z.boolean(),
+    events: GatewayWebhookRegistration.shape.events,
+    secretMode: z.enum(SECRET_MODES),
+    secret: GatewayWebhookRegistration.shape.secret.unwrap(),
+  })
+  .superRefine(({ url, allowInsecure, secretMode, secret }, ctx) => {
+    if (parseTargetUrl(url)?.protocol === "http:" && !allowInsecure) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "insecure", params: { fieldError: "insecure" } });
+    }
+    if (secretMode === "custom" && (secret.length < MIN_SECRET || secret.length > MAX_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["secret"], message: "length" });
+    }
+  });
 
 /**
  * Registers a gateway webhook: URL, events, how deliveries are signed, and whether plain HTTP is
@@ -40,14 +56,12 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
   }
 
   return (
-    <Dialog
+    <SecretDialog
       open={open}
       onClose={close}
+      secretShown={created !== null}
       title={created ? t("secret.title") : t("registerDialog.title")}
-      description={created ? undefined : t("registerDialog.description")}
-      // The secret is on screen: only the explicit button closes it.
-      dismissible={!created}
-      size="lg"
+      description={t("registerDialog.description")}
       testId="register-webhook-dialog"
     >
       {created ? (
@@ -81,7 +95,7 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
           }
         />
       )}
-    </Dialog>
+    </SecretDialog>
   );
 }
 
@@ -100,74 +114,50 @@ function RegisterForm({
   const eventLabel = useGatewayEventLabel();
   const explain = useServiceError();
   const id = useId();
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<Set<string>>(() => new Set(SUBSCRIBABLE_GATEWAY_EVENTS));
-  const [secretMode, setSecretMode] = useState<SecretMode>("generate");
-  const [secret, setSecret] = useState("");
-  const [allowInsecure, setAllowInsecure] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useSchemaForm(RegisterFields, {
+    defaultValues: {
+      url: "",
+      allowInsecure: false,
+      events: [...SUBSCRIBABLE_GATEWAY_EVENTS],
+      secretMode: "generate",
+      secret: "",
+    },
+    messages: {
+      url: {
+        required: t("validation.urlRequired"),
+        invalid: t("validation.urlInvalid"),
+        insecure: t("validation.urlInsecure"),
+      },
+      events: t("validation.eventsRequired"),
+      secret: t("validation.secretLength"),
+    },
+  });
+  const secretMode = form.watch("secretMode");
+  const events = form.watch("events");
+  const secretError = form.formState.errors.secret?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ url, events, secretMode, secret, allowInsecure }) => {
     if (pending) return;
-    const parsed = parseTargetUrl(url);
-    const next: Errors = {
-      url: !url.trim()
-        ? t("validation.urlRequired")
-        : !parsed
-          ? t("validation.urlInvalid")
-          : parsed.protocol === "http:" && !allowInsecure
-            ? t("validation.urlInsecure")
-            : null,
-      events: events.size === 0 ? t("validation.eventsRequired") : null,
-      secret:
-        secretMode === "custom" && (secret.length < MIN_SECRET || secret.length > MAX_SECRET)
-          ? t("validation.secretLength")
-          : null,
-    };
-    setErrors(next);
-    setServerError(null);
-    if (next.url || next.events || next.secret) return;
     onSubmit(
       {
-        url: url.trim(),
-        events: SUBSCRIBABLE_GATEWAY_EVENTS.filter((name) => events.has(name)),
+        url,
+        events: SUBSCRIBABLE_GATEWAY_EVENTS.filter((name) => events.includes(name)),
         ...(secretMode === "custom" ? { secret } : secretMode === "none" ? { secret: null } : {}),
         allowInsecure,
       },
-      (cause) => {
-        const { message, field } = explain(cause);
-        if (field === "url" || field === "events" || field === "secret") setErrors({ [field]: message });
-        else setServerError(message);
-      },
+      (cause) => showServiceError(form, explain(cause), { url: "url", events: "events", secret: "secret" }),
     );
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-testid="register-webhook-form">
-      <TargetUrlField
-        id={`${id}-url`}
-        label={t("url")}
-        hint={t("urlHint")}
-        placeholder={t("urlPlaceholder")}
-        value={url}
-        onChange={(value) => {
-          setUrl(value);
-          setErrors((current) => ({ ...current, url: null }));
-        }}
-        error={errors.url}
-      />
+      <TargetUrlField form={form} name="url" label={t("url")} hint={t("urlHint")} placeholder={t("urlPlaceholder")} />
 
       <label className="flex cursor-pointer items-start gap-2.5 text-sm" data-testid="allow-insecure">
         <input
           type="checkbox"
-          checked={allowInsecure}
-          onChange={(event) => {
-            setAllowInsecure(event.target.checked);
-            setErrors((current) => ({ ...current, url: null }));
-          }}
           className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+          {...form.register("allowInsecure", { deps: ["url"] })}
         />
         <span>
           <span className="block font-medium text-slate-800">{t("allowInsecure")}</span>
@@ -180,12 +170,9 @@ function RegisterForm({
         legend={t("events")}
         names={SUBSCRIBABLE_GATEWAY_EVENTS}
         labelOf={eventLabel}
-        selected={events}
-        onChange={(next) => {
-          setEvents(next);
-          setErrors((current) => ({ ...current, events: null }));
-        }}
-        error={errors.events}
+        selected={new Set(events)}
+        onChange={(next) => form.setValue("events", [...next], { shouldValidate: form.formState.isSubmitted })}
+        error={form.formState.errors.events?.message}
         testId="gateway-event-list"
       />
 
@@ -202,14 +189,9 @@ function RegisterForm({
             >
               <input
                 type="radio"
-                name={`${id}-secret-mode`}
                 value={mode}
-                checked={secretMode === mode}
-                onChange={() => {
-                  setSecretMode(mode);
-                  setErrors((current) => ({ ...current, secret: null }));
-                }}
                 className="mt-0.5 size-4 shrink-0 accent-emerald-700"
+                {...form.register("secretMode", { deps: ["secret"] })}
               />
               <span>
                 <span className="block font-medium text-slate-800">{t(SECRET_LABELS[mode].label)}</span>
@@ -219,27 +201,23 @@ function RegisterForm({
           ))}
         </div>
         {secretMode === "custom" ? (
-          <Field id={`${id}-secret`} label={t("secretCustomLabel")} error={errors.secret}>
-            <Input
-              id={`${id}-secret`}
-              type="password"
-              value={secret}
-              onChange={(event) => {
-                setSecret(event.target.value);
-                setErrors((current) => ({ ...current, secret: null }));
-              }}
-              maxLength={MAX_SECRET}
-              autoComplete="new-password"
-              className="font-mono"
-              {...describedBy(`${id}-secret`, errors.secret)}
-            />
-          </Field>
-        ) : errors.secret ? (
-          <FieldError>{errors.secret}</FieldError>
+          <FormField form={form} name="secret" label={t("secretCustomLabel")}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                maxLength={MAX_SECRET}
+                autoComplete="new-password"
+                className="font-mono"
+              />
+            )}
+          </FormField>
+        ) : secretError ? (
+          <FieldError>{secretError}</FieldError>
         ) : null}
       </fieldset>
 
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      <FormAlert form={form} />
 
       <DialogActions className="border-t border-slate-100 pt-5">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
+import type { FieldValues, Path } from "react-hook-form";
+import { type AnyForm, FormField } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { describedBy, Field } from "@/components/ui/fields";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { MAX_URL } from "@/server/webhooks/schema";
@@ -125,39 +126,34 @@ export function DeleteDialog({
   );
 }
 
-/** A webhook's target URL in a form: typed as a URL, in monospace, with its hint or error. */
-export function TargetUrlField({
-  id,
+/** A webhook's target URL, typed in full (https://…). */
+export function TargetUrlField<V extends FieldValues>({
+  form,
+  name,
   label,
   hint,
   placeholder,
-  value,
-  onChange,
-  error,
 }: {
-  id: string;
+  form: AnyForm<V>;
+  name: Path<V>;
   label: string;
   hint: string;
   placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null | undefined;
 }) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      <Input
-        id={id}
-        type="url"
-        inputMode="url"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        maxLength={MAX_URL}
-        autoComplete="off"
-        spellCheck={false}
-        className="font-mono"
-        {...describedBy(id, error, hint)}
-      />
-    </Field>
+    <FormField form={form} name={name} label={label} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type="url"
+          inputMode="url"
+          placeholder={placeholder}
+          maxLength={MAX_URL}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+        />
+      )}
+    </FormField>
   );
 }

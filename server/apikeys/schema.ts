@@ -10,7 +10,8 @@ export const MAX_KEY_NAME = 80;
 export const KeyName = text({ min: 1, max: MAX_KEY_NAME, trim: true });
 export const Scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
 /** An IP or IPv4 CIDR; the service reads each entry exactly as the request pipeline does. */
-export const WhitelistEntry = text({ min: 1, max: 64, trim: true });
+export const MAX_WHITELIST_ENTRY = 64;
+export const WhitelistEntry = text({ min: 1, max: MAX_WHITELIST_ENTRY, trim: true });
 export const IpWhitelist = z.array(WhitelistEntry).max(MAX_WHITELIST_ENTRIES);
 
 export { ClientId };

@@ -27,7 +27,13 @@ export const BrlAmount = z
       return brlToCents(value, transactionLimit());
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      ctx.addIssue({ code: "custom", message: error.message.replace(/^amount /, ""), input: value });
+      // the reason lets a form say it in the reader's language
+      ctx.addIssue({
+        code: "custom",
+        message: error.message.replace(/^amount /, ""),
+        input: value,
+        params: { reason: error.reason },
+      });
       return z.NEVER;
     }
   })

@@ -21,7 +21,10 @@ export const DefenseFileUrl = text({ min: 1, max: 2048 })
   }, "must be an https URL")
   .describe("An https link to a proof file.");
 
-export const DefenseDescription = text({ min: 1, max: 5000 }).describe("1-5000 characters.");
+export const MAX_DEFENSE_DESCRIPTION = 5000;
+export const DefenseDescription = text({ min: 1, max: MAX_DEFENSE_DESCRIPTION }).describe(
+  `1-${MAX_DEFENSE_DESCRIPTION} characters.`,
+);
 
 export const DefenseRequest = z.object({
   description: DefenseDescription,
@@ -31,7 +34,10 @@ export const DefenseRequest = z.object({
 export const MedDetails = text({ max: 2000 }).describe("What the creating institution reports.");
 
 /** The administrator's considerations, stored as the MED's `legalAnalysis` (interface 2.6). */
-export const LegalConsiderations = text({ min: 1, max: 5000, trim: true }).describe("1-5000 characters.");
+export const MAX_LEGAL_CONSIDERATIONS = 5000;
+export const LegalConsiderations = text({ min: 1, max: MAX_LEGAL_CONSIDERATIONS, trim: true }).describe(
+  `1-${MAX_LEGAL_CONSIDERATIONS} characters.`,
+);
 
 /** Admin queue filters: deadline windows the back office offers. */
 export const DEADLINE_WINDOWS = ["expired", "within2d", "within7d"] as const;

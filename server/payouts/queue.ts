@@ -9,6 +9,7 @@ import { release, settle } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
+import { DICT_QUOTA_GAVE_UP } from "../pix/failure";
 import { dictQuota, QUEUE_RETRY_MS } from "./cash-out";
 
 export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ sent: number; failed: number }> {
@@ -29,7 +30,7 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
         const queued = await tx.queuedPayout.findUniqueOrThrow({ where: { id } });
         const entry = (await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: queued.entrySeq } })) as Entry;
         if (queued.expiresAt <= now) {
-          await fail(id, entry, "not sent: DICT quota exceeded for 2 hours");
+          await fail(id, entry, DICT_QUOTA_GAVE_UP);
           continue;
         }
         if (!(await dictQuota().consume(queued.userId)).allowed) {

@@ -6,6 +6,7 @@ import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
 import { DashboardEntryQuery } from "../../ledger/schema";
+import { pixFailure } from "../../pix/failure";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 /** One entry by its id (unique per account, hence the optional account). */
@@ -31,6 +32,7 @@ export function entryView(entry: LedgerEntry) {
     obs: entry.obs,
     description: entry.description,
     errorMessage: entry.errorMessage,
+    failure: pixFailure(entry.errorMessage),
     /** the MED opened on this PIX, if any (interface 2.2) */
     medId: entry.medId,
     createdAt: entry.createdAt,

@@ -6,6 +6,7 @@ import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { inBatch } from "../../ledger/write-path";
 import { pixRail } from "../../pix/current-rail";
+import { pixFailure } from "../../pix/failure";
 import { internalReceiver, transferInternal } from "../../transfers/internal";
 import { payBrCode, previewBrCode } from "../../transfers/pay-brcode";
 import { sendPixToKey } from "../../transfers/pix-out";
@@ -28,6 +29,7 @@ function sentView(entry: LedgerEntry) {
     endToEndId: entry.endToEndId,
     receiver: (entry.receiver as Party | null) ?? null,
     errorMessage: entry.errorMessage,
+    failure: pixFailure(entry.errorMessage),
     createdAt: entry.createdAt,
   };
 }

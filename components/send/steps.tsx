@@ -1,0 +1,232 @@
+"use client";
+
+/** The three steps of every send (details, review, outcome) and what each step's form shares. */
+import { useTranslations } from "next-intl";
+import { type FormEvent, type ReactNode, useState } from "react";
+import type { FieldValues, Path } from "react-hook-form";
+import { useMoney } from "@/components/format/money";
+import { type AnyForm, FormAlert, showServiceError } from "@/components/forms/schema-form";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
+import {
+  ResultPanel,
+  ReviewRow,
+  type SentView,
+  type SourceAccount,
+  type Step,
+  useAfterSend,
+  useBalanceCheck,
+  useSendError,
+} from "./shared";
+
+/**
+ * The steps of a send from `account`: the form, its review (what was checked and looked up), the
+ * outcome. A refusal of the confirmed send about a field of the form goes back to the form.
+ */
+export function useSendSteps<Review>(account: SourceAccount) {
+  const afterSend = useAfterSend();
+  const describeError = useSendError();
+  const balanceCheck = useBalanceCheck();
+  const [step, setStep] = useState<Step>("form");
+  const [review, setReview] = useState<Review | null>(null);
+  const [sent, setSent] = useState<SentView | null>(null);
+  return {
+    step,
+    review,
+    sent,
+    toReview(next: Review) {
+      setReview(next);
+      setStep("review");
+    },
+    back: () => setStep("form"),
+    /** The amount's refusal when it is more than the account has available, else null. */
+    overBalance: (cents: bigint) => balanceCheck(cents, account.availableCents),
+    explain: describeError,
+    /** A refusal of the lookup that leads to the review: on the field it names, else above the form. */
+    lookupRefused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
+      return (error: unknown) => showServiceError(form, describeError(error), fields);
+    },
+    done(result: SentView) {
+      setSent(result);
+      setStep("done");
+      void afterSend();
+    },
+    refused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
+      return (error: unknown) => {
+        const described = describeError(error);
+        showServiceError(form, described, fields);
+        if (described.field && described.field in fields) setStep("form");
+      };
+    },
+    /** Back to an empty form; `parts` (the form, the mutations) are reset too. */
+    reset(...parts: { reset: () => void }[]) {
+      setStep("form");
+      setReview(null);
+      setSent(null);
+      for (const part of parts) part.reset();
+    },
+  };
+}
+
+/**
+ * The step indicator, then the current step: the details form, its review, or the outcome, whose
+ * "another" empties the send (`resets`: its forms and mutations).
+ */
+export function SendSteps({
+  steps,
+  resets,
+  details,
+  review,
+}: {
+  steps: { step: Step; sent: SentView | null; reset: (...parts: { reset: () => void }[]) => void };
+  resets: { reset: () => void }[];
+  details: ReactNode;
+  review: ReactNode;
+}) {
+  const { step, sent } = steps;
+  return (
+    <div className="space-y-6">
+      <StepIndicator step={step} />
+      {step === "form" ? (
+        details
+      ) : step === "review" ? (
+        review
+      ) : sent ? (
+        <ResultPanel sent={sent} onAnother={() => steps.reset(...resets)} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The three ways to send, as their steps' test ids and their review's messages name them. */
+export type Flow = "internal" | "pix-key" | "paste";
+const FLOW_MESSAGES = {
+  internal: { looking: null, title: "review.internalTitle", body: "review.internalBody" },
+  "pix-key": { looking: "resolving", title: "review.pixKeyTitle", body: "review.pixKeyBody" },
+  paste: { looking: "decoding", title: "review.pasteTitle", body: "review.pasteBody" },
+} as const;
+
+/** The details form: its fields, a refusal above them, and "Continue" (busy while looking up). */
+export function DetailsStep<V extends FieldValues>({
+  form,
+  onSubmit,
+  flow,
+  pending,
+  children,
+}: {
+  form: AnyForm<V>;
+  onSubmit: (event: FormEvent) => void;
+  flow: Flow;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const t = useTranslations("send");
+  const looking = FLOW_MESSAGES[flow].looking;
+  const busy = pending && looking !== null;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-form`}>
+      <FormAlert form={form} />
+      {children}
+      <div className="flex justify-end">
+        <Button type="submit" loading={pending} className="w-full sm:w-auto">
+          {busy ? t(looking) : t("continue")}
+          {busy ? null : <ArrowRightIcon className="size-4" />}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The review: what will be sent and to whom (`children`), from which account, then back or confirm. */
+export function ReviewStep<V extends FieldValues>({
+  form,
+  onSubmit,
+  flow,
+  accountId,
+  confirmLabel,
+  pending,
+  disabled = false,
+  onBack,
+  children,
+}: {
+  form: AnyForm<V>;
+  onSubmit: (event: FormEvent) => void;
+  flow: Flow;
+  accountId: string;
+  confirmLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  const t = useTranslations("send");
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
+      <div>
+        <h3 className="text-base font-semibold text-slate-900">{t(FLOW_MESSAGES[flow].title)}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
+      </div>
+      {children}
+      <p className="text-xs text-slate-500">{t("review.from", { account: accountId })}</p>
+      <FormAlert form={form} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onBack} disabled={pending}>
+          {t("back")}
+        </Button>
+        <Button type="submit" loading={pending} disabled={disabled}>
+          {pending ? t("sending") : confirmLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The amount a review shows first ("—" while the payer has not typed it). */
+export function AmountRow({ cents }: { cents: bigint | null }) {
+  const t = useTranslations("send");
+  const money = useMoney();
+  return (
+    <ReviewRow label={t("review.amount")} testId="review-amount">
+      {cents !== null ? (
+        <span className="text-base font-semibold tabular-nums">{money(cents)}</span>
+      ) : (
+        <span className="text-slate-500">—</span>
+      )}
+    </ReviewRow>
+  );
+}
+
+/** The list of what a review shows, one ReviewRow each. */
+export function ReviewList({ children }: { children: ReactNode }) {
+  return <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">{children}</dl>;
+}
+
+export function StepIndicator({ step }: { step: Step }) {
+  const t = useTranslations("send.steps");
+  const steps: Step[] = ["form", "review", "done"];
+  const labels: Record<Step, string> = { form: t("details"), review: t("review"), done: t("done") };
+  const current = steps.indexOf(step);
+  return (
+    <ol className="flex items-center gap-2 text-xs font-medium" aria-label={labels[step]}>
+      {steps.map((value, index) => (
+        <li key={value} className="flex items-center gap-2" aria-current={index === current ? "step" : undefined}>
+          {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-slate-300 sm:w-6" /> : null}
+          <span
+            className={cn(
+              "flex size-5 items-center justify-center rounded-full text-[0.6875rem]",
+              index < current && "bg-emerald-700 text-white",
+              index === current && "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-600",
+              index > current && "bg-slate-100 text-slate-500",
+            )}
+          >
+            {index < current ? <CheckIcon className="size-3" /> : index + 1}
+          </span>
+          <span className={cn(index === current ? "text-slate-900" : "text-slate-500", "hidden sm:inline")}>
+            {labels[value]}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

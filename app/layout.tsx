@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { TRPCReactProvider } from "@/components/providers/trpc-provider";
 import "./globals.css";
@@ -32,7 +33,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <TRPCReactProvider>{children}</TRPCReactProvider>
+          <NuqsAdapter>
+            <TRPCReactProvider>{children}</TRPCReactProvider>
+          </NuqsAdapter>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -3,25 +3,23 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { parseAsString } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
+import { FilterActions } from "@/components/lists/filter-select";
+import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
-import { CloseIcon, FileTextIcon } from "@/components/ui/icons";
+import { FileTextIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
 import type { AuditEntry } from "@/server/audit/log";
 import { diffRows } from "./diff";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_KEYS = ["actor", "action", "target"] as const;
 /** Actions with a label (adminAudit.actions.*); any other shows its code. */
 const ACTION_KEYS = {
@@ -37,20 +35,21 @@ function useActionLabel() {
     Object.hasOwn(ACTION_KEYS, action) ? t(ACTION_KEYS[action as keyof typeof ACTION_KEYS]) : action;
 }
 
+const FILTERS = {
+  actor: parseAsString,
+  action: parseAsString,
+  target: parseAsString,
+  from: parseAsDay,
+  to: parseAsDay,
+};
+
 /** The audit log, newest first, filtered by actor, action, target and period (all in the URL). */
 export function AuditBrowser() {
   const t = useTranslations("adminAudit");
   const trpc = useTRPC();
-  const { params, query, update } = useUrlState();
-  const text = (key: string) => params.get(key)?.trim().slice(0, 200) || undefined;
-  const day = (key: string) => {
-    const value = params.get(key);
-    return value && DATE.test(value) ? value : undefined;
-  };
-  const from = day("from");
-  const to = day("to");
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const { from, to } = state.filters;
+  const text = (key: (typeof TEXT_KEYS)[number]) => state.filters[key]?.trim().slice(0, 200) || undefined;
   const list = useQuery(
     trpc.adminAudit.list.queryOptions(
       {
@@ -59,80 +58,57 @@ export function AuditBrowser() {
         target: text("target"),
         from: from ? startOfDay(from) : undefined,
         to: to ? endOfDay(to) : undefined,
-        page,
-        limit,
+        ...state.paging,
       },
       { placeholderData: keepPreviousData },
     ),
   );
-  const filtered = Boolean(text("actor") || text("action") || text("target") || from || to);
-  const clear = () =>
-    update({ actor: undefined, action: undefined, target: undefined, from: undefined, to: undefined });
 
   return (
     <section className="space-y-4" data-testid="audit-log">
-      <AuditFilters key={query} params={params} onApply={update} onClear={filtered ? clear : undefined} />
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="audit-loading" />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "audit-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={
-          filtered ? (
-            <FilteredEmptyState
-              icon={FileTextIcon}
-              title={t("empty.filteredTitle")}
-              description={t("empty.filteredBody")}
-              clearLabel={t("clear")}
-              onClear={clear}
-            />
-          ) : (
-            <EmptyState icon={FileTextIcon} title={t("empty.title")} description={t("empty.body")} />
-          )
-        }
-      >
+      <AuditFilters
+        key={state.back}
+        filters={state.filters}
+        onApply={state.setFilters}
+        onClear={state.filtered ? state.clear : undefined}
+      />
+      <ResourceList testId="audit" query={list} state={state} messages={t} icon={FileTextIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600" data-testid="audit-total">
-              {t("count", { total: data.total })}
-            </p>
-            <ul className="space-y-3">
-              {data.entries.map((entry) => (
-                <AuditItem key={entry.id} entry={entry} />
-              ))}
-            </ul>
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="audit-pagination"
-            />
-          </div>
+          <ul className="space-y-3">
+            {data.entries.map((entry) => (
+              <AuditItem key={entry.id} entry={entry} />
+            ))}
+          </ul>
         )}
-      </ListStates>
+      </ResourceList>
     </section>
   );
 }
 
 function AuditFilters({
-  params,
+  filters,
   onApply,
   onClear,
 }: {
-  params: URLSearchParams;
-  onApply: (patch: Record<string, string | undefined>) => void;
+  filters: ListState<typeof FILTERS>["filters"];
+  onApply: (patch: Record<keyof typeof FILTERS, string | null>) => void;
   onClear?: () => void;
 }) {
   const t = useTranslations("adminAudit.filters");
   const id = useId();
   const [values, setValues] = useState(() =>
-    Object.fromEntries([...TEXT_KEYS, "from", "to"].map((key) => [key, params.get(key) ?? ""])),
+    Object.fromEntries([...TEXT_KEYS, "from", "to"].map((key) => [key, filters[key as keyof typeof FILTERS] ?? ""])),
   );
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    onApply(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim() || undefined])));
+    const trimmed = (key: keyof typeof FILTERS) => values[key]?.trim() || null;
+    onApply({
+      actor: trimmed("actor"),
+      action: trimmed("action"),
+      target: trimmed("target"),
+      from: trimmed("from"),
+      to: trimmed("to"),
+    });
   }
   return (
     <Card className="p-4 sm:p-5">
@@ -165,17 +141,12 @@ function AuditFilters({
             />
           </div>
         ))}
-        <div className="flex gap-2">
-          <Button type="submit" className="h-10" data-testid="audit-filter-apply">
-            {t("apply")}
-          </Button>
-          {onClear ? (
-            <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
-              <CloseIcon className="size-4" />
-              <span className="sr-only sm:not-sr-only">{t("clear")}</span>
-            </Button>
-          ) : null}
-        </div>
+        <FilterActions
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          onClear={onClear}
+          applyTestId="audit-filter-apply"
+        />
       </form>
     </Card>
   );

@@ -1,15 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
-import { type Party, StatusBadge, useDateTime, useMoney, useReasonLabel } from "@/components/ledger/format";
+import { DateRow, useDateTime } from "@/components/format/date-time";
+import { type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DetailRow, IdRow } from "@/components/ui/detail-list";
-import { DetailStates } from "@/components/ui/detail-states";
-import { ArrowLeftIcon, ShieldAlertIcon } from "@/components/ui/icons";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
+import { ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -18,43 +19,32 @@ import { AnalysisPanel } from "./analysis-form";
 import { EvidenceList } from "./evidence";
 import { DeadlineLabel, MedStatusBadge } from "./status";
 
-function backHref(back: string | undefined): string {
-  const query = back ? new URLSearchParams(back).toString() : "";
-  return query ? `/admin/meds?${query}` : "/admin/meds";
-}
-
 export function AdminMedDetailView({ medId, back }: { medId: string; back?: string }) {
   const t = useTranslations("adminMeds.detail");
   const trpc = useTRPC();
   const med = useQuery(trpc.adminMeds.get.queryOptions({ id: medId }, { retry: false }));
   return (
-    <div className="space-y-6">
-      <Link
-        href={backHref(back)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </Link>
-      <PageHeader
-        title={t("title")}
-        description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
-        actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
-      />
-      <DetailStates
-        query={med}
-        loading={
-          <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
-            <Skeleton className="h-64 w-full" />
-            <Skeleton className="h-64 w-full" />
-          </LoadingState>
-        }
-        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody med={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/admin/meds", back)}
+      messages={t}
+      header={
+        <PageHeader
+          title={t("title")}
+          description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
+          actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
+        />
+      }
+      query={med}
+      icon={ShieldAlertIcon}
+      loading={
+        <LoadingState label={t("loading")} className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </LoadingState>
+      }
+    >
+      {(data) => <DetailBody med={data} />}
+    </DetailPage>
   );
 }
 
@@ -62,7 +52,7 @@ function PartyRows({ party, none }: { party: Party | null; none: string }) {
   const t = useTranslations("adminMeds.detail");
   if (!party) return <p className="text-sm text-slate-500">{none}</p>;
   return (
-    <dl className="divide-y divide-slate-100 text-sm">
+    <DetailList>
       <DetailRow label={t("party.name")}>{party.name}</DetailRow>
       <DetailRow label={t("party.document")}>
         <span className="tabular-nums">{party.cpfCnpj}</span>
@@ -72,7 +62,7 @@ function PartyRows({ party, none }: { party: Party | null; none: string }) {
           {t("party.bankValue", { ispb: party.ispb, agency: party.agency, account: party.accountNumber })}
         </span>
       </DetailRow>
-    </dl>
+    </DetailList>
   );
 }
 
@@ -86,101 +76,57 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
   return (
     <div className="space-y-6" data-testid="med-detail">
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("med")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("status")}>
-                <MedStatusBadge status={med.status} />
-              </DetailRow>
-              <DetailRow label={t("creator")}>{med.pspCreatorName}</DetailRow>
-              <DetailRow label={t("details")}>
-                <span className="whitespace-pre-wrap">{med.details || "—"}</span>
-              </DetailRow>
-              <DetailRow label={t("openedAt")}>
-                <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
-              </DetailRow>
-              <DetailRow label={t("deadline")}>
-                <span className="tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
-                {med.status === "under_analysis" ? (
-                  <span className="block text-xs">
-                    <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />
-                  </span>
-                ) : null}
-              </DetailRow>
-              <DetailRow label={t("resolvedAt")}>
-                {med.resolvedAt ? <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span> : "—"}
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("med")}>
+          <DetailRow label={t("status")}>
+            <MedStatusBadge status={med.status} />
+          </DetailRow>
+          <DetailRow label={t("creator")}>{med.pspCreatorName}</DetailRow>
+          <DetailRow label={t("details")}>
+            <span className="whitespace-pre-wrap">{med.details || "—"}</span>
+          </DetailRow>
+          <DateRow label={t("openedAt")} date={med.createdAt} />
+          <DetailRow label={t("deadline")}>
+            <span className="tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
+            {med.status === "under_analysis" ? (
+              <span className="block text-xs">
+                <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />
+              </span>
+            ) : null}
+          </DetailRow>
+          <DetailRow label={t("resolvedAt")}>
+            {med.resolvedAt ? <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span> : "—"}
+          </DetailRow>
+        </DetailCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("effect")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm" data-testid="med-effect">
-              <DetailRow label={t("disputed")}>
-                <span className="font-semibold tabular-nums">{money(med.effect.disputedCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("blocked")}>
-                <span className="tabular-nums" data-testid="med-blocked">
-                  {money(med.effect.blockedCents)}
-                </span>
-              </DetailRow>
-              <DetailRow label={t("owed")}>
-                <span className="tabular-nums">{money(med.effect.owedCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("refunded")}>
-                <span className="tabular-nums" data-testid="med-refunded">
-                  {money(med.effect.refundedCents)}
-                </span>
-                {med.refund ? (
-                  <span className="ml-2">
-                    <StatusBadge status={med.refund.status} />
-                  </span>
-                ) : null}
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("effect")} listTestId="med-effect">
+          <AmountRow label={t("disputed")} cents={med.effect.disputedCents} strong />
+          <AmountRow label={t("blocked")} cents={med.effect.blockedCents} testId="med-blocked" />
+          <AmountRow label={t("owed")} cents={med.effect.owedCents} />
+          <DetailRow label={t("refunded")}>
+            <span className="tabular-nums" data-testid="med-refunded">
+              {money(med.effect.refundedCents)}
+            </span>
+            {med.refund ? (
+              <span className="ml-2">
+                <StatusBadge status={med.refund.status} />
+              </span>
+            ) : null}
+          </DetailRow>
+        </DetailCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("transaction")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100 text-sm">
-            <DetailRow label={t("reason")}>{reasonLabel(tx.reason)}</DetailRow>
-            <DetailRow label={t("gross")}>
-              <span className="tabular-nums">{money(tx.grossCents)}</span>
-            </DetailRow>
-            <DetailRow label={t("fee")}>
-              <span className="tabular-nums">{money(tx.feeCents)}</span>
-            </DetailRow>
-            <DetailRow label={t("net")}>
-              <span className="tabular-nums">{money(tx.netCents)}</span>
-            </DetailRow>
-            <DetailRow label={t("receivedAt")}>
-              <span className="tabular-nums">{dateTime(tx.createdAt, "medium")}</span>
-            </DetailRow>
-            <DetailRow label={t("description")}>{tx.description || "—"}</DetailRow>
-            <IdRow label={t("endToEndId")} value={tx.endToEndId} none="—" testId="med-e2e" />
-            <IdRow label={t("entryId")} value={tx.entryId} none="—" testId="med-entry-id" />
-            <IdRow
-              label={t("refundEndToEndId")}
-              value={med.refund?.endToEndId ?? null}
-              none="—"
-              testId="med-refund-e2e"
-            />
-            <IdRow label={t("medId")} value={med.id} none="—" testId="med-id" />
-          </dl>
-        </CardContent>
-      </Card>
+      <DetailCard title={t("transaction")}>
+        <DetailRow label={t("reason")}>{reasonLabel(tx.reason)}</DetailRow>
+        <AmountRow label={t("gross")} cents={tx.grossCents} />
+        <AmountRow label={t("fee")} cents={tx.feeCents} />
+        <AmountRow label={t("net")} cents={tx.netCents} />
+        <DateRow label={t("receivedAt")} date={tx.createdAt} />
+        <DetailRow label={t("description")}>{tx.description || "—"}</DetailRow>
+        <IdRow label={t("endToEndId")} value={tx.endToEndId} none="—" testId="med-e2e" />
+        <IdRow label={t("entryId")} value={tx.entryId} none="—" testId="med-entry-id" />
+        <IdRow label={t("refundEndToEndId")} value={med.refund?.endToEndId ?? null} none="—" testId="med-refund-e2e" />
+        <IdRow label={t("medId")} value={med.id} none="—" testId="med-id" />
+      </DetailCard>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -188,13 +134,13 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
             <CardTitle>{t("receiver")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <dl className="divide-y divide-slate-100 text-sm" data-testid="med-merchant">
+            <DetailList testId="med-merchant">
               <DetailRow label={t("merchantName")}>{med.merchant.name}</DetailRow>
               <DetailRow label={t("merchantEmail")}>{med.merchant.email}</DetailRow>
               <DetailRow label={t("account")}>
                 <span className="tabular-nums">{med.merchant.accountId}</span>
               </DetailRow>
-            </dl>
+            </DetailList>
             <div className="border-t border-slate-100 pt-4">
               <PartyRows party={tx.receiver} none="—" />
             </div>

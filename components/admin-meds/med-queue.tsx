@@ -2,102 +2,81 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { readAmount } from "@/components/forms/amount";
+import { FilterActions } from "@/components/lists/filter-select";
+import { type ListState, useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
-import { CloseIcon, ShieldAlertIcon } from "@/components/ui/icons";
+import { ShieldAlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
 import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
 import { MedCards, MedTable } from "./med-rows";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
+const FILTERS = {
+  status: parseAsStringLiteral(MED_STATUSES),
+  deadline: parseAsStringLiteral(DEADLINE_WINDOWS),
+  sort: parseAsStringLiteral(["deadline_asc", "deadline_desc"] as const).withDefault("deadline_asc"),
+  merchant: parseAsString,
+  min: parseAsString,
+  max: parseAsString,
+};
+type FilterPatch = Parameters<ListState<typeof FILTERS>["setFilters"]>[0];
 
 /** The queue of every merchant's MEDs: filters and page in the URL, the nearest deadline first. */
 export function MedQueue() {
   const t = useTranslations("adminMeds.queue");
   const trpc = useTRPC();
   const locale = useLocale();
-  const { params, query, update } = useUrlState();
-  const status = MED_STATUSES.find((s) => s === params.get("status"));
-  const deadline = DEADLINE_WINDOWS.find((d) => d === params.get("deadline"));
-  const sort = params.get("sort") === "deadline_desc" ? "deadline_desc" : "deadline_asc";
-  const merchant = params.get("merchant")?.slice(0, 200) || undefined;
-  const amountOf = (key: string) => {
-    const raw = params.get(key);
-    return raw ? (readAmount(raw, "en") ?? undefined) : undefined;
-  };
-  const minAmount = amountOf("min");
-  const maxAmount = amountOf("max");
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const { status, deadline, sort } = state.filters;
+  const merchant = state.filters.merchant?.slice(0, 200) || undefined;
+  const amountOf = (raw: string | null) => (raw ? (readAmount(raw, "en") ?? undefined) : undefined);
+  const minAmount = amountOf(state.filters.min);
+  const maxAmount = amountOf(state.filters.max);
   const list = useQuery(
     trpc.adminMeds.list.queryOptions(
-      { status, deadline, merchant, minAmount, maxAmount, sort, page, limit },
+      {
+        status: status ?? undefined,
+        deadline: deadline ?? undefined,
+        merchant,
+        minAmount,
+        maxAmount,
+        sort,
+        ...state.paging,
+      },
       { placeholderData: keepPreviousData },
     ),
   );
-  const filtered = Boolean(status || deadline || merchant || minAmount || maxAmount);
-  const clear = () =>
-    update({ status: undefined, deadline: undefined, merchant: undefined, min: undefined, max: undefined });
 
   return (
     <section className="space-y-4" data-testid="med-queue">
-      <StatusTabs counts={list.data?.counts} status={status} onChange={(next) => update({ status: next })} />
-      <Filters
-        key={query}
-        params={params}
-        locale={locale}
-        deadline={deadline}
-        sort={sort}
-        onChange={update}
-        onClear={filtered ? clear : undefined}
+      <StatusTabs
+        counts={list.data?.counts}
+        status={status ?? undefined}
+        onChange={(next) => state.setFilters({ status: next ?? null })}
       />
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="meds-loading" />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "meds-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={
-          filtered ? (
-            <FilteredEmptyState
-              icon={ShieldAlertIcon}
-              title={t("empty.filteredTitle")}
-              description={t("empty.filteredBody")}
-              clearLabel={t("clear")}
-              onClear={clear}
-            />
-          ) : (
-            <EmptyState icon={ShieldAlertIcon} title={t("empty.title")} description={t("empty.body")} />
-          )
-        }
-      >
+      <Filters
+        key={state.back}
+        filters={state.filters}
+        locale={locale}
+        onChange={state.setFilters}
+        onClear={state.filtered ? state.clear : undefined}
+      />
+      <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600" data-testid="meds-total">
-              {t("count", { total: data.total })}
-            </p>
-            <MedTable meds={data.meds} back={query} />
-            <MedCards meds={data.meds} back={query} />
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="meds-pagination"
-            />
-          </div>
+          <>
+            <MedTable meds={data.meds} back={state.back} />
+            <MedCards meds={data.meds} back={state.back} />
+          </>
         )}
-      </ListStates>
+      </ResourceList>
     </section>
   );
 }
@@ -109,7 +88,7 @@ function StatusTabs({
 }: {
   counts?: Record<MedStatus, number>;
   status?: MedStatus;
-  onChange: (status: string | undefined) => void;
+  onChange: (status: MedStatus | undefined) => void;
 }) {
   const t = useTranslations("adminMeds");
   const all = counts ? MED_STATUSES.reduce((sum, s) => sum + counts[s], 0) : null;
@@ -148,35 +127,36 @@ function StatusTabs({
 }
 
 function Filters({
-  params,
+  filters,
   locale,
-  deadline,
-  sort,
   onChange,
   onClear,
 }: {
-  params: URLSearchParams;
+  filters: ListState<typeof FILTERS>["filters"];
   locale: string;
-  deadline?: string;
-  sort: string;
-  onChange: (patch: Record<string, string | undefined>) => void;
+  onChange: (patch: FilterPatch) => void;
   onClear?: () => void;
 }) {
   const t = useTranslations("adminMeds.queue");
   const id = useId();
-  const shown = (key: string) => {
-    const raw = params.get(key);
-    return raw ? raw.replace(".", locale === "pt-BR" ? "," : ".") : "";
-  };
-  const [text, setText] = useState({ merchant: params.get("merchant") ?? "", min: shown("min"), max: shown("max") });
+  const { deadline, sort } = filters;
+  const shown = (raw: string | null) => (raw ? raw.replace(".", locale === "pt-BR" ? "," : ".") : "");
+  const [text, setText] = useState({
+    merchant: filters.merchant ?? "",
+    min: shown(filters.min),
+    max: shown(filters.max),
+  });
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const patch: Record<string, string | undefined> = { merchant: text.merchant.trim() || undefined };
+    const patch: Record<"merchant" | "min" | "max", string | null> = {
+      merchant: text.merchant.trim() || null,
+      min: null,
+      max: null,
+    };
     for (const key of ["min", "max"] as const) {
       if (!text[key].trim()) {
-        patch[key] = undefined;
         continue;
       }
       const value = readAmount(text[key], locale);
@@ -212,7 +192,9 @@ function Filters({
           <Select
             id={`${id}-deadline`}
             value={deadline ?? ""}
-            onChange={(event) => onChange({ deadline: event.target.value || undefined })}
+            onChange={(event) =>
+              onChange({ deadline: DEADLINE_WINDOWS.find((value) => value === event.target.value) ?? null })
+            }
           >
             <option value="">{t("anyDeadline")}</option>
             {DEADLINE_WINDOWS.map((value) => (
@@ -227,9 +209,7 @@ function Filters({
           <Select
             id={`${id}-sort`}
             value={sort}
-            onChange={(event) =>
-              onChange({ sort: event.target.value === "deadline_desc" ? "deadline_desc" : undefined })
-            }
+            onChange={(event) => onChange({ sort: event.target.value === "deadline_desc" ? "deadline_desc" : null })}
           >
             <option value="deadline_asc">{t("sortAsc")}</option>
             <option value="deadline_desc">{t("sortDesc")}</option>
@@ -249,17 +229,13 @@ function Filters({
             />
           </div>
         ))}
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" className="h-10" data-testid="med-filter-apply">
-            {t("apply")}
-          </Button>
-          {onClear ? (
-            <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
-              <CloseIcon className="size-4" />
-              <span className="sr-only sm:not-sr-only">{t("clear")}</span>
-            </Button>
-          ) : null}
-        </div>
+        <FilterActions
+          applyLabel={t("apply")}
+          clearLabel={t("clear")}
+          onClear={onClear}
+          applyTestId="med-filter-apply"
+          className="sm:col-span-2"
+        />
       </form>
       {error ? (
         <div className="mt-3">

@@ -3,38 +3,42 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { parseAsNumberLiteral, parseAsStringLiteral } from "nuqs";
 import { ProposalStatusBadge } from "@/components/baas/status";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
+import { FilterSelect } from "@/components/lists/filter-select";
+import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { FieldLabel, Select } from "@/components/ui/fields";
 import { UserPlusIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
 import { ONBOARDING_STATUSES, PERSON_TYPES } from "@/server/onboarding/schema";
 
 const AGES = [1, 3, 7, 30] as const;
+
+const FILTERS = {
+  status: parseAsStringLiteral([...ONBOARDING_STATUSES, "all"] as const).withDefault("UNDER_REVIEW"),
+  personType: parseAsStringLiteral(PERSON_TYPES),
+  olderThanDays: parseAsNumberLiteral(AGES),
+};
 
 /** The review queue: every programme's proposals; UNDER_REVIEW first by default. */
 export function OnboardingQueue() {
   const t = useTranslations("adminOnboarding.queue");
   const statusLabels = useTranslations("onboardingStatus");
   const trpc = useTRPC();
-  const id = useId();
   const dateTime = useDateTime();
-  const { params, update } = useUrlState();
-  const requested = params.get("status");
-  const status = requested === "all" ? undefined : (ONBOARDING_STATUSES.find((s) => s === requested) ?? "UNDER_REVIEW");
-  const personType = PERSON_TYPES.find((p) => p === params.get("personType"));
-  const age = AGES.find((a) => a === Number(params.get("olderThanDays")));
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const { personType, olderThanDays } = state.filters;
+  const status = state.filters.status === "all" ? undefined : state.filters.status;
   const list = useQuery(
     trpc.onboarding.queue.queryOptions(
-      { status, personType, olderThanDays: age, page, limit },
+      {
+        status,
+        personType: personType ?? undefined,
+        olderThanDays: olderThanDays ?? undefined,
+        ...state.paging,
+      },
       { placeholderData: keepPreviousData },
     ),
   );
@@ -42,96 +46,57 @@ export function OnboardingQueue() {
   return (
     <div className="space-y-4" data-testid="onboarding-queue">
       <Card className="grid gap-3 p-4 sm:grid-cols-3 sm:p-5">
-        <div>
-          <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-          <Select
-            id={`${id}-status`}
-            value={requested === "all" ? "all" : (status ?? "")}
-            onChange={(event) => update({ status: event.target.value, page: undefined })}
-          >
-            <option value="all">{t("all")}</option>
-            {ONBOARDING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {statusLabels(value)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <FieldLabel htmlFor={`${id}-type`}>{t("personType")}</FieldLabel>
-          <Select
-            id={`${id}-type`}
-            value={personType ?? ""}
-            onChange={(event) => update({ personType: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">{t("all")}</option>
-            {PERSON_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`personTypes.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <FieldLabel htmlFor={`${id}-age`}>{t("age")}</FieldLabel>
-          <Select
-            id={`${id}-age`}
-            value={age ? String(age) : ""}
-            onChange={(event) => update({ olderThanDays: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">{t("anyAge")}</option>
-            {AGES.map((value) => (
-              <option key={value} value={value}>
-                {t("olderThan", { days: value })}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          label={t("status")}
+          value={state.filters.status}
+          options={[
+            { value: "all" as const, label: t("all") },
+            ...ONBOARDING_STATUSES.map((value) => ({ value, label: statusLabels(value) })),
+          ]}
+          onChange={(next) => state.setFilters({ status: next })}
+        />
+        <FilterSelect
+          label={t("personType")}
+          all={t("all")}
+          value={personType}
+          options={PERSON_TYPES.map((value) => ({ value, label: t(`personTypes.${value}`) }))}
+          onChange={(next) => state.setFilters({ personType: next })}
+        />
+        <FilterSelect
+          label={t("age")}
+          all={t("anyAge")}
+          value={olderThanDays}
+          options={AGES.map((value) => ({ value, label: t("olderThan", { days: value }) }))}
+          onChange={(next) => state.setFilters({ olderThanDays: next })}
+        />
       </Card>
 
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="onboarding-queue-loading" />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "onboarding-queue-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={<EmptyState icon={UserPlusIcon} title={t("empty.title")} description={t("empty.body")} />}
-      >
+      <ResourceList testId="onboarding-queue" query={list} state={state} messages={t} icon={UserPlusIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600">{t("count", { total: data.total })}</p>
-            <Card className="divide-y divide-slate-100 overflow-hidden">
-              {data.proposals.map((p) => (
-                <Link
-                  key={p.userId}
-                  href={`/admin/onboarding/${p.userId}`}
-                  className="flex flex-col gap-2 px-4 py-3.5 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
-                  data-testid="onboarding-queue-row"
-                  data-user-id={p.userId}
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{p.name}</p>
-                    <p className="text-sm text-slate-600">
-                      {t(`personTypes.${p.personType}`)} · {p.email}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-4">
-                    <span className="text-xs text-slate-500">{dateTime(p.createdAt)}</span>
-                    <ProposalStatusBadge status={p.status} />
-                  </div>
-                </Link>
-              ))}
-            </Card>
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="onboarding-queue-pagination"
-            />
-          </div>
+          <Card className="divide-y divide-slate-100 overflow-hidden">
+            {data.proposals.map((p) => (
+              <Link
+                key={p.userId}
+                href={`/admin/onboarding/${p.userId}`}
+                className="flex flex-col gap-2 px-4 py-3.5 hover:bg-slate-50 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="onboarding-queue-row"
+                data-user-id={p.userId}
+              >
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{p.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {t(`personTypes.${p.personType}`)} · {p.email}
+                  </p>
+                </div>
+                <div className="flex items-center gap-4">
+                  <span className="text-xs text-slate-500">{dateTime(p.createdAt)}</span>
+                  <ProposalStatusBadge status={p.status} />
+                </div>
+              </Link>
+            ))}
+          </Card>
         )}
-      </ListStates>
+      </ResourceList>
     </div>
   );
 }

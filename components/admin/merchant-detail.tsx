@@ -1,24 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
-import { DetailStates } from "@/components/ui/detail-states";
-import { ArrowLeftIcon, CheckIcon, StoreIcon } from "@/components/ui/icons";
+import { listHref } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
+import { CheckIcon, StoreIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AccountStatusDialog } from "./account-status-dialog";
 import { AccountCard, ApiKeys, type Detail, RecentEntries, StatusHistory } from "./merchant-parts";
-
-function backHref(back: string | undefined): string {
-  if (!back) return "/admin/merchants";
-  return `/admin/merchants?${new URLSearchParams(back).toString()}`;
-}
 
 function DetailBody({ merchant }: { merchant: Detail }) {
   const t = useTranslations("adminMerchants.detail");
@@ -108,22 +103,14 @@ export function MerchantDetail({ userId, back }: { userId: string; back?: string
     trpc.adminMerchants.detail.queryOptions({ userId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
   );
   return (
-    <div className="space-y-6">
-      <Link
-        href={backHref(back)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </Link>
-      <DetailStates
-        query={detail}
-        loading={<DetailSkeleton />}
-        notFound={{ icon: StoreIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody merchant={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/admin/merchants", back)}
+      messages={t}
+      query={detail}
+      icon={StoreIcon}
+      loading={<DetailSkeleton />}
+    >
+      {(data) => <DetailBody merchant={data} />}
+    </DetailPage>
   );
 }

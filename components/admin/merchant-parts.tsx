@@ -3,8 +3,10 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useDateTime } from "@/components/format/date-time";
+import { StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { Money, SignedAmount } from "@/components/format/money";
 import { formatDocument } from "@/components/forms/document";
-import { Money, SignedAmount, StatusBadge, useDateTime, useReasonLabel } from "@/components/ledger/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -4,19 +4,20 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
+import { parseAsString } from "nuqs";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
+import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ArrowRightIcon, CloseIcon, StoreIcon } from "@/components/ui/icons";
+import { ArrowRightIcon, StoreIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
 import type { AppRouter } from "@/server/trpc/routers";
+
+const FILTERS = { q: parseAsString };
 
 type Merchant = inferRouterOutputs<AppRouter>["adminMerchants"]["search"]["items"][number];
 
@@ -66,22 +67,21 @@ function MerchantRow({ merchant, back }: { merchant: Merchant; back: string }) {
 /** /admin/merchants: search across name, e-mail, document and account number, kept in the URL. */
 export function MerchantSearch() {
   const t = useTranslations("adminMerchants");
+  const tList = useTranslations("adminMerchants.list");
   const trpc = useTRPC();
   const id = useId();
-  const { params, query, update } = useUrlState();
-  const search = params.get("q") ?? "";
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const search = state.filters.q ?? "";
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
 
   const list = useQuery(
-    trpc.adminMerchants.search.queryOptions({ query: search, page, limit }, { placeholderData: keepPreviousData }),
+    trpc.adminMerchants.search.queryOptions({ query: search, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    update({ q: draft.trim() || undefined });
+    state.setFilters({ q: draft.trim() || null });
   }
 
   return (
@@ -108,52 +108,17 @@ export function MerchantSearch() {
         </form>
       </search>
 
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("list.loading")} testId="merchants-loading" />}
-        error={{ title: t("list.error.title"), body: t("list.error.body"), testId: "merchants-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={
-          search ? (
-            <EmptyState
-              icon={StoreIcon}
-              title={t("list.empty.title")}
-              description={t("list.empty.body")}
-              action={
-                <Button variant="secondary" onClick={() => update({ q: undefined })}>
-                  <CloseIcon className="size-4" />
-                  {t("search.clear")}
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState icon={StoreIcon} title={t("list.none.title")} description={t("list.none.body")} />
-          )
-        }
-      >
+      <ResourceList testId="merchants" query={list} state={state} messages={tList} icon={StoreIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600" data-testid="merchants-total">
-              {t("list.count", { count: data.total })}
-            </p>
-            <Card className="overflow-hidden">
-              <ul className="divide-y divide-slate-100">
-                {data.items.map((merchant) => (
-                  <MerchantRow key={merchant.userId} merchant={merchant} back={query} />
-                ))}
-              </ul>
-            </Card>
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="merchants-pagination"
-            />
-          </div>
+          <Card className="overflow-hidden">
+            <ul className="divide-y divide-slate-100">
+              {data.items.map((merchant) => (
+                <MerchantRow key={merchant.userId} merchant={merchant} back={state.back} />
+              ))}
+            </ul>
+          </Card>
         )}
-      </ListStates>
+      </ResourceList>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -23,7 +23,7 @@ import {
   ZapIcon,
 } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { AppRouter } from "@/server/trpc/routers";
 import { WorkerHealthCard } from "./worker-health";
 
@@ -189,43 +189,32 @@ function QueueCard({
   );
 }
 
+type QueueKey = "meds" | "onboarding" | "webhooks" | "payouts";
+
 function Queues({ queues }: { queues: Overview["queues"] }) {
   const t = useTranslations("adminHome.queues");
   const failed = queues.failedWebhooks.gateway + queues.failedWebhooks.account;
+  const shown: { icon: Icon; key: QueueKey; count: number; href?: string }[] = [
+    { icon: ShieldAlertIcon, key: "meds", count: queues.medsNearDeadline, href: "/admin/meds" },
+    { icon: UserPlusIcon, key: "onboarding", count: queues.onboardingUnderReview, href: "/admin/onboarding" },
+    { icon: ZapIcon, key: "webhooks", count: failed },
+    { icon: SendIcon, key: "payouts", count: queues.queuedPayouts },
+  ];
   return (
     <section aria-labelledby="admin-queues" className="space-y-4">
       <SectionTitle id="admin-queues">{t("title")}</SectionTitle>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <QueueCard
-          icon={ShieldAlertIcon}
-          title={t("meds.title")}
-          body={t("meds.body")}
-          count={queues.medsNearDeadline}
-          href="/admin/meds"
-          testId="queue-meds"
-        />
-        <QueueCard
-          icon={UserPlusIcon}
-          title={t("onboarding.title")}
-          body={t("onboarding.body")}
-          count={queues.onboardingUnderReview}
-          href="/admin/onboarding"
-          testId="queue-onboarding"
-        />
-        <QueueCard
-          icon={ZapIcon}
-          title={t("webhooks.title")}
-          body={t("webhooks.body", queues.failedWebhooks)}
-          count={failed}
-          testId="queue-webhooks"
-        />
-        <QueueCard
-          icon={SendIcon}
-          title={t("payouts.title")}
-          body={t("payouts.body")}
-          count={queues.queuedPayouts}
-          testId="queue-payouts"
-        />
+        {shown.map((queue) => (
+          <QueueCard
+            key={queue.key}
+            icon={queue.icon}
+            title={t(`${queue.key}.title`)}
+            body={t(`${queue.key}.body`, queues.failedWebhooks)}
+            count={queue.count}
+            href={queue.href}
+            testId={`queue-${queue.key}`}
+          />
+        ))}
       </div>
     </section>
   );
@@ -274,10 +263,9 @@ function LoadingOverview() {
         <div key={row} className="space-y-4">
           <Skeleton className="h-4 w-32" />
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-            {Array.from({ length: count }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-              <Skeleton key={index} className="h-28 w-full" />
-            ))}
+            <Placeholders count={count}>
+              <Skeleton className="h-28 w-full" />
+            </Placeholders>
           </div>
         </div>
       ))}
@@ -325,22 +313,22 @@ export function AdminOverview() {
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <WorkerHealthCard health={data.health} />
         <div className="grid gap-4">
-          <Shortcut
-            icon={StoreIcon}
-            title={t("merchants.title")}
-            body={t("merchants.body")}
-            action={t("merchants.open")}
-            href="/admin/merchants"
-            testId="link-merchants"
-          />
-          <Shortcut
-            icon={FileTextIcon}
-            title={t("audit.title")}
-            body={t("audit.body")}
-            action={t("audit.open")}
-            href="/admin/audit"
-            testId="link-audit"
-          />
+          {(
+            [
+              { icon: StoreIcon, key: "merchants", href: "/admin/merchants" },
+              { icon: FileTextIcon, key: "audit", href: "/admin/audit" },
+            ] as const
+          ).map((shortcut) => (
+            <Shortcut
+              key={shortcut.key}
+              icon={shortcut.icon}
+              title={t(`${shortcut.key}.title`)}
+              body={t(`${shortcut.key}.body`)}
+              action={t(`${shortcut.key}.open`)}
+              href={shortcut.href}
+              testId={`link-${shortcut.key}`}
+            />
+          ))}
         </div>
       </div>
     </div>

@@ -1,10 +1,10 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { Analytics } from "./types";
 
 const FIGURES = ["chargesPaid", "pixReceived", "pixSent", "refunds", "fees"] as const;
@@ -155,14 +155,13 @@ export function AnalyticsSkeleton() {
   return (
     <LoadingState label={t("loading")} testId="analytics-loading" className="space-y-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {Array.from({ length: 5 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <Card key={index} className="space-y-2 p-4">
+        <Placeholders count={5}>
+          <Card className="space-y-2 p-4">
             <Skeleton className="h-3 w-20" />
             <Skeleton className="h-5 w-28" />
             <Skeleton className="h-3 w-16" />
           </Card>
-        ))}
+        </Placeholders>
       </div>
       <Card className="space-y-4 p-6">
         <Skeleton className="h-4 w-48" />

@@ -2,7 +2,7 @@
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useMoney } from "@/components/ledger/format";
+import { useMoney } from "@/components/format/money";
 import type { Analytics } from "./types";
 
 const IN_COLOR = "#059669";

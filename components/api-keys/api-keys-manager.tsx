@@ -3,20 +3,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { useToggleSet } from "@/components/ui/toggle-set";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
-import { KeyCards } from "./key-cards";
 import { CreateKeyDialog, EditKeyDialog, RevokeKeyDialog } from "./key-dialogs";
 import type { ListProps } from "./key-list-parts";
-import { KeyTable } from "./key-table";
+import { KeyCards, KeyTable } from "./key-rows";
 
 /** The API keys page: the table of keys, and creating, editing and revoking them in dialogs. */
 export function ApiKeysManager() {
@@ -41,30 +41,29 @@ export function ApiKeysManager() {
         }
       />
 
-      {keys.isPending ? (
-        <ListSkeleton />
-      ) : keys.isError ? (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => keys.refetch()}
-          retrying={keys.isFetching}
-        />
-      ) : keys.data.keys.length === 0 ? (
-        <EmptyState
-          icon={KeyIcon}
-          title={t("empty.title")}
-          description={t("empty.body")}
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon className="size-4" />
-              {t("create")}
-            </Button>
-          }
-        />
-      ) : (
-        <KeyList keys={keys.data.keys} onEdit={setEditing} onRevoke={setRevoking} />
-      )}
+      <CollectionStates
+        testId="keys"
+        query={keys}
+        messages={t}
+        icon={KeyIcon}
+        skeleton={<KeysSkeleton />}
+        isEmpty={(data) => data.keys.length === 0}
+        empty={
+          <EmptyState
+            icon={KeyIcon}
+            title={t("empty.title")}
+            description={t("empty.body")}
+            action={
+              <Button onClick={() => setCreating(true)}>
+                <PlusIcon className="size-4" />
+                {t("create")}
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => <KeyList keys={data.keys} onEdit={setEditing} onRevoke={setRevoking} />}
+      </CollectionStates>
 
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} />
@@ -83,14 +82,13 @@ function KeyList(props: ListProps) {
   );
 }
 
-function ListSkeleton() {
+function KeysSkeleton() {
   const t = useTranslations("apiKeys");
   return (
     <LoadingState label={t("loading")} testId="keys-loading">
       <Card className="divide-y divide-slate-100 overflow-hidden">
-        {Array.from({ length: 3 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <div key={index} className="flex items-center gap-4 px-4 py-4">
+        <Placeholders count={3}>
+          <div className="flex items-center gap-4 px-4 py-4">
             <div className="flex-1 space-y-2">
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-3 w-56" />
@@ -98,7 +96,7 @@ function ListSkeleton() {
             <Skeleton rounded="full" className="h-5 w-16" />
             <Skeleton className="h-4 w-20" />
           </div>
-        ))}
+        </Placeholders>
       </Card>
     </LoadingState>
   );

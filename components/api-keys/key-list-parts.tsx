@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { BanIcon, ChevronDownIcon, PencilIcon } from "@/components/ui/icons";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
@@ -117,26 +117,19 @@ export function RowActions({
   if (status === "revoked") return null;
   return (
     <div className="flex justify-end gap-1">
-      <Button
-        variant="ghost"
-        size="icon"
+      <IconButton
+        icon={PencilIcon}
+        label={t("edit", { name: apiKey.name })}
         onClick={() => onEdit(apiKey)}
-        aria-label={t("edit", { name: apiKey.name })}
-        title={t("edit", { name: apiKey.name })}
         data-testid="edit-key"
-      >
-        <PencilIcon className="size-4" />
-      </Button>
-      <Button
+      />
+      <IconButton
+        icon={BanIcon}
         variant="ghost-danger"
-        size="icon"
+        label={t("revoke", { name: apiKey.name })}
         onClick={() => onRevoke(apiKey)}
-        aria-label={t("revoke", { name: apiKey.name })}
-        title={t("revoke", { name: apiKey.name })}
         data-testid="revoke-key"
-      >
-        <BanIcon className="size-4" />
-      </Button>
+      />
     </div>
   );
 }

@@ -4,13 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
-import { Money } from "@/components/ledger/format";
+import { Money } from "@/components/format/money";
+import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { BuildingIcon, StarIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { SectionHeader } from "@/components/ui/section-header";
 import type { AppRouter } from "@/server/trpc/routers";
 
 type ProgrammeAccountView = inferRouterOutputs<AppRouter>["programmeAccounts"]["list"][number];
@@ -24,18 +24,14 @@ export function ProgrammeAccounts() {
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="programme-accounts">
-      <div>
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          {t("title")}
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("description")}</p>
-      </div>
-      <ListStates
+      <SectionHeader titleId={`${id}-title`} title={t("title")} description={t("description")} />
+      <CollectionStates
+        testId="programme-accounts"
         query={list}
-        loading={<ListSkeleton label={t("loading")} testId="programme-accounts-loading" rows={3} />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "programme-accounts-error" }}
+        messages={t}
+        icon={BuildingIcon}
+        skeletonRows={3}
         isEmpty={(data) => data.length === 0}
-        empty={<EmptyState icon={BuildingIcon} title={t("empty.title")} description={t("empty.body")} />}
       >
         {(data) => (
           <div className="space-y-3">
@@ -49,7 +45,7 @@ export function ProgrammeAccounts() {
             </ul>
           </div>
         )}
-      </ListStates>
+      </CollectionStates>
     </section>
   );
 }

@@ -2,19 +2,21 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { parseAsStringLiteral } from "nuqs";
 import { useId } from "react";
-import { useDateTime } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
+import { StatusFilter } from "@/components/lists/filter-select";
+import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
-import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
-import { FieldLabel, Select } from "@/components/ui/fields";
 import { CheckIcon, UserPlusIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
+import { SectionHeader } from "@/components/ui/section-header";
 import { ONBOARDING_STATUSES } from "@/server/onboarding/schema";
 import type { OwnerProposal } from "@/server/trpc/routers/onboarding";
 import { ProposalStatusBadge } from "./status";
+
+const FILTERS = { status: parseAsStringLiteral(ONBOARDING_STATUSES) };
 
 /**
  * "Programa de contas": the owner's onboarding proposals with their status and timeline. Its own
@@ -25,80 +27,40 @@ export function BaasProposals() {
   const statusLabels = useTranslations("onboardingStatus");
   const trpc = useTRPC();
   const id = useId();
-  const { params, update } = useUrlState();
-  const status = ONBOARDING_STATUSES.find((value) => value === params.get("status"));
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const status = state.filters.status ?? undefined;
   const list = useQuery(
-    trpc.onboarding.mine.queryOptions({ status, page, limit }, { placeholderData: keepPreviousData }),
+    trpc.onboarding.mine.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   return (
     <section className="space-y-4" aria-labelledby={`${id}-title`} data-testid="baas-proposals">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-            {t("title")}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">{t("description")}</p>
-        </div>
-        <div className="w-full sm:w-60">
-          <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-          <Select
-            id={`${id}-status`}
-            value={status ?? ""}
-            onChange={(event) => update({ status: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">{t("all")}</option>
-            {ONBOARDING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {statusLabels(value)}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="baas-proposals-loading" />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "baas-proposals-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={
-          status ? (
-            <FilteredEmptyState
-              icon={UserPlusIcon}
-              title={t("empty.filteredTitle")}
-              description={t("empty.filteredBody")}
-              clearLabel={t("clear")}
-              onClear={() => update({ status: undefined })}
-            />
-          ) : (
-            <EmptyState icon={UserPlusIcon} title={t("empty.title")} description={t("empty.body")} />
-          )
+      <SectionHeader
+        titleId={`${id}-title`}
+        title={t("title")}
+        description={t("description")}
+        action={
+          <StatusFilter
+            state={state}
+            statuses={ONBOARDING_STATUSES}
+            labelOf={statusLabels}
+            messages={t}
+            className="sm:w-60"
+          />
         }
-      >
+      />
+
+      <ResourceList testId="baas-proposals" query={list} state={state} messages={t} icon={UserPlusIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600">{t("count", { total: data.total })}</p>
-            <ul className="space-y-3">
-              {data.proposals.map((proposal) => (
-                <li key={proposal.userId}>
-                  <ProposalCard proposal={proposal} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="baas-proposals-pagination"
-            />
-          </div>
+          <ul className="space-y-3">
+            {data.proposals.map((proposal) => (
+              <li key={proposal.userId}>
+                <ProposalCard proposal={proposal} />
+              </li>
+            ))}
+          </ul>
         )}
-      </ListStates>
+      </ResourceList>
     </section>
   );
 }

@@ -3,19 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import {
-  counterpartyOf,
-  entryHref,
-  SignedAmount,
-  StatusBadge,
-  useDateTime,
-  useReasonLabel,
-} from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
+import { counterpartyOf, entryHref, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { SignedAmount } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 
 const RECENT = 5;
 
@@ -44,16 +39,15 @@ export function RecentActivity() {
       <Card className="overflow-hidden" data-testid="recent-activity">
         {recent.isPending ? (
           <LoadingState label={t("loading")} className="divide-y divide-slate-100">
-            {Array.from({ length: 3 }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-              <div key={index} className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
+            <Placeholders count={3}>
+              <div className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
                 <div className="space-y-2">
                   <Skeleton className="h-4 w-40" />
                   <Skeleton className="h-3 w-28" />
                 </div>
                 <Skeleton className="h-4 w-20" />
               </div>
-            ))}
+            </Placeholders>
           </LoadingState>
         ) : recent.isError ? (
           <p role="alert" className="px-5 py-6 text-sm text-slate-600 sm:px-6">

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useMoney } from "@/components/format/money";
 import { useServiceError } from "@/components/forms/service-error";
-import { useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RefundAction } from "@/components/refunds/refund-action";
 import { Button } from "@/components/ui/button";

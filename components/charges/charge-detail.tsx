@@ -1,15 +1,16 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { DateRow, useDateTime } from "@/components/format/date-time";
+import { entryHref } from "@/components/format/entry";
+import { AmountRow } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
-import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DetailRow, IdRow } from "@/components/ui/detail-list";
+import { Card, CardContent } from "@/components/ui/card";
+import { BackLink, DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ArrowLeftIcon, QrCodeIcon } from "@/components/ui/icons";
+import { QrCodeIcon } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,12 +20,6 @@ import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
 import { ChargeStatusBadge, displayStatus, useNow } from "./status";
 
 /** `back` is the list's query string when the merchant came from a filtered list. */
-function backHref(back: string | undefined): string {
-  if (!back) return "/charges";
-  const query = new URLSearchParams(back).toString();
-  return query ? `/charges?${query}` : "/charges";
-}
-
 /**
  * The service answers 404 for a charge past its expiry; one seen in a list this session is still
  * shown from there (without its QR code, which no longer pays anything).
@@ -47,13 +42,7 @@ export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
 
   return (
     <div className="space-y-6">
-      <Link
-        href={backHref(back)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </Link>
+      <BackLink href={listHref("/charges", back)}>{t("back")}</BackLink>
       <PageHeader title={t("title")} />
       {shown ? (
         <DetailBody charge={shown} />
@@ -75,10 +64,9 @@ export function ChargeDetail({ txId, back }: { txId: string; back?: string }) {
 
 function DetailBody({ charge }: { charge: PanelCharge }) {
   const t = useTranslations("charges.detail");
-  const money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(15_000);
-  const none = <span className="text-slate-400">—</span>;
+  const none = <NoValue />;
   return (
     <div className="space-y-6" data-testid="charge-detail">
       <Card>
@@ -90,76 +78,49 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
       <ChargeRefund charge={charge} />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("summary")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("amount")}>
-                <span className="font-semibold tabular-nums">{money(charge.amountCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("status")}>
-                <ChargeStatusBadge status={displayStatus(charge, now)} />
-              </DetailRow>
-              <DetailRow label={t("description")}>{charge.description || none}</DetailRow>
-              <DetailRow label={t("account")}>
-                <span className="tabular-nums">{charge.accountId}</span>
-              </DetailRow>
-              <DetailRow label={t("pixKey")}>
-                {charge.pixKey ? <span className="break-all">{charge.pixKey}</span> : none}
-              </DetailRow>
-              <DetailRow label={t("sameDocument")}>
-                {charge.sameDocument ? <span className="tabular-nums">{charge.sameDocument}</span> : t("anyone")}
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("summary")}>
+          <AmountRow label={t("amount")} cents={charge.amountCents} strong />
+          <DetailRow label={t("status")}>
+            <ChargeStatusBadge status={displayStatus(charge, now)} />
+          </DetailRow>
+          <DetailRow label={t("description")}>{charge.description || none}</DetailRow>
+          <DetailRow label={t("account")}>
+            <span className="tabular-nums">{charge.accountId}</span>
+          </DetailRow>
+          <DetailRow label={t("pixKey")}>
+            {charge.pixKey ? <span className="break-all">{charge.pixKey}</span> : none}
+          </DetailRow>
+          <DetailRow label={t("sameDocument")}>
+            {charge.sameDocument ? <span className="tabular-nums">{charge.sameDocument}</span> : t("anyone")}
+          </DetailRow>
+        </DetailCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("dates")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("createdAt")}>
-                <span className="tabular-nums">{dateTime(charge.createdAt, "medium")}</span>
-              </DetailRow>
-              <DetailRow label={t("expiresAt")}>
-                <span className="tabular-nums" data-testid="charge-expires-at">
-                  {dateTime(charge.expiresAt, "medium")}
-                </span>
-              </DetailRow>
-              <DetailRow label={t("paidAt")}>
-                {charge.paidAt ? <span className="tabular-nums">{dateTime(charge.paidAt, "medium")}</span> : none}
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("dates")}>
+          <DateRow label={t("createdAt")} date={charge.createdAt} />
+          <DetailRow label={t("expiresAt")}>
+            <span className="tabular-nums" data-testid="charge-expires-at">
+              {dateTime(charge.expiresAt, "medium")}
+            </span>
+          </DetailRow>
+          <DetailRow label={t("paidAt")}>
+            {charge.paidAt ? <span className="tabular-nums">{dateTime(charge.paidAt, "medium")}</span> : none}
+          </DetailRow>
+        </DetailCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("identifiers")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100 text-sm">
-            <IdRow label={t("txId")} value={charge.txId} none="—" testId="charge-txid" />
-            <IdRow label={t("externalId")} value={charge.externalId} none="—" testId="charge-external-id" />
-            <IdRow
-              label={t("paidEndToEndId")}
-              value={charge.paidEndToEndId}
-              none="—"
-              href={
-                charge.paidEndToEndId
-                  ? entryHref({ id: charge.paidEndToEndId, accountId: charge.accountId })
-                  : undefined
-              }
-              testId="charge-paid-e2e"
-            />
-          </dl>
-        </CardContent>
-      </Card>
+      <DetailCard title={t("identifiers")}>
+        <IdRow label={t("txId")} value={charge.txId} none="—" testId="charge-txid" />
+        <IdRow label={t("externalId")} value={charge.externalId} none="—" testId="charge-external-id" />
+        <IdRow
+          label={t("paidEndToEndId")}
+          value={charge.paidEndToEndId}
+          none="—"
+          href={
+            charge.paidEndToEndId ? entryHref({ id: charge.paidEndToEndId, accountId: charge.accountId }) : undefined
+          }
+          testId="charge-paid-e2e"
+        />
+      </DetailCard>
     </div>
   );
 }

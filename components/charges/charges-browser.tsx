@@ -1,19 +1,20 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { parseAsStringLiteral } from "nuqs";
 import { useId } from "react";
-import { truncateId, useDateTime, useMoney } from "@/components/ledger/format";
+import { useDateTime } from "@/components/format/date-time";
+import { useMoney } from "@/components/format/money";
+import { truncateId } from "@/components/format/text";
+import { CardList, ListCard } from "@/components/lists/card-list";
+import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { StatusFilter } from "@/components/lists/filter-select";
+import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Card } from "@/components/ui/card";
-import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
-import { FieldLabel, Select } from "@/components/ui/fields";
 import { QrCodeIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination, readLimit, readPage } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/url-state";
+import { SectionHeader } from "@/components/ui/section-header";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
 
@@ -22,88 +23,50 @@ export function chargeHref(txId: string, back?: string): string {
   return back ? `/charges/${txId}?${new URLSearchParams({ back }).toString()}` : `/charges/${txId}`;
 }
 
+const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES) };
+
 /** The list of charges with a status filter and pages, all kept in the URL. */
 export function ChargesBrowser() {
   const t = useTranslations("charges.list");
   const trpc = useTRPC();
   const id = useId();
-  const { params, query, update } = useUrlState();
-  const requestedStatus = params.get("status");
-  const status = CHARGE_STATUSES.find((value) => value === requestedStatus);
-  const page = readPage(params.get("page"));
-  const limit = readLimit(params.get("limit"));
+  const state = useListState(FILTERS);
+  const status = state.filters.status ?? undefined;
 
-  const list = useQuery(trpc.charges.list.queryOptions({ status, page, limit }, { placeholderData: keepPreviousData }));
+  const list = useQuery(
+    trpc.charges.list.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
+  );
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="charges-list">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-          {t("title")}
-        </h2>
-        <div className="flex items-end gap-2">
-          <div className="w-full sm:w-56">
-            <FieldLabel htmlFor={`${id}-status`}>{t("status")}</FieldLabel>
-            <Select
-              id={`${id}-status`}
-              value={status ?? ""}
-              onChange={(event) => update({ status: event.target.value || undefined })}
-            >
-              <option value="">{t("all")}</option>
-              {CHARGE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`filter.${value}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
-      </div>
-
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="charges-loading" />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "charges-error" }}
-        isEmpty={(data) => data.total === 0}
-        empty={
-          status ? (
-            <FilteredEmptyState
-              icon={QrCodeIcon}
-              title={t("empty.filteredTitle")}
-              description={t("empty.filteredBody")}
-              clearLabel={t("clear")}
-              onClear={() => update({ status: undefined })}
-            />
-          ) : (
-            <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
-          )
+      <SectionHeader
+        titleId={`${id}-heading`}
+        title={t("title")}
+        action={
+          <StatusFilter
+            state={state}
+            statuses={CHARGE_STATUSES}
+            labelOf={(value) => t(`filter.${value}`)}
+            messages={t}
+            className="sm:w-56"
+          />
         }
-      >
+      />
+
+      <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
         {(data) => (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600" data-testid="charges-total">
-              {t("count", { total: data.total })}
-            </p>
-            <ChargeTable charges={data.charges} back={query} />
-            <ChargeCards charges={data.charges} back={query} />
-            <Pagination
-              page={data.page}
-              pages={data.totalPages}
-              limit={limit}
-              onPage={(next) => update({ page: next > 1 ? String(next) : undefined }, "push")}
-              onLimit={(next) => update({ limit: next === DEFAULT_LIMIT ? undefined : String(next) })}
-              testId="charges-pagination"
-            />
-          </div>
+          <>
+            <ChargeTable charges={data.charges} back={state.back} />
+            <ChargeCards charges={data.charges} back={state.back} />
+          </>
         )}
-      </ListStates>
+      </ResourceList>
     </section>
   );
 }
 
 function useChargeLabels() {
   const t = useTranslations("charges.list");
-  const format = useFormatter();
   const dateTime = useDateTime();
   const now = useNow(15_000);
   return (charge: ChargeView) => {
@@ -111,8 +74,6 @@ function useChargeLabels() {
     return {
       status,
       title: charge.description || t("noDescription"),
-      day: format.dateTime(charge.createdAt, { dateStyle: "short" }),
-      time: format.dateTime(charge.createdAt, { timeStyle: "short" }),
       created: dateTime(charge.createdAt),
       /** When it was paid, when it expires, or when it expired. */
       when:
@@ -129,74 +90,61 @@ function useChargeLabels() {
 
 function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string }) {
   const t = useTranslations("charges.list");
-  const router = useRouter();
   const money = useMoney();
   const labelsOf = useChargeLabels();
   return (
-    <Card className="hidden overflow-hidden lg:block">
-      <table className="w-full table-fixed text-left text-sm" data-testid="charges-table">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600">
-          <tr>
-            <th scope="col" className="w-[7.5rem] px-4 py-3 font-medium">
-              {t("columns.created")}
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              {t("columns.charge")}
-            </th>
-            <th scope="col" className="w-[11rem] px-3 py-3 font-medium">
-              {t("columns.status")}
-            </th>
-            <th scope="col" className="w-[13rem] px-3 py-3 font-medium">
-              {t("columns.when")}
-            </th>
-            <th scope="col" className="w-[8.5rem] px-4 py-3 text-right font-medium">
-              {t("columns.amount")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {charges.map((charge) => {
+    <DataTable
+      caption={t("caption")}
+      testId="charges-table"
+      rowTestId="charge-row"
+      rows={charges}
+      rowKey={(charge) => charge.txId}
+      rowHref={(charge) => chargeHref(charge.txId, back)}
+      columns={[
+        {
+          header: t("columns.created"),
+          className: "w-[7.5rem] text-slate-600 tabular-nums",
+          cell: (charge) => <DateCell date={charge.createdAt} />,
+        },
+        {
+          header: t("columns.charge"),
+          cell: (charge) => {
             const labels = labelsOf(charge);
-            const href = chargeHref(charge.txId, back);
             return (
-              // The row's link carries keyboard access; the click on the row only widens its target.
-              <tr
-                key={charge.txId}
-                data-testid="charge-row"
-                onClick={() => router.push(href)}
-                className="cursor-pointer align-middle transition-colors hover:bg-slate-50"
-              >
-                <td className="px-4 py-3 text-slate-600 tabular-nums">
-                  <span className="block whitespace-nowrap">{labels.day}</span>
-                  <span className="block text-xs text-slate-500">{labels.time}</span>
-                </td>
-                <td className="px-3 py-3">
-                  <Link
-                    href={href}
-                    onClick={(event) => event.stopPropagation()}
-                    aria-label={t("open", { label: labels.title, date: labels.created })}
-                    className="block truncate font-medium text-slate-900 hover:text-emerald-800 hover:underline"
+              <Stacked
+                main={
+                  <RowLink
+                    href={chargeHref(charge.txId, back)}
+                    label={t("open", { label: labels.title, date: labels.created })}
                   >
                     {labels.title}
-                  </Link>
-                  <span className="block truncate font-mono text-xs text-slate-500" title={charge.txId}>
-                    {truncateId(charge.txId, 12, 6)}
-                  </span>
-                </td>
-                <td className="px-3 py-3">
-                  <ChargeStatusBadge status={labels.status} />
-                </td>
-                <td className="px-3 py-3 text-xs text-slate-600 tabular-nums">{labels.when}</td>
-                <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  <span data-testid="charge-row-amount">{money(charge.amountCents)}</span>
-                </td>
-              </tr>
+                  </RowLink>
+                }
+                sub={<span title={charge.txId}>{truncateId(charge.txId, 12, 6)}</span>}
+                mono
+              />
             );
-          })}
-        </tbody>
-      </table>
-    </Card>
+          },
+        },
+        {
+          header: t("columns.status"),
+          className: "w-[11rem]",
+          cell: (charge) => <ChargeStatusBadge status={labelsOf(charge).status} />,
+        },
+        {
+          header: t("columns.when"),
+          className: "w-[13rem]",
+          cellClassName: "text-xs text-slate-600 tabular-nums",
+          cell: (charge) => labelsOf(charge).when,
+        },
+        {
+          header: t("columns.amount"),
+          className: "w-[8.5rem] text-right",
+          cellClassName: "font-medium whitespace-nowrap text-slate-900 tabular-nums",
+          cell: (charge) => <span data-testid="charge-row-amount">{money(charge.amountCents)}</span>,
+        },
+      ]}
+    />
   );
 }
 
@@ -205,36 +153,24 @@ function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string })
   const money = useMoney();
   const labelsOf = useChargeLabels();
   return (
-    <ul className="space-y-2 lg:hidden" data-testid="charge-cards">
-      {charges.map((charge) => {
+    <CardList rows={charges} rowKey={(charge) => charge.txId} testId="charge-cards">
+      {(charge) => {
         const labels = labelsOf(charge);
         return (
-          <li key={charge.txId}>
-            <Link
-              href={chargeHref(charge.txId, back)}
-              aria-label={t("open", { label: labels.title, date: labels.created })}
-              data-testid="charge-card"
-              className="block rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] transition-colors hover:border-slate-300 hover:bg-slate-50"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{labels.title}</p>
-                  <p className="mt-0.5 truncate font-mono text-[0.6875rem] text-slate-400">
-                    {truncateId(charge.txId, 14, 6)}
-                  </p>
-                </div>
-                <span className="text-sm font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(charge.amountCents)}
-                </span>
-              </div>
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-                <ChargeStatusBadge status={labels.status} />
-                <span className="text-xs text-slate-500 tabular-nums">{labels.when}</span>
-              </div>
-            </Link>
-          </li>
+          <ListCard
+            href={chargeHref(charge.txId, back)}
+            label={t("open", { label: labels.title, date: labels.created })}
+            testId="charge-card"
+            title={labels.title}
+            subtitle={
+              <span className="font-mono text-[0.6875rem] text-slate-400">{truncateId(charge.txId, 14, 6)}</span>
+            }
+            amount={money(charge.amountCents)}
+            status={<ChargeStatusBadge status={labels.status} />}
+            note={labels.when}
+          />
         );
-      })}
-    </ul>
+      }}
+    </CardList>
   );
 }

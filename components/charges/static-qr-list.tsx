@@ -3,18 +3,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useDateTime } from "@/components/format/date-time";
+import { useMoney } from "@/components/format/money";
 import { useServiceError } from "@/components/forms/service-error";
-import { useDateTime, useMoney } from "@/components/ledger/format";
+import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
-import { ErrorState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { LoadingState } from "@/components/ui/list-states";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { StaticQrView } from "@/server/trpc/routers/charges";
 import { NewStaticQr } from "./static-qr-form";
 
@@ -27,28 +28,28 @@ export function StaticQrList() {
   return (
     <div className="space-y-6">
       <NewStaticQr />
-      {list.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2" role="status" aria-live="polite" data-testid="static-qr-loading">
-          <span className="sr-only">{t("loading")}</span>
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.length === 0 ? (
-        <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" data-testid="static-qr-list">
-          {list.data.map((code) => (
-            <StaticQrCard key={code.id} code={code} />
-          ))}
-        </ul>
-      )}
+      <CollectionStates
+        testId="static-qr"
+        query={list}
+        messages={t}
+        icon={QrCodeIcon}
+        skeleton={
+          <LoadingState label={t("loading")} testId="static-qr-loading" className="grid gap-4 sm:grid-cols-2">
+            <Placeholders count={2}>
+              <Skeleton className="h-40 w-full" />
+            </Placeholders>
+          </LoadingState>
+        }
+        isEmpty={(data) => data.length === 0}
+      >
+        {(data) => (
+          <ul className="grid gap-4 sm:grid-cols-2" data-testid="static-qr-list">
+            {data.map((code) => (
+              <StaticQrCard key={code.id} code={code} />
+            ))}
+          </ul>
+        )}
+      </CollectionStates>
     </div>
   );
 }

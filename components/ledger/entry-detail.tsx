@@ -1,72 +1,49 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { DateRow, useDateTime } from "@/components/format/date-time";
+import { counterpartyOf, type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
+import { AmountRow, SignedAmount } from "@/components/format/money";
 import { usePixFailure } from "@/components/forms/pix-failure";
+import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ReceiptActions } from "@/components/reconciliation/receipt-actions";
 import { RefundAction } from "@/components/refunds/refund-action";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { DetailRow, IdRow } from "@/components/ui/detail-list";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ArrowLeftIcon, BookIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
+import { BookIcon } from "@/components/ui/icons";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
-import { counterpartyOf, type Party, SignedAmount, StatusBadge, useDateTime, useMoney, useReasonLabel } from "./format";
 
 /** `back` is the ledger's query string when the merchant came from a filtered list. */
 export function backHref(back: string | undefined): string {
-  if (!back) return "/ledger";
-  const query = new URLSearchParams(back).toString();
-  return query ? `/ledger?${query}` : "/ledger";
-}
-
-function notFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "NOT_FOUND";
+  return listHref("/ledger", back);
 }
 
 export function EntryDetail({ id, accountId, back }: { id: string; accountId?: string; back?: string }) {
   const t = useTranslations("ledger.detail");
   const trpc = useTRPC();
-  const entry = useQuery(trpc.ledger.byId.queryOptions({ id, accountId }));
-  const backLink = (
-    <Link
-      href={backHref(back)}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-    >
-      <ArrowLeftIcon className="size-4" />
-      {t("back")}
-    </Link>
+  const entry = useQuery(
+    trpc.ledger.byId.queryOptions({ id, accountId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
   );
-
   return (
-    <div className="space-y-6">
-      {backLink}
-      <PageHeader title={t("title")} />
-      {entry.isPending ? (
-        <DetailSkeleton />
-      ) : entry.isError ? (
-        notFound(entry.error) ? (
-          <EmptyState icon={BookIcon} title={t("notFound.title")} description={t("notFound.body")} />
-        ) : (
-          <ErrorState
-            title={t("error.title")}
-            description={t("error.body")}
-            onRetry={() => entry.refetch()}
-            retrying={entry.isFetching}
-          />
-        )
-      ) : (
-        <EntryBody entry={entry.data} />
-      )}
-    </div>
+    <DetailPage
+      back={backHref(back)}
+      messages={t}
+      header={<PageHeader title={t("title")} />}
+      query={entry}
+      icon={BookIcon}
+      loading={<DetailSkeleton />}
+    >
+      {(data) => <EntryBody entry={data} />}
+    </DetailPage>
   );
 }
 
@@ -74,10 +51,9 @@ function EntryBody({ entry }: { entry: EntryView }) {
   const t = useTranslations("ledger");
   const reasonLabel = useReasonLabel();
   const dateTime = useDateTime();
-  const money = useMoney();
   const failure = usePixFailure();
   const counterparty = counterpartyOf(entry);
-  const none = <span className="text-slate-400">{t("detail.none")}</span>;
+  const none = <NoValue>{t("detail.none")}</NoValue>;
 
   return (
     <div className="space-y-6" data-testid="entry-detail">
@@ -113,101 +89,70 @@ function EntryBody({ entry }: { entry: EntryView }) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("detail.amounts")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("detail.gross")}>
-                <span className="tabular-nums">{money(entry.grossCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("detail.fee")}>
-                <span className="tabular-nums">{money(entry.feeCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("detail.net")}>
-                <span className="font-semibold tabular-nums">{money(entry.netCents)}</span>
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("detail.amounts")}>
+          <AmountRow label={t("detail.gross")} cents={entry.grossCents} />
+          <AmountRow label={t("detail.fee")} cents={entry.feeCents} />
+          <AmountRow label={t("detail.net")} cents={entry.netCents} strong />
+        </DetailCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("detail.details")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("detail.type")}>{t(`types.${entry.type}`)}</DetailRow>
-              <DetailRow label={t("detail.reasonCode")}>
-                <code className="font-mono text-xs text-slate-700">{entry.reason}</code>
-              </DetailRow>
-              <DetailRow label={t("detail.account")}>
-                <span className="tabular-nums">{entry.accountId}</span>
-              </DetailRow>
-              <DetailRow label={t("detail.pixKey")}>
-                {entry.pixKey ? <span className="break-all">{entry.pixKey}</span> : none}
-              </DetailRow>
-              <DetailRow label={t("detail.description")}>{entry.description || none}</DetailRow>
-              <DetailRow label={t("detail.obs")}>{entry.obs || none}</DetailRow>
-              <DetailRow label={t("detail.createdAt")}>
-                <span className="tabular-nums">{dateTime(entry.createdAt, "medium")}</span>
-              </DetailRow>
-              <DetailRow label={t("detail.updatedAt")}>
-                <span className="tabular-nums">{dateTime(entry.updatedAt, "medium")}</span>
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("detail.details")}>
+          <DetailRow label={t("detail.type")}>{t(`types.${entry.type}`)}</DetailRow>
+          <DetailRow label={t("detail.reasonCode")}>
+            <code className="font-mono text-xs text-slate-700">{entry.reason}</code>
+          </DetailRow>
+          <DetailRow label={t("detail.account")}>
+            <span className="tabular-nums">{entry.accountId}</span>
+          </DetailRow>
+          <DetailRow label={t("detail.pixKey")}>
+            {entry.pixKey ? <span className="break-all">{entry.pixKey}</span> : none}
+          </DetailRow>
+          <DetailRow label={t("detail.description")}>{entry.description || none}</DetailRow>
+          <DetailRow label={t("detail.obs")}>{entry.obs || none}</DetailRow>
+          <DateRow label={t("detail.createdAt")} date={entry.createdAt} />
+          <DateRow label={t("detail.updatedAt")} date={entry.updatedAt} />
+        </DetailCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("detail.identifiers")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100 text-sm">
-            <IdRow none={t("detail.none")} label={t("detail.entryId")} value={entry.id} testId="detail-entry-id" />
-            <IdRow
-              none={t("detail.none")}
-              label={t("detail.endToEndId")}
-              value={entry.endToEndId}
-              testId="detail-end-to-end-id"
-            />
-            <IdRow
-              none={t("detail.none")}
-              label={t("detail.externalId")}
-              value={entry.externalId}
-              testId="detail-external-id"
-            />
-            {entry.entryRef ? (
-              <IdRow
-                none={t("detail.none")}
-                label={t("detail.entryRef")}
-                value={entry.entryRef}
-                testId="detail-entry-ref"
-              />
-            ) : null}
-            {entry.parentEndToEndId ? (
-              <IdRow
-                none={t("detail.none")}
-                label={t("detail.parentEndToEndId")}
-                value={entry.parentEndToEndId}
-                testId="detail-parent-end-to-end-id"
-              />
-            ) : null}
-            {entry.medId && entry.endToEndId ? (
-              <IdRow
-                none={t("detail.none")}
-                label={t("detail.medId")}
-                value={entry.medId}
-                href={`/meds/${entry.endToEndId}`}
-                testId="detail-med-id"
-              />
-            ) : null}
-          </dl>
-        </CardContent>
-      </Card>
+      <DetailCard title={t("detail.identifiers")}>
+        <IdRow none={t("detail.none")} label={t("detail.entryId")} value={entry.id} testId="detail-entry-id" />
+        <IdRow
+          none={t("detail.none")}
+          label={t("detail.endToEndId")}
+          value={entry.endToEndId}
+          testId="detail-end-to-end-id"
+        />
+        <IdRow
+          none={t("detail.none")}
+          label={t("detail.externalId")}
+          value={entry.externalId}
+          testId="detail-external-id"
+        />
+        {entry.entryRef ? (
+          <IdRow
+            none={t("detail.none")}
+            label={t("detail.entryRef")}
+            value={entry.entryRef}
+            testId="detail-entry-ref"
+          />
+        ) : null}
+        {entry.parentEndToEndId ? (
+          <IdRow
+            none={t("detail.none")}
+            label={t("detail.parentEndToEndId")}
+            value={entry.parentEndToEndId}
+            testId="detail-parent-end-to-end-id"
+          />
+        ) : null}
+        {entry.medId && entry.endToEndId ? (
+          <IdRow
+            none={t("detail.none")}
+            label={t("detail.medId")}
+            value={entry.medId}
+            href={`/meds/${entry.endToEndId}`}
+            testId="detail-med-id"
+          />
+        ) : null}
+      </DetailCard>
 
       <div className="grid gap-6 md:grid-cols-2">
         <PartyCard title={t("detail.payer")} party={entry.payer} own={entry.type === "debit"} testId="detail-payer" />
@@ -263,7 +208,7 @@ export function PartyFields({ party }: { party: Party }) {
   const t = useTranslations("party");
   const accountTypeLabel = useAccountTypeLabel();
   return (
-    <dl className="divide-y divide-slate-100 text-sm">
+    <DetailList>
       <DetailRow label={t("name")}>
         <span className="font-medium" data-testid="party-name">
           {party.name}
@@ -284,7 +229,7 @@ export function PartyFields({ party }: { party: Party }) {
         <span className="tabular-nums">{party.accountNumber}</span>
       </DetailRow>
       <DetailRow label={t("accountType")}>{accountTypeLabel(party.accountType)}</DetailRow>
-    </dl>
+    </DetailList>
   );
 }
 

@@ -2,131 +2,85 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
-import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import { BookIcon, SendIcon } from "@/components/ui/icons";
-import { ListStates, LoadingState } from "@/components/ui/list-states";
-import { DEFAULT_LIMIT, Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useUrlState } from "@/components/ui/url-state";
+import { LoadingState } from "@/components/ui/list-states";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { EntryCards, EntryTable } from "./ledger-entries";
-import { endOfDay, FILTER_KEYS, FilterBar, readFilters, startOfDay } from "./ledger-filters";
+import { endOfDay, FilterBar, LEDGER_FILTERS, startOfDay } from "./ledger-filters";
 
 export function LedgerBrowser() {
   const t = useTranslations("ledger");
   const trpc = useTRPC();
-  // The query a filter change asked for is used until the navigation lands: the controls and the
-  // list follow it at once, and a second quick change (both dates, say) builds on the first.
-  const { query: effective, update } = useUrlState();
-  const filters = readFilters(new URLSearchParams(effective));
-  const hasFilters = FILTER_KEYS.some((key) => filters[key] !== undefined);
-  const invalidRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+  const state = useListState(LEDGER_FILTERS);
+  const { filters } = state;
+  const invalidRange = filters.from !== null && filters.to !== null && filters.from > filters.to;
 
   const current = {
-    type: filters.type,
-    reason: filters.reason,
-    status: filters.status,
+    type: filters.type ?? undefined,
+    reason: filters.reason ?? undefined,
+    status: filters.status ?? undefined,
     startDate: filters.from ? startOfDay(filters.from) : undefined,
     endDate: filters.to ? endOfDay(filters.to) : undefined,
-    search: filters.q,
+    search: filters.q?.trim().slice(0, 100) || undefined,
   };
   const list = useQuery({
-    ...trpc.ledger.list.queryOptions(
-      {
-        ...current,
-        page: filters.page,
-        limit: filters.limit,
-      },
-      { placeholderData: keepPreviousData },
-    ),
+    ...trpc.ledger.list.queryOptions({ ...current, ...state.paging }, { placeholderData: keepPreviousData }),
     enabled: !invalidRange,
   });
-
-  /** Drops every filter (and the page), keeping the page size. */
-  function clearFilters() {
-    update(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])));
-  }
-
-  const back = effective;
+  const back = state.back;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <LedgerSearch value={filters.q} onSearch={(q) => update({ q })} />
+        <LedgerSearch value={current.search} onSearch={(q) => state.setFilters({ q: q ?? null })} />
         <ExportLink params={invalidRange ? {} : current} />
       </div>
-      <FilterBar filters={filters} onChange={update} onClear={clearFilters} hasFilters={hasFilters} />
+      <FilterBar filters={filters} onChange={state.setFilters} onClear={state.clear} hasFilters={state.filtered} />
 
       {invalidRange ? (
         <Alert data-testid="ledger-range-error">{t("filters.invalidRange")}</Alert>
       ) : (
-        <ListStates
+        <ResourceList
+          testId="ledger"
           query={list}
-          loading={<LoadingList />}
-          error={{ title: t("error.title"), body: t("error.body"), testId: "ledger-error" }}
-          isEmpty={(data) => data.total === 0}
-          empty={
-            hasFilters ? (
-              <FilteredEmptyState
-                icon={BookIcon}
-                title={t("empty.filteredTitle")}
-                description={t("empty.filteredBody")}
-                clearLabel={t("filters.clear")}
-                onClear={clearFilters}
-              />
-            ) : (
-              <EmptyState
-                icon={BookIcon}
-                title={t("empty.title")}
-                description={t("empty.body")}
-                action={
-                  <ButtonLink href="/send">
-                    <SendIcon className="size-4" />
-                    {t("empty.cta")}
-                  </ButtonLink>
-                }
-              />
-            )
+          state={state}
+          messages={t}
+          icon={BookIcon}
+          emptyAction={
+            <ButtonLink href="/send">
+              <SendIcon className="size-4" />
+              {t("empty.cta")}
+            </ButtonLink>
           }
+          skeleton={<LoadingList />}
+          count={(data) => (
+            <>
+              <span className="font-medium text-slate-900">
+                {t(data.totalExact ? "count" : "countAbout", { total: data.total })}
+              </span>
+              {" · "}
+              {t(data.totalExact ? "range" : "rangeAbout", {
+                from: (data.page - 1) * data.limit + 1,
+                to: Math.min(data.page * data.limit, data.total),
+                total: data.total,
+              })}
+            </>
+          )}
         >
           {(data) => (
-            <div
-              className={cn("space-y-4 transition-opacity", list.isPlaceholderData && "opacity-60")}
-              aria-busy={list.isFetching || undefined}
-            >
-              <p className="text-sm text-slate-600" data-testid="ledger-total">
-                <span className="font-medium text-slate-900">
-                  {t(data.totalExact ? "count" : "countAbout", { total: data.total })}
-                </span>
-                {data.total > 0 ? (
-                  <span>
-                    {" · "}
-                    {t(data.totalExact ? "range" : "rangeAbout", {
-                      from: (data.page - 1) * data.limit + 1,
-                      to: Math.min(data.page * data.limit, data.total),
-                      total: data.total,
-                    })}
-                  </span>
-                ) : null}
-              </p>
+            <>
               <EntryTable entries={data.entries} back={back} />
               <EntryCards entries={data.entries} back={back} />
-              <Pagination
-                page={data.page}
-                pages={data.totalPages}
-                limit={filters.limit}
-                onPage={(page) => update({ page: page > 1 ? String(page) : undefined }, "push")}
-                onLimit={(limit) => update({ limit: limit === DEFAULT_LIMIT ? undefined : String(limit) })}
-                testId="ledger-pagination"
-              />
-            </div>
+            </>
           )}
-        </ListStates>
+        </ResourceList>
       )}
     </div>
   );
@@ -142,9 +96,8 @@ function LoadingList() {
           <Skeleton className="h-3 w-full max-w-xl" />
         </div>
         <div className="divide-y divide-slate-100">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-            <div key={index} className="flex items-center gap-4 px-4 py-3.5">
+          <Placeholders count={6}>
+            <div className="flex items-center gap-4 px-4 py-3.5">
               <Skeleton className="h-4 w-28" />
               <Skeleton className="h-4 w-14" />
               <Skeleton className="h-4 flex-1" />
@@ -152,13 +105,12 @@ function LoadingList() {
               <Skeleton rounded="full" className="h-5 w-20" />
               <Skeleton className="h-4 w-24" />
             </div>
-          ))}
+          </Placeholders>
         </div>
       </Card>
       <div className="space-y-2 lg:hidden">
-        {Array.from({ length: 4 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <Card key={index} className="space-y-3 p-4">
+        <Placeholders count={4}>
+          <Card className="space-y-3 p-4">
             <div className="flex justify-between gap-3">
               <Skeleton className="h-4 w-40" />
               <Skeleton className="h-4 w-20" />
@@ -169,7 +121,7 @@ function LoadingList() {
               <Skeleton className="h-3 w-24" />
             </div>
           </Card>
-        ))}
+        </Placeholders>
       </div>
     </LoadingState>
   );

@@ -1,62 +1,35 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { useId, useState } from "react";
+import { type EntryType, KNOWN_REASONS, useReasonLabel } from "@/components/format/entry";
+import { FilterSelect } from "@/components/lists/filter-select";
+import { type ListState, parseAsDay } from "@/components/lists/list-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
+import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { ChevronDownIcon, CloseIcon } from "@/components/ui/icons";
-import { readLimit, readPage } from "@/components/ui/pagination";
 import { ENTRY_STATUSES } from "@/server/ledger/schema";
 import { saoPauloDayEnd, saoPauloDayStart } from "@/server/time";
-import {
-  type EntryStatus,
-  type EntryType,
-  isKnownReason,
-  KNOWN_REASONS,
-  type KnownReason,
-  useReasonLabel,
-} from "./format";
 
-const TYPES: EntryType[] = ["credit", "debit"];
+const TYPES = ["credit", "debit"] as const satisfies EntryType[];
 const STATUSES = ENTRY_STATUSES;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export type Filters = {
-  type?: EntryType;
-  reason?: KnownReason;
-  status?: EntryStatus;
-  from?: string;
-  to?: string;
+/** The ledger's filters as the URL holds them; anything malformed is no filter rather than sent. */
+export const LEDGER_FILTERS = {
+  type: parseAsStringLiteral(TYPES),
+  reason: parseAsStringLiteral(KNOWN_REASONS),
+  status: parseAsStringLiteral(STATUSES),
+  from: parseAsDay,
+  to: parseAsDay,
   /** the search box's text (components/reconciliation/ledger-search.tsx) */
-  q?: string;
-  page: number;
-  limit: number;
+  q: parseAsString,
 };
 
-export const FILTER_KEYS = ["type", "reason", "status", "from", "to", "q"] as const;
-
-/** The filters as the URL holds them; anything malformed is ignored rather than sent. */
-export function readFilters(params: URLSearchParams): Filters {
-  const type = params.get("type");
-  const reason = params.get("reason");
-  const status = params.get("status");
-  const from = params.get("from");
-  const to = params.get("to");
-  const q = params.get("q")?.trim().slice(0, 100);
-  return {
-    type: TYPES.find((value) => value === type),
-    reason: reason && isKnownReason(reason) ? reason : undefined,
-    status: STATUSES.find((value) => value === status),
-    from: from && DATE.test(from) ? from : undefined,
-    to: to && DATE.test(to) ? to : undefined,
-    q: q || undefined,
-    page: readPage(params.get("page")),
-    limit: readLimit(params.get("limit")),
-  };
-}
+export type Filters = ListState<typeof LEDGER_FILTERS>["filters"];
 
 export function startOfDay(date: string): number | undefined {
   return saoPauloDayStart(date) ?? undefined;
@@ -73,7 +46,7 @@ export function FilterBar({
   hasFilters,
 }: {
   filters: Filters;
-  onChange: (patch: Partial<Record<keyof Filters, string | undefined>>) => void;
+  onChange: ListState<typeof LEDGER_FILTERS>["setFilters"];
   onClear: () => void;
   hasFilters: boolean;
 }) {
@@ -82,7 +55,7 @@ export function FilterBar({
   const id = useId();
   // On a phone the filters fold behind a button, so the entries come first.
   const [open, setOpen] = useState(false);
-  const active = FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
+  const active = Object.values(filters).filter((value) => value !== null).length;
   return (
     <Card className="p-4 sm:p-5" data-testid="ledger-filters">
       <div className="flex items-center justify-between gap-3 sm:hidden">
@@ -100,7 +73,7 @@ export function FilterBar({
         {hasFilters && !open ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             <CloseIcon className="size-4" />
-            {t("filters.clear")}
+            {t("clear")}
           </Button>
         ) : null}
       </div>
@@ -113,58 +86,35 @@ export function FilterBar({
           open ? "mt-4 grid sm:mt-0" : "hidden",
         )}
       >
-        <div>
-          <FieldLabel htmlFor={`${id}-type`}>{t("filters.type")}</FieldLabel>
-          <Select
-            id={`${id}-type`}
-            value={filters.type ?? ""}
-            onChange={(event) => onChange({ type: event.target.value || undefined })}
-          >
-            <option value="">{t("filters.all")}</option>
-            {TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <FieldLabel htmlFor={`${id}-status`}>{t("filters.status")}</FieldLabel>
-          <Select
-            id={`${id}-status`}
-            value={filters.status ?? ""}
-            onChange={(event) => onChange({ status: event.target.value || undefined })}
-          >
-            <option value="">{t("filters.all")}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`statuses.${status}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <FieldLabel htmlFor={`${id}-reason`}>{t("filters.reason")}</FieldLabel>
-          <Select
-            id={`${id}-reason`}
-            value={filters.reason ?? ""}
-            onChange={(event) => onChange({ reason: event.target.value || undefined })}
-          >
-            <option value="">{t("filters.all")}</option>
-            {KNOWN_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {reasonLabel(reason)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          label={t("filters.type")}
+          all={t("filters.all")}
+          value={filters.type}
+          options={TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          onChange={(type) => onChange({ type })}
+        />
+        <FilterSelect
+          label={t("filters.status")}
+          all={t("filters.all")}
+          value={filters.status}
+          options={STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+          onChange={(status) => onChange({ status })}
+        />
+        <FilterSelect
+          className="col-span-2 sm:col-span-1"
+          label={t("filters.reason")}
+          all={t("filters.all")}
+          value={filters.reason}
+          options={KNOWN_REASONS.map((reason) => ({ value: reason, label: reasonLabel(reason) }))}
+          onChange={(reason) => onChange({ reason })}
+        />
         <div>
           <FieldLabel htmlFor={`${id}-from`}>{t("filters.from")}</FieldLabel>
           <DateInput
             id={`${id}-from`}
             value={filters.from ?? ""}
-            max={filters.to}
-            onChange={(from) => onChange({ from: from || undefined })}
+            max={filters.to ?? undefined}
+            onChange={(from) => onChange({ from: from || null })}
           />
         </div>
         <div>
@@ -172,8 +122,8 @@ export function FilterBar({
           <DateInput
             id={`${id}-to`}
             value={filters.to ?? ""}
-            min={filters.from}
-            onChange={(to) => onChange({ to: to || undefined })}
+            min={filters.from ?? undefined}
+            onChange={(to) => onChange({ to: to || null })}
           />
         </div>
         <div
@@ -184,7 +134,7 @@ export function FilterBar({
         >
           <Button variant="ghost" onClick={onClear} disabled={!hasFilters} className="w-full sm:w-auto">
             <CloseIcon className="size-4" />
-            {t("filters.clear")}
+            {t("clear")}
           </Button>
         </div>
       </form>

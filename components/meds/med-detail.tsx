@@ -3,26 +3,23 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { DateRow, useDateTime } from "@/components/format/date-time";
+import { entryHref } from "@/components/format/entry";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
 import { PartyCard } from "@/components/ledger/entry-detail";
-import { entryHref, useDateTime, useMoney } from "@/components/ledger/format";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DetailRow, IdRow } from "@/components/ui/detail-list";
-import { DetailStates } from "@/components/ui/detail-states";
-import { ArrowLeftIcon, FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
+import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
+import { FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
 import { DefenseForm, useFileSize } from "./defense-form";
 import { DeadlineCountdown, MedStatusBadge, useNow } from "./status";
-
-function backHref(back: string | undefined): string {
-  const query = back ? new URLSearchParams(back).toString() : "";
-  return query ? `/meds?${query}` : "/meds";
-}
 
 export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: string }) {
   const t = useTranslations("meds.detail");
@@ -31,29 +28,21 @@ export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: str
     trpc.meds.get.queryOptions({ endToEndId }, { retry: (count, error) => !isMissing(error) && count < 2 }),
   );
   return (
-    <div className="space-y-6">
-      <Link
-        href={backHref(back)}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </Link>
-      <PageHeader title={t("title")} />
-      <DetailStates
-        query={med}
-        loading={
-          <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-56 w-full" />
-          </LoadingState>
-        }
-        notFound={{ icon: ShieldAlertIcon, title: t("notFound.title"), body: t("notFound.body") }}
-        error={{ title: t("error.title"), body: t("error.body") }}
-      >
-        {(data) => <DetailBody med={data} />}
-      </DetailStates>
-    </div>
+    <DetailPage
+      back={listHref("/meds", back)}
+      messages={t}
+      header={<PageHeader title={t("title")} />}
+      query={med}
+      icon={ShieldAlertIcon}
+      loading={
+        <LoadingState label={t("loading")} testId="med-detail-loading" className="space-y-6">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </LoadingState>
+      }
+    >
+      {(data) => <DetailBody med={data} />}
+    </DetailPage>
   );
 }
 
@@ -62,92 +51,56 @@ function DetailBody({ med }: { med: MedDetailView }) {
   const money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(30_000);
-  const none = <span className="text-slate-400">—</span>;
+  const none = <NoValue />;
   return (
     <div className="space-y-6" data-testid="med-detail">
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("summary")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("status")}>
-                <MedStatusBadge status={med.status} />
-              </DetailRow>
-              <DetailRow label={t("disputed")}>
-                <span className="font-semibold tabular-nums" data-testid="med-disputed">
-                  {money(med.disputedCents)}
-                </span>
-              </DetailRow>
-              <DetailRow label={t("blocked")}>
-                <span className="tabular-nums" data-testid="med-blocked">
-                  {money(med.blockedCents)}
-                </span>
-              </DetailRow>
-              {med.owedCents > 0n ? (
-                <DetailRow label={t("owed")}>
-                  <span className="font-medium text-amber-800 tabular-nums" data-testid="med-owed">
-                    {money(med.owedCents)}
-                  </span>
-                  <span className="mt-0.5 block text-xs text-slate-500">{t("owedHint")}</span>
-                </DetailRow>
-              ) : null}
-              <DetailRow label={t("psp")}>{med.pspCreatorName}</DetailRow>
-              <DetailRow label={t("details")}>
-                {med.details ? <span className="whitespace-pre-line">{med.details}</span> : none}
-              </DetailRow>
-              <DetailRow label={t("openedAt")}>
-                <span className="tabular-nums">{dateTime(med.createdAt, "medium")}</span>
-              </DetailRow>
-              <DetailRow label={t("deadlineAt")}>
-                <span className="block tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
-                <DeadlineCountdown med={med} now={now} />
-              </DetailRow>
-              {med.resolvedAt ? (
-                <DetailRow label={t("resolvedAt")}>
-                  <span className="tabular-nums">{dateTime(med.resolvedAt, "medium")}</span>
-                </DetailRow>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("summary")}>
+          <DetailRow label={t("status")}>
+            <MedStatusBadge status={med.status} />
+          </DetailRow>
+          <AmountRow label={t("disputed")} cents={med.disputedCents} strong testId="med-disputed" />
+          <AmountRow label={t("blocked")} cents={med.blockedCents} testId="med-blocked" />
+          {med.owedCents > 0n ? (
+            <DetailRow label={t("owed")}>
+              <span className="font-medium text-amber-800 tabular-nums" data-testid="med-owed">
+                {money(med.owedCents)}
+              </span>
+              <span className="mt-0.5 block text-xs text-slate-500">{t("owedHint")}</span>
+            </DetailRow>
+          ) : null}
+          <DetailRow label={t("psp")}>{med.pspCreatorName}</DetailRow>
+          <DetailRow label={t("details")}>
+            {med.details ? <span className="whitespace-pre-line">{med.details}</span> : none}
+          </DetailRow>
+          <DateRow label={t("openedAt")} date={med.createdAt} />
+          <DetailRow label={t("deadlineAt")}>
+            <span className="block tabular-nums">{dateTime(med.defenseDeadline, "medium")}</span>
+            <DeadlineCountdown med={med} now={now} />
+          </DetailRow>
+          {med.resolvedAt ? <DateRow label={t("resolvedAt")} date={med.resolvedAt} /> : null}
+        </DetailCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("transaction")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100 text-sm">
-              <DetailRow label={t("amount")}>
-                <span className="font-semibold tabular-nums" data-testid="med-transaction-amount">
-                  {money(med.transaction.grossCents)}
-                </span>
-              </DetailRow>
-              <DetailRow label={t("fee")}>
-                <span className="tabular-nums">{money(med.transaction.feeCents)}</span>
-              </DetailRow>
-              <DetailRow label={t("receivedAt")}>
-                <span className="tabular-nums">{dateTime(med.transaction.createdAt, "medium")}</span>
-              </DetailRow>
-              <DetailRow label={t("payer")}>{med.payer?.name ?? none}</DetailRow>
-              <DetailRow label={t("entry")}>
-                <Link
-                  href={entryHref(med.transaction)}
-                  className="font-medium text-emerald-800 hover:underline"
-                  data-testid="med-entry-link"
-                >
-                  {t("openEntry")}
-                </Link>
-              </DetailRow>
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("transaction")}>
+          <AmountRow label={t("amount")} cents={med.transaction.grossCents} strong testId="med-transaction-amount" />
+          <AmountRow label={t("fee")} cents={med.transaction.feeCents} />
+          <DateRow label={t("receivedAt")} date={med.transaction.createdAt} />
+          <DetailRow label={t("payer")}>{med.payer?.name ?? none}</DetailRow>
+          <DetailRow label={t("entry")}>
+            <Link
+              href={entryHref(med.transaction)}
+              className="font-medium text-emerald-800 hover:underline"
+              data-testid="med-entry-link"
+            >
+              {t("openEntry")}
+            </Link>
+          </DetailRow>
+        </DetailCard>
       </div>
 
       <Card>
         <CardContent className="sm:py-6">
-          <dl className="divide-y divide-slate-100 text-sm">
+          <DetailList>
             <IdRow label={t("endToEndId")} value={med.endToEndId} none="—" testId="med-e2e" />
             <IdRow label={t("medId")} value={med.medId} none="—" testId="med-id" />
             {med.status === "accepted" ? (
@@ -158,7 +111,7 @@ function DetailBody({ med }: { med: MedDetailView }) {
                 testId="med-refund-e2e"
               />
             ) : null}
-          </dl>
+          </DetailList>
         </CardContent>
       </Card>
 

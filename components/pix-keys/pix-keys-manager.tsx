@@ -5,16 +5,16 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
+import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/fields";
 import { ClockIcon, KeyRoundIcon, PlusIcon, StarIcon, TrashIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import type { AppRouter } from "@/server/trpc/routers";
 import { useDuration, useSecondsLeft } from "./countdown";
@@ -34,10 +34,12 @@ export function PixKeysManager() {
   return (
     <div className="space-y-6 sm:space-y-8">
       <PageHeader title={section("title")} description={section("description")} />
-      <ListStates
+      <CollectionStates
+        testId="pix-keys"
         query={accounts}
-        loading={<ListSkeleton label={t("loading")} testId="pix-keys-loading" rows={3} />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "pix-keys-error" }}
+        messages={t}
+        icon={KeyRoundIcon}
+        skeletonRows={3}
         isEmpty={(data) => data.length === 0}
         empty={<EmptyState icon={KeyRoundIcon} title={t("noAccounts.title")} description={t("noAccounts.body")} />}
       >
@@ -53,7 +55,7 @@ export function PixKeysManager() {
             ))}
           </div>
         )}
-      </ListStates>
+      </CollectionStates>
       <RegisterKeyDialog account={registering} onClose={() => setRegistering(null)} />
     </div>
   );
@@ -225,16 +227,13 @@ function KeyRow({
             {busy ? null : <StarIcon className="size-4" />}
             {t("setCurrent")}
           </Button>
-          <Button
+          <IconButton
+            icon={TrashIcon}
             variant="ghost-danger"
-            size="icon"
+            label={t("delete", { key: pixKey.key })}
             onClick={onDelete}
-            aria-label={t("delete", { key: pixKey.key })}
-            title={t("delete", { key: pixKey.key })}
             data-testid="delete-key"
-          >
-            <TrashIcon className="size-4" />
-          </Button>
+          />
         </div>
       )}
     </li>

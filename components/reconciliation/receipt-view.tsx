@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useMoney, useReasonLabel } from "@/components/ledger/format";
+import { useReasonLabel } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
 import { Card } from "@/components/ui/card";
 import type { Receipt, ReceiptParty } from "@/server/receipts/service";
 

@@ -4,8 +4,8 @@
 import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
+import { useMoney } from "@/components/format/money";
 import { type AnyForm, FormAlert, showServiceError } from "@/components/forms/schema-form";
-import { useMoney } from "@/components/ledger/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useListState } from "@/components/lists/list-state";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -31,14 +31,17 @@ type Item = {
   errorCode: string | null;
 };
 
+/** The statements have no filter; their page and page size are in the URL. */
+const NO_FILTERS = {};
+
 /** The user's statements; polls while any is still being built. */
 export function StatementList() {
   const t = useTranslations("statements.list");
   const trpc = useTRPC();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const state = useListState(NO_FILTERS);
+  const { limit } = state;
   const list = useQuery({
-    ...trpc.statements.list.queryOptions({ page, limit }),
+    ...trpc.statements.list.queryOptions(state.paging),
     refetchInterval: (query) =>
       query.state.data?.statements.some((s) => s.status === "new" || s.status === "processing") ? 1500 : false,
   });
@@ -62,14 +65,11 @@ export function StatementList() {
         )}
         {(list.data?.total ?? 0) > limit && (
           <Pagination
-            page={page}
+            page={state.page}
             pages={Math.ceil((list.data?.total ?? 0) / limit)}
             limit={limit}
-            onPage={setPage}
-            onLimit={(next) => {
-              setLimit(next);
-              setPage(1);
-            }}
+            onPage={state.setPage}
+            onLimit={state.setLimit}
           />
         )}
       </CardContent>

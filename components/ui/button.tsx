@@ -1,7 +1,8 @@
+import type { ClassValue } from "clsx";
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { SpinnerIcon } from "./icons";
+import { type Icon, SpinnerIcon } from "./icons";
 
 /**
  * `cn` does not resolve Tailwind conflicts (two classes for the same property are ordered by the
@@ -64,4 +65,23 @@ export type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: Variant;
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
   return <Link className={cn(buttonClasses({ variant, size }), className)} {...props} />;
+}
+
+/** A square button holding one icon, named by `label` (for screen readers and on hover). */
+export function IconButton({
+  label,
+  icon: IconComponent,
+  variant = "ghost",
+  iconClassName,
+  ...props
+}: Omit<ButtonProps, "size" | "children" | "title" | "aria-label"> & {
+  label: string;
+  icon: Icon;
+  iconClassName?: ClassValue;
+}) {
+  return (
+    <Button variant={variant} size="icon" aria-label={label} title={label} {...props}>
+      <IconComponent className={cn("size-4", iconClassName)} />
+    </Button>
+  );
 }

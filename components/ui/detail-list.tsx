@@ -1,6 +1,66 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "./card";
 import { CopyButton } from "./copy-button";
+import { ArrowLeftIcon } from "./icons";
+
+/** A list page's address with the query it was left with (a detail page's `back`). */
+export function listHref(path: string, back: string | undefined): string {
+  const query = back ? new URLSearchParams(back).toString() : "";
+  return query ? `${path}?${query}` : path;
+}
+
+/** The way back from a detail page to where it was opened. */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeftIcon className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+/** Label/value rows (DetailRow, IdRow) in a <dl>. */
+export function DetailList({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <dl className="divide-y divide-slate-100 text-sm" data-testid={testId}>
+      {children}
+    </dl>
+  );
+}
+
+/** A titled card of label/value rows. */
+export function DetailCard({
+  title,
+  testId,
+  listTestId,
+  children,
+}: {
+  title: ReactNode;
+  testId?: string;
+  /** The <dl>'s data-testid. */
+  listTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DetailList testId={listTestId}>{children}</DetailList>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A value the record does not have. */
+export function NoValue({ children = "—" }: { children?: ReactNode }) {
+  return <span className="text-slate-400">{children}</span>;
+}
 
 /** One label and value of a detail card's <dl>. */
 export function DetailRow({ label, children }: { label: ReactNode; children: ReactNode }) {

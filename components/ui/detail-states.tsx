@@ -3,6 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { isMissing } from "@/components/forms/service-error";
+import { BackLink } from "./detail-list";
 import { EmptyState } from "./empty-state";
 import type { Icon } from "./icons";
 import { ErrorState } from "./list-states";
@@ -41,5 +42,43 @@ export function DetailStates<T, E>({
       onRetry={() => query.refetch()}
       retrying={query.isFetching}
     />
+  );
+}
+
+type DetailMessageKey = "back" | "notFound.title" | "notFound.body" | "error.title" | "error.body";
+/** A detail page's namespace translator (`useTranslations("meds.detail")`): it must hold these keys. */
+export type DetailMessages = (key: DetailMessageKey) => string;
+
+/** A record's page: the way back to its list, its header, then the record's states (DetailStates). */
+export function DetailPage<T, E>({
+  back,
+  messages: t,
+  header,
+  query,
+  icon,
+  loading,
+  children,
+}: {
+  back: string;
+  messages: DetailMessages;
+  header?: ReactNode;
+  query: UseQueryResult<T, E>;
+  icon: Icon;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <div className="space-y-6">
+      <BackLink href={back}>{t("back")}</BackLink>
+      {header}
+      <DetailStates
+        query={query}
+        loading={loading}
+        notFound={{ icon, title: t("notFound.title"), body: t("notFound.body") }}
+        error={{ title: t("error.title"), body: t("error.body") }}
+      >
+        {children}
+      </DetailStates>
+    </div>
   );
 }

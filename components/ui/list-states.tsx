@@ -7,7 +7,7 @@ import { Button } from "./button";
 import { Card } from "./card";
 import { EmptyState } from "./empty-state";
 import { AlertCircleIcon } from "./icons";
-import { Skeleton } from "./skeleton";
+import { Placeholders, Skeleton } from "./skeleton";
 
 /**
  * The states a list (or a page's data) goes through besides showing it: loading, failed with a
@@ -40,15 +40,14 @@ export function ListSkeleton({ label, testId, rows = 4 }: { label: string; testI
     <LoadingState label={label} testId={testId} className="space-y-4">
       <Skeleton className="h-4 w-40" />
       <Card className="divide-y divide-slate-100 overflow-hidden">
-        {Array.from({ length: rows }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
-          <div key={index} className="flex items-center gap-4 px-4 py-3.5">
+        <Placeholders count={rows}>
+          <div className="flex items-center gap-4 px-4 py-3.5">
             <Skeleton className="h-4 w-24" />
             <Skeleton className="h-4 flex-1" />
             <Skeleton rounded="full" className="h-5 w-24" />
             <Skeleton className="h-4 w-20" />
           </div>
-        ))}
+        </Placeholders>
       </Card>
     </LoadingState>
   );

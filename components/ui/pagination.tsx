@@ -10,18 +10,6 @@ import { ArrowLeftIcon, ArrowRightIcon } from "./icons";
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_LIMIT = 20;
 
-/** A page size from the URL, or the default. */
-export function readLimit(value: string | null): number {
-  const limit = Number(value);
-  return PAGE_SIZES.find((size) => size === limit) ?? DEFAULT_LIMIT;
-}
-
-/** A page number from the URL, or the first. */
-export function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /** Previous / "page n of m" / next, and the page size. */
 export function Pagination({
   page,

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, Fragment, type ReactNode } from "react";
 import { cn } from "./cn";
 
 const ROUNDED = { md: "rounded-md", lg: "rounded-lg", full: "rounded-full" } as const;
@@ -16,4 +16,10 @@ export function Skeleton({
       {...props}
     />
   );
+}
+
+/** `count` copies of a placeholder (they have no identity of their own). */
+export function Placeholders({ count, children }: { count: number; children: ReactNode }) {
+  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
+  return Array.from({ length: count }, (_, index) => <Fragment key={index}>{children}</Fragment>);
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
+import { Button, IconButton } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/fields";
 import { ChevronDownIcon, RefreshIcon } from "@/components/ui/icons";
@@ -100,17 +100,14 @@ export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal
         </h3>
         <div className="flex items-center gap-1">
           {open ? (
-            <Button
-              variant="ghost"
-              size="icon"
+            <IconButton
+              icon={RefreshIcon}
+              label={t("refresh")}
               onClick={() => log.refetch()}
               disabled={log.isFetching}
-              aria-label={t("refresh")}
-              title={t("refresh")}
+              iconClassName={log.isFetching && "animate-spin"}
               data-testid="refresh-deliveries"
-            >
-              <RefreshIcon className={cn("size-4", log.isFetching && "animate-spin")} />
-            </Button>
+            />
           ) : null}
           <Button
             variant="ghost"

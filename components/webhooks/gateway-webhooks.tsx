@@ -2,21 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Button, IconButton } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/fields";
-import { LockIcon, PlayIcon, PlusIcon, TrashIcon, ZapIcon } from "@/components/ui/icons";
-import { ListSkeleton, ListStates } from "@/components/ui/list-states";
+import { LockIcon, PlayIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import type { GatewayWebhookView } from "@/server/trpc/routers/webhooks";
 import { DeliveryLog } from "./delivery-log";
 import { useGatewayEventLabel } from "./events";
 import { RegisterWebhookDialog } from "./register-dialog";
-import { DeleteDialog, EventChips, SectionHeader, StatusDot } from "./shared";
+import { RegistrationCard, RegistrationSection } from "./registration";
+import { DeleteDialog, EventChips, StatusDot } from "./shared";
 
 const NOTICE_MS = 6000;
 
@@ -24,7 +22,6 @@ const NOTICE_MS = 6000;
 export function GatewayWebhooks() {
   const t = useTranslations("webhooks.gateway");
   const trpc = useTRPC();
-  const id = useId();
   const deleteText = useTranslations("webhooks.deleteDialog");
   const queryClient = useQueryClient();
   const list = useQuery(trpc.webhooks.gateway.list.queryOptions());
@@ -33,56 +30,38 @@ export function GatewayWebhooks() {
   const [deleting, setDeleting] = useState<GatewayWebhookView | null>(null);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="gateway-webhooks">
-      <SectionHeader
-        titleId={`${id}-title`}
-        title={t("title")}
-        description={t("description")}
-        action={
-          <Button onClick={() => setRegistering(true)} data-testid="register-webhook">
-            <PlusIcon className="size-4" />
-            {t("register")}
-          </Button>
-        }
-      />
-
-      <ListStates
-        query={list}
-        loading={<ListSkeleton label={t("loading")} testId="gateway-webhooks-loading" rows={2} />}
-        error={{ title: t("error.title"), body: t("error.body"), testId: "gateway-webhooks-error" }}
-        isEmpty={(data) => data.webhooks.length === 0}
-        empty={<EmptyState icon={ZapIcon} title={t("empty.title")} description={t("empty.body")} />}
-      >
-        {(data) => (
-          <ul className="space-y-4">
-            {data.webhooks.map((webhook) => (
-              <li key={webhook.id}>
-                <WebhookCard webhook={webhook} onDelete={() => setDeleting(webhook)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListStates>
-
-      <RegisterWebhookDialog open={registering} onClose={() => setRegistering(false)} />
-      <DeleteDialog
-        url={deleting?.url ?? null}
-        onDelete={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync({ webhookId: deleting.id });
-          await queryClient.invalidateQueries(trpc.webhooks.gateway.list.pathFilter());
-        }}
-        onClose={() => setDeleting(null)}
-        messages={{
-          title: deleteText("title"),
-          body: deleteText("body"),
-          confirm: deleteText("confirm"),
-          cancel: deleteText("cancel"),
-        }}
-        testId="delete-webhook-dialog"
-        confirmTestId="delete-webhook-confirm"
-      />
-    </section>
+    <RegistrationSection
+      testId="gateway-webhooks"
+      messages={t}
+      query={list}
+      items={(data) => data.webhooks}
+      itemKey={(webhook) => webhook.id}
+      action={
+        <Button onClick={() => setRegistering(true)} data-testid="register-webhook">
+          <PlusIcon className="size-4" />
+          {t("register")}
+        </Button>
+      }
+      dialogs={
+        <>
+          <RegisterWebhookDialog open={registering} onClose={() => setRegistering(false)} />
+          <DeleteDialog
+            url={deleting?.url ?? null}
+            onDelete={async () => {
+              if (!deleting) return;
+              await remove.mutateAsync({ webhookId: deleting.id });
+              await queryClient.invalidateQueries(trpc.webhooks.gateway.list.pathFilter());
+            }}
+            onClose={() => setDeleting(null)}
+            messages={deleteText}
+            testId="delete-webhook-dialog"
+            confirmTestId="delete-webhook-confirm"
+          />
+        </>
+      }
+    >
+      {(webhook) => <WebhookCard webhook={webhook} onDelete={() => setDeleting(webhook)} />}
+    </RegistrationSection>
   );
 }
 
@@ -121,37 +100,39 @@ function WebhookCard({ webhook, onDelete }: { webhook: GatewayWebhookView; onDel
   }
 
   return (
-    <Card className="overflow-hidden" data-testid="webhook-card" data-webhook-id={webhook.id}>
-      <div className="flex flex-col gap-4 px-5 py-5 sm:px-6 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0 space-y-2">
-          <p className="font-mono text-sm font-medium break-all text-slate-900" data-testid="webhook-url">
-            {webhook.url}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={webhook.active ? "success" : "neutral"}>
-              <StatusDot tone={webhook.active ? "success" : "neutral"} />
-              {t(webhook.active ? "statuses.active" : "statuses.inactive")}
+    <RegistrationCard
+      attributes={{ "data-testid": "webhook-card", "data-webhook-id": webhook.id }}
+      url={webhook.url}
+      urlTestId="webhook-url"
+      badges={
+        <>
+          <Badge tone={webhook.active ? "success" : "neutral"}>
+            <StatusDot tone={webhook.active ? "success" : "neutral"} />
+            {t(webhook.active ? "statuses.active" : "statuses.inactive")}
+          </Badge>
+          {"signed" in webhook && webhook.signed ? (
+            <Badge tone="accent">
+              <LockIcon className="size-3" />
+              {t("signed")}
             </Badge>
-            {"signed" in webhook && webhook.signed ? (
-              <Badge tone="accent">
-                <LockIcon className="size-3" />
-                {t("signed")}
-              </Badge>
-            ) : (
-              <Badge tone="warning">{t("unsigned")}</Badge>
-            )}
-            {webhook.allow_insecure ? <Badge tone="warning">{t("insecure")}</Badge> : null}
-            <span className="text-xs text-slate-500 tabular-nums">
-              {t("createdOn", { date: format.dateTime(new Date(webhook.created_at), { dateStyle: "short" }) })}
-            </span>
-          </div>
-          <EventChips
-            names={webhook.events}
-            labelOf={eventLabel}
-            summary={common("eventCount", { count: webhook.events.length })}
-          />
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
+          ) : (
+            <Badge tone="warning">{t("unsigned")}</Badge>
+          )}
+          {webhook.allow_insecure ? <Badge tone="warning">{t("insecure")}</Badge> : null}
+          <span className="text-xs text-slate-500 tabular-nums">
+            {t("createdOn", { date: format.dateTime(new Date(webhook.created_at), { dateStyle: "short" }) })}
+          </span>
+        </>
+      }
+      events={
+        <EventChips
+          names={webhook.events}
+          labelOf={eventLabel}
+          summary={common("eventCount", { count: webhook.events.length })}
+        />
+      }
+      actions={
+        <>
           <Button
             variant="secondary"
             size="sm"
@@ -162,30 +143,29 @@ function WebhookCard({ webhook, onDelete }: { webhook: GatewayWebhookView; onDel
             {sendTest.isPending ? null : <PlayIcon className="size-4" />}
             {t("sendTest")}
           </Button>
-          <Button
+          <IconButton
+            icon={TrashIcon}
             variant="ghost-danger"
-            size="icon"
+            label={t("delete", { url: webhook.url })}
             onClick={onDelete}
-            aria-label={t("delete", { url: webhook.url })}
-            title={t("delete", { url: webhook.url })}
             data-testid="delete-webhook"
-          >
-            <TrashIcon className="size-4" />
-          </Button>
-        </div>
-      </div>
-      {notice ? (
-        <div className="px-5 pb-4 sm:px-6">
-          {notice.ok ? (
-            <p role="status" className="text-sm text-emerald-800" data-testid="test-event-notice">
-              {notice.text}
-            </p>
-          ) : (
-            <FieldError alert>{notice.text}</FieldError>
-          )}
-        </div>
-      ) : null}
-      <DeliveryLog target={{ surface: "gateway", webhookId: webhook.id }} reveal={reveal} />
-    </Card>
+          />
+        </>
+      }
+      notices={
+        notice ? (
+          <div className="mt-4">
+            {notice.ok ? (
+              <p role="status" className="text-sm text-emerald-800" data-testid="test-event-notice">
+                {notice.text}
+              </p>
+            ) : (
+              <FieldError alert>{notice.text}</FieldError>
+            )}
+          </div>
+        ) : null
+      }
+      log={<DeliveryLog target={{ surface: "gateway", webhookId: webhook.id }} reveal={reveal} />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { type AnyForm, FormField } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
@@ -10,31 +10,6 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { MAX_URL } from "@/server/webhooks/schema";
-
-/** A section of the webhooks page: its title and what it is for, with its main action beside them. */
-export function SectionHeader({
-  titleId,
-  title,
-  description,
-  action,
-}: {
-  titleId: string;
-  title: ReactNode;
-  description: ReactNode;
-  action: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>
-      </div>
-      <div className="shrink-0">{action}</div>
-    </div>
-  );
-}
 
 const DOTS = { success: "bg-emerald-500", warning: "bg-amber-500", danger: "bg-red-500", neutral: "bg-slate-400" };
 
@@ -103,7 +78,8 @@ export function DeleteDialog({
   url: string | null;
   onDelete: () => Promise<unknown>;
   onClose: () => void;
-  messages: { title: string; body: string; confirm: string; cancel: string };
+  /** The dialog's namespace translator (`webhooks.deleteDialog`, `webhooks.deleteConfigDialog`). */
+  messages: (key: "title" | "body" | "confirm" | "cancel") => string;
   testId: string;
   confirmTestId: string;
 }) {
@@ -134,15 +110,15 @@ export function DeleteDialog({
       open={url !== null}
       onClose={close}
       onConfirm={confirm}
-      title={messages.title}
-      confirmLabel={messages.confirm}
-      cancelLabel={messages.cancel}
+      title={messages("title")}
+      confirmLabel={messages("confirm")}
+      cancelLabel={messages("cancel")}
       pending={pending}
       error={error}
       testId={testId}
       confirmTestId={confirmTestId}
     >
-      <p className="text-sm text-slate-700">{messages.body}</p>
+      <p className="text-sm text-slate-700">{messages("body")}</p>
       <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700">
         {url}
       </p>

@@ -1,24 +1,16 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { Suspense } from "react";
 import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MedQueue } from "@/components/admin-meds/med-queue";
-import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SectionPage } from "@/components/sections/section-page";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("adminMeds");
 }
 
-export default async function AdminMedsPage() {
-  const t = await getTranslations("sections.adminMeds");
+export default function AdminMedsPage() {
   return (
-    <div className="space-y-6 sm:space-y-8">
-      <PageHeader title={t("title")} description={t("description")} />
-      {/* The filters and page live in the URL's search params, read on the client. */}
-      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-        <MedQueue />
-      </Suspense>
-    </div>
+    <SectionPage section="adminMeds">
+      <MedQueue />
+    </SectionPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AdminMedDetailView } from "@/components/admin-meds/med-detail";
+import { type DetailPageProps, detailParams } from "@/components/sections/detail-params";
 import { getSession } from "@/server/auth/next-auth";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,18 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminMeds.detail"))("metaTitle") };
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.length > 0 ? value : undefined;
-}
-
-export default async function AdminMedPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ medId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const { medId } = await params;
-  const query = await searchParams;
-  return <AdminMedDetailView medId={decodeURIComponent(medId)} back={single(query.back)} />;
+export default async function AdminMedPage(props: DetailPageProps<"medId">) {
+  const { id, param } = await detailParams(props, "medId");
+  return <AdminMedDetailView medId={id} back={param("back")} />;
 }

@@ -1,23 +1,13 @@
 import type { Metadata } from "next";
 import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { MerchantDetail } from "@/components/admin/merchant-detail";
+import { type DetailPageProps, detailParams } from "@/components/sections/detail-params";
 
 export function generateMetadata(): Promise<Metadata> {
   return adminSectionMetadata("adminMerchants");
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return typeof value === "string" && value.length > 0 ? value : undefined;
-}
-
-export default async function AdminMerchantPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ userId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const { userId } = await params;
-  const query = await searchParams;
-  return <MerchantDetail userId={decodeURIComponent(userId)} back={single(query.back)} />;
+export default async function AdminMerchantPage(props: DetailPageProps<"userId">) {
+  const { id, param } = await detailParams(props, "userId");
+  return <MerchantDetail userId={id} back={param("back")} />;
 }

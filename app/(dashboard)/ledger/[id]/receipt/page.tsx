@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/reconciliation/print-button";
 import { ReceiptView } from "@/components/reconciliation/receipt-view";
+import { BackLink } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ArrowLeftIcon, FileTextIcon } from "@/components/ui/icons";
+import { FileTextIcon } from "@/components/ui/icons";
 import { requireUser } from "@/server/auth/next-auth";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -44,13 +44,7 @@ export default async function ReceiptPage({
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          href={detail}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeftIcon className="size-4" />
-          {t("back")}
-        </Link>
+        <BackLink href={detail}>{t("back")}</BackLink>
         {receipt ? <PrintButton /> : null}
       </div>
       {receipt ? (

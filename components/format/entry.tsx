@@ -1,10 +1,9 @@
 "use client";
 
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ENTRY_REASONS, type EntryReason, isEntryReason } from "@/server/ledger/types";
-import { formatBrl } from "@/server/money";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
 export type EntryType = EntryView["type"];
@@ -33,61 +32,6 @@ export function useReasonLabel(): (reason: string) => string {
   return (reason) => (isKnownReason(reason) ? t(REASON_KEYS[reason]) : reason);
 }
 
-/** BRL in the active locale: "R$ 1.234,56" in pt-BR, "R$1,234.56" in en. */
-export function useMoney(): (cents: bigint) => string {
-  const locale = useLocale();
-  return (cents) => formatBrl(cents, locale);
-}
-
-/** Date and time in the locale, Brasília time (the request config's time zone). */
-export function useDateTime(): (date: Date, style?: "short" | "medium") => string {
-  const format = useFormatter();
-  return (date, style = "short") => format.dateTime(date, { dateStyle: style, timeStyle: style });
-}
-
-export function Money({ cents, className, testId }: { cents: bigint; className?: string; testId?: string }) {
-  const money = useMoney();
-  return (
-    <span className={cn("tabular-nums", className)} data-testid={testId}>
-      {money(cents)}
-    </span>
-  );
-}
-
-/** What moved, signed by direction: green "+R$ 10,00" in, slate "−R$ 10,00" out; struck out when it failed. */
-export function SignedAmount({
-  type,
-  cents,
-  status,
-  className,
-}: {
-  type: EntryType;
-  cents: bigint;
-  status: EntryStatus;
-  className?: string;
-}) {
-  const money = useMoney();
-  const t = useTranslations("money");
-  const formatted = money(cents);
-  return (
-    <span
-      className={cn(
-        "font-medium whitespace-nowrap tabular-nums",
-        type === "credit" ? "text-emerald-700" : "text-slate-900",
-        status === "failed" && "text-slate-400 line-through",
-        className,
-      )}
-      data-testid="entry-amount"
-    >
-      <span className="sr-only">{t(type, { amount: formatted })}</span>
-      <span aria-hidden="true">
-        {type === "credit" ? "+" : "\u2212"}
-        {formatted}
-      </span>
-    </span>
-  );
-}
-
 const STATUS_TONES = { processing: "warning", succeeded: "success", failed: "danger" } as const;
 
 export function StatusBadge({ status, className }: { status: EntryStatus; className?: string }) {
@@ -111,11 +55,6 @@ export function StatusBadge({ status, className }: { status: EntryStatus; classN
 /** The other side of an entry: who paid a credit, who received a debit. */
 export function counterpartyOf(entry: Pick<EntryView, "type" | "payer" | "receiver">): Party | null {
   return entry.type === "credit" ? entry.payer : entry.receiver;
-}
-
-/** "E9999999920260101…a1b2": long ids shortened for tables, whole in the title and detail. */
-export function truncateId(id: string, head = 10, tail = 4): string {
-  return id.length <= head + tail + 1 ? id : `${id.slice(0, head)}…${id.slice(-tail)}`;
 }
 
 /** Where an entry's detail lives; the account disambiguates ids shared by both sides of a movement. */

@@ -5,7 +5,7 @@ import { type Balance, balanceOf } from "../accounts/service";
 import type { Tx } from "../db/client";
 import type { LedgerEntry } from "../generated/prisma/client";
 import { ENTRY_REASONS, listEntries } from "../ledger/queries";
-import { resolvePeriod } from "../statements/schema";
+import { saoPauloDayEnd, saoPauloDayStart } from "../time";
 import type { StatementQuery } from "./schema";
 
 export async function programmeBalance(tx: Tx, callerId: string, accountId: string): Promise<Balance> {
@@ -24,8 +24,9 @@ export async function programmeStatement(
   query: StatementQuery,
 ): Promise<{ entries: LedgerEntry[]; total: number }> {
   const account = await operableAccount(tx, callerId, accountId);
-  const start = query.startDate ? resolvePeriod(query.startDate, query.startDate).startAt : undefined;
-  const end = query.endDate ? resolvePeriod(query.endDate, query.endDate).endAt : undefined;
+  // Calendar days (checked by the schema) cover whole São Paulo days.
+  const start = query.startDate ? (saoPauloDayStart(query.startDate) ?? undefined) : undefined;
+  const end = query.endDate ? (saoPauloDayEnd(query.endDate) ?? undefined) : undefined;
   // listEntries refuses a start after the end (400).
   return listEntries(tx, account.userId, {
     accountId: account.id,

@@ -31,9 +31,9 @@ describe("canonical JSON for request signatures", () => {
   });
 
   it("matches the worked example of the API reference", () => {
-    const body = '{"pix_key": "ana@example.com", "amount": 10.50, "pix_key_type": "email"}';
+    const body = '{"pix_key": "ana@example.invalid", "amount": 10.50, "pix_key_type": "email"}';
     const message = canonical(body);
-    expect(message).toBe('{"amount":10.5,"pix_key":"ana@example.com","pix_key_type":"email"}');
+    expect(message).toBe('{"amount":10.5,"pix_key":"ana@example.invalid","pix_key_type":"email"}');
     const signature = createHmac("sha512", "sk_test_secret").update(message).digest("hex");
     expect(signature).toHaveLength(128);
     expect(signature).toBe(createHmac("sha512", "sk_test_secret").update(message).digest("hex"));

@@ -4,9 +4,9 @@ import { completedParty, sandboxRail, sandboxRejection, simulatedParticipant } f
 
 describe("sandbox PIX network", () => {
   it("derives the same participant from the same key", () => {
-    const a = simulatedParticipant("ana@example.com", "EMAIL");
-    expect(simulatedParticipant("ana@example.com", "EMAIL")).toEqual(a);
-    expect(simulatedParticipant("bia@example.com", "EMAIL")).not.toEqual(a);
+    const a = simulatedParticipant("ana@example.invalid", "EMAIL");
+    expect(simulatedParticipant("ana@example.invalid", "EMAIL")).toEqual(a);
+    expect(simulatedParticipant("bia@example.invalid", "EMAIL")).not.toEqual(a);
     expect(a.ispb).toMatch(/^\d{8}$/);
     expect(a.accountNumber).toMatch(/^\d{8}$/);
   });
@@ -30,7 +30,7 @@ describe("sandbox PIX network", () => {
   it("settles other keys and ignores unknown fail codes", () => {
     expect(sandboxRejection("zz99@fail.sandbox")).toBeNull();
     expect(
-      sandboxRail.outcomeOf({ pixKey: "ana@example.com", receiver: simulatedParticipant("a@b.c", "EMAIL") }),
+      sandboxRail.outcomeOf({ pixKey: "ana@example.invalid", receiver: simulatedParticipant("a@b.c", "EMAIL") }),
     ).toEqual({
       status: "succeeded",
     });

@@ -31,7 +31,7 @@ describe("unsafe characters and malformed ids", () => {
     const bodies = [
       `{"amount":1,"receiverBankAccount":"${m.accountId}","obs":"${bad}"}`,
       `{"amount":1,"pixKey":"${bad}"}`,
-      `{"amount":1,"pixKey":"ana@example.com","description":"${bad}","externalId":"x"}`,
+      `{"amount":1,"pixKey":"ana@example.invalid","description":"${bad}","externalId":"x"}`,
     ];
     const paths = ["transfer/internal", "transfer/external", "transfer/external"];
     for (const [i, rawBody] of bodies.entries()) {
@@ -84,7 +84,7 @@ describe("unsafe characters and malformed ids", () => {
     const before = await availableCents(m.accountId);
     const description = JSON.parse(`"${bad}"`) as string;
     for (const [path, body] of [
-      ["/pix/cash-out", { amount: 1, pix_key: "ana@example.com", pix_key_type: "email", description }],
+      ["/pix/cash-out", { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "email", description }],
       ["/pix/cash-in", { amount: 1, metadata: { note: description } }],
       ["/webhooks", { url: `https://hooks.example.invalid/${description}`, events: ["pix.payment.received"] }],
     ] as const) {

@@ -82,8 +82,8 @@ beforeAll(async () => {
 
   const out = (amountCents: bigint, pixKey: string) =>
     sendPixToKey(dbx, { userId: m1.userId, accountId: m1.accountId, amountCents, pixKey });
-  const out30 = await out(3_000n, "ana@example.com");
-  const out12 = await out(1_200n, "bruno@example.com");
+  const out30 = await out(3_000n, "ana@example.invalid");
+  const out12 = await out(1_200n, "bruno@example.invalid");
   const failed = await out(500n, "ac06@fail.sandbox");
   await settleOutgoingPix(dbx, failed.seq);
   await placeAt(out30.seq, at("2027-03-10T05:00:00Z"));
@@ -123,7 +123,7 @@ beforeAll(async () => {
     entrySeq,
     userId: m1.userId,
     accountId: m1.accountId,
-    pixKey: "ana@example.com",
+    pixKey: "ana@example.invalid",
     pixKeyType: "EMAIL" as const,
     status,
     expiresAt: at("2027-03-10T17:00:00Z"),

@@ -66,10 +66,10 @@ describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-ke
     await passCooldown(account.id);
     const email = await call(app(), "POST", keysPath(account.id), {
       auth: owner.auth,
-      body: { type: "EMAIL", key: `Ana.${account.id}@Example.com` },
+      body: { type: "EMAIL", key: `Ana.${account.id}@Example.invalid` },
     });
     expect(email.status).toBe(201);
-    expect(email.json.data).toMatchObject({ key: `ana.${account.id}@example.com`, isCurrent: false });
+    expect(email.json.data).toMatchObject({ key: `ana.${account.id}@example.invalid`, isCurrent: false });
     await passCooldown(account.id);
     const phone = `+55119${account.id.slice(-8)}`;
     const res = await call(app(), "POST", keysPath(account.id), {
@@ -135,7 +135,7 @@ describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-ke
   it("answers 409 BAAS_PIX_KEY_OTHER_OWNER for a key registered here to another document", async () => {
     const first = await programmeAccount(owner.userId);
     const second = await programmeAccount(owner.userId);
-    const key = `shared.${first.id}@example.com`;
+    const key = `shared.${first.id}@example.invalid`;
     await call(app(), "POST", keysPath(first.id), { auth: owner.auth, body: { type: "EMAIL", key } });
     const res = await call(app(), "POST", keysPath(second.id), { auth: owner.auth, body: { type: "EMAIL", key } });
     expect(res.status).toBe(409);

@@ -36,7 +36,7 @@ describe("programme payments (/v4/i/baas/pix)", () => {
   it.each([
     ["CPF", () => randomCpf()],
     ["CNPJ", () => randomCnpj()],
-    ["EMAIL", () => `loja.${Date.now()}@example.com`],
+    ["EMAIL", () => `loja.${Date.now()}@example.invalid`],
     ["PHONE", () => "+5521987654321"],
     ["EVP", () => "0b8f7c1e-2d3a-4f5b-9c6d-7e8f9a0b1c2d"],
     ["EMAIL", () => "ana@other-psp.sandbox"],
@@ -60,7 +60,7 @@ describe("programme payments (/v4/i/baas/pix)", () => {
     const before = (await db().account.findUniqueOrThrow({ where: { id: accountId } })).availableCents;
     const res = await call(app(), "POST", "/v4/i/baas/pix/pay-key", {
       auth: owner.auth,
-      body: { accountId, pixKey: "ana@example.com", pixKeyType: "PHONE", amount: 1 },
+      body: { accountId, pixKey: "ana@example.invalid", pixKeyType: "PHONE", amount: 1 },
     });
     expect(res.status).toBe(400);
     expect((await db().account.findUniqueOrThrow({ where: { id: accountId } })).availableCents).toBe(before);

@@ -23,7 +23,7 @@ describe("cash-out fast path", () => {
   });
 
   it("holds the money, records the rail submission and the recovery point in one commit", async () => {
-    const body = { amount: 3, pix_key: "elis@example.com", pix_key_type: "email", external_id: "fast-1" };
+    const body = { amount: 3, pix_key: "elis@example.invalid", pix_key_type: "email", external_id: "fast-1" };
     const before = await availableCents(m.accountId);
     const res = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-fast-1" });
     expect(res.status).toBe(201);
@@ -41,7 +41,7 @@ describe("cash-out fast path", () => {
   });
 
   it("a replay gives the answer as it was given: rebuilt from the effect, in its key case, whatever the payout became", async () => {
-    const body = { amount: 2.5, pix_key: "hana@example.com", pix_key_type: "email", external_id: "fast-replay" };
+    const body = { amount: 2.5, pix_key: "hana@example.invalid", pix_key_type: "email", external_id: "fast-replay" };
     const key = { "idempotency-key": "k-fast-replay" };
     const first = await post(m, "/pix/cash-out", body, { ...key, "x-key-case": "camelCase" });
     expect(first.status).toBe(201);
@@ -65,7 +65,7 @@ describe("cash-out fast path", () => {
 
   it("a replay by another merchant's key never sees this one's answer", async () => {
     const stranger = await fundedMerchant(100_000n);
-    const body = { amount: 1, pix_key: "ines@example.com", pix_key_type: "email", external_id: "fast-own" };
+    const body = { amount: 1, pix_key: "ines@example.invalid", pix_key_type: "email", external_id: "fast-own" };
     const mine = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-fast-own" });
     const theirs = await post(stranger, "/pix/cash-out", body, { "idempotency-key": "k-fast-own" });
     expect(mine.status).toBe(201);
@@ -75,7 +75,7 @@ describe("cash-out fast path", () => {
   });
 
   it("an external_id already used is refused with nothing held", async () => {
-    const body = { amount: 1, pix_key: "fabi@example.com", pix_key_type: "email", external_id: "fast-dup" };
+    const body = { amount: 1, pix_key: "fabi@example.invalid", pix_key_type: "email", external_id: "fast-dup" };
     expect((await post(m, "/pix/cash-out", body, { "idempotency-key": "k-dup-1" })).status).toBe(201);
     const before = await availableCents(m.accountId);
     const again = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-dup-2" });
@@ -96,7 +96,7 @@ describe("cash-out fast path", () => {
       userId: m.userId,
       accountId: m.accountId,
       amountCents: 100n,
-      pixKey: "gil@example.com",
+      pixKey: "gil@example.invalid",
       pixKeyType: "EMAIL" as const,
       externalId: "fast-fenced",
     };
@@ -125,7 +125,7 @@ describe("cash-out fast path", () => {
     const plan = await genericPlanOf(
       READ_MANY,
       ["text[]", "text[]", "text[]"],
-      `ARRAY['${m.accountId}'], ARRAY['x@example.com'], ARRAY['e-1']`,
+      `ARRAY['${m.accountId}'], ARRAY['x@example.invalid'], ARRAY['e-1']`,
       ["accounts", "pix_keys", "ledger_entries"],
     );
     expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on (ledger_entries|pix_keys)/);

@@ -23,7 +23,7 @@ const input = (m: Merchant, amountCents: bigint, externalId: string) => ({
   userId: m.userId,
   accountId: m.accountId,
   amountCents,
-  pixKey: `${externalId}@example.com`,
+  pixKey: `${externalId}@example.invalid`,
   pixKeyType: "EMAIL" as const,
   externalId,
 });
@@ -270,7 +270,7 @@ describe("cash-out group commit", () => {
 
   it("concurrent requests with one Idempotency-Key: one cash-out, the others 409 or its replay", async () => {
     const m = await fundedMerchant(10_000n);
-    const body = { amount: 1, pix_key: "same-key@example.com", pix_key_type: "email", external_id: "gk-1" };
+    const body = { amount: 1, pix_key: "same-key@example.invalid", pix_key_type: "email", external_id: "gk-1" };
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => post(m, "/pix/cash-out", body, { "idempotency-key": "gk-same" })),
     );

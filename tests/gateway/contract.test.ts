@@ -53,7 +53,7 @@ describe("gateway contract", () => {
     const m = await fundedMerchant(1_000n);
     const res = await post(m, "/pix/cash-out", {
       amount: 1_000_001,
-      pix_key: "ana@example.com",
+      pix_key: "ana@example.invalid",
       pix_key_type: "email",
     });
     expect(res.status).toBe(400);
@@ -79,7 +79,7 @@ describe("gateway contract", () => {
     it("pix.payout.processing when the payout leaves the DICT queue", async () => {
       const m = await fundedMerchant(10_000n);
       await post(m, "/webhooks", { url: TARGET, events: ["pix.payout.queued", "pix.payout.processing"] });
-      const body = { amount: 10, pix_key: "ana@example.com", pix_key_type: "email" };
+      const body = { amount: 10, pix_key: "ana@example.invalid", pix_key_type: "email" };
       expect((await post(m, "/pix/cash-out", body)).status).toBe(201);
       await deliveryOf(m.userId, "pix.payout.processing");
       const queued = await post(m, "/pix/cash-out", { ...body, amount: 20 });
@@ -101,7 +101,7 @@ describe("gateway contract", () => {
   it("Idempotency-Key limits are settings", async () => {
     setEnv({ IDEMPOTENCY_KEY_MAX_LENGTH: "10", IDEMPOTENCY_TTL_MS: "60000" });
     const m = await fundedMerchant(1_000n);
-    const body = { amount: 1, pix_key: "ana@example.com", pix_key_type: "email" };
+    const body = { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "email" };
     const long = await post(m, "/pix/cash-out", body, { "idempotency-key": "k".repeat(11) });
     expect(long.json).toEqual({ error: { status: 400, message: "Idempotency-Key must be at most 10 characters" } });
     expect((await post(m, "/pix/cash-out", body, { "idempotency-key": "k".repeat(10) })).status).toBe(201);

@@ -49,7 +49,7 @@ describe("gateway endpoints", () => {
     expect(out.json).toMatchObject({ status: "processing", amount: 5, fee: 0, external_id: "po-1" });
     const found = await get(m, `/pix/transactions/${out.json.end_to_end_id}`);
     expect(found.json).toMatchObject({ kind: "payout", id: out.json.id });
-    const mismatch = await post(m, "/pix/cash-out", { amount: 1, pix_key: "ana@example.com", pix_key_type: "phone" });
+    const mismatch = await post(m, "/pix/cash-out", { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "phone" });
     expect(mismatch.status).toBe(400);
 
     const credit = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: m.accountId, type: "credit" } });
@@ -62,7 +62,7 @@ describe("gateway endpoints", () => {
 
   it("Idempotency-Key: 50 concurrent requests with one key → one effect; replay; other body → 422; too long → 400", async () => {
     const before = await availableCents(m.accountId);
-    const body = { amount: 1, pix_key: "bia@example.com", pix_key_type: "email" };
+    const body = { amount: 1, pix_key: "bia@example.invalid", pix_key_type: "email" };
     const results = await Promise.all(
       Array.from({ length: 50 }, () => post(m, "/pix/cash-out", body, { "idempotency-key": "key-50" })),
     );
@@ -88,7 +88,7 @@ describe("gateway endpoints", () => {
 
   it("Idempotency-Key: a failed (non-2xx) answer is not stored, so a retry runs again", async () => {
     const poor = await fundedMerchant(50n);
-    const body = { amount: 1, pix_key: "bia@example.com", pix_key_type: "email" };
+    const body = { amount: 1, pix_key: "bia@example.invalid", pix_key_type: "email" };
     expect((await post(poor, "/pix/cash-out", body, { "idempotency-key": "retry-me" })).status).toBe(422);
     await call(gatewayApi(), "GET", "/api/external/balance", { auth: apiKeyAuth(poor) });
     const { creditIncomingPix } = await import("../../server/transfers/incoming");
@@ -101,9 +101,9 @@ describe("gateway endpoints", () => {
     process.env.DICT_QUOTA_PER_MINUTE = "1";
     resetConfigForTests();
     const q = await fundedMerchant(10_000n);
-    const first = await post(q, "/pix/cash-out", { amount: 10, pix_key: "ana@example.com", pix_key_type: "email" });
+    const first = await post(q, "/pix/cash-out", { amount: 10, pix_key: "ana@example.invalid", pix_key_type: "email" });
     expect(first.status).toBe(201);
-    const queued = await post(q, "/pix/cash-out", { amount: 20, pix_key: "ana@example.com", pix_key_type: "email" });
+    const queued = await post(q, "/pix/cash-out", { amount: 20, pix_key: "ana@example.invalid", pix_key_type: "email" });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ status: "queued", amount: 20 });
     expect(await availableCents(q.accountId)).toBe(10_000n - 3000n);
@@ -114,7 +114,7 @@ describe("gateway endpoints", () => {
     await dictQuota().forget(q.userId); // a new minute
     expect(await processQueuedPayouts(db(), new Date(Date.now() + 10_000))).toEqual({ sent: 1, failed: 0 });
 
-    const late = await post(q, "/pix/cash-out", { amount: 30, pix_key: "ana@example.com", pix_key_type: "email" });
+    const late = await post(q, "/pix/cash-out", { amount: 30, pix_key: "ana@example.invalid", pix_key_type: "email" });
     expect(late.status).toBe(202);
     const result = await processQueuedPayouts(db(), new Date(Date.now() + 2 * 3600_000 + 1000));
     expect(result.failed).toBe(1);

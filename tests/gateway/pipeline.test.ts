@@ -172,12 +172,12 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
   it("business errors use { errors: { field: message } }", async () => {
     const res = await post(m, "/pix/cash-out", {
       amount: 1_000_000,
-      pix_key: "ana@example.com",
+      pix_key: "ana@example.invalid",
       pix_key_type: "email",
     });
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ errors: { amount: "insufficient balance" } });
-    const invalid = await post(m, "/pix/cash-out", { amount: 1, pix_key: "ana@example.com" });
+    const invalid = await post(m, "/pix/cash-out", { amount: 1, pix_key: "ana@example.invalid" });
     expect(invalid.status).toBe(400);
     expect(invalid.json.errors).toHaveProperty("pix_key_type");
   });

@@ -49,8 +49,8 @@ beforeAll(async () => {
   const credit = await db().ledgerEntry.findFirst({ where: { accountId: me.accountId, type: "credit" } });
   hints = {
     amount: 1.5,
-    pixKey: "ana@example.com",
-    pix_key: "ana@example.com",
+    pixKey: "ana@example.invalid",
+    pix_key: "ana@example.invalid",
     pix_key_type: "email",
     emv: otherCharge.json?.data?.emv,
     receiverBankAccount: other.accountId,
@@ -77,7 +77,7 @@ async function seedIds(m: Merchant): Promise<string[]> {
   });
   const payout = await call(accountApi(), "POST", `/v4/i/bank-accounts/${m.accountId}/transfer/external`, {
     auth: m.auth,
-    body: { amount: 1, pixKey: "ana@example.com", externalId: "fuzz-seed" },
+    body: { amount: 1, pixKey: "ana@example.invalid", externalId: "fuzz-seed" },
   });
   const config = await call(accountApi(), "POST", "/v4/i/webhooks/config", {
     auth: m.auth,

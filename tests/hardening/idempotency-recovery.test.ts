@@ -30,7 +30,7 @@ describe("idempotency after a crash (atomic phases)", () => {
   });
 
   it("died before the effect: after the lease the retry performs it once, then replays it", async () => {
-    const body = { amount: 1, pix_key: "ana@example.com", pix_key_type: "email", external_id: "crash-before" };
+    const body = { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "crash-before" };
     await crashedClaim(m.clientId, "k-before", body);
     const before = await availableCents(m.accountId);
     const retry = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-before" });
@@ -44,7 +44,7 @@ describe("idempotency after a crash (atomic phases)", () => {
   });
 
   it("died after the effect committed: the retry answers with the committed payout, not a second one", async () => {
-    const body = { amount: 2, pix_key: "bia@example.com", pix_key_type: "email", external_id: "crash-after" };
+    const body = { amount: 2, pix_key: "bia@example.invalid", pix_key_type: "email", external_id: "crash-after" };
     const first = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-after" });
     expect(first.status).toBe(201);
     // the answer never got stored: the process died between the commit and the last write
@@ -64,7 +64,7 @@ describe("idempotency after a crash (atomic phases)", () => {
   });
 
   it("a live claim still answers 409; a taken-over claim can no longer commit its effect", async () => {
-    const body = { amount: 1, pix_key: "caio@example.com", pix_key_type: "email" };
+    const body = { amount: 1, pix_key: "caio@example.invalid", pix_key_type: "email" };
     const live = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-live" });
     expect(live.status).toBe(201);
     const { scope, claim: old } = await crashedClaim(m.clientId, "k-fenced", body);

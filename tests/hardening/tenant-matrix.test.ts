@@ -50,8 +50,8 @@ beforeAll(async () => {
   const aCharge = await createCharge(db(), { userId: payee.userId, accountId: payee.accountId, amountCents: 100n });
   hints = {
     amount: 1,
-    pixKey: "ana@example.com",
-    pix_key: "ana@example.com",
+    pixKey: "ana@example.invalid",
+    pix_key: "ana@example.invalid",
     pix_key_type: "email",
     emv: aCharge.emv,
     receiverBankAccount: payee.accountId,
@@ -61,7 +61,7 @@ beforeAll(async () => {
   const charge = await createCharge(db(), { userId: b.userId, accountId: b.accountId, amountCents: 777n });
   const payout = await call(accountApi(), "POST", `/v4/i/bank-accounts/${b.accountId}/transfer/external`, {
     auth: b.auth,
-    body: { amount: 1.23, pixKey: "bia@example.com", externalId: "b-payout-1" },
+    body: { amount: 1.23, pixKey: "bia@example.invalid", externalId: "b-payout-1" },
   });
   expect(payout.status).toBe(200);
   const credit = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: b.accountId, type: "credit" } });

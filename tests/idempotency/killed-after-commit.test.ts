@@ -86,7 +86,7 @@ const SIGNED_POSTS: Record<string, Case[]> = {
   "/pix/cash-out": [
     {
       variant: "to another institution, answered in its effect's own transaction",
-      prepare: () => cashOut({ amount: 2, pix_key: "ana@example.com", pix_key_type: "email", external_id: "k-fast" }),
+      prepare: () => cashOut({ amount: 2, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "k-fast" }),
       effects: (m) => debits(m, "k-fast"),
       answeredInEffect: true,
     },
@@ -106,7 +106,7 @@ const SIGNED_POSTS: Record<string, Case[]> = {
         process.env.DICT_QUOTA_PER_MINUTE = "1";
         resetConfigForTests();
         await dictQuota().consume(m.userId);
-        return cashOut({ amount: 2, pix_key: "bia@example.com", pix_key_type: "email", external_id: "k-queued" });
+        return cashOut({ amount: 2, pix_key: "bia@example.invalid", pix_key_type: "email", external_id: "k-queued" });
       },
       effects: (m) => debits(m, "k-queued"),
       // a queue pass of another file would send it

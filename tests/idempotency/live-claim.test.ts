@@ -16,7 +16,7 @@ describe("a live claim", () => {
   });
 
   it("answers 409 to the same Idempotency-Key while the holder's lease runs, and changes nothing", async () => {
-    const body = { amount: 1, pix_key: "ana@example.com", pix_key_type: "email", external_id: "live-claim" };
+    const body = { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "live-claim" };
     const apiKey = await db().apiKey.findUniqueOrThrow({ where: { clientId: m.clientId } });
     const scope = { apiKeyId: apiKey.id, method: "POST", path: "/api/external/pix/cash-out", key: "k-live-claim" };
     const holder = await claimIdempotencyKey(scope, requestHash(JSON.stringify(body)));

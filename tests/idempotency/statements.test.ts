@@ -24,7 +24,7 @@ describe("a keyed cash-out's statements", () => {
       }) as never);
     }
 
-    const body = { amount: 1, pix_key: "ana@example.com", pix_key_type: "email", external_id: "k-statements" };
+    const body = { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "k-statements" };
     const res = await post(m, "/pix/cash-out", body, { "idempotency-key": "k-statements" });
 
     expect(res.status).toBe(201);

@@ -94,7 +94,7 @@ describe("PIX out", () => {
   it("settling twice changes nothing (idempotent settlement)", async () => {
     const res = await call(accountApi(), "POST", external(payer.accountId), {
       auth: payer.auth,
-      body: { amount: 1, pixKey: "bia@example.com" },
+      body: { amount: 1, pixKey: "bia@example.invalid" },
     });
     const { settleOutgoingPix } = await import("../../server/transfers/send-pix");
     const entry = await db().ledgerEntry.findFirstOrThrow({

@@ -32,7 +32,7 @@ const operation = fc.oneof(
   fc.record({
     kind: fc.constant("pixOut" as const),
     from: fc.nat(3),
-    key: fc.constantFrom("ana@example.com", "+5511912345678", "am02@fail.sandbox", "be01@fail.sandbox"),
+    key: fc.constantFrom("ana@example.invalid", "+5511912345678", "am02@fail.sandbox", "be01@fail.sandbox"),
     cents: fc.bigInt({ min: 1n, max: 3000n }),
   }),
   fc.record({ kind: fc.constant("settle" as const) }),

@@ -20,9 +20,9 @@ describe("movement rules in the services", () => {
 
   const base = () => ({ userId: m.userId, accountId: m.accountId });
   const attempts = (amountCents: bigint) => ({
-    "PIX to a key": () => sendPixToKey(db(), { ...base(), amountCents, pixKey: "ana@example.com" }),
+    "PIX to a key": () => sendPixToKey(db(), { ...base(), amountCents, pixKey: "ana@example.invalid" }),
     "gateway cash-out": () =>
-      cashOut(inBatch(db()), { ...base(), amountCents, pixKey: "ana@example.com", pixKeyType: "EMAIL" }),
+      cashOut(inBatch(db()), { ...base(), amountCents, pixKey: "ana@example.invalid", pixKeyType: "EMAIL" }),
     "internal transfer": () =>
       transferInternal(inBatch(db()), { ...base(), amountCents, receiverAccountId: other.accountId }),
     "sandbox credit": () => creditIncomingPix(db(), { ...base(), amountCents }),
@@ -51,7 +51,7 @@ describe("movement rules in the services", () => {
     await expect(
       db().$transaction(async (tx) => {
         await transferInternal(inCallerTransaction(tx), { ...step, receiverAccountId: other.accountId });
-        await sendPixToKey(tx, { ...step, pixKey: "ana@example.com" });
+        await sendPixToKey(tx, { ...step, pixKey: "ana@example.invalid" });
         expect((await tx.account.findUniqueOrThrow({ where: { id: m.accountId } })).availableCents).toBe(9_800n);
         throw new Error("the caller gives up");
       }),

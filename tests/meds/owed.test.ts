@@ -93,7 +93,7 @@ describe("owed MED amounts are blocked from every incoming credit", () => {
     const e2e = await receive(shop, 10);
     const sent = await call(accountApi(), "POST", `/v4/i/bank-accounts/${shop.accountId}/transfer/external`, {
       auth: shop.auth,
-      body: { amount: 4, pixKey: "ana@example.com" },
+      body: { amount: 4, pixKey: "ana@example.invalid" },
     });
     await settle();
     const med = await owe(shop, e2e, sink);

@@ -147,7 +147,7 @@ describe("gateway registrations (service used by POST/GET/DELETE /api/external/w
         auth: shop.auth,
         body: { pixKey, amount: 12.5, externalId },
       });
-    const ok = await send("someone@example.com", "po-ok");
+    const ok = await send("someone@example.invalid", "po-ok");
     expect(ok.status).toBe(200);
     const rejected = await send("ac03@fail.sandbox", "po-bad");
     expect(rejected.status).toBe(200);

@@ -71,11 +71,11 @@ describe("decodeBrCode: Central Bank example", () => {
 
 describe("decodeBrCode: static and dynamic", () => {
   it("decodes a static code with amount, txid and description", () => {
-    const account = `${PIX_GUI}${rawField("01", "fulano@example.com")}${rawField("02", "Pedido 42")}`;
+    const account = `${PIX_GUI}${rawField("01", "fulano@example.invalid")}${rawField("02", "Pedido 42")}`;
     const decoded = decodeBrCode(payloadWith(STATIC_FIELDS, { "26": account }));
     expect(decoded).toMatchObject({
       kind: "static",
-      pixKey: "fulano@example.com",
+      pixKey: "fulano@example.invalid",
       description: "Pedido 42",
       url: null,
       amountCents: 1234n,

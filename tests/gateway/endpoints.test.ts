@@ -49,7 +49,11 @@ describe("gateway endpoints", () => {
     expect(out.json).toMatchObject({ status: "processing", amount: 5, fee: 0, external_id: "po-1" });
     const found = await get(m, `/pix/transactions/${out.json.end_to_end_id}`);
     expect(found.json).toMatchObject({ kind: "payout", id: out.json.id });
-    const mismatch = await post(m, "/pix/cash-out", { amount: 1, pix_key: "ana@example.invalid", pix_key_type: "phone" });
+    const mismatch = await post(m, "/pix/cash-out", {
+      amount: 1,
+      pix_key: "ana@example.invalid",
+      pix_key_type: "phone",
+    });
     expect(mismatch.status).toBe(400);
 
     const credit = await db().ledgerEntry.findFirstOrThrow({ where: { accountId: m.accountId, type: "credit" } });
@@ -103,7 +107,11 @@ describe("gateway endpoints", () => {
     const q = await fundedMerchant(10_000n);
     const first = await post(q, "/pix/cash-out", { amount: 10, pix_key: "ana@example.invalid", pix_key_type: "email" });
     expect(first.status).toBe(201);
-    const queued = await post(q, "/pix/cash-out", { amount: 20, pix_key: "ana@example.invalid", pix_key_type: "email" });
+    const queued = await post(q, "/pix/cash-out", {
+      amount: 20,
+      pix_key: "ana@example.invalid",
+      pix_key_type: "email",
+    });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ status: "queued", amount: 20 });
     expect(await availableCents(q.accountId)).toBe(10_000n - 3000n);

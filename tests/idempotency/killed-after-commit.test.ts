@@ -86,7 +86,8 @@ const SIGNED_POSTS: Record<string, Case[]> = {
   "/pix/cash-out": [
     {
       variant: "to another institution, answered in its effect's own transaction",
-      prepare: () => cashOut({ amount: 2, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "k-fast" }),
+      prepare: () =>
+        cashOut({ amount: 2, pix_key: "ana@example.invalid", pix_key_type: "email", external_id: "k-fast" }),
       effects: (m) => debits(m, "k-fast"),
       answeredInEffect: true,
     },

@@ -102,7 +102,7 @@ export function transfer(model: LedgerModel, from: number, to: number, cents: bi
   const source = accountOf(model, from);
   const target = accountOf(model, to);
   if (source.status !== "active") return refuse("FORBIDDEN", "ACCOUNT_INACTIVE");
-  if (target.status !== "active") return refuse("FORBIDDEN");
+  if (target.status !== "active") return refuse("FORBIDDEN", "DESTINATION_INACTIVE");
   if (source.available < cents) return refuse("INSUFFICIENT_BALANCE");
   source.available -= cents;
   target.available += cents;

@@ -16,7 +16,7 @@ import { ShieldAlertIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
-import { MedCards, MedTable } from "./med-rows";
+import { MedRows } from "./med-rows";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
 const FILTERS = {
@@ -70,12 +70,7 @@ export function MedQueue() {
         onClear={state.filtered ? state.clear : undefined}
       />
       <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
-        {(data) => (
-          <>
-            <MedTable meds={data.meds} back={state.back} />
-            <MedCards meds={data.meds} back={state.back} />
-          </>
-        )}
+        {(data) => <MedRows meds={data.meds} back={state.back} />}
       </ResourceList>
     </section>
   );

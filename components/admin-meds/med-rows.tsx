@@ -15,7 +15,17 @@ export function medHref(id: string, back?: string): string {
 }
 
 /** The queue as a table on wide screens. */
-export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+/** The queue's rows: a table on wide screens, cards on narrow ones. */
+export function MedRows({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+  return (
+    <>
+      <MedTable meds={meds} back={back} />
+      <MedCards meds={meds} back={back} />
+    </>
+  );
+}
+
+function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -89,7 +99,7 @@ export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) 
 }
 
 /** The queue as cards on a phone. */
-export function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useMemo } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import type { Party } from "@/components/format/entry";
 import { amountText } from "@/components/forms/amount";
@@ -76,23 +76,17 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     });
   });
 
-  function onConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (!review || transfer.isPending) return;
-    form.clearErrors("root");
-    transfer.mutate(
-      {
-        accountId: account.accountId,
-        receiverAccountId: review.receiverAccountId,
-        amount: centsToBrl(review.cents),
-        obs: review.obs,
-      },
-      {
-        onSuccess: steps.done,
-        onError: steps.refused(form, serviceFields),
-      },
-    );
-  }
+  const onConfirm = steps.confirm(
+    form,
+    transfer,
+    (confirmed) => ({
+      accountId: account.accountId,
+      receiverAccountId: confirmed.receiverAccountId,
+      amount: centsToBrl(confirmed.cents),
+      obs: confirmed.obs,
+    }),
+    serviceFields,
+  );
 
   return (
     <SendSteps
@@ -128,10 +122,9 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
             form={form}
             onSubmit={onConfirm}
             flow="internal"
-            accountId={account.accountId}
+            steps={steps}
             confirmLabel={t("confirmTransfer")}
             pending={transfer.isPending}
-            onBack={steps.back}
           >
             <ReceiverSummary receiver={review.receiver} onPlatform />
             <ReviewList>

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useMemo } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
@@ -55,23 +55,17 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
     });
   });
 
-  function onConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (!review || send.isPending) return;
-    form.clearErrors("root");
-    send.mutate(
-      {
-        accountId: account.accountId,
-        pixKey: review.resolved.key,
-        amount: centsToBrl(review.cents),
-        description: review.description,
-      },
-      {
-        onSuccess: steps.done,
-        onError: steps.refused(form, serviceFields),
-      },
-    );
-  }
+  const onConfirm = steps.confirm(
+    form,
+    send,
+    (confirmed) => ({
+      accountId: account.accountId,
+      pixKey: confirmed.resolved.key,
+      amount: centsToBrl(confirmed.cents),
+      description: confirmed.description,
+    }),
+    serviceFields,
+  );
 
   return (
     <SendSteps
@@ -110,10 +104,9 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
             form={form}
             onSubmit={onConfirm}
             flow="pix-key"
-            accountId={account.accountId}
+            steps={steps}
             confirmLabel={t("confirm")}
             pending={send.isPending}
-            onBack={steps.back}
           >
             <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
             <ReviewList>

@@ -20,6 +20,11 @@ import {
   useSendError,
 } from "./shared";
 
+type SendMutation<Input> = {
+  isPending: boolean;
+  mutate: (input: Input, handlers: { onSuccess: (sent: SentView) => void; onError: (error: unknown) => void }) => void;
+};
+
 /**
  * The steps of a send from `account`: the form, its review (what was checked and looked up), the
  * outcome. A refusal of the confirmed send about a field of the form goes back to the form.
@@ -31,7 +36,20 @@ export function useSendSteps<Review>(account: SourceAccount) {
   const [step, setStep] = useState<Step>("form");
   const [review, setReview] = useState<Review | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
+  const done = (result: SentView) => {
+    setSent(result);
+    setStep("done");
+    void afterSend();
+  };
+  const refused =
+    <V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) =>
+    (error: unknown) => {
+      const described = describeError(error);
+      showServiceError(form, described, fields);
+      if (described.field && described.field in fields) setStep("form");
+    };
   return {
+    account,
     step,
     review,
     sent,
@@ -47,16 +65,20 @@ export function useSendSteps<Review>(account: SourceAccount) {
     lookupRefused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
       return (error: unknown) => showServiceError(form, describeError(error), fields);
     },
-    done(result: SentView) {
-      setSent(result);
-      setStep("done");
-      void afterSend();
-    },
-    refused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
-      return (error: unknown) => {
-        const described = describeError(error);
-        showServiceError(form, described, fields);
-        if (described.field && described.field in fields) setStep("form");
+    done,
+    refused,
+    /** The review's submit: sends what `input` makes of the review once; a refusal as `refused` places it. */
+    confirm<V extends FieldValues, Input>(
+      form: AnyForm<V>,
+      send: SendMutation<Input>,
+      input: (review: Review) => Input,
+      fields: Partial<Record<string, Path<V>>>,
+    ) {
+      return (event: FormEvent) => {
+        event.preventDefault();
+        if (!review || send.isPending) return;
+        form.clearErrors("root");
+        send.mutate(input(review), { onSuccess: done, onError: refused(form, fields) });
       };
     },
     /** Back to an empty form; `parts` (the form, the mutations) are reset too. */
@@ -143,21 +165,19 @@ export function ReviewStep<V extends FieldValues>({
   form,
   onSubmit,
   flow,
-  accountId,
+  steps,
   confirmLabel,
   pending,
   disabled = false,
-  onBack,
   children,
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
   flow: Flow;
-  accountId: string;
+  steps: { account: SourceAccount; back: () => void };
   confirmLabel: string;
   pending: boolean;
   disabled?: boolean;
-  onBack: () => void;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
@@ -168,10 +188,10 @@ export function ReviewStep<V extends FieldValues>({
         <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
       </div>
       {children}
-      <p className="text-xs text-slate-500">{t("review.from", { account: accountId })}</p>
+      <p className="text-xs text-slate-500">{t("review.from", { account: steps.account.accountId })}</p>
       <FormAlert form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onBack} disabled={pending}>
+        <Button variant="secondary" onClick={steps.back} disabled={pending}>
           {t("back")}
         </Button>
         <Button type="submit" loading={pending} disabled={disabled}>

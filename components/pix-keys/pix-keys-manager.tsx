@@ -40,7 +40,6 @@ export function PixKeysManager() {
         messages={t}
         icon={KeyRoundIcon}
         skeletonRows={3}
-        isEmpty={(data) => data.length === 0}
         empty={<EmptyState icon={KeyRoundIcon} title={t("noAccounts.title")} description={t("noAccounts.body")} />}
       >
         {(data) => (

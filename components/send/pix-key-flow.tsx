@@ -6,17 +6,15 @@ import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountField } from "@/components/forms/amount-input";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
-import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { MAX_PIX_KEY_LENGTH } from "@/server/pix/keys/schema";
 import { ExternalTransfer, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountAndNote, AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -85,17 +83,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <AmountField
-            form={form}
-            name="amount"
-            label={t("fields.amount")}
-            placeholder={t("fields.amountPlaceholder")}
-          />
-          <FormField form={form} name="description" label={t("fields.description")}>
-            {(control) => (
-              <Input {...control} placeholder={t("fields.descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
-            )}
-          </FormField>
+          <AmountAndNote form={form} note="description" />
         </DetailsStep>
       }
       review={

@@ -5,10 +5,13 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { useMoney } from "@/components/format/money";
-import { type AnyForm, FormAlert, showServiceError } from "@/components/forms/schema-form";
+import { AmountField } from "@/components/forms/amount-input";
+import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { MAX_DESCRIPTION } from "@/server/fields/text";
 import {
   ResultPanel,
   ReviewRow,
@@ -199,6 +202,31 @@ export function ReviewStep<V extends FieldValues>({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The details' amount, then an optional note to the receiver (`note`: its field, named as under `send.fields`). */
+export function AmountAndNote<V extends FieldValues>({
+  form,
+  note,
+}: {
+  form: AnyForm<V>;
+  note: Path<V> & ("obs" | "description");
+}) {
+  const t = useTranslations("send");
+  const field: "obs" | "description" = note;
+  return (
+    <>
+      <AmountField
+        form={form}
+        name={"amount" as Path<V>}
+        label={t("fields.amount")}
+        placeholder={t("fields.amountPlaceholder")}
+      />
+      <FormField form={form} name={note} label={t(`fields.${field}`)}>
+        {(control) => <Input {...control} placeholder={t(`fields.${field}Placeholder`)} maxLength={MAX_DESCRIPTION} />}
+      </FormField>
+    </>
   );
 }
 

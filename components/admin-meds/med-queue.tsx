@@ -84,10 +84,11 @@ function StatusTabs({
   onChange: (status: MedStatus | undefined) => void;
 }) {
   const t = useTranslations("adminMeds");
+  const statusLabel = useTranslations("meds.statuses");
   const all = counts ? MED_STATUSES.reduce((sum, s) => sum + counts[s], 0) : null;
   const tabs: { value?: MedStatus; label: string; count: number | null }[] = [
     { label: t("queue.all"), count: all },
-    ...MED_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
+    ...MED_STATUSES.map((s) => ({ value: s, label: statusLabel(s), count: counts ? counts[s] : null })),
   ];
   return (
     <fieldset className="flex flex-wrap gap-2" data-testid="med-status-tabs">

@@ -7,8 +7,9 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, RowLink, Stacked } from "@/components/lists/data-table";
+import { MedStatusBadge } from "@/components/meds/status";
 import type { AdminMedRow } from "@/server/meds/admin";
-import { DeadlineLabel, MedStatusBadge } from "./status";
+import { DeadlineLabel } from "./status";
 
 export function medHref(id: string, back?: string): string {
   return back ? `/admin/meds/${id}?${new URLSearchParams({ back }).toString()}` : `/admin/meds/${id}`;

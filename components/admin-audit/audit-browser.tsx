@@ -7,7 +7,7 @@ import { parseAsString } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
-import { FilterActions } from "@/components/lists/filter-select";
+import { FilterActions, FilterForm, TextFilter } from "@/components/lists/filter-select";
 import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -16,7 +16,6 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { FileTextIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import type { AuditEntry } from "@/server/audit/log";
 import { diffRows } from "./diff";
 
@@ -111,44 +110,40 @@ function AuditFilters({
     });
   }
   return (
-    <Card className="p-4 sm:p-5">
-      <form
-        onSubmit={onSubmit}
-        aria-label={t("title")}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1.3fr))_repeat(2,minmax(0,1fr))_auto] lg:items-end"
-        data-testid="audit-filters"
-      >
-        {TEXT_KEYS.map((key) => (
-          <div key={key}>
-            <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
-            <Input
-              id={`${id}-${key}`}
-              value={values[key]}
-              maxLength={200}
-              placeholder={t(`${key}Placeholder`)}
-              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-              className="h-10"
-            />
-          </div>
-        ))}
-        {(["from", "to"] as const).map((key) => (
-          <div key={key}>
-            <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
-            <DateInput
-              id={`${id}-${key}`}
-              value={values[key] ?? ""}
-              onChange={(date) => setValues({ ...values, [key]: date })}
-            />
-          </div>
-        ))}
-        <FilterActions
-          applyLabel={t("apply")}
-          clearLabel={t("clear")}
-          onClear={onClear}
-          applyTestId="audit-filter-apply"
+    <FilterForm
+      onSubmit={onSubmit}
+      label={t("title")}
+      className="sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1.3fr))_repeat(2,minmax(0,1fr))_auto] lg:items-end"
+      testId="audit-filters"
+    >
+      {TEXT_KEYS.map((key) => (
+        <TextFilter
+          key={key}
+          id={`${id}-${key}`}
+          label={t(key)}
+          value={values[key]}
+          maxLength={200}
+          placeholder={t(`${key}Placeholder`)}
+          onChange={(event) => setValues({ ...values, [key]: event.target.value })}
         />
-      </form>
-    </Card>
+      ))}
+      {(["from", "to"] as const).map((key) => (
+        <div key={key}>
+          <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
+          <DateInput
+            id={`${id}-${key}`}
+            value={values[key] ?? ""}
+            onChange={(date) => setValues({ ...values, [key]: date })}
+          />
+        </div>
+      ))}
+      <FilterActions
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        onClear={onClear}
+        applyTestId="audit-filter-apply"
+      />
+    </FilterForm>
   );
 }
 

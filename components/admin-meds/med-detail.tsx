@@ -6,6 +6,7 @@ import { useNow } from "@/components/charges/status";
 import { DateRow, useDateTime } from "@/components/format/date-time";
 import { type Party, StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { AmountRow, useMoney } from "@/components/format/money";
+import { MedStatusBadge, MedStatusRow } from "@/components/meds/status";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
@@ -17,7 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
 import { AnalysisPanel } from "./analysis-form";
 import { EvidenceList } from "./evidence";
-import { DeadlineLabel, MedStatusBadge } from "./status";
+import { DeadlineLabel } from "./status";
 
 export function AdminMedDetailView({ medId, back }: { medId: string; back?: string }) {
   const t = useTranslations("adminMeds.detail");
@@ -77,9 +78,7 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
     <div className="space-y-6" data-testid="med-detail">
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("med")}>
-          <DetailRow label={t("status")}>
-            <MedStatusBadge status={med.status} />
-          </DetailRow>
+          <MedStatusRow label={t("status")} status={med.status} />
           <DetailRow label={t("creator")}>{med.pspCreatorName}</DetailRow>
           <DetailRow label={t("details")}>
             <span className="whitespace-pre-wrap">{med.details || "—"}</span>

@@ -5,18 +5,16 @@ import { useLocale, useTranslations } from "next-intl";
 import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { readAmount } from "@/components/forms/amount";
-import { FilterActions } from "@/components/lists/filter-select";
+import { FilterActions, FilterForm, FilterSelect, TextFilter } from "@/components/lists/filter-select";
 import { type ListState, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { FieldError, FieldLabel, Select } from "@/components/ui/fields";
+import { FieldError } from "@/components/ui/fields";
 import { ShieldAlertIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
-import { MedCards, MedTable } from "./med-rows";
+import { MedRows } from "./med-rows";
 
 const TEXT_KEYS = ["merchant", "min", "max"] as const;
 const FILTERS = {
@@ -70,12 +68,7 @@ export function MedQueue() {
         onClear={state.filtered ? state.clear : undefined}
       />
       <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
-        {(data) => (
-          <>
-            <MedTable meds={data.meds} back={state.back} />
-            <MedCards meds={data.meds} back={state.back} />
-          </>
-        )}
+        {(data) => <MedRows meds={data.meds} back={state.back} />}
       </ResourceList>
     </section>
   );
@@ -91,10 +84,11 @@ function StatusTabs({
   onChange: (status: MedStatus | undefined) => void;
 }) {
   const t = useTranslations("adminMeds");
+  const statusLabel = useTranslations("meds.statuses");
   const all = counts ? MED_STATUSES.reduce((sum, s) => sum + counts[s], 0) : null;
   const tabs: { value?: MedStatus; label: string; count: number | null }[] = [
     { label: t("queue.all"), count: all },
-    ...MED_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`), count: counts ? counts[s] : null })),
+    ...MED_STATUSES.map((s) => ({ value: s, label: statusLabel(s), count: counts ? counts[s] : null })),
   ];
   return (
     <fieldset className="flex flex-wrap gap-2" data-testid="med-status-tabs">
@@ -169,79 +163,63 @@ function Filters({
   }
 
   return (
-    <Card className="p-4 sm:p-5">
-      <form
-        onSubmit={onSubmit}
-        aria-label={t("filters")}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-        data-testid="med-filters"
-      >
-        <div className="sm:col-span-2">
-          <FieldLabel htmlFor={`${id}-merchant`}>{t("merchant")}</FieldLabel>
-          <Input
-            id={`${id}-merchant`}
-            value={text.merchant}
-            maxLength={200}
-            placeholder={t("merchantPlaceholder")}
-            onChange={(event) => setText({ ...text, merchant: event.target.value })}
-            className="h-10"
-          />
-        </div>
-        <div>
-          <FieldLabel htmlFor={`${id}-deadline`}>{t("deadline")}</FieldLabel>
-          <Select
-            id={`${id}-deadline`}
-            value={deadline ?? ""}
-            onChange={(event) =>
-              onChange({ deadline: DEADLINE_WINDOWS.find((value) => value === event.target.value) ?? null })
-            }
-          >
-            <option value="">{t("anyDeadline")}</option>
-            {DEADLINE_WINDOWS.map((value) => (
-              <option key={value} value={value}>
-                {t(`deadlines.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <FieldLabel htmlFor={`${id}-sort`}>{t("sort")}</FieldLabel>
-          <Select
-            id={`${id}-sort`}
-            value={sort}
-            onChange={(event) => onChange({ sort: event.target.value === "deadline_desc" ? "deadline_desc" : null })}
-          >
-            <option value="deadline_asc">{t("sortAsc")}</option>
-            <option value="deadline_desc">{t("sortDesc")}</option>
-          </Select>
-        </div>
-        {TEXT_KEYS.slice(1).map((key) => (
-          <div key={key}>
-            <FieldLabel htmlFor={`${id}-${key}`}>{t(key === "min" ? "minAmount" : "maxAmount")}</FieldLabel>
-            <Input
-              id={`${id}-${key}`}
-              inputMode="decimal"
-              value={text[key]}
-              placeholder="0,00"
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => setText({ ...text, [key]: event.target.value })}
-              className="h-10"
-            />
+    <FilterForm
+      onSubmit={onSubmit}
+      label={t("filters")}
+      className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      testId="med-filters"
+      alert={
+        error ? (
+          <div className="mt-3">
+            <FieldError alert>{error}</FieldError>
           </div>
-        ))}
-        <FilterActions
-          applyLabel={t("apply")}
-          clearLabel={t("clear")}
-          onClear={onClear}
-          applyTestId="med-filter-apply"
-          className="sm:col-span-2"
+        ) : null
+      }
+    >
+      <TextFilter
+        id={`${id}-merchant`}
+        label={t("merchant")}
+        value={text.merchant}
+        maxLength={200}
+        placeholder={t("merchantPlaceholder")}
+        onChange={(event) => setText({ ...text, merchant: event.target.value })}
+        className="sm:col-span-2"
+      />
+      <FilterSelect
+        label={t("deadline")}
+        all={t("anyDeadline")}
+        value={deadline}
+        options={DEADLINE_WINDOWS.map((value) => ({ value, label: t(`deadlines.${value}`) }))}
+        onChange={(window) => onChange({ deadline: window })}
+      />
+      <FilterSelect
+        label={t("sort")}
+        value={sort}
+        options={[
+          { value: "deadline_asc", label: t("sortAsc") },
+          { value: "deadline_desc", label: t("sortDesc") },
+        ]}
+        onChange={(order) => onChange({ sort: order === "deadline_desc" ? order : null })}
+      />
+      {TEXT_KEYS.slice(1).map((key) => (
+        <TextFilter
+          key={key}
+          id={`${id}-${key}`}
+          label={t(key === "min" ? "minAmount" : "maxAmount")}
+          inputMode="decimal"
+          value={text[key]}
+          placeholder="0,00"
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setText({ ...text, [key]: event.target.value })}
         />
-      </form>
-      {error ? (
-        <div className="mt-3">
-          <FieldError alert>{error}</FieldError>
-        </div>
-      ) : null}
-    </Card>
+      ))}
+      <FilterActions
+        applyLabel={t("apply")}
+        clearLabel={t("clear")}
+        onClear={onClear}
+        applyTestId="med-filter-apply"
+        className="sm:col-span-2"
+      />
+    </FilterForm>
   );
 }

@@ -7,15 +7,26 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, RowLink, Stacked } from "@/components/lists/data-table";
+import { MedStatusBadge } from "@/components/meds/status";
 import type { AdminMedRow } from "@/server/meds/admin";
-import { DeadlineLabel, MedStatusBadge } from "./status";
+import { DeadlineLabel } from "./status";
 
 export function medHref(id: string, back?: string): string {
   return back ? `/admin/meds/${id}?${new URLSearchParams({ back }).toString()}` : `/admin/meds/${id}`;
 }
 
 /** The queue as a table on wide screens. */
-export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+/** The queue's rows: a table on wide screens, cards on narrow ones. */
+export function MedRows({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+  return (
+    <>
+      <MedTable meds={meds} back={back} />
+      <MedCards meds={meds} back={back} />
+    </>
+  );
+}
+
+function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();
@@ -89,7 +100,7 @@ export function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) 
 }
 
 /** The queue as cards on a phone. */
-export function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
+function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();

@@ -1,19 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Badge } from "@/components/ui/badge";
 import type { MedStatus } from "@/server/meds/service";
-
-const TONES = { under_analysis: "warning", accepted: "danger", rejected: "success" } as const;
-
-export function MedStatusBadge({ status }: { status: MedStatus }) {
-  const t = useTranslations("adminMeds.status");
-  return (
-    <Badge tone={TONES[status]} data-testid="med-status">
-      {t(status)}
-    </Badge>
-  );
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
-import { Placeholders, Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton, SkeletonText } from "@/components/ui/skeleton";
 import { useToggleSet } from "@/components/ui/toggle-set";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { CreateKeyDialog, EditKeyDialog, RevokeKeyDialog } from "./key-dialogs";
@@ -89,10 +89,7 @@ function KeysSkeleton() {
       <Card className="divide-y divide-slate-100 overflow-hidden">
         <Placeholders count={3}>
           <div className="flex items-center gap-4 px-4 py-4">
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
+            <SkeletonText title="w-40" detail="w-56" className="flex-1" />
             <Skeleton rounded="full" className="h-5 w-16" />
             <Skeleton className="h-4 w-20" />
           </div>

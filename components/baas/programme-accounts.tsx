@@ -31,7 +31,6 @@ export function ProgrammeAccounts() {
         messages={t}
         icon={BuildingIcon}
         skeletonRows={3}
-        isEmpty={(data) => data.length === 0}
       >
         {(data) => (
           <div className="space-y-3">

@@ -14,8 +14,9 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ClockIcon, RefreshIcon, WalletIcon } from "@/components/ui/icons";
 import { ListStates, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonText } from "@/components/ui/skeleton";
 import type { AppRouter } from "@/server/trpc/routers";
+import { OverviewSection } from "./overview-section";
 
 export type AccountBalance = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
 
@@ -121,10 +122,7 @@ function LoadingCard() {
     <LoadingState label={t("loading")} testId="balances-loading">
       <Card className="overflow-hidden">
         <div className="flex items-start justify-between border-b border-slate-100 px-5 py-4 sm:px-6">
-          <div className="space-y-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-56" />
-          </div>
+          <SkeletonText title="w-40" detail="w-56" />
           <Skeleton rounded="full" className="h-5 w-14" />
         </div>
         <div className="grid gap-6 px-5 py-6 sm:px-6 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] md:gap-8">
@@ -149,12 +147,11 @@ export function BalanceOverview() {
   const overview = useQuery(trpc.account.overview.queryOptions());
 
   return (
-    <section aria-labelledby="accounts-heading" className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="accounts-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t("overview.accounts")}
-        </h2>
-        {overview.isSuccess ? (
+    <OverviewSection
+      titleId="accounts-heading"
+      title={t("overview.accounts")}
+      action={
+        overview.isSuccess ? (
           <Button
             variant="ghost"
             size="sm"
@@ -165,9 +162,9 @@ export function BalanceOverview() {
           >
             <RefreshIcon className={cn("size-4", overview.isFetching && "animate-spin")} />
           </Button>
-        ) : null}
-      </div>
-
+        ) : null
+      }
+    >
       <ListStates
         query={overview}
         loading={<LoadingCard />}
@@ -185,7 +182,7 @@ export function BalanceOverview() {
           </div>
         )}
       </ListStates>
-    </section>
+    </OverviewSection>
   );
 }
 

@@ -10,7 +10,8 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card } from "@/components/ui/card";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { Placeholders, Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton, SkeletonText } from "@/components/ui/skeleton";
+import { OverviewSection } from "./overview-section";
 
 const RECENT = 5;
 
@@ -23,11 +24,10 @@ export function RecentActivity() {
   const recent = useQuery(trpc.ledger.list.queryOptions({ page: 1, limit: RECENT }));
 
   return (
-    <section aria-labelledby="activity-heading" className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="activity-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
-          {t("title")}
-        </h2>
+    <OverviewSection
+      titleId="activity-heading"
+      title={t("title")}
+      action={
         <Link
           href="/ledger"
           className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-emerald-800 hover:text-emerald-900 hover:underline"
@@ -35,16 +35,14 @@ export function RecentActivity() {
           {t("viewAll")}
           <ArrowRightIcon className="size-4" />
         </Link>
-      </div>
+      }
+    >
       <Card className="overflow-hidden" data-testid="recent-activity">
         {recent.isPending ? (
           <LoadingState label={t("loading")} className="divide-y divide-slate-100">
             <Placeholders count={3}>
               <div className="flex items-center justify-between gap-4 px-5 py-4 sm:px-6">
-                <div className="space-y-2">
-                  <Skeleton className="h-4 w-40" />
-                  <Skeleton className="h-3 w-28" />
-                </div>
+                <SkeletonText title="w-40" detail="w-28" />
                 <Skeleton className="h-4 w-20" />
               </div>
             </Placeholders>
@@ -91,6 +89,6 @@ export function RecentActivity() {
           </ul>
         )}
       </Card>
-    </section>
+    </OverviewSection>
   );
 }

@@ -40,7 +40,6 @@ export function StaticQrList() {
             </Placeholders>
           </LoadingState>
         }
-        isEmpty={(data) => data.length === 0}
       >
         {(data) => (
           <ul className="grid gap-4 sm:grid-cols-2" data-testid="static-qr-list">

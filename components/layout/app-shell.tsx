@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { CloseIcon, MenuIcon } from "@/components/ui/icons";
+import { CloseButton } from "@/components/ui/dialog";
+import { MenuIcon } from "@/components/ui/icons";
 import { Logo } from "@/components/ui/logo";
 import { ADMIN_ENTRY, ADMIN_NAV, BACK_TO_DASHBOARD, DASHBOARD_NAV, isActive, type NavGroup } from "./nav";
 import { type ShellUser, UserPanel } from "./user-panel";
@@ -206,14 +207,7 @@ export function AppShell({
             <Logo name={appName} />
             {adminBadge}
           </div>
-          <button
-            type="button"
-            onClick={closeMenu}
-            aria-label={t("closeMenu")}
-            className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-          >
-            <CloseIcon className="size-5" />
-          </button>
+          <CloseButton label={t("closeMenu")} onClick={closeMenu} className="-mr-1" />
         </div>
         {/* Mounted only while open, so the page never holds two copies of the nav and its controls. */}
         {menuOpen ? (

@@ -1,10 +1,12 @@
 "use client";
 
-import { useId } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { FieldLabel, Select } from "@/components/ui/fields";
 import { CloseIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
 
 /** A list filter picked from a few values, with a first option for all of them (`null`). */
 export function FilterSelect<Value extends string | number>({
@@ -41,6 +43,47 @@ export function FilterSelect<Value extends string | number>({
           </option>
         ))}
       </Select>
+    </div>
+  );
+}
+
+/** A list's filters typed before they apply: a form in a card, its fields laid out by `className`, a refusal below. */
+export function FilterForm({
+  label,
+  testId,
+  onSubmit,
+  className,
+  alert,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onSubmit: (event: FormEvent) => void;
+  className: string;
+  alert?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <form onSubmit={onSubmit} aria-label={label} className={cn("grid gap-3", className)} data-testid={testId}>
+        {children}
+      </form>
+      {alert}
+    </Card>
+  );
+}
+
+/** A filter typed as text, under its label; `className` places the pair in the form's grid. */
+export function TextFilter({
+  id,
+  label,
+  className,
+  ...input
+}: Omit<ComponentProps<typeof Input>, "id" | "className"> & { id: string; label: string; className?: string }) {
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <Input id={id} className="h-10" {...input} />
     </div>
   );
 }

@@ -39,7 +39,8 @@ export function CollectionStates<Data, E>({
   query: UseQueryResult<Data, E>;
   messages: CollectionMessages;
   icon: Icon;
-  isEmpty: (data: Data) => boolean;
+  /** When the collection counts as empty; an array with no items if not given. */
+  isEmpty?: (data: Data) => boolean;
   /** Another empty state than the namespace's `empty`. */
   empty?: ReactNode;
   /** A placeholder shaped like the collection, instead of bars. */
@@ -52,7 +53,7 @@ export function CollectionStates<Data, E>({
       query={query}
       loading={skeleton ?? <ListSkeleton label={t("loading")} testId={`${testId}-loading`} rows={skeletonRows} />}
       error={{ title: t("error.title"), body: t("error.body"), testId: `${testId}-error` }}
-      isEmpty={isEmpty}
+      isEmpty={isEmpty ?? ((data) => Array.isArray(data) && data.length === 0)}
       empty={empty ?? <EmptyState icon={icon} title={t("empty.title")} description={t("empty.body")} />}
     >
       {children}

@@ -19,7 +19,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
 import { DefenseForm, useFileSize } from "./defense-form";
-import { DeadlineCountdown, MedStatusBadge, useNow } from "./status";
+import { DeadlineCountdown, MedStatusRow, useNow } from "./status";
 
 export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: string }) {
   const t = useTranslations("meds.detail");
@@ -56,9 +56,7 @@ function DetailBody({ med }: { med: MedDetailView }) {
     <div className="space-y-6" data-testid="med-detail">
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("summary")}>
-          <DetailRow label={t("status")}>
-            <MedStatusBadge status={med.status} />
-          </DetailRow>
+          <MedStatusRow label={t("status")} status={med.status} />
           <AmountRow label={t("disputed")} cents={med.disputedCents} strong testId="med-disputed" />
           <AmountRow label={t("blocked")} cents={med.blockedCents} testId="med-blocked" />
           {med.owedCents > 0n ? (

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useNow } from "@/components/charges/status";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
+import { DetailRow } from "@/components/ui/detail-list";
 import { ClockIcon } from "@/components/ui/icons";
 import { MED_STATUSES } from "@/server/meds/schema";
 import { deadlineLeft } from "./deadline";
@@ -21,6 +22,15 @@ export function MedStatusBadge({ status, className }: { status: MedStatus; class
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", DOTS[status])} />
       {t(status)}
     </Badge>
+  );
+}
+
+/** A MED's status as a row of its detail card. */
+export function MedStatusRow({ label, status }: { label: string; status: MedStatus }) {
+  return (
+    <DetailRow label={label}>
+      <MedStatusBadge status={status} />
+    </DetailRow>
   );
 }
 

@@ -9,12 +9,12 @@ import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button, IconButton } from "@/components/ui/button";
+import { Button, DeleteButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/fields";
-import { ClockIcon, KeyRoundIcon, PlusIcon, StarIcon, TrashIcon } from "@/components/ui/icons";
+import { ClockIcon, KeyRoundIcon, PlusIcon, StarIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import type { AppRouter } from "@/server/trpc/routers";
 import { useDuration, useSecondsLeft } from "./countdown";
@@ -40,7 +40,6 @@ export function PixKeysManager() {
         messages={t}
         icon={KeyRoundIcon}
         skeletonRows={3}
-        isEmpty={(data) => data.length === 0}
         empty={<EmptyState icon={KeyRoundIcon} title={t("noAccounts.title")} description={t("noAccounts.body")} />}
       >
         {(data) => (
@@ -227,13 +226,7 @@ function KeyRow({
             {busy ? null : <StarIcon className="size-4" />}
             {t("setCurrent")}
           </Button>
-          <IconButton
-            icon={TrashIcon}
-            variant="ghost-danger"
-            label={t("delete", { key: pixKey.key })}
-            onClick={onDelete}
-            data-testid="delete-key"
-          />
+          <DeleteButton label={t("delete", { key: pixKey.key })} onClick={onDelete} data-testid="delete-key" />
         </div>
       )}
     </li>

@@ -2,19 +2,17 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useMemo } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import type { Party } from "@/components/format/entry";
 import { amountText } from "@/components/forms/amount";
-import { AmountField } from "@/components/forms/amount-input";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
-import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountAndNote, AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
 const accountDigits = (typed: string) => (/^[\d\s.-]+$/.test(typed) ? typed.replace(/\D/g, "") : typed);
@@ -76,23 +74,17 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     });
   });
 
-  function onConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (!review || transfer.isPending) return;
-    form.clearErrors("root");
-    transfer.mutate(
-      {
-        accountId: account.accountId,
-        receiverAccountId: review.receiverAccountId,
-        amount: centsToBrl(review.cents),
-        obs: review.obs,
-      },
-      {
-        onSuccess: steps.done,
-        onError: steps.refused(form, serviceFields),
-      },
-    );
-  }
+  const onConfirm = steps.confirm(
+    form,
+    transfer,
+    (confirmed) => ({
+      accountId: account.accountId,
+      receiverAccountId: confirmed.receiverAccountId,
+      amount: centsToBrl(confirmed.cents),
+      obs: confirmed.obs,
+    }),
+    serviceFields,
+  );
 
   return (
     <SendSteps
@@ -111,15 +103,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <AmountField
-            form={form}
-            name="amount"
-            label={t("fields.amount")}
-            placeholder={t("fields.amountPlaceholder")}
-          />
-          <FormField form={form} name="obs" label={t("fields.obs")}>
-            {(control) => <Input {...control} placeholder={t("fields.obsPlaceholder")} maxLength={MAX_DESCRIPTION} />}
-          </FormField>
+          <AmountAndNote form={form} note="obs" />
         </DetailsStep>
       }
       review={
@@ -128,10 +112,9 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
             form={form}
             onSubmit={onConfirm}
             flow="internal"
-            accountId={account.accountId}
+            steps={steps}
             confirmLabel={t("confirmTransfer")}
             pending={transfer.isPending}
-            onBack={steps.back}
           >
             <ReceiverSummary receiver={review.receiver} onPlatform />
             <ReviewList>

@@ -118,11 +118,10 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             form={amountForm}
             onSubmit={onConfirm}
             flow="paste"
-            accountId={account.accountId}
+            steps={steps}
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
             disabled={blocked || tooMuch !== null}
-            onBack={steps.back}
           >
             <ReviewList>
               <AmountRow cents={fixedAmount} />

@@ -3,20 +3,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useMemo } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
-import { AmountField } from "@/components/forms/amount-input";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
-import { MAX_DESCRIPTION } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { MAX_PIX_KEY_LENGTH } from "@/server/pix/keys/schema";
 import { ExternalTransfer, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountAndNote, AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -55,23 +53,17 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
     });
   });
 
-  function onConfirm(event: FormEvent) {
-    event.preventDefault();
-    if (!review || send.isPending) return;
-    form.clearErrors("root");
-    send.mutate(
-      {
-        accountId: account.accountId,
-        pixKey: review.resolved.key,
-        amount: centsToBrl(review.cents),
-        description: review.description,
-      },
-      {
-        onSuccess: steps.done,
-        onError: steps.refused(form, serviceFields),
-      },
-    );
-  }
+  const onConfirm = steps.confirm(
+    form,
+    send,
+    (confirmed) => ({
+      accountId: account.accountId,
+      pixKey: confirmed.resolved.key,
+      amount: centsToBrl(confirmed.cents),
+      description: confirmed.description,
+    }),
+    serviceFields,
+  );
 
   return (
     <SendSteps
@@ -91,17 +83,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
               />
             )}
           </FormField>
-          <AmountField
-            form={form}
-            name="amount"
-            label={t("fields.amount")}
-            placeholder={t("fields.amountPlaceholder")}
-          />
-          <FormField form={form} name="description" label={t("fields.description")}>
-            {(control) => (
-              <Input {...control} placeholder={t("fields.descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
-            )}
-          </FormField>
+          <AmountAndNote form={form} note="description" />
         </DetailsStep>
       }
       review={
@@ -110,10 +92,9 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
             form={form}
             onSubmit={onConfirm}
             flow="pix-key"
-            accountId={account.accountId}
+            steps={steps}
             confirmLabel={t("confirm")}
             pending={send.isPending}
-            onBack={steps.back}
           >
             <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
             <ReviewList>

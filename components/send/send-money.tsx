@@ -12,7 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FieldLabel, Select } from "@/components/ui/fields";
 import { KeyIcon, QrCodeIcon, TransferIcon, WalletIcon } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { InternalFlow } from "./internal-flow";
 import { PasteFlow } from "./paste-flow";
 import { PixKeyFlow } from "./pix-key-flow";
@@ -186,14 +186,12 @@ export function SendSkeleton() {
       </Card>
       <Card className="space-y-6 p-5 sm:p-6 lg:order-1">
         <Skeleton rounded="lg" className="h-11 w-full" />
-        <div className="space-y-2">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-11 w-full" />
-        </div>
-        <div className="space-y-2">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <Placeholders count={2}>
+          <div className="space-y-2">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-11 w-full" />
+          </div>
+        </Placeholders>
         <Skeleton className="ml-auto h-10 w-32" />
       </Card>
     </LoadingState>

@@ -110,27 +110,31 @@ export function ReceiverSummary({ receiver, onPlatform }: { receiver: Party; onP
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-xs text-slate-500">{t("ispb")}</dt>
-          <dd className="font-medium text-slate-900 tabular-nums" data-testid="receiver-ispb">
-            {receiver.ispb}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t("agency")}</dt>
-          <dd className="font-medium text-slate-900 tabular-nums">{receiver.agency}</dd>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <dt className="text-xs text-slate-500">{t("account")}</dt>
-          <dd className="font-medium text-slate-900 tabular-nums" data-testid="receiver-account">
-            {receiver.accountNumber}
-          </dd>
-        </div>
+        <ReceiverFact label={t("ispb")} testId="receiver-ispb">
+          {receiver.ispb}
+        </ReceiverFact>
+        <ReceiverFact label={t("agency")}>{receiver.agency}</ReceiverFact>
+        <ReceiverFact label={t("account")} testId="receiver-account" className="col-span-2 sm:col-span-1">
+          {receiver.accountNumber}
+        </ReceiverFact>
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
         <Badge tone={onPlatform ? "success" : "neutral"}>{onPlatform ? t("onPlatform") : t("otherInstitution")}</Badge>
         <span className="text-xs text-slate-500">{onPlatform ? t("onPlatformHint") : t("otherInstitutionHint")}</span>
       </div>
+    </div>
+  );
+}
+
+type ReceiverFactProps = { label: string; testId?: string; className?: string; children: ReactNode };
+
+function ReceiverFact({ label, testId, className, children }: ReceiverFactProps) {
+  return (
+    <div className={className}>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -5,10 +5,13 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { useMoney } from "@/components/format/money";
-import { type AnyForm, FormAlert, showServiceError } from "@/components/forms/schema-form";
+import { AmountField } from "@/components/forms/amount-input";
+import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { MAX_DESCRIPTION } from "@/server/fields/text";
 import {
   ResultPanel,
   ReviewRow,
@@ -19,6 +22,11 @@ import {
   useBalanceCheck,
   useSendError,
 } from "./shared";
+
+type SendMutation<Input> = {
+  isPending: boolean;
+  mutate: (input: Input, handlers: { onSuccess: (sent: SentView) => void; onError: (error: unknown) => void }) => void;
+};
 
 /**
  * The steps of a send from `account`: the form, its review (what was checked and looked up), the
@@ -31,7 +39,20 @@ export function useSendSteps<Review>(account: SourceAccount) {
   const [step, setStep] = useState<Step>("form");
   const [review, setReview] = useState<Review | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
+  const done = (result: SentView) => {
+    setSent(result);
+    setStep("done");
+    void afterSend();
+  };
+  const refused =
+    <V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) =>
+    (error: unknown) => {
+      const described = describeError(error);
+      showServiceError(form, described, fields);
+      if (described.field && described.field in fields) setStep("form");
+    };
   return {
+    account,
     step,
     review,
     sent,
@@ -47,16 +68,20 @@ export function useSendSteps<Review>(account: SourceAccount) {
     lookupRefused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
       return (error: unknown) => showServiceError(form, describeError(error), fields);
     },
-    done(result: SentView) {
-      setSent(result);
-      setStep("done");
-      void afterSend();
-    },
-    refused<V extends FieldValues>(form: AnyForm<V>, fields: Partial<Record<string, Path<V>>>) {
-      return (error: unknown) => {
-        const described = describeError(error);
-        showServiceError(form, described, fields);
-        if (described.field && described.field in fields) setStep("form");
+    done,
+    refused,
+    /** The review's submit: sends what `input` makes of the review once; a refusal as `refused` places it. */
+    confirm<V extends FieldValues, Input>(
+      form: AnyForm<V>,
+      send: SendMutation<Input>,
+      input: (review: Review) => Input,
+      fields: Partial<Record<string, Path<V>>>,
+    ) {
+      return (event: FormEvent) => {
+        event.preventDefault();
+        if (!review || send.isPending) return;
+        form.clearErrors("root");
+        send.mutate(input(review), { onSuccess: done, onError: refused(form, fields) });
       };
     },
     /** Back to an empty form; `parts` (the form, the mutations) are reset too. */
@@ -143,21 +168,19 @@ export function ReviewStep<V extends FieldValues>({
   form,
   onSubmit,
   flow,
-  accountId,
+  steps,
   confirmLabel,
   pending,
   disabled = false,
-  onBack,
   children,
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
   flow: Flow;
-  accountId: string;
+  steps: { account: SourceAccount; back: () => void };
   confirmLabel: string;
   pending: boolean;
   disabled?: boolean;
-  onBack: () => void;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
@@ -168,10 +191,10 @@ export function ReviewStep<V extends FieldValues>({
         <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
       </div>
       {children}
-      <p className="text-xs text-slate-500">{t("review.from", { account: accountId })}</p>
+      <p className="text-xs text-slate-500">{t("review.from", { account: steps.account.accountId })}</p>
       <FormAlert form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onBack} disabled={pending}>
+        <Button variant="secondary" onClick={steps.back} disabled={pending}>
           {t("back")}
         </Button>
         <Button type="submit" loading={pending} disabled={disabled}>
@@ -179,6 +202,31 @@ export function ReviewStep<V extends FieldValues>({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The details' amount, then an optional note to the receiver (`note`: its field, named as under `send.fields`). */
+export function AmountAndNote<V extends FieldValues>({
+  form,
+  note,
+}: {
+  form: AnyForm<V>;
+  note: Path<V> & ("obs" | "description");
+}) {
+  const t = useTranslations("send");
+  const field: "obs" | "description" = note;
+  return (
+    <>
+      <AmountField
+        form={form}
+        name={"amount" as Path<V>}
+        label={t("fields.amount")}
+        placeholder={t("fields.amountPlaceholder")}
+      />
+      <FormField form={form} name={note} label={t(`fields.${field}`)}>
+        {(control) => <Input {...control} placeholder={t(`fields.${field}Placeholder`)} maxLength={MAX_DESCRIPTION} />}
+      </FormField>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import type { ClassValue } from "clsx";
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { type Icon, SpinnerIcon } from "./icons";
+import { type Icon, SpinnerIcon, TrashIcon } from "./icons";
 
 /**
  * `cn` does not resolve Tailwind conflicts (two classes for the same property are ordered by the
@@ -84,4 +84,9 @@ export function IconButton({
       <IconComponent className={cn("size-4", iconClassName)} />
     </Button>
   );
+}
+
+/** The bin icon that deletes one item of a list; `label` names the item. */
+export function DeleteButton(props: Omit<ComponentProps<typeof IconButton>, "icon" | "variant">) {
+  return <IconButton icon={TrashIcon} variant="ghost-danger" {...props} />;
 }

@@ -87,16 +87,7 @@ export function Dialog({
                 </p>
               ) : null}
             </div>
-            {dismissible ? (
-              <button
-                type="button"
-                onClick={onClose}
-                aria-label={t("close")}
-                className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
-              >
-                <CloseIcon className="size-5" />
-              </button>
-            ) : null}
+            {dismissible ? <CloseButton label={t("close")} onClick={onClose} className="-mt-1 -mr-2" /> : null}
           </div>
           <div className="px-5 py-5 sm:px-6">{children}</div>
         </div>
@@ -106,6 +97,23 @@ export function Dialog({
 }
 
 /** The row of buttons at the bottom of a dialog: stacked on phones, to the right otherwise. */
+/** The × that closes a dialog or a drawer; `className` only places it (margins). */
+export function CloseButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600",
+        className,
+      )}
+    >
+      <CloseIcon className="size-5" />
+    </button>
+  );
+}
+
 export function DialogActions({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn("mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}>{children}</div>;
 }

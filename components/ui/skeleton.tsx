@@ -23,3 +23,13 @@ export function Placeholders({ count, children }: { count: number; children: Rea
   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity
   return Array.from({ length: count }, (_, index) => <Fragment key={index}>{children}</Fragment>);
 }
+
+/** A row's text while it loads: its title line over a smaller line; the widths are Tailwind `w-*` classes. */
+export function SkeletonText({ title, detail, className }: { title: string; detail: string; className?: string }) {
+  return (
+    <div className={cn("space-y-2", className)}>
+      <Skeleton className={cn("h-4", title)} />
+      <Skeleton className={cn("h-3", detail)} />
+    </div>
+  );
+}

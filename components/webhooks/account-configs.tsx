@@ -7,9 +7,9 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button, IconButton } from "@/components/ui/button";
+import { Button, DeleteButton, IconButton } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/fields";
-import { LockIcon, PencilIcon, PlusIcon, PowerIcon, TrashIcon } from "@/components/ui/icons";
+import { LockIcon, PencilIcon, PlusIcon, PowerIcon } from "@/components/ui/icons";
 import type { WebhookConfigView } from "@/server/trpc/routers/webhooks";
 import { ConfigDialog } from "./config-dialog";
 import { DeliveryLog } from "./delivery-log";
@@ -172,13 +172,7 @@ function ConfigCard({
             onClick={onEdit}
             data-testid="edit-config"
           />
-          <IconButton
-            icon={TrashIcon}
-            variant="ghost-danger"
-            label={t("delete", { url: config.targetUrl })}
-            onClick={onDelete}
-            data-testid="delete-config"
-          />
+          <DeleteButton label={t("delete", { url: config.targetUrl })} onClick={onDelete} data-testid="delete-config" />
         </>
       }
       notices={

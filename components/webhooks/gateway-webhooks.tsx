@@ -6,9 +6,9 @@ import { useEffect, useState } from "react";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button, IconButton } from "@/components/ui/button";
+import { Button, DeleteButton } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/fields";
-import { LockIcon, PlayIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { LockIcon, PlayIcon, PlusIcon } from "@/components/ui/icons";
 import type { GatewayWebhookView } from "@/server/trpc/routers/webhooks";
 import { DeliveryLog } from "./delivery-log";
 import { useGatewayEventLabel } from "./events";
@@ -143,13 +143,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: GatewayWebhookView; onDel
             {sendTest.isPending ? null : <PlayIcon className="size-4" />}
             {t("sendTest")}
           </Button>
-          <IconButton
-            icon={TrashIcon}
-            variant="ghost-danger"
-            label={t("delete", { url: webhook.url })}
-            onClick={onDelete}
-            data-testid="delete-webhook"
-          />
+          <DeleteButton label={t("delete", { url: webhook.url })} onClick={onDelete} data-testid="delete-webhook" />
         </>
       }
       notices={

@@ -25,13 +25,7 @@ export function ProgrammeAccounts() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="programme-accounts">
       <SectionHeader titleId={`${id}-title`} title={t("title")} description={t("description")} />
-      <CollectionStates
-        testId="programme-accounts"
-        query={list}
-        messages={t}
-        icon={BuildingIcon}
-        skeletonRows={3}
-      >
+      <CollectionStates testId="programme-accounts" query={list} messages={t} icon={BuildingIcon} skeletonRows={3}>
         {(data) => (
           <div className="space-y-3">
             <p className="text-sm text-slate-500">{t("count", { count: data.length })}</p>

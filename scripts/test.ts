@@ -5,7 +5,7 @@
  * DATABASE_URL an embedded PostgreSQL is started for the run; every phase makes its own fresh
  * database on it.
  */
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,34 +26,44 @@ if (!process.env.DATABASE_URL && only !== "unit") {
   console.log(`▸ embedded PostgreSQL for this run at ${embedded.adminUrl.replace(/:[^:@/]+@/, ":***@")}`);
 }
 
-function step(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+/**
+ * One phase, awaited rather than run synchronously: this process must keep reading the embedded
+ * server's output meanwhile, or once the pipe fills (its log of refused statements, say) every
+ * backend blocks on writing to it and the phase hangs.
+ */
+async function step(title: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▸ ${title}`);
-  execFileSync(bin(command), args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const child = spawn(bin(command), args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`${title}: exit ${code}`);
 }
 
 let failed = false;
 try {
   if (!only) {
-    step("lint (biome)", "biome", ["check", "."]);
-    step("dependency rules (dependency-cruiser)", "depcruise", ["--config", ".dependency-cruiser.cjs", "."]);
-    step("what components bring into the browser", "depcruise", [
+    await step("lint (biome)", "biome", ["check", "."]);
+    await step("dependency rules (dependency-cruiser)", "depcruise", ["--config", ".dependency-cruiser.cjs", "."]);
+    await step("what components bring into the browser", "depcruise", [
       "--config",
       ".dependency-cruiser-browser.cjs",
       "components",
     ]);
-    step("types (tsc)", "tsc", ["--noEmit", "-p", "."]);
+    await step("types (tsc)", "tsc", ["--noEmit", "-p", "."]);
   }
   if (!only || only === "unit" || only === "integration") {
-    step("unit and integration tests (vitest)", "vitest", ["run", ...(only ? ["--project", only] : [])]);
+    await step("unit and integration tests (vitest)", "vitest", ["run", ...(only ? ["--project", only] : [])]);
   }
-  if (!only || only === "e2e") step("production build (next build)", "next", ["build"]);
+  if (!only || only === "e2e") await step("production build (next build)", "next", ["build"]);
   if (!only || only === "crash") {
     // short form of `npm run test:crash` (real processes, kill -9, audit); uses the build when present
-    step("crash test (2 rounds of kill -9)", "tsx", ["scripts/crash.ts"], {
+    await step("crash test (2 rounds of kill -9)", "tsx", ["scripts/crash.ts"], {
       CRASH_ROUNDS: process.env.CRASH_ROUNDS ?? "2",
     });
   }
-  if (!only || only === "e2e") step("end-to-end tests (playwright)", "playwright", ["test"]);
+  if (!only || only === "e2e") await step("end-to-end tests (playwright)", "playwright", ["test"]);
 } catch {
   failed = true;
 } finally {

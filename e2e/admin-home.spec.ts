@@ -127,6 +127,23 @@ test("the admin blocks the account with a reason, sees it blocked, and unblocks 
   await expect(history.first()).toContainText(DEMO_ADMIN.email);
   await snap(page, "admin-merchant-blocked");
 
+  // The account's holder sees it on every page, with the reason, and cannot start a send.
+  const holder = await page
+    .context()
+    .browser()
+    ?.newPage({ viewport: { width: 1280, height: 800 } });
+  if (!holder) throw new Error("no browser");
+  await signIn(holder, DEMO_COUNTERPARTY);
+  const banner = holder.getByTestId("blocked-banner");
+  await expect(banner).toContainText(`A conta ${DEMO_COUNTERPARTY.accountId}`, SLOW);
+  await expect(banner).toContainText("Motivo informado: Suspeita de fraude em análise");
+  await snap(holder, "merchant-account-blocked");
+  await holder.goto("/send");
+  await expect(holder.getByTestId("blocked-banner")).toBeVisible(SLOW);
+  await expect(holder.getByTestId("account-blocked")).toContainText("Conta bloqueada: Suspeita de fraude em análise");
+  await expect(holder.getByRole("tab", { name: "Chave Pix" })).toHaveCount(0);
+  await holder.close();
+
   await account.getByRole("button", { name: "Desbloquear conta" }).click();
   await dialog.getByLabel("Motivo").fill("Análise concluída, sem fraude");
   await page.getByTestId("account-status-confirm").click();

@@ -1,6 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
+import { BlockedAccountsBanner } from "@/components/live/blocked-accounts";
+import { LiveUpdates } from "@/components/live/live-updates";
 import { requireUser } from "@/server/auth/next-auth";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -8,7 +10,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const t = await getTranslations("app");
   return (
     <AppShell variant="dashboard" user={{ name: user.name, email: user.email, role: user.role }} appName={t("name")}>
+      <BlockedAccountsBanner />
       {children}
+      <LiveUpdates />
     </AppShell>
   );
 }

@@ -9,7 +9,9 @@ import { AmountField } from "@/components/forms/amount-input";
 import { withCheckDigits } from "@/components/forms/document";
 import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
+import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -102,6 +104,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const explain = useServiceError();
   const overview = useQuery(trpc.account.overview.queryOptions());
   const create = useMutation(trpc.charges.create.mutationOptions());
+  const blockedReason = useBlockedReason();
   const [moreOpen, setMoreOpen] = useState(false);
 
   const schema = useMemo(() => chargeForm(locale), [locale]);
@@ -125,6 +128,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
     if (firstAccount && !form.getValues("accountId")) form.setValue("accountId", firstAccount);
   }, [firstAccount, form]);
   const preset = form.watch("expiration.preset");
+  const blocked = blockedReason(accounts.find((account) => account.accountId === form.watch("accountId")));
 
   if (overview.isPending) {
     return (
@@ -297,8 +301,13 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
         </div>
       </div>
 
+      {blocked ? (
+        <Alert tone="warning" data-testid="account-blocked">
+          {blocked}
+        </Alert>
+      ) : null}
       <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending} className="w-full sm:w-auto">
+        <Button type="submit" loading={create.isPending} disabled={blocked !== null} className="w-full sm:w-auto">
           {create.isPending ? null : <QrCodeIcon className="size-4" />}
           {create.isPending ? t("creating") : t("submit")}
         </Button>

@@ -9,7 +9,9 @@ import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
+import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
@@ -74,6 +76,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
 
   const accounts = overview.data?.accounts ?? [];
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
+  const blocked = useBlockedReason()(account);
   const keys = keyrings.data?.find((ring) => ring.accountId === account?.accountId)?.keys ?? [];
   const key = keys.find((item) => item.keyId === chosenKey) ?? keys.find((item) => item.isCurrent) ?? keys[0];
 
@@ -120,7 +123,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
         onChange={setMode}
       />
 
-      {mode === "fixed" ? <AmountField form={form} name="amount" label={t("amount")} placeholder="0,00" /> : null}
+      {mode === "fixed" ? <AmountField form={form} name="amount" label={t("amount")} /> : null}
 
       <FormField form={form} name="description" label={t("description")} hint={t("descriptionHint")}>
         {(control) => <Input {...control} maxLength={MAX_STATIC_QR_DESCRIPTION} />}
@@ -162,12 +165,22 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
         </Field>
       ) : null}
       <FormAlert form={form} />
+      {blocked ? (
+        <Alert tone="warning" data-testid="account-blocked">
+          {blocked}
+        </Alert>
+      ) : null}
 
       <DialogActions>
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
           {t("cancel")}
         </Button>
-        <Button type="submit" loading={create.isPending || overview.isPending} data-testid="static-qr-submit">
+        <Button
+          type="submit"
+          loading={create.isPending || overview.isPending}
+          disabled={blocked !== null}
+          data-testid="static-qr-submit"
+        >
           {t("submit")}
         </Button>
       </DialogActions>

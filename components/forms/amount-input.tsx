@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
@@ -22,7 +23,7 @@ export function AmountInput({ className, ...props }: Omit<ComponentProps<"input"
   );
 }
 
-/** A form's amount field (checked by `amountText`): label, the amount input, its error. */
+/** A form's amount field (checked by `amountText`): label, the amount input, the locale's rule as a hint, its error. */
 export function AmountField<V extends FieldValues>({
   form,
   name,
@@ -33,12 +34,13 @@ export function AmountField<V extends FieldValues>({
   form: AnyForm<V>;
   name: Path<V>;
   label: string;
-  placeholder: string;
+  placeholder?: string;
   autoFocus?: boolean;
 }) {
+  const t = useTranslations("money");
   return (
-    <FormField form={form} name={name} label={label}>
-      {(control) => <AmountInput {...control} placeholder={placeholder} autoFocus={autoFocus} />}
+    <FormField form={form} name={name} label={label} hint={t("hint")}>
+      {(control) => <AmountInput {...control} placeholder={placeholder ?? t("placeholder")} autoFocus={autoFocus} />}
     </FormField>
   );
 }

@@ -12,10 +12,19 @@ describe("typed amounts", () => {
   it("reads each locale's separators, with or without R$", () => {
     expect(reasonOf("R$ 1.234,56")).toBe(123_456n);
     expect(reasonOf("12,5")).toBe(1_250n);
-    expect(reasonOf("12.50")).toBe(1_250n);
+    expect(reasonOf("12.345")).toBe(1_234_500n);
+    expect(reasonOf("12,345", "en")).toBe(1_234_500n);
     expect(reasonOf("1,234.56", "en")).toBe(123_456n);
     expect(reasonOf("12.5", "en")).toBe(1_250n);
     expect(reasonOf("1.234", "pt-BR")).toBe(123_400n);
+  });
+
+  it("keeps one rule per locale: the other locale's decimals are refused, not guessed", () => {
+    expect(reasonOf("12.50")).toBe("amountDecimalMark");
+    expect(reasonOf("1,5", "en")).toBe("amountDecimalMark");
+    expect(reasonOf("1,50", "en")).toBe("amountDecimalMark");
+    expect(reasonOf("1,5000", "en")).toBe("amountInvalid");
+    expect(reasonOf("1.234.5")).toBe("amountInvalid");
   });
 
   it("refuses what is not an amount before the amount's own rules", () => {
@@ -31,6 +40,12 @@ describe("typed amounts", () => {
     expect(reasonOf("12,345")).toBe("AMOUNT_MALFORMED");
     expect(reasonOf("1.000.000,01")).toBe("AMOUNT_ABOVE_LIMIT");
     expect(reasonOf("1.000.000,00")).toBe(100_000_000n);
+  });
+
+  it("names the maximum it refuses above", () => {
+    const result = amountText("pt-BR").safeParse("2.000.000,00");
+    const issue = result.error?.issues[0];
+    expect(issue?.code === "custom" && issue.params?.maxCents).toBe("100000000");
   });
 
   it("gives the BRL number a procedure takes, or null", () => {

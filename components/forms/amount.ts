@@ -7,32 +7,36 @@ import { z } from "zod";
 import { BrlAmount } from "@/server/fields/amount";
 import { centsToBrl } from "@/server/money";
 
-/** Keys of `fieldErrors` for text that is not an amount at all. */
-export type AmountTextError = "amountRequired" | "amountInvalid";
+/** Keys of `fieldErrors` for text that is not an amount at all, or uses the other locale's decimal mark. */
+export type AmountTextError = "amountRequired" | "amountInvalid" | "amountDecimalMark";
+
+/** How each locale writes an amount: one rule each, shown to the person as a hint ("1.234,56"). */
+export function amountMarks(locale: string): { decimal: "," | "."; group: "." | "," } {
+  return locale.startsWith("pt") ? { decimal: ",", group: "." } : { decimal: ".", group: "," };
+}
 
 /**
- * The locale's decimal separator wins; the other one groups thousands, except when it appears
- * once with one or two digits after it ("12.50" in pt-BR is twelve and a half).
+ * One rule per locale: the locale's decimal mark separates the centavos, the other mark only
+ * groups thousands (three digits after each). So "12.345" is twelve thousand in pt-BR and "12,345"
+ * is twelve thousand in en; "12.50" in pt-BR and "1,5" in en are refused as the other locale's
+ * decimals, never guessed.
  */
 export function amountTextToNumber(raw: string, locale: string): number | AmountTextError {
   const text = raw.replace(/R\$|\s|\u00a0/g, "");
   if (!text) return "amountRequired";
   if (!/^[\d.,]+$/.test(text)) return "amountInvalid";
 
-  const decimalMark = locale.startsWith("pt") ? "," : ".";
-  const groupMark = decimalMark === "," ? "." : ",";
-  const lastDecimal = text.lastIndexOf(decimalMark);
-  const lastGroup = text.lastIndexOf(groupMark);
-  let decimalAt = lastDecimal;
-  if (lastDecimal >= 0 && lastGroup > lastDecimal) return "amountInvalid";
-  if (lastDecimal < 0 && lastGroup >= 0 && text.indexOf(groupMark) === lastGroup && text.length - lastGroup - 1 <= 2) {
-    decimalAt = lastGroup;
-  }
-
+  const { decimal, group } = amountMarks(locale);
+  const decimalAt = text.lastIndexOf(decimal);
+  if (decimalAt >= 0 && text.indexOf(decimal) !== decimalAt) return "amountInvalid";
   const grouped = decimalAt >= 0 ? text.slice(0, decimalAt) : text;
-  if (grouped.includes(groupMark) && !/^\d{1,3}([.,]\d{3})+$/.test(grouped)) return "amountInvalid";
-  const whole = grouped.replaceAll(groupMark, "");
   const fraction = decimalAt >= 0 ? text.slice(decimalAt + 1) : "";
+  if (fraction.includes(group)) return "amountInvalid";
+  if (grouped.includes(group) && !/^\d{1,3}([.,]\d{3})+$/.test(grouped)) {
+    // "12.50" typed in pt-BR, "1,5" in en: the other locale's decimals
+    return decimalAt < 0 && /^\d+[.,]\d{1,2}$/.test(grouped) ? "amountDecimalMark" : "amountInvalid";
+  }
+  const whole = grouped.replaceAll(group, "");
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === "" && fraction === "")) return "amountInvalid";
   return Number(`${whole || "0"}.${fraction || "0"}`);
 }

@@ -4,9 +4,10 @@
  * Forms validate with the same zod schemas as the doors (server/<capability>/schema.ts) and show
  * each refusal in the reader's language.
  */
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { z } from "zod";
 import { UNSAFE_TEXT_MESSAGE } from "@/server/fields/text";
+import { formatBrl } from "@/server/money";
 import type { AmountTextError } from "./amount";
 
 type FieldErrorKey = "required" | "tooLong" | "malformed" | "unsafeText" | "invalid" | AmountTextError;
@@ -32,8 +33,13 @@ export function issueKind(issue: z.core.$ZodIssue): IssueKind {
 export function useIssueMessage() {
   const t = useTranslations("fieldErrors");
   const reasons = useTranslations("serviceErrors.reasons");
+  const locale = useLocale();
   return (issue: z.core.$ZodIssue): string => {
     const reason = issue.code === "custom" ? issue.params?.reason : undefined;
+    const maxCents = issue.code === "custom" ? issue.params?.maxCents : undefined;
+    if (reason === "AMOUNT_ABOVE_LIMIT" && typeof maxCents === "string") {
+      return t("amountAboveMax", { max: formatBrl(BigInt(maxCents), locale) });
+    }
     if (typeof reason === "string" && reasons.has(reason as never)) return reasons(reason as never);
     const kind = issueKind(issue);
     if (kind === "tooLong") return t("tooLong", { max: Number((issue as z.core.$ZodIssueTooBig).maximum) });

@@ -113,6 +113,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
             onSubmit={onConfirm}
             flow="internal"
             steps={steps}
+            amountCents={review.cents}
             confirmLabel={t("confirmTransfer")}
             pending={transfer.isPending}
           >

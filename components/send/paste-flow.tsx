@@ -7,6 +7,7 @@ import { type FormEvent, useMemo } from "react";
 import { z } from "zod";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
+import { useTypedAmount } from "@/components/forms/amount-limits";
 import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -48,6 +49,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const fixedAmount = preview?.amountCents ?? null;
   const blocked = preview !== null && fixedAmount === null && preview.kind === "dynamic";
   const tooMuch = fixedAmount !== null ? steps.overBalance(fixedAmount) : null;
+  const typedAmount = useTypedAmount(amountForm.watch("amount"));
 
   const onContinue = codeForm.handleSubmit(({ emv }) => {
     decode.mutate(emv, {
@@ -119,6 +121,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             onSubmit={onConfirm}
             flow="paste"
             steps={steps}
+            amountCents={fixedAmount ?? typedAmount}
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
             disabled={blocked || tooMuch !== null}

@@ -93,6 +93,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
             onSubmit={onConfirm}
             flow="pix-key"
             steps={steps}
+            amountCents={review.cents}
             confirmLabel={t("confirm")}
             pending={send.isPending}
           >

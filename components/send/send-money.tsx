@@ -5,7 +5,9 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { BalanceSummary } from "@/components/balance/balance-card";
+import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -36,6 +38,7 @@ export function SendMoney() {
   const overview = useQuery(trpc.account.overview.queryOptions());
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const id = useId();
+  const blockedReason = useBlockedReason();
 
   if (overview.isPending) return <SendSkeleton />;
   if (overview.isError) {
@@ -50,6 +53,7 @@ export function SendMoney() {
   }
   const accounts = overview.data.accounts;
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
+  const blocked = blockedReason(account);
   if (!account) {
     return <EmptyState icon={WalletIcon} title={t("overview.empty.title")} description={t("overview.empty.body")} />;
   }
@@ -75,8 +79,14 @@ export function SendMoney() {
         ) : null}
         <BalanceSummary account={account} />
       </aside>
-      {/* A new source account starts the flows over, so no half-filled review sends from the wrong one. */}
-      <SendTabs key={account.accountId} account={account} />
+      {blocked ? (
+        <Alert tone="warning" className="lg:order-1" data-testid="account-blocked">
+          {blocked}
+        </Alert>
+      ) : (
+        // A new source account starts the flows over, so no half-filled review sends from the wrong one.
+        <SendTabs key={account.accountId} account={account} />
+      )}
     </div>
   );
 }

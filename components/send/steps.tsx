@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { useMoney } from "@/components/format/money";
 import { AmountField } from "@/components/forms/amount-input";
+import { useAmountLimits } from "@/components/forms/amount-limits";
 import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -172,6 +173,7 @@ export function ReviewStep<V extends FieldValues>({
   confirmLabel,
   pending,
   disabled = false,
+  amountCents,
   children,
 }: {
   form: AnyForm<V>;
@@ -181,9 +183,15 @@ export function ReviewStep<V extends FieldValues>({
   confirmLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** what will be sent, when known: above the operator's setting the person confirms it once more */
+  amountCents: bigint | null;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
+  const money = useMoney();
+  const limits = useAmountLimits();
+  const [largeConfirmed, setLargeConfirmed] = useState(false);
+  const large = amountCents !== null && limits !== null && amountCents > limits.confirmAboveCents;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
       <div>
@@ -192,12 +200,24 @@ export function ReviewStep<V extends FieldValues>({
       </div>
       {children}
       <p className="text-xs text-slate-500">{t("review.from", { account: steps.account.accountId })}</p>
+      {large ? (
+        <label className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-emerald-700"
+            checked={largeConfirmed}
+            onChange={(event) => setLargeConfirmed(event.target.checked)}
+            data-testid="confirm-large-amount"
+          />
+          <span>{t("review.largeAmount", { amount: money(amountCents) })}</span>
+        </label>
+      ) : null}
       <FormAlert form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={steps.back} disabled={pending}>
           {t("back")}
         </Button>
-        <Button type="submit" loading={pending} disabled={disabled}>
+        <Button type="submit" loading={pending} disabled={disabled || (large && !largeConfirmed)}>
           {pending ? t("sending") : confirmLabel}
         </Button>
       </div>

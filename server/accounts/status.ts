@@ -1,7 +1,8 @@
 /**
  * An operator blocks or unblocks an account. A blocked account (`inactive`) neither sends nor
  * receives: the movement services refuse it with 403 (server/accounts/rules.ts). The change and
- * its audit record (who, before/after, why) are written in one transaction.
+ * its audit record (who, before/after, why) are written in one transaction; the reason of a block
+ * stays on the account, for its holder's dashboard to say why.
  */
 import type { AuditActor } from "../audit/log";
 import { recordAudit } from "../audit/log";
@@ -31,7 +32,14 @@ export async function setAccountStatus(
       SELECT status FROM accounts WHERE id = ${input.accountId} FOR UPDATE`;
     if (!locked) throw notFound("account not found");
     if (locked.status === input.status) throw new AppError("CONFLICT", ALREADY[input.status], "accountId");
-    const account = await tx.account.update({ where: { id: input.accountId }, data: { status: input.status } });
+    const account = await tx.account.update({
+      where: { id: input.accountId },
+      data: {
+        status: input.status,
+        statusReason: input.status === "inactive" ? reason : null,
+        statusChangedAt: new Date(),
+      },
+    });
     await recordAudit(tx, {
       actor: input.actor,
       action: ACTION[input.status],

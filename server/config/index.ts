@@ -51,6 +51,10 @@ const schema = z
     /** PKCS#8 PEM (EC P-256) signing the JWS served at charge locations; generated per process if unset */
     PIX_LOCATION_SIGNING_KEY: z.string().optional(),
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(DEFAULT_MAX_TRANSACTION_CENTS),
+    /** the dashboard asks the person to confirm a send above this amount (R$ 10.000,00) */
+    LARGE_AMOUNT_CONFIRM_CENTS: z.coerce.bigint().default(1_000_000n),
+    /** whom a merchant whose account was blocked should contact (shown on its banner) */
+    SUPPORT_CONTACT: z.string().min(3).default("suporte@pix-platform.local"),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
     RATE_LIMITS_ENABLED: bool.default(true),
     ACCOUNT_RATE_GLOBAL_PER_MINUTE: int.default(1000),

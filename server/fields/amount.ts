@@ -32,7 +32,7 @@ export const BrlAmount = z
         code: "custom",
         message: error.message.replace(/^amount /, ""),
         input: value,
-        params: { reason: error.reason },
+        params: { reason: error.reason, maxCents: String(transactionLimit()) },
       });
       return z.NEVER;
     }

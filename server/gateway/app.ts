@@ -18,6 +18,7 @@ import { ipWhitelist } from "./pipeline/ip-whitelist";
 import { keyCase } from "./pipeline/key-case";
 import { rateLimit } from "./pipeline/rate-limit";
 import { businessError, pipelineError, respond } from "./respond";
+import { GATEWAY_SECURITY_SCHEMES } from "./route";
 import { registerLookupRoutes } from "./routes/lookups";
 import { registerMoneyRoutes } from "./routes/money";
 import { registerWebhookRoutes } from "./routes/webhooks";
@@ -60,13 +61,9 @@ export function createGatewayApi() {
     },
     servers: [{ url: config().APP_URL }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
-    type: "apiKey",
-    in: "header",
-    name: "Authorization",
-    description: "ApiKey <client_id>:<client_secret>",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "hmac", { type: "apiKey", in: "header", name: "hmac" });
+  for (const [name, scheme] of Object.entries(GATEWAY_SECURITY_SCHEMES)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  }
 
   // Before any step reads the body (the key-case step does): by Content-Length, else counted.
   app.use(

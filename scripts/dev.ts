@@ -78,6 +78,7 @@ console.log(`
   ┌─ PIX platform is running ───────────────────────────────────────────────
   │ Dashboard        ${url}/login
   │ API reference    ${url}/docs/api
+  │ Getting started  ${url}/docs/getting-started
   │ Merchant login   ${demo.merchant.email} / ${demo.merchant.password}
   │ Second merchant  ${demo.counterparty.email} / ${demo.counterparty.password} (account ${demo.counterparty.accountId}, PIX key ${demo.counterparty.pixKey})
   │ Admin login      ${demo.admin.email} / ${demo.admin.password}

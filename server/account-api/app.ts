@@ -16,6 +16,7 @@ import { ipAllowlist } from "./middleware/ip-allowlist";
 import { jsonDepth } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
+import { BASIC_SCHEME } from "./route";
 import { registerBaasAccountRoutes } from "./routes/baas-accounts";
 import { registerBaasPixRoutes } from "./routes/baas-pix";
 import { registerBalanceRoutes } from "./routes/balance";
@@ -57,7 +58,7 @@ export function createAccountApi() {
     },
     servers: [{ url: config().APP_URL }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "basic", BASIC_SCHEME);
 
   const tooLarge = (c: Context<AccountApiEnv>) => errorResponse(c, 413, "PAYLOAD_TOO_LARGE", "Request body too large");
   const jsonLimit = honoBodyLimit({ maxSize: config().JSON_BODY_LIMIT_BYTES, onError: tooLarge });

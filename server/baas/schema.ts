@@ -6,7 +6,7 @@ import { PageSize } from "../fields/paging";
 import { Description, ExternalId, text } from "../fields/text";
 import { PixKeyTypeField } from "../pix/keys/schema";
 import { isCalendarDay } from "../time";
-import { Emv, PixKey } from "../transfers/schema";
+import { Emv, EXAMPLE_BR_CODE, PixKey } from "../transfers/schema";
 
 export const StatementType = z.enum(["pix_in", "pix_out"]).describe("`pix_in` (money in) or `pix_out` (money out).");
 export const CalendarDay = text({ max: 10 })
@@ -44,7 +44,7 @@ export const PayQrCode = z.object({
 });
 
 export const DecodeQr = z.object({
-  emv: text({ min: 1, max: 4096 }).describe(
-    "The BR Code as received; up to 4096 characters are read so an over-long code is explained, not refused.",
-  ),
+  emv: text({ min: 1, max: 4096 })
+    .describe("The BR Code as received; up to 4096 characters are read so an over-long code is explained, not refused.")
+    .meta({ example: EXAMPLE_BR_CODE }),
 });

@@ -23,7 +23,8 @@ export const ExpirationSeconds = z
   .int()
   .min(1)
   .max(MAX_EXPIRATION_SECONDS)
-  .describe(`Seconds the charge can be paid for: 1 to ${MAX_EXPIRATION_SECONDS} (a year); 86400 when omitted.`);
+  .describe(`Seconds the charge can be paid for: 1 to ${MAX_EXPIRATION_SECONDS} (a year); 86400 when omitted.`)
+  .meta({ example: 3600 });
 
 export const SameDocument = CpfCnpj.refine(
   (value) => documentKind(value) !== null,

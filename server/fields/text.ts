@@ -34,13 +34,14 @@ function safeJson(value: unknown): boolean {
 export const Metadata = z
   .record(z.string(), z.unknown())
   .refine(safeJson, `strings ${UNSAFE_TEXT_MESSAGE}`)
-  .describe("Any JSON object; returned as given in answers and webhooks.");
+  .describe("Any JSON object; returned as given in answers and webhooks.")
+  .meta({ example: { orderId: "1234" } });
 
 export const MAX_DESCRIPTION = 140;
 /** The free text of a payment, a charge or a refund, shown to the other party. */
-export const Description = text({ max: MAX_DESCRIPTION, trim: true }).describe(
-  `At most ${MAX_DESCRIPTION} characters.`,
-);
+export const Description = text({ max: MAX_DESCRIPTION, trim: true })
+  .describe(`At most ${MAX_DESCRIPTION} characters.`)
+  .meta({ example: "Pedido 1234" });
 
 /** The caller's own reference, unique per account; also a path parameter (GET /ledger/external-id/{id}). */
 export const MAX_EXTERNAL_ID = 64;
@@ -49,7 +50,9 @@ export const ExternalId = text({
   max: MAX_EXTERNAL_ID,
   pattern: /^[A-Za-z0-9._:-]+$/,
   patternMessage: "must be letters, digits, '.', '_', ':' or '-'",
-}).describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.");
+})
+  .describe("Your own reference, unique per account: 1-64 letters, digits, `.`, `_`, `:` or `-`.")
+  .meta({ example: "pedido-1234" });
 
 /** An e-mail address as PIX keys and proposals take it: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -60,7 +63,9 @@ export const PHONE_PATTERN = /^\+55\d{10,11}$/;
 export const MAX_DOCUMENT_LENGTH = 18;
 
 /** A CPF or CNPJ, digits with or without punctuation. */
-export const CpfCnpj = text({ max: MAX_DOCUMENT_LENGTH, trim: true }).describe(
-  "CPF (11 digits) or CNPJ (14 digits), punctuation allowed.",
-);
-export const Cpf = text({ max: MAX_DOCUMENT_LENGTH, trim: true }).describe("A CPF: 11 digits, punctuation allowed.");
+export const CpfCnpj = text({ max: MAX_DOCUMENT_LENGTH, trim: true })
+  .describe("CPF (11 digits) or CNPJ (14 digits), punctuation allowed.")
+  .meta({ example: "529.982.247-25" });
+export const Cpf = text({ max: MAX_DOCUMENT_LENGTH, trim: true })
+  .describe("A CPF: 11 digits, punctuation allowed.")
+  .meta({ example: "529.982.247-25" });

@@ -18,6 +18,7 @@ import { ipWhitelist } from "./pipeline/ip-whitelist";
 import { keyCase } from "./pipeline/key-case";
 import { rateLimit } from "./pipeline/rate-limit";
 import { businessError, pipelineError, respond } from "./respond";
+import { GATEWAY_SECURITY_SCHEMES } from "./route";
 import { registerLookupRoutes } from "./routes/lookups";
 import { registerMoneyRoutes } from "./routes/money";
 import { registerWebhookRoutes } from "./routes/webhooks";
@@ -46,7 +47,7 @@ export function createGatewayApi() {
         "",
         "**Signing POST requests.** Header `hmac`: lowercase hex HMAC-SHA512, keyed with your client secret, of the body in canonical form: parsed and written back compactly (no spaces) with the keys of every object sorted by UTF-16 code unit, numbers in their shortest round-trip form (`10.50` is signed as `10.5`), strings as `JSON.stringify` writes them (non-ASCII characters as themselves). With `X-Key-Case: camelCase`, sign the camelCase body as sent.",
         "",
-        'Worked example: body `{"pix_key": "ana@example.invalid", "amount": 10.50, "pix_key_type": "email"}` is signed as `{"amount":10.5,"pix_key":"ana@example.invalid","pix_key_type":"email"}`.',
+        'Worked example: body `{"pix_key": "ana@example.invalid", "amount": 10.50, "pix_key_type": "email"}` is signed as `{"amount":10.5,"pix_key":"ana@example.invalid","pix_key_type":"email"}`; the secret and the resulting header, with code in curl, Node and Python: [Getting started](/docs/getting-started/gateway#signing).',
         "",
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript snippet shown in the API reference
         "```js\nconst canonical = (v) => Array.isArray(v) ? `[${v.map(canonical).join(',')}]`\n  : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`\n  : JSON.stringify(v);\nconst hmac = crypto.createHmac('sha512', clientSecret).update(canonical(JSON.parse(body))).digest('hex');\n```",
@@ -60,13 +61,9 @@ export function createGatewayApi() {
     },
     servers: [{ url: config().APP_URL }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
-    type: "apiKey",
-    in: "header",
-    name: "Authorization",
-    description: "ApiKey <client_id>:<client_secret>",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "hmac", { type: "apiKey", in: "header", name: "hmac" });
+  for (const [name, scheme] of Object.entries(GATEWAY_SECURITY_SCHEMES)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  }
 
   // Before any step reads the body (the key-case step does): by Content-Length, else counted.
   app.use(

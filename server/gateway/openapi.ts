@@ -142,9 +142,6 @@ const SHAPES_BY_STATUS: Record<number, { description: string; shapes: z.ZodTypeA
 };
 
 /** A success answer with its schema. */
-/** The security of a signed POST: the API key and the body's HMAC. */
-export const signed = [{ apiKey: [], hmac: [] }];
-
 export const answer = (description: string, schema: z.ZodTypeAny) => ({
   description,
   content: { "application/json": { schema } },

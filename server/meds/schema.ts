@@ -19,19 +19,22 @@ export const DefenseFileUrl = text({ min: 1, max: 2048 })
       return false;
     }
   }, "must be an https URL")
-  .describe("An https link to a proof file.");
+  .describe("An https link to a proof file.")
+  .meta({ example: "https://files.example.invalid/proofs/delivery-receipt.pdf" });
 
 export const MAX_DEFENSE_DESCRIPTION = 5000;
-export const DefenseDescription = text({ min: 1, max: MAX_DEFENSE_DESCRIPTION }).describe(
-  `1-${MAX_DEFENSE_DESCRIPTION} characters.`,
-);
+export const DefenseDescription = text({ min: 1, max: MAX_DEFENSE_DESCRIPTION })
+  .describe(`1-${MAX_DEFENSE_DESCRIPTION} characters.`)
+  .meta({ example: "The goods were delivered on 2026-11-02; the signed delivery receipt is attached." });
 
 export const DefenseRequest = z.object({
   description: DefenseDescription,
   files: z.array(DefenseFileUrl).max(MAX_DEFENSE_FILES, `at most ${MAX_DEFENSE_FILES} files`).optional(),
 });
 
-export const MedDetails = text({ max: 2000 }).describe("What the creating institution reports.");
+export const MedDetails = text({ max: 2000 })
+  .describe("What the creating institution reports.")
+  .meta({ example: "The payer reports a purchase that never arrived." });
 
 /** The administrator's considerations, stored as the MED's `legalAnalysis` (interface 2.6). */
 export const MAX_LEGAL_CONSIDERATIONS = 5000;

@@ -59,14 +59,17 @@ export const Email = text({
   patternMessage: "must be an e-mail address",
 })
   .transform((value) => value.toLowerCase())
-  .describe("An e-mail address, at most 254 characters; the verification link is sent there.");
+  .describe("An e-mail address, at most 254 characters; the verification link is sent there.")
+  .meta({ example: "ana.souza@example.invalid" });
 
 export const Phone = text({
   max: 14,
   trim: true,
   pattern: PHONE_PATTERN,
   patternMessage: "must be +55, the area code and the number (10 or 11 digits)",
-}).describe("`+55` followed by the area code and the number, digits only: `+5511987654321`.");
+})
+  .describe("`+55` followed by the area code and the number, digits only: `+5511987654321`.")
+  .meta({ example: "+5511987654321" });
 
 function isPastDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -76,7 +79,8 @@ function isPastDate(value: string): boolean {
 export const BirthDate = text({ max: 10, pattern: DATE_PATTERN, patternMessage: "must be YYYY-MM-DD" })
   .refine(isPastDate, "must be a real date in the past")
   .refine((value) => Number(value.slice(0, 4)) >= 1900, "must be after 1900")
-  .describe("YYYY-MM-DD; required for persons, refused for companies.");
+  .describe("YYYY-MM-DD; required for persons, refused for companies.")
+  .meta({ example: "1990-05-17" });
 
 export const Address = z
   .strictObject({
@@ -90,7 +94,18 @@ export const Address = z
       v.replace("-", ""),
     ),
   })
-  .describe("street, number, complement?, district?, city, state (UF, 2 letters), zipCode (CEP, 8 digits).");
+  .describe("street, number, complement?, district?, city, state (UF, 2 letters), zipCode (CEP, 8 digits).")
+  .meta({
+    example: {
+      street: "Rua Exemplo",
+      number: "100",
+      complement: "Sala 2",
+      district: "Centro",
+      city: "São Paulo",
+      state: "SP",
+      zipCode: "01001-000",
+    },
+  });
 
 export const ProposalLocale = z
   .enum(["pt-BR", "en"])
@@ -99,7 +114,9 @@ export const ProposalLocale = z
 export const ProposalRequest = z
   .strictObject({
     personType: PersonTypeField,
-    name: text({ min: 1, max: MAX_NAME, trim: true }).describe(`Full or company name, 1-${MAX_NAME} characters.`),
+    name: text({ min: 1, max: MAX_NAME, trim: true })
+      .describe(`Full or company name, 1-${MAX_NAME} characters.`)
+      .meta({ example: "Ana Souza" }),
     document: CpfCnpj.describe("CPF for persons, CNPJ for companies; check digits verified, punctuation allowed."),
     email: Email,
     phone: Phone,

@@ -33,8 +33,8 @@ export const MAX_RANGE_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 const dateInput = z.union([
-  z.number().int().nonnegative().max(8_640_000_000_000),
-  z.string().refine(isCalendarDay, "must be epoch ms or a date YYYY-MM-DD"),
+  z.number().int().nonnegative().max(8_640_000_000_000).meta({ example: 1_764_558_000_000 }),
+  z.string().refine(isCalendarDay, "must be epoch ms or a date YYYY-MM-DD").meta({ example: "2026-11-01" }),
 ]);
 
 /** A day string covers the whole São Paulo day; a number is the exact instant. */

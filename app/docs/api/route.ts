@@ -8,9 +8,11 @@ const PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>API reference · PIX platform</title>
   <link rel="stylesheet" href="/docs/api/assets/swagger-ui.css" />
-  <style>body { margin: 0; } .topbar a.link { pointer-events: none; }</style>
+  <style>body { margin: 0; } .topbar a.link { pointer-events: none; }
+  .guides { font: 14px system-ui, sans-serif; padding: 0.5rem 1rem; background: #ecfdf5; }</style>
 </head>
 <body>
+  <nav class="guides">New here? <a href="/docs/getting-started">Getting started</a>: a key, the first call, a charge paid in the sandbox, webhooks, and how the gateway's HMAC is computed.</nav>
   <div id="reference"></div>
   <script src="/docs/api/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/api/assets/swagger-ui-standalone-preset.js"></script>

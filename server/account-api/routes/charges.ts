@@ -40,6 +40,14 @@ const createRouteDef = chargesRoute("pix_in:write", [400, 401, 403, 404, 409, 42
             userId: z.unknown().optional().openapi({ deprecated: true }),
             payerName: z.unknown().optional().openapi({ deprecated: true }),
             payerCpfCnpj: z.unknown().optional().openapi({ deprecated: true }),
+          }).openapi({
+            example: {
+              accountId: "100000000001",
+              amount: 10.5,
+              description: "Pedido 1234",
+              expirationSeconds: 3600,
+              externalId: "pedido-1234",
+            },
           }),
         },
       },

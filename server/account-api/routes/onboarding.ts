@@ -176,6 +176,8 @@ const resendRoute = () =>
     resendLimit,
   );
 
+const TINY_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const fileField = (what: string) => z.string().openapi({ description: what });
 const uploadRoute = () =>
   programmeRoute(
@@ -207,7 +209,10 @@ const uploadRoute = () =>
                   documentPdf: fileField("Base64").optional(),
                   selfie: fileField("Base64").optional(),
                 })
-                .openapi("OnboardingUploadJson"),
+                .openapi("OnboardingUploadJson", {
+                  // A 1×1 PNG stands for both sides of an RG.
+                  example: { documentType: "RG", documentFront: TINY_PNG, documentBack: TINY_PNG },
+                }),
             },
             "multipart/form-data": {
               schema: z

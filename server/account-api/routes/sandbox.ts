@@ -31,12 +31,20 @@ const creditRoute = sandboxRoute("pix_in:write", ERRORS, {
       required: true,
       content: {
         "application/json": {
-          schema: z.object({
-            accountId: AccountId.optional(),
-            pixKey: PixKey.optional(),
-            amount: BrlAmount,
-            payer: PartyInput.optional(),
-          }),
+          schema: z
+            .object({
+              accountId: AccountId.optional(),
+              pixKey: PixKey.optional(),
+              amount: BrlAmount,
+              payer: PartyInput.optional(),
+            })
+            .openapi({
+              example: {
+                accountId: "100000000001",
+                amount: 10.5,
+                payer: { name: "Ana Souza", cpfCnpj: "529.982.247-25" },
+              },
+            }),
         },
       },
     },

@@ -1,5 +1,5 @@
 /** Gateway reads and helpers: transactions by id, CPF validation. */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { isValidCpf, onlyDigits } from "../../documents/cpf-cnpj";
 import { EntryId } from "../../fields/ids";
@@ -7,12 +7,13 @@ import { Cpf } from "../../fields/text";
 import { jsonBody } from "../../http/openapi-body";
 import { findTransaction } from "../../transfers/lookup";
 import type { GatewayEnv } from "../context";
-import { answer, CpfAnswer, gatewayErrors, signed, TransactionAnswer } from "../openapi";
+import { answer, CpfAnswer, gatewayErrors, TransactionAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { gatewayRoute } from "../route";
 import { chargeView, payoutView, refundView } from "../views";
 
-const transactionRoute = createRoute({
+const transactionRoute = gatewayRoute({
   method: "get",
   path: "/pix/transactions/{id}",
   tags: ["Gateway"],
@@ -29,12 +30,11 @@ const transactionRoute = createRoute({
   },
 });
 
-const cpfRoute = createRoute({
+const cpfRoute = gatewayRoute({
   method: "post",
   path: "/cpf/validate",
   tags: ["Gateway"],
   summary: "Check a CPF's digits",
-  security: signed,
   middleware: [permission("cpf:validate")] as const,
   request: {
     body: jsonBody(z.object({ cpf: Cpf })),

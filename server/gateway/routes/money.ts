@@ -1,5 +1,5 @@
 /** Gateway money routes: balance, cash-in, cash-out, refund — on the same services as /v4/i. */
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { getBalance } from "../../accounts/service";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, SameDocument } from "../../charges/schema";
@@ -15,13 +15,14 @@ import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { requestRefund } from "../../refunds/service";
 import { ExternalTransfer, PixKey } from "../../transfers/schema";
 import type { GatewayEnv } from "../context";
-import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer, signed } from "../openapi";
+import { answer, BalanceAnswer, ChargeAnswer, gatewayErrors, PayoutAnswer, RefundAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { gatewayRoute } from "../route";
 import { snakeObject } from "../snake-schema";
 import { chargeView, payoutView, refundView } from "../views";
 
-const balanceRoute = createRoute({
+const balanceRoute = gatewayRoute({
   method: "get",
   path: "/balance",
   tags: ["Gateway"],
@@ -32,12 +33,11 @@ const balanceRoute = createRoute({
   responses: { 200: answer("The balance", BalanceAnswer), ...gatewayErrors(404) },
 });
 
-const cashInRoute = createRoute({
+const cashInRoute = gatewayRoute({
   method: "post",
   path: "/pix/cash-in",
   tags: ["Gateway"],
   summary: "Create a dynamic QR charge",
-  security: signed,
   middleware: [permission("pix_in:write")] as const,
   request: {
     body: jsonBody(
@@ -54,13 +54,12 @@ const cashInRoute = createRoute({
 
 // Built with the app: its description states the configured DICT quota.
 const cashOutRoute = () =>
-  createRoute({
+  gatewayRoute({
     method: "post",
     path: "/pix/cash-out",
     tags: ["Gateway"],
     summary: "Send a PIX to a key",
     description: `Over the DICT quota (${config().DICT_QUOTA_PER_MINUTE} key resolutions a minute per merchant) the payout is queued: 202 with status \`queued\`.`,
-    security: signed,
     middleware: [permission("pix_out:write")] as const,
     request: {
       body: jsonBody(
@@ -76,12 +75,11 @@ const cashOutRoute = () =>
     },
   });
 
-const refundRoute = createRoute({
+const refundRoute = gatewayRoute({
   method: "post",
   path: "/pix/refund",
   tags: ["Gateway"],
   summary: "Refund a received PIX",
-  security: signed,
   middleware: [permission("refund:write")] as const,
   request: {
     body: jsonBody(snakeObject(RefundRequest.extend({ endToEndId: EndToEndId }))),

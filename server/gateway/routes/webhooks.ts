@@ -1,5 +1,5 @@
 /** Gateway webhook registrations and deliveries (docs/contract.md gateway table): doors to server/webhooks. */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize, pageInfo } from "../../fields/paging";
@@ -15,19 +15,19 @@ import { DeliveryStatus, GatewayWebhookRegistration } from "../../webhooks/schem
 import { gatewayDeliveryView, gatewayWebhookView } from "../../webhooks/views";
 import type { GatewayEnv } from "../context";
 import { convertKeys, toSnake } from "../key-case";
-import { answer, DeliveryAnswer, gatewayErrors, Paged, signed, WebhookAnswer } from "../openapi";
+import { answer, DeliveryAnswer, gatewayErrors, Paged, WebhookAnswer } from "../openapi";
 import { permission } from "../pipeline/permission";
 import { respond } from "../respond";
+import { gatewayRoute } from "../route";
 import { snakeObject } from "../snake-schema";
 
 const IdParam = Uuid;
 
-const registerRoute = createRoute({
+const registerRoute = gatewayRoute({
   method: "post",
   path: "/webhooks",
   tags: ["Gateway webhooks"],
   summary: "Register a webhook (secret generated when omitted, shown once)",
-  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     body: jsonBody(snakeObject(GatewayWebhookRegistration)),
@@ -38,7 +38,7 @@ const registerRoute = createRoute({
   },
 });
 
-const listRoute = createRoute({
+const listRoute = gatewayRoute({
   method: "get",
   path: "/webhooks",
   tags: ["Gateway webhooks"],
@@ -47,7 +47,7 @@ const listRoute = createRoute({
   responses: { 200: answer("Your registrations", z.object({ data: z.array(WebhookAnswer) })), ...gatewayErrors() },
 });
 
-const deliveriesRoute = createRoute({
+const deliveriesRoute = gatewayRoute({
   method: "get",
   path: "/webhooks/{id}/deliveries",
   tags: ["Gateway webhooks"],
@@ -64,7 +64,7 @@ const deliveriesRoute = createRoute({
   responses: { 200: answer("A page of deliveries", Paged(DeliveryAnswer)), ...gatewayErrors(400, 404) },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = gatewayRoute({
   method: "delete",
   path: "/webhooks/{id}",
   tags: ["Gateway webhooks"],
@@ -77,12 +77,11 @@ const deleteRoute = createRoute({
   },
 });
 
-const replayRoute = createRoute({
+const replayRoute = gatewayRoute({
   method: "post",
   path: "/webhooks/deliveries/{event_id}/replay",
   tags: ["Gateway webhooks"],
   summary: "Send a delivery again, by event id (manual replay; never expires)",
-  security: signed,
   middleware: [permission("webhooks:manage")] as const,
   request: {
     params: z.object({ event_id: Uuid }),

@@ -18,14 +18,16 @@ export const pixKeyTypeFromGateway = (type: Lowercase<PixKeyTypeName>) => type.t
 /** The longest PIX key: an e-mail key of 77 characters. */
 export const MAX_PIX_KEY_LENGTH = 77;
 
-export const NewPixKey = z.object({
-  type: PixKeyTypeField,
-  key: text({ min: 1, max: MAX_PIX_KEY_LENGTH, trim: true })
-    .optional()
-    .describe(
-      `The key. Omit it for EVP (a random UUID v4 is generated). CPF/CNPJ: the account's own document (omitted → the account's document). EMAIL: a valid address of at most ${MAX_PIX_KEY_LENGTH} characters. PHONE: +55, area code and number (e.g. +5511998765432).`,
-    ),
-});
+export const NewPixKey = z
+  .object({
+    type: PixKeyTypeField,
+    key: text({ min: 1, max: MAX_PIX_KEY_LENGTH, trim: true })
+      .optional()
+      .describe(
+        `The key. Omit it for EVP (a random UUID v4 is generated). CPF/CNPJ: the account's own document (omitted → the account's document). EMAIL: a valid address of at most ${MAX_PIX_KEY_LENGTH} characters. PHONE: +55, area code and number (e.g. +5511998765432).`,
+      ),
+  })
+  .meta({ example: { type: "EMAIL", key: "loja@example.invalid" } });
 export type NewPixKey = z.infer<typeof NewPixKey>;
 
 export const PixKeyId = Uuid.describe("The key's id (keyId).");

@@ -1,0 +1,26 @@
+/** Getting started: where a developer begins, one page per REST surface. */
+import { page } from "./html";
+
+export const dynamic = "force-static";
+
+const BODY = `
+<h1>Getting started</h1>
+<p>The platform has two REST surfaces over the same accounts and the same API keys. Pick the one your system speaks;
+each page takes you from a key to a first call, a first charge paid in the sandbox and a checked webhook, with code in
+curl, Node and Python.</p>
+<ul>
+  <li><a href="/docs/getting-started/account"><strong>Account surface</strong> (<code>/v4/i</code>)</a>: camelCase JSON,
+  HTTP Basic credentials; accounts, transfers, charges, refunds, MEDs, statements, webhooks and the account programme
+  (onboarding, programme accounts and their PIX).</li>
+  <li><a href="/docs/getting-started/gateway"><strong>Gateway</strong> (<code>/api/external</code>)</a>: snake_case JSON,
+  <code>ApiKey</code> credentials, HMAC-signed POSTs with idempotency keys; charges, payouts, refunds and signed
+  webhooks.</li>
+</ul>
+<p>Every field, limit and status code: the <a href="/docs/api">API reference</a> (its "Authorize" button takes the same
+key). In the dashboard, the <strong>Sandbox</strong> panel plays the other banks for you while
+<code>PIX_MODE=sandbox</code>.</p>
+`;
+
+export function GET() {
+  return page("Getting started", BODY);
+}

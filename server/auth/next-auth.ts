@@ -77,16 +77,18 @@ export function loginClientAddress(headers: HeaderBag): string {
 }
 
 /**
- * A JWT outlives sign-out and role or password changes unless checked: its session version must
- * still be the user's (one primary-key lookup per session read). An empty token is signed out.
+ * A JWT outlives sign-out and role or password changes unless checked: on every session read its
+ * session version must still be the user's, and the role is the user's row's, never the token's
+ * (one primary-key lookup). An empty token is signed out.
  */
-async function sessionStillValid(token: JWT): Promise<boolean> {
-  if (!token.userId || token.sessionVersion === undefined) return false;
+async function currentToken(token: JWT): Promise<JWT> {
+  if (!token.userId || token.sessionVersion === undefined) return {};
   const current = await db().user.findUnique({
     where: { id: token.userId },
-    select: { sessionVersion: true },
+    select: { sessionVersion: true, role: true },
   });
-  return current?.sessionVersion === token.sessionVersion;
+  if (!current || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
+  return { ...token, role: current.role };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -137,7 +139,7 @@ export const authOptions: NextAuthOptions = {
         token.sessionVersion = user.sessionVersion;
         return token;
       }
-      return (await sessionStillValid(token)) ? token : {};
+      return currentToken(token);
     },
     session({ session, token }) {
       if (token.userId && token.role && token.role !== "CUSTOMER") {

@@ -164,9 +164,6 @@ export const authOptions: NextAuthOptions = {
       logger().error({ code, metadata }, "next-auth error");
     },
     warn(code) {
-      // The login never follows next-auth's own redirects (redirect: false), so the origin
-      // next-auth would build them from does not matter.
-      if (code === "NEXTAUTH_URL") return;
       logger().warn({ code }, "next-auth warning");
     },
     debug(code, metadata) {
@@ -189,6 +186,7 @@ function isSessionUser(user: unknown): user is SessionUser {
 
 /** The signed-in session, once per request (layouts and pages share it). */
 export const getSession = cache(async (): Promise<Session | null> => {
+  config(); // next-auth's origin is APP_URL (server/config)
   const session = await getServerSession(authOptions);
   return session && isSessionUser(session.user) ? session : null;
 });

@@ -62,7 +62,10 @@ export async function resetUserPassword(
 ): Promise<{ userId: string; email: string; password: string }> {
   const password = input.password ?? generatePassword();
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} and at most ${MAX_PASSWORD_LENGTH} characters`, "password");
+    throw invalid(
+      `password must have at least ${MIN_PASSWORD_LENGTH} and at most ${MAX_PASSWORD_LENGTH} characters`,
+      "password",
+    );
   }
   return db.$transaction(async (tx) => {
     const user = await dashboardUser(tx, input.user);

@@ -211,7 +211,9 @@ describe("back office: merchants", () => {
     const target = await newMerchant();
     const before = await db().user.findUniqueOrThrow({ where: { id: target.userId } });
     const ops = caller(admin);
-    await expect(caller({ ...admin, role: "MERCHANT" }).adminMerchants.changeRole({ userId: target.userId, role: "ADMIN" })).rejects.toThrow();
+    await expect(
+      caller({ ...admin, role: "MERCHANT" }).adminMerchants.changeRole({ userId: target.userId, role: "ADMIN" }),
+    ).rejects.toThrow();
 
     const reset = await ops.adminMerchants.resetPassword({ userId: target.userId });
     expect(reset.password).toEqual(expect.any(String));

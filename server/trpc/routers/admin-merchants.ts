@@ -28,13 +28,18 @@ export const adminMerchantsRouter = createTRPCRouter({
   }),
 
   /** Either change ends every session the user has. */
-  changeRole: adminProcedure.input(UserRoleChange).mutation(({ ctx, input }) =>
-    setUserRole(db(), { user: { userId: input.userId }, role: input.role, actor: actorOf(ctx.user) }),
-  ),
+  changeRole: adminProcedure
+    .input(UserRoleChange)
+    .mutation(({ ctx, input }) =>
+      setUserRole(db(), { user: { userId: input.userId }, role: input.role, actor: actorOf(ctx.user) }),
+    ),
 
   /** A generated password, shown once to the operator who hands it over. */
   resetPassword: adminProcedure.input(UserPasswordReset).mutation(async ({ ctx, input }) => {
-    const { userId, password } = await resetUserPassword(db(), { user: { userId: input.userId }, actor: actorOf(ctx.user) });
+    const { userId, password } = await resetUserPassword(db(), {
+      user: { userId: input.userId },
+      actor: actorOf(ctx.user),
+    });
     return { userId, password };
   }),
 });

@@ -3,23 +3,15 @@
  * change bumps the user's session version (server/users/service.ts), so every session the user
  * had ends at once, and is written to the audit log in the same transaction.
  */
-import { z } from "zod";
 import type { AuditActor } from "../audit/log";
 import { recordAudit } from "../audit/log";
 import type { Db, Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
-import { Uuid } from "../fields/ids";
 import type { User } from "../generated/prisma/client";
+import type { DashboardRole } from "./access-schema";
 import { changePassword, changeRole, generatePassword, MIN_PASSWORD_LENGTH, normaliseEmail } from "./service";
 
-/** Roles a dashboard user can be given (programme customers never sign in). */
-export const DASHBOARD_ROLES = ["MERCHANT", "ADMIN"] as const;
-export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
-
 export const MAX_PASSWORD_LENGTH = 1024;
-
-export const UserRoleChange = z.object({ userId: Uuid, role: z.enum(DASHBOARD_ROLES) });
-export const UserPasswordReset = z.object({ userId: Uuid });
 
 export type UserRef = { userId: string } | { email: string };
 

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
-import { DASHBOARD_ROLES, type DashboardRole, resetUserPassword, setUserRole } from "../../users/access";
+import { resetUserPassword, setUserRole } from "../../users/access";
+import { DASHBOARD_ROLES, type DashboardRole } from "../../users/access-schema";
 import { cliActor } from "../actor";
 import { type CliIo, emit, required, UsageError } from "../io";
 

@@ -3,7 +3,8 @@ import { merchantDetail, searchMerchants } from "../../admin/merchants";
 import { AccountStatusChange, MerchantLookup, MerchantSearch } from "../../admin/schema";
 import { db } from "../../db/client";
 import { pageInfo } from "../../fields/paging";
-import { resetUserPassword, setUserRole, UserPasswordReset, UserRoleChange } from "../../users/access";
+import { resetUserPassword, setUserRole } from "../../users/access";
+import { UserPasswordReset, UserRoleChange } from "../../users/access-schema";
 import { adminProcedure, createTRPCRouter } from "../init";
 
 const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });

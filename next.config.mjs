@@ -7,6 +7,8 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `npm run dev` answers on localhost (APP_URL) and 127.0.0.1: both may load the dev server's assets
+  allowedDevOrigins: ["127.0.0.1", "localhost"],
   typedRoutes: false,
   // forbidden() answers a signed-in user outside their area with a real 403 (app/forbidden.tsx)
   experimental: { authInterrupts: true },

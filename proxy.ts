@@ -1,4 +1,7 @@
 /**
+ * A page POST from another site (a server action's form, such as the e-mail verification) is a
+ * 403 here (server/http/same-origin.ts).
+ *
  * Every page request draws a fresh nonce for its content security policy
  * (server/http/security-headers.mjs): Next reads the policy from the request headers and puts the
  * nonce on the scripts it renders; the browser gets the same policy. Paths that are not pages
@@ -7,9 +10,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { type NextRequest, NextResponse } from "next/server";
+import { foreignOrigin } from "./server/http/same-origin";
 import { contentSecurityPolicy } from "./server/http/security-headers.mjs";
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function proxy(request: NextRequest) {
+  if (!SAFE_METHODS.has(request.method) && foreignOrigin(request)) {
+    return new NextResponse(null, { status: 403 });
+  }
   const nonce = randomBytes(16).toString("base64");
   const policy = contentSecurityPolicy(process.env.NODE_ENV !== "production", nonce);
   const headers = new Headers(request.headers);

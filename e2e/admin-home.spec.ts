@@ -13,8 +13,14 @@ test.describe.configure({ mode: "serial" });
 const SLOW = { timeout: 20_000 };
 let page: Page;
 
+/** next-intl's complaints (a relative time without a `now`, …) in the browser, all walk long. */
+const intlErrors: string[] = [];
+
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on("console", (message) => {
+    if (/ENVIRONMENT_FALLBACK|next-intl/i.test(message.text())) intlErrors.push(message.text());
+  });
 });
 
 test.afterAll(async () => {
@@ -150,6 +156,34 @@ test("the admin blocks the account with a reason, sees it blocked, and unblocks 
   await expect(account.getByTestId("account-status")).toHaveText("Ativa", SLOW);
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText("Análise concluída, sem fraude");
+});
+
+test("the admin resets the merchant's password: its open session ends and only the new one signs in", async ({
+  browser,
+}) => {
+  const merchant = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await signIn(merchant, DEMO_COUNTERPARTY);
+  await expect(merchant).toHaveURL(/\/overview$/, SLOW);
+
+  const access = page.getByTestId("user-access");
+  await expect(access).toContainText("Papel: Lojista");
+  await access.getByRole("button", { name: "Redefinir senha" }).click();
+  await page.getByTestId("password-confirm").click();
+  const shown = page.getByTestId("new-password");
+  await expect(shown).toBeVisible(SLOW);
+  const password = ((await shown.textContent()) ?? "").trim();
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  await snapDialog(page, "admin-password-reset");
+  await page.getByRole("button", { name: "Concluído" }).click();
+
+  await merchant.goto("/overview");
+  await expect(merchant).toHaveURL(/\/login$/, SLOW);
+  await signIn(merchant, { email: DEMO_COUNTERPARTY.email, password: DEMO_COUNTERPARTY.password });
+  await expect(merchant.getByTestId("login-error")).toBeVisible(SLOW);
+  await signIn(merchant, { email: DEMO_COUNTERPARTY.email, password });
+  await expect(merchant).toHaveURL(/\/overview$/, SLOW);
+  await merchant.close();
+  expect(intlErrors).toEqual([]);
 });
 
 test("an /admin address no page answers shows the back office's 404, with the way back to it", async () => {

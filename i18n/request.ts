@@ -6,7 +6,12 @@ import { type AppLocale, LOCALE_COOKIE, resolveLocale, TIME_ZONE } from "./confi
 
 const CATALOGUES: Record<AppLocale, typeof ptBR> = { "pt-BR": ptBR, en };
 
+/**
+ * `now` is the request's time: relative times ("2 minutes ago") render the same on the server and
+ * in the browser's first render, and next-intl has a default instead of falling back (and logging
+ * ENVIRONMENT_FALLBACK). Components that keep such a time fresh pass `useNow({ updateInterval })`.
+ */
 export default getRequestConfig(async () => {
   const locale = resolveLocale((await cookies()).get(LOCALE_COOKIE)?.value);
-  return { locale, timeZone: TIME_ZONE, messages: CATALOGUES[locale] };
+  return { locale, timeZone: TIME_ZONE, now: new Date(), messages: CATALOGUES[locale] };
 });

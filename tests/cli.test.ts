@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../server/cli/run";
 import { db } from "../server/db/client";
-import { randomCpf } from "./support/fixtures";
+import { verifyLogin } from "../server/users/service";
+import { newMerchant, randomCpf } from "./support/fixtures";
 
 function capture() {
   const out: string[] = [];
@@ -70,7 +71,40 @@ describe("operator CLI", () => {
     expect(JSON.parse(revoked.out.join("\n")).active).toBe(false);
   });
 
+  it("changes a user's role and password, ending their sessions, written to the audit log", async () => {
+    const merchant = await newMerchant();
+    const user = () => db().user.findUniqueOrThrow({ where: { id: merchant.userId } });
+    const before = await user();
+
+    const role = capture();
+    expect(await runCli(db(), role.io, ["user", "role", "--email", before.email, "--role", "admin", "--json"])).toBe(0);
+    expect(JSON.parse(role.out.join("\n"))).toMatchObject({ userId: before.id, role: "ADMIN", changed: true });
+    const promoted = await user();
+    expect(promoted.role).toBe("ADMIN");
+    expect(promoted.sessionVersion).toBe(before.sessionVersion + 1);
+
+    const password = capture();
+    expect(await runCli(db(), password.io, ["user", "password", "--email", before.email, "--json"])).toBe(0);
+    const { password: generated } = JSON.parse(password.out.join("\n"));
+    expect(generated).toEqual(expect.any(String));
+    const reset = await user();
+    expect(reset.sessionVersion).toBe(before.sessionVersion + 2);
+    expect(await verifyLogin(db(), before.email, generated)).toMatchObject({ id: before.id });
+    expect(await verifyLogin(db(), before.email, "correct-horse-battery")).toBeNull();
+
+    const audit = await db().auditLogEntry.findMany({ where: { targetId: before.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => [a.action, a.actorEmail.startsWith("cli:")])).toEqual([
+      ["user.change_role", true],
+      ["user.reset_password", true],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(generated);
+  });
+
   it.each([
+    [["user", "role", "--email", "nobody@example.test", "--role", "ADMIN"], 1, "user not found"],
+    [["user", "role", "--email", "nobody@example.test", "--role", "CUSTOMER"], 2, "--role must be one of"],
+    [["user", "password", "--email", "nobody@example.test", "--password", "short"], 1, "at least 8"],
+    [["user", "password"], 2, "missing --email"],
     [["merchant", "create", "--name", "X", "--email", "x@example.test"], 2, "missing --document"],
     [["merchant", "create", "--name", "X", "--document", "123", "--email", "y@example.test"], 1, "valid CPF or CNPJ"],
     [["merchant", "create", "--bogus"], 2, "Unknown option"],

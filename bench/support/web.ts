@@ -37,7 +37,6 @@ export async function startWeb(env: Record<string, string> = {}, port?: number):
         NODE_ENV: "production",
         PORT: String(port),
         APP_URL: base,
-        NEXTAUTH_URL: base,
         RATE_LIMITS_ENABLED: "false",
         AUTH_SECRET: "bench-auth-secret-0123456789abcdef0123456789",
         API_KEY_PEPPER: "dev-only-api-key-pepper-change-me-0123456789",

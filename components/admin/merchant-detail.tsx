@@ -14,6 +14,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AccountStatusDialog } from "./account-status-dialog";
 import { AccountCard, ApiKeys, type Detail, RecentEntries, StatusHistory } from "./merchant-parts";
+import { UserAccessCard } from "./user-access";
 
 function DetailBody({ merchant }: { merchant: Detail }) {
   const t = useTranslations("adminMerchants.detail");
@@ -57,6 +58,7 @@ function DetailBody({ merchant }: { merchant: Detail }) {
           ))
         )}
       </section>
+      <UserAccessCard userId={merchant.userId} userRole="MERCHANT" onNotice={setNotice} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecentEntries entries={merchant.recentEntries} />
         <div className="space-y-6">
@@ -95,7 +97,7 @@ function DetailSkeleton() {
   );
 }
 
-/** /admin/merchants/[userId]: accounts, keys, activity, and blocking an account. */
+/** /admin/merchants/[userId]: accounts, keys, activity, blocking an account, role and password. */
 export function MerchantDetail({ userId, back }: { userId: string; back?: string }) {
   const t = useTranslations("adminMerchants.detail");
   const trpc = useTRPC();

@@ -1,7 +1,7 @@
 "use client";
 
 import type { inferRouterOutputs } from "@trpc/server";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ActivityIcon } from "@/components/ui/icons";
@@ -15,6 +15,7 @@ const TONE = { ok: "success", stale: "warning", "no-worker": "danger" } as const
 export function WorkerHealthCard({ health }: { health: Health }) {
   const t = useTranslations("adminHome.health");
   const format = useFormatter();
+  const now = useNow({ updateInterval: 30_000 });
   const { worker, outbox } = health;
   return (
     <Card aria-labelledby="admin-health" className="overflow-hidden" data-testid="worker-health">
@@ -40,7 +41,7 @@ export function WorkerHealthCard({ health }: { health: Health }) {
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="font-mono text-xs text-slate-700">{t("worker", { host: w.hostname, pid: w.pid })}</p>
               <p className="text-xs text-slate-500">
-                {t("lastBeat", { time: format.relativeTime(new Date(w.beatAt)) })}
+                {t("lastBeat", { time: format.relativeTime(new Date(w.beatAt), now) })}
               </p>
             </div>
             {w.queues.length ? (
@@ -62,7 +63,9 @@ export function WorkerHealthCard({ health }: { health: Health }) {
           <p className="text-sm font-medium text-slate-800">{t("outbox")}</p>
           <p className="text-sm text-slate-600 tabular-nums">
             {t("outboxCount", { count: outbox.due })}
-            {outbox.oldestDueAt ? ` · ${t("outboxOldest", { time: format.relativeTime(outbox.oldestDueAt) })}` : null}
+            {outbox.oldestDueAt
+              ? ` · ${t("outboxOldest", { time: format.relativeTime(outbox.oldestDueAt, now) })}`
+              : null}
           </p>
         </li>
       </ul>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,12 +12,20 @@ import { type LoginErrorKey, loginErrorKey } from "./login-errors";
 
 /** `/` sends each user to their start page (server-side, by role). */
 const AFTER_LOGIN = "/";
+/**
+ * Where the form would go if a browser submitted it itself (no script yet, or none at all): a
+ * POST, so the password travels in the body, never in a URL; without next-auth's CSRF token the
+ * endpoint signs no one in and sends the browser back to /login. The button waits for the script.
+ */
+const NATIVE_ACTION = "/api/auth/callback/credentials";
 
 export function LoginForm() {
   const t = useTranslations("login");
   const router = useRouter();
   const [error, setError] = useState<LoginErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const id = useId();
   const errorId = `${id}-error`;
 
@@ -47,7 +55,16 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+    <form
+      method="post"
+      action={NATIVE_ACTION}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-describedby={error ? errorId : undefined}
+    >
+      <noscript>
+        <Alert tone="warning">{t("needsScript")}</Alert>
+      </noscript>
       {error ? (
         <Alert id={errorId} data-testid="login-error">
           {t(`errors.${error}`)}
@@ -79,7 +96,7 @@ export function LoginForm() {
           aria-invalid={error === "invalid" || undefined}
         />
       </div>
-      <Button type="submit" size="lg" className="w-full" loading={submitting}>
+      <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={!hydrated}>
         {submitting ? t("submitting") : t("submit")}
       </Button>
     </form>

@@ -132,7 +132,7 @@ function ConfigForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-testid="config-form">
+    <form method="post" onSubmit={submit} noValidate className="space-y-6" data-testid="config-form">
       <TargetUrlField
         form={form}
         name="targetUrl"

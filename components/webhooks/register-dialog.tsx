@@ -150,7 +150,7 @@ function RegisterForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-testid="register-webhook-form">
+    <form method="post" onSubmit={submit} noValidate className="space-y-6" data-testid="register-webhook-form">
       <TargetUrlField form={form} name="url" label={t("url")} hint={t("urlHint")} placeholder={t("urlPlaceholder")} />
 
       <label className="flex cursor-pointer items-start gap-2.5 text-sm" data-testid="allow-insecure">

@@ -18,7 +18,6 @@ Object.assign(process.env, {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   OUTBOUND_LOOPBACK_ONLY: "true",
 });
-process.env.NEXTAUTH_URL = process.env.APP_URL;
 
 if (!existsSync(".next/BUILD_ID")) execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
 

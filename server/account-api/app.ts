@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
+import { restSecurityHeaders } from "../http/rest-headers";
 import { logger } from "../logger";
 import type { AccountApiEnv } from "./context";
 import { errorBody, errorResponse } from "./envelope";
@@ -45,6 +46,7 @@ export function createAccountApi() {
     },
   }).basePath(ACCOUNT_API_BASE);
 
+  app.use("*", restSecurityHeaders());
   app.use("*", requestId);
 
   app.doc31("/openapi.json", {

@@ -77,16 +77,18 @@ export function loginClientAddress(headers: HeaderBag): string {
 }
 
 /**
- * A JWT outlives sign-out and role or password changes unless checked: its session version must
- * still be the user's (one primary-key lookup per session read). An empty token is signed out.
+ * A JWT outlives sign-out and role or password changes unless checked: on every session read its
+ * session version must still be the user's, and the role is the user's row's, never the token's
+ * (one primary-key lookup). An empty token is signed out.
  */
-async function sessionStillValid(token: JWT): Promise<boolean> {
-  if (!token.userId || token.sessionVersion === undefined) return false;
+async function currentToken(token: JWT): Promise<JWT> {
+  if (!token.userId || token.sessionVersion === undefined) return {};
   const current = await db().user.findUnique({
     where: { id: token.userId },
-    select: { sessionVersion: true },
+    select: { sessionVersion: true, role: true },
   });
-  return current?.sessionVersion === token.sessionVersion;
+  if (!current || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
+  return { ...token, role: current.role };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -137,7 +139,7 @@ export const authOptions: NextAuthOptions = {
         token.sessionVersion = user.sessionVersion;
         return token;
       }
-      return (await sessionStillValid(token)) ? token : {};
+      return currentToken(token);
     },
     session({ session, token }) {
       if (token.userId && token.role && token.role !== "CUSTOMER") {
@@ -162,9 +164,6 @@ export const authOptions: NextAuthOptions = {
       logger().error({ code, metadata }, "next-auth error");
     },
     warn(code) {
-      // The login never follows next-auth's own redirects (redirect: false), so the origin
-      // next-auth would build them from does not matter.
-      if (code === "NEXTAUTH_URL") return;
       logger().warn({ code }, "next-auth warning");
     },
     debug(code, metadata) {
@@ -187,6 +186,7 @@ function isSessionUser(user: unknown): user is SessionUser {
 
 /** The signed-in session, once per request (layouts and pages share it). */
 export const getSession = cache(async (): Promise<Session | null> => {
+  config(); // next-auth's origin is APP_URL (server/config)
   const session = await getServerSession(authOptions);
   return session && isSessionUser(session.user) ? session : null;
 });

@@ -7,6 +7,7 @@ import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MED_USAGE, medCommand } from "./commands/med";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { ONBOARDING_USAGE, onboardingCommand } from "./commands/onboarding";
+import { USER_USAGE, userCommand } from "./commands/user";
 import { type CliIo, UsageError } from "./io";
 
 export const USAGE = [
@@ -14,6 +15,7 @@ export const USAGE = [
   "",
   `       ${MERCHANT_USAGE}`,
   `       ${ADMIN_USAGE}`,
+  `       ${USER_USAGE}`,
   `       ${APIKEY_USAGE}`,
   `       ${LEDGER_USAGE}`,
   `       ${MED_USAGE}`,
@@ -27,6 +29,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
   try {
     if (command === "merchant") await merchantCommand(db, io, args);
     else if (command === "admin") await adminCommand(db, io, args);
+    else if (command === "user") await userCommand(db, io, args);
     else if (command === "apikey") await apikeyCommand(db, io, args);
     else if (command === "ledger") return await ledgerCommand(db, io, args);
     else if (command === "med") await medCommand(db, io, args);

@@ -22,4 +22,12 @@ describe("config", () => {
     resetConfigForTests();
     expect(() => config()).toThrow(/REDIS_URL/);
   });
+
+  it("gives next-auth the platform's address (APP_URL) to build its URLs on", () => {
+    process.env.APP_URL = "https://pix.example.invalid";
+    process.env.NEXTAUTH_URL = "http://localhost:3000";
+    resetConfigForTests();
+    config();
+    expect(process.env.NEXTAUTH_URL).toBe("https://pix.example.invalid");
+  });
 });

@@ -83,6 +83,8 @@ const schema = z
     JSON_MAX_DEPTH: z.coerce.number().int().min(1).default(32),
     /** the web server's absolute cap by Content-Length, above every per-route limit (KYC uploads) */
     REQUEST_BODY_MAX_BYTES: int.default(30 * 1_048_576),
+    /** sign-in and page form posts (everything Next serves but tRPC and uploads), 413 before reading */
+    FORM_BODY_LIMIT_BYTES: int.default(16 * 1024),
     /** each uploaded file: KYC documents and MED evidence (server/uploads/file-rules.ts) */
     UPLOAD_FILE_MAX_BYTES: int.default(DEFAULT_UPLOAD_FILE_MAX_BYTES),
     /** a whole KYC upload request (two files in Base64 with room to spare) */
@@ -173,6 +175,9 @@ export function config(): Config {
       throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
     }
     cached = parsed.data;
+    // next-auth builds its URLs (sign-in, callbacks, redirects) on NEXTAUTH_URL, read at each
+    // request, and otherwise on http://localhost:3000: the platform's address is APP_URL.
+    process.env.NEXTAUTH_URL = cached.APP_URL;
   }
   return cached;
 }

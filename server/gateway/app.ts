@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
 import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
+import { restSecurityHeaders } from "../http/rest-headers";
 import { logger } from "../logger";
 import type { GatewayEnv } from "./context";
 import { contentType } from "./pipeline/content-type";
@@ -37,6 +38,7 @@ export function createGatewayApi() {
     },
   }).basePath(GATEWAY_BASE);
 
+  app.use("*", restSecurityHeaders());
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

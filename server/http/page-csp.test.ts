@@ -62,3 +62,21 @@ describe("a page's content security policy", () => {
     expect(scriptSrc(contentSecurityPolicy(true))).toBe("script-src 'self' 'unsafe-eval'");
   });
 });
+
+describe("a page POST from another site", () => {
+  const post = (origin: string | null) =>
+    proxy(
+      new NextRequest("http://localhost:3000/onboarding/verify", {
+        method: "POST",
+        headers: origin ? { origin } : {},
+      }),
+    );
+
+  it("is refused with 403 before Next handles it", () => {
+    expect(post("https://attacker.example.invalid").status).toBe(403);
+  });
+
+  it("from our own origin goes on to the page", () => {
+    expect(post("http://localhost:3000").headers.get("x-middleware-next")).toBe("1");
+  });
+});

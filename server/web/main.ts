@@ -8,20 +8,15 @@
  *   skipping Next's routing and rendering layers on the hot path (docs/decisions/0005).
  */
 import cluster from "node:cluster";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
-import { ACCOUNT_API_BASE, accountApi } from "../account-api/app";
+import { accountApi } from "../account-api/app";
 import { config } from "../config";
-import { GATEWAY_BASE, gatewayApi } from "../gateway/app";
-import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../http/ip";
+import { gatewayApi } from "../gateway/app";
+import { peerToken } from "../http/ip";
 import { logger } from "../logger";
-import { bodyRefusal } from "./body-cap";
-
-function isUnder(req: IncomingMessage, base: string): boolean {
-  const url = req.url ?? "";
-  return url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`);
-}
+import { webRequestListener } from "./listener";
 
 export async function startWebServer(options: { dev: boolean; port: number; hostname?: string }) {
   const hostname = options.hostname ?? "0.0.0.0";
@@ -31,31 +26,14 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   // Served directly, the apps read the peer from the Node bindings (the second argument).
   const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
   const gatewaySurface = getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings));
-  const token = peerToken();
-  const maxBody = config().REQUEST_BODY_MAX_BYTES;
-  const server = createServer((req, res) => {
-    const surface = isUnder(req, ACCOUNT_API_BASE)
-      ? accountSurface
-      : isUnder(req, GATEWAY_BASE)
-        ? gatewaySurface
-        : null;
-    const refusal = bodyRefusal(req.headers, surface === null, maxBody);
-    if (refusal) {
-      res.writeHead(refusal.status, { "content-type": "application/json", connection: "close" });
-      res.end(JSON.stringify({ error: { status: refusal.status, message: refusal.message } }));
-      return;
-    }
-    if (surface) {
-      void surface(req, res);
-      return;
-    }
-    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-    req.headers[PEER_TOKEN_HEADER] = token;
-    handle(req, res).catch((error) => {
-      logger().error({ err: error }, "request failed");
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+  const listener = webRequestListener({
+    next: handle,
+    accountSurface,
+    gatewaySurface,
+    peerToken: peerToken(),
+    limits: { maxBytes: config().REQUEST_BODY_MAX_BYTES, formBytes: config().FORM_BODY_LIMIT_BYTES },
   });
+  const server = createServer(listener);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port, hostname, resolve));
   return {

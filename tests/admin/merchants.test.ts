@@ -12,7 +12,7 @@ import { transferInternal } from "../../server/transfers/internal";
 import { sendPixToKey } from "../../server/transfers/pix-out";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
-import { createUser } from "../../server/users/service";
+import { createUser, verifyLogin } from "../../server/users/service";
 import { availableCents, call, fundedMerchant, newMerchant } from "../support/fixtures";
 
 const caller = (user: { id: string; email: string; role: "ADMIN" | "MERCHANT" }) =>
@@ -205,5 +205,32 @@ describe("back office: merchants", () => {
       ["account.unblock", admin.email, "order lifted"],
       ["account.block", expect.stringMatching(/^cli:/), "court order 123"],
     ]);
+  });
+
+  it("an operator changes a merchant's role and resets its password; the merchant's sessions end", async () => {
+    const target = await newMerchant();
+    const before = await db().user.findUniqueOrThrow({ where: { id: target.userId } });
+    const ops = caller(admin);
+    await expect(
+      caller({ ...admin, role: "MERCHANT" }).adminMerchants.changeRole({ userId: target.userId, role: "ADMIN" }),
+    ).rejects.toThrow();
+
+    const reset = await ops.adminMerchants.resetPassword({ userId: target.userId });
+    expect(reset.password).toEqual(expect.any(String));
+    expect(await verifyLogin(db(), before.email, reset.password)).toMatchObject({ id: target.userId });
+    const changed = await ops.adminMerchants.changeRole({ userId: target.userId, role: "ADMIN" });
+    expect(changed).toMatchObject({ role: "ADMIN", changed: true });
+
+    const after = await db().user.findUniqueOrThrow({ where: { id: target.userId } });
+    expect(after.role).toBe("ADMIN");
+    expect(after.sessionVersion).toBe(before.sessionVersion + 2);
+    const { items } = await listAudit(db(), { page: 1, limit: 10, targetType: "user", targetId: target.userId });
+    expect(items.map((i) => [i.action, i.actorEmail])).toEqual([
+      ["user.change_role", admin.email],
+      ["user.reset_password", admin.email],
+    ]);
+    await expect(ops.adminMerchants.changeRole({ userId: randomUUID(), role: "MERCHANT" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -35,7 +35,7 @@ async function sessionUser(token: JWT) {
     session: { expires: "" },
     token: refreshed,
   } as unknown as SessionArgs);
-  return (session as { user?: { id: string } } | undefined)?.user ?? null;
+  return (session as { user?: { id: string; role: string } } | undefined)?.user ?? null;
 }
 
 describe("dashboard sessions end with sign-out and role or password changes", () => {
@@ -62,6 +62,17 @@ describe("dashboard sessions end with sign-out and role or password changes", ()
   it("a role change ends existing sessions", async () => {
     const token = await signIn(user);
     await changeRole(db(), user.id, "ADMIN");
+    expect(await sessionUser(token)).toBeNull();
+  });
+
+  it("the role comes from the user's row, not from the token", async () => {
+    await changeRole(db(), user.id, "ADMIN");
+    const token = await signIn(await db().user.findUniqueOrThrow({ where: { id: user.id } }));
+    expect(await sessionUser(token)).toMatchObject({ id: user.id, role: "ADMIN" });
+    // changed behind the doors' back (no session version bump): the next read sees it all the same
+    await db().user.update({ where: { id: user.id }, data: { role: "MERCHANT" } });
+    expect(await sessionUser(token)).toMatchObject({ id: user.id, role: "MERCHANT" });
+    await db().user.update({ where: { id: user.id }, data: { role: "CUSTOMER" } });
     expect(await sessionUser(token)).toBeNull();
   });
 

@@ -122,7 +122,7 @@ describe("reconciliation: search, CSV export, receipts", () => {
     );
     expect(english[2]).toContain(",Debit,");
     expect(english[2]).toContain(",-12.50,-0.50,-13.00,Succeeded,pedido-42,");
-    expect(english[3]).toContain(",Branch 0001 Account 778899,1234.56,0.00,1234.56,Succeeded,");
+    expect(english[3]).toContain(" Branch 0001 Account 778899,1234.56,0.00,1234.56,Succeeded,");
     expect(csv).not.toContain(foreign.id);
 
     const filtered = await csvOf(a.userId, { search: "pedido-42" });

@@ -77,7 +77,6 @@ export function statementView(statement: Statement, now: Date) {
     id: statement.id,
     status: statement.status,
     format: statement.format,
-    locale: resolveExportLocale(statement.locale),
     accountId: statement.accountId,
     userId: statement.userId,
     requestedBy: statement.requestedBy,

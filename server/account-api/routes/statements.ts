@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { EXPORT_LOCALES } from "../../exports/locale";
 import { LookupId } from "../../fields/ids";
 import { jsonBody } from "../../http/openapi-body";
 import {
@@ -25,7 +24,6 @@ const StatementSchema = z
     id: z.string().uuid(),
     status: z.enum(STATEMENT_STATUSES),
     format: z.enum(STATEMENT_FORMATS),
-    locale: z.enum(EXPORT_LOCALES),
     accountId: z.string(),
     userId: z.string(),
     requestedBy: z.string(),

@@ -55,7 +55,7 @@ test("downloads the current filter as CSV with just that row", async () => {
   const csv = readFileSync(file, "utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^Conta,ID do lançamento,Data\/hora,Tipo,/);
+  expect(lines[0]).toMatch(/^Conta;ID do lançamento;Data\/hora;Tipo;/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(endToEndId);
   expect(lines[1]).toContain(DEMO_MERCHANT.accountId);

@@ -9,6 +9,7 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
@@ -43,13 +44,16 @@ export function ChargesBrowser() {
         titleId={`${id}-heading`}
         title={t("title")}
         action={
-          <StatusFilter
-            state={state}
-            statuses={CHARGE_STATUSES}
-            labelOf={(value) => t(`filter.${value}`)}
-            messages={t}
-            className="sm:w-56"
-          />
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <StatusFilter
+              state={state}
+              statuses={CHARGE_STATUSES}
+              labelOf={(value) => t(`filter.${value}`)}
+              messages={t}
+              className="sm:w-56"
+            />
+            <ExportLink path="/api/charges/export" params={{ status }} testId="charges-export" />
+          </div>
         }
       />
 

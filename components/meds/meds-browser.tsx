@@ -10,6 +10,7 @@ import { useMoney } from "@/components/format/money";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { parseAsDay, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
@@ -38,16 +39,13 @@ export function MedsBrowser() {
   const state = useListState(FILTERS);
   const { status, from, to } = state.filters;
 
+  const filter = {
+    status: status ?? undefined,
+    startDate: from ? startOfDay(from) : undefined,
+    endDate: to ? endOfDay(to) : undefined,
+  };
   const list = useQuery(
-    trpc.meds.list.queryOptions(
-      {
-        status: status ?? undefined,
-        startDate: from ? startOfDay(from) : undefined,
-        endDate: to ? endOfDay(to) : undefined,
-        ...state.paging,
-      },
-      { placeholderData: keepPreviousData },
-    ),
+    trpc.meds.list.queryOptions({ ...filter, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   return (
@@ -56,7 +54,7 @@ export function MedsBrowser() {
         {t("title")}
       </h2>
       <Card className="p-4 sm:p-5" data-testid="meds-filters">
-        <div className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
+        <div className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto_auto] sm:items-end">
           <StatusFilter state={state} statuses={MED_STATUSES} labelOf={statusLabels} messages={t} />
           <div>
             <FieldLabel htmlFor={`${id}-from`}>{t("from")}</FieldLabel>
@@ -81,7 +79,10 @@ export function MedsBrowser() {
               <CloseIcon className="size-4" />
               {t("clear")}
             </Button>
-          ) : null}
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <ExportLink path="/api/meds/export" params={filter} testId="meds-export" />
         </div>
       </Card>
 

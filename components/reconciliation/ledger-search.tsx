@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
+import { ExportLink as CsvExportLink } from "@/components/lists/export-link";
 import { buttonClasses } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { CloseIcon, FileTextIcon } from "@/components/ui/icons";
+import { CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 
 /** The search box over the ledger: the text goes to the URL (`q`) when submitted. */
@@ -80,19 +80,14 @@ export function ExportLink({
   className?: string;
 }) {
   const t = useTranslations("reconciliation.export");
-  const query = new URLSearchParams(
-    Object.entries(params).flatMap(([key, v]) => (v === undefined || v === "" ? [] : [[key, String(v)]])),
-  ).toString();
   return (
-    <a
-      href={`/api/ledger/export${query ? `?${query}` : ""}`}
-      download
-      title={t("hint")}
-      data-testid="ledger-export"
-      className={cn(buttonClasses({ variant: "secondary" }), "shrink-0", className)}
-    >
-      <FileTextIcon className="size-4" />
-      {t("button")}
-    </a>
+    <CsvExportLink
+      path="/api/ledger/export"
+      params={params}
+      testId="ledger-export"
+      label={t("button")}
+      hint={t("hint")}
+      className={className}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
+import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
@@ -51,7 +52,10 @@ export function RefundsBrowser() {
             messages={t}
             className="sm:w-56"
           />
-          <p className="text-xs text-slate-500 sm:max-w-sm sm:text-right">{t("howTo")}</p>
+          <div className="flex flex-col gap-2 sm:items-end">
+            <p className="text-xs text-slate-500 sm:max-w-sm sm:text-right">{t("howTo")}</p>
+            <ExportLink path="/api/refunds/export" params={{ status }} testId="refunds-export" />
+          </div>
         </div>
       </Card>
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId } from "react";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
@@ -44,6 +44,7 @@ const StatementFields = z
 /** The request card: account, period (presets or São Paulo dates), format, sections and columns. */
 export function StatementForm() {
   const t = useTranslations("statements.form");
+  const locale = useLocale();
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -79,7 +80,8 @@ export function StatementForm() {
 
   const submit = form.handleSubmit(async (request) => {
     try {
-      await requestStatement.mutateAsync(request);
+      // The file is written in the language the dashboard is shown in.
+      await requestStatement.mutateAsync({ ...request, locale });
       await queryClient.invalidateQueries({ queryKey: trpc.statements.list.queryKey() });
     } catch (caught) {
       showServiceError(form, explain(caught));

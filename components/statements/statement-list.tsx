@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon } from "@/components/ui/icons";
 import { ListSkeleton } from "@/components/ui/list-states";
 import { Pagination } from "@/components/ui/pagination";
+import type { STATEMENT_FORMATS } from "@/server/statements/schema";
 import { saoPauloDate } from "@/server/time";
 
 const TONES = { new: "neutral", processing: "accent", done: "success", failed: "danger" } as const;
@@ -18,7 +19,7 @@ const TONES = { new: "neutral", processing: "accent", done: "success", failed: "
 type Item = {
   id: string;
   status: "new" | "processing" | "done" | "failed";
-  format: "pdf" | "csv";
+  format: (typeof STATEMENT_FORMATS)[number];
   accountId: string;
   startDate: number;
   endDate: number;

@@ -17,6 +17,7 @@ export { default as dateInput } from "./dateInput.json";
 export { default as dialog } from "./dialog.json";
 export { default as errorPage } from "./errorPage.json";
 export { default as fieldErrors } from "./fieldErrors.json";
+export { default as fileExports } from "./fileExports.json";
 export { default as forbidden } from "./forbidden.json";
 export { default as language } from "./language.json";
 export { default as ledger } from "./ledger.json";

@@ -49,6 +49,9 @@ export const ChargeListQuery = z.object({
   limit: PageSize.default(20),
 });
 
+/** The charges list's filter without its paging, read from a query string: what the CSV export takes. */
+export const ChargeExportQuery = ChargeListQuery.pick({ status: true, accountId: true });
+
 export { TxId };
 
 export const MAX_STATIC_QR_LABEL = 60;

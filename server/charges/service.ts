@@ -128,10 +128,13 @@ export async function findOwnCharge(tx: Tx, userId: string, txId: string): Promi
   return charge;
 }
 
+/** What the charges list can be narrowed by (the list and its CSV export alike). */
+export type ChargeFilters = { status?: Charge["status"]; accountId?: string };
+
 export async function listCharges(
   tx: Tx,
   userId: string,
-  filters: { status?: Charge["status"]; accountId?: string; page: number; limit: number },
+  filters: ChargeFilters & { page: number; limit: number },
 ): Promise<{ charges: Charge[]; total: number }> {
   const where = {
     userId,

@@ -1,7 +1,7 @@
 /** Field schemas of MEDs (interface 2.6, 4.4), shared by the REST doors and, later, the dashboard. */
 import { z } from "zod";
 import { EndToEndId } from "../fields/ids";
-import { Page, PageSize } from "../fields/paging";
+import { fromQuery, Page, PageSize } from "../fields/paging";
 import { text } from "../fields/text";
 import { EpochMs } from "../ledger/schema";
 
@@ -60,6 +60,13 @@ export const MedListQuery = z.object({
   endDate: EpochMs.optional(),
   page: Page.default(1),
   limit: PageSize.default(20),
+});
+
+/** The MEDs list's filter without its paging, read from a query string: what the CSV export takes. */
+export const MedExportQuery = z.object({
+  status: MedStatusField.optional(),
+  startDate: fromQuery(EpochMs).optional(),
+  endDate: fromQuery(EpochMs).optional(),
 });
 
 /** The dashboard's defense: the text; the files are the evidence uploaded for the MED. */

@@ -1,98 +1,159 @@
 /**
- * The CSV statement: RFC 4180 (csv-stringify, CRLF), UTF-8 with a BOM so spreadsheet programs
- * read accents right, amounts "1234.56", times in America/Sao_Paulo, pt-BR headers. With only
- * the transaction table chosen the file is exactly that table (header, then rows); otherwise
- * each chosen section follows in the 2.7 order under a title line, separated by a blank line.
- * Transaction rows go out a batch at a time as the keyset pages arrive; nothing accumulates,
- * and the storage pulls (an error on either side stops both).
+ * The CSV statement, through the product's one CSV writer (server/exports/csv.ts): the
+ * requester's locale, times in America/Sao_Paulo, every amount signed as it moves the balance
+ * (credits positive, debits and fees negative, so gross + fee = net on every row). One table per
+ * file: each chosen section is its own CSV; with one section the statement is that CSV, with
+ * several it is a zip of them (docs/decisions/0024-one-table-per-file.md). Transaction rows go out
+ * a batch at a time as the keyset pages arrive; nothing accumulates.
  */
-import { stringify } from "csv-stringify/sync";
 import { maskDocument } from "../documents/cpf-cnpj";
-import { saoPauloDate } from "../time";
+import { type Cell, csvFile, money } from "../exports/csv";
+import { type ExportLabels, exportLabels, labelOf } from "../exports/labels";
+import type { ExportLocale } from "../exports/locale";
+import { type ZipEntry, zipStream } from "../exports/zip";
+import { saoPauloDate, saoPauloDateTime } from "../time";
 import type { PeriodSummary, StatementEntry } from "./data";
-import { COLUMN_LABELS, cell, plainAmount, REASON_LABELS, TYPE_LABELS } from "./format";
-import { COLUMN_KEYS, type StatementOptions } from "./schema";
+import { COLUMN_KEYS, type ColumnKey, SECTION_KEYS, type StatementOptions } from "./schema";
 
-const BATCH = 500;
-const line = (records: string[][]) => stringify(records, { record_delimiter: "windows" });
+type Period = { accountId: string; startAt: Date; endAt: Date };
 
-function summaryBlocks(
-  summary: PeriodSummary,
-  period: { accountId: string; startAt: Date; endAt: Date },
-  options: StatementOptions,
-) {
-  const blocks: string[][][] = [];
-  if (options.sections.summary) {
-    blocks.push([
-      ["Resumo"],
-      ["Titular", summary.holder.name],
-      ["Documento", maskDocument(summary.holder.document)],
-      ["Agência", summary.holder.agency],
-      ["Conta", period.accountId],
-      ["Início", saoPauloDate(period.startAt)],
-      ["Fim", saoPauloDate(period.endAt)],
-      ["Saldo inicial", plainAmount(summary.openingCents)],
-      ["Saldo final", plainAmount(summary.closingCents)],
-      ["Total de entradas", plainAmount(summary.inCents)],
-      ["Total de saídas", plainAmount(summary.outCents)],
-      ["Tarifas", plainAmount(summary.feeCents)],
-      ["Lançamentos", String(summary.count)],
-      ...(summary.count === 0 ? [["Não houve movimentações no período."]] : []),
-    ]);
-  }
-  if (options.sections.monthlyTable) {
-    blocks.push([
-      ["Movimentação mensal"],
-      ["Mês", "Lançamentos", "Entradas", "Saídas", "Tarifas"],
-      ...summary.months.map((m) => [
-        m.month,
-        String(m.count),
-        plainAmount(m.inCents),
-        plainAmount(m.outCents),
-        plainAmount(m.feeCents),
-      ]),
-    ]);
-  }
-  if (options.sections.monthSummary) {
-    blocks.push([
-      ["Resumo do mês por tipo de movimento"],
-      ["Mês", "Movimento", "Tipo", "Quantidade", "Total líquido"],
-      ...summary.byReason.map((r) => [
-        r.month,
-        REASON_LABELS[r.reason] ?? r.reason,
-        TYPE_LABELS[r.type] ?? r.type,
-        String(r.count),
-        plainAmount(r.netCents),
-      ]),
-    ]);
-  }
-  return blocks;
+/** The entry's effect on the balance: + for a credit, − for a debit. */
+const signed = (entry: Pick<StatementEntry, "type">, cents: bigint) => (entry.type === "debit" ? -cents : cents);
+
+function counterpart(entry: StatementEntry) {
+  return entry.type === "credit" ? entry.payer : entry.receiver;
 }
 
-export async function* csvStream(
+/** One column of one entry as a typed cell: amounts stay amounts, text is text. */
+export function entryCell(entry: StatementEntry, column: ColumnKey, labels: ExportLabels): Cell {
+  switch (column) {
+    case "dateTime":
+      return saoPauloDateTime(entry.createdAt);
+    case "type":
+      return labelOf(labels.types, entry.type);
+    case "description":
+      return entry.description ?? labelOf(labels.reasons, entry.reason);
+    case "endToEndId":
+      return entry.endToEndId ?? "";
+    case "payerReceiver": {
+      const party = counterpart(entry);
+      if (!party) return "";
+      // Parties are stored with the document already masked; mask again only raw digits.
+      const document = party.cpfCnpj.includes("*") ? party.cpfCnpj : maskDocument(party.cpfCnpj);
+      return `${party.name} (${document})`;
+    }
+    case "payerBankInfo": {
+      const party = counterpart(entry);
+      return party
+        ? `ISPB ${party.ispb} ${labels.bank.agency} ${party.agency} ${labels.bank.account} ${party.accountNumber}`
+        : "";
+    }
+    case "grossAmount":
+      return money(signed(entry, entry.grossCents));
+    case "fee":
+      return money(-entry.feeCents);
+    case "netAmount":
+      return money(signed(entry, entry.netCents));
+    case "status":
+      return labelOf(labels.statuses, entry.status);
+  }
+}
+
+async function* rowsOf(rows: readonly (readonly Cell[])[]) {
+  yield* rows;
+}
+
+function summaryRows(summary: PeriodSummary, period: Period, labels: ExportLabels): Cell[][] {
+  const s = labels.summary;
+  return [
+    [s.holder, summary.holder.name],
+    [s.document, maskDocument(summary.holder.document)],
+    [s.agency, summary.holder.agency],
+    [s.account, period.accountId],
+    [s.start, saoPauloDate(period.startAt)],
+    [s.end, saoPauloDate(period.endAt)],
+    [s.opening, money(summary.openingCents)],
+    [s.closing, money(summary.closingCents)],
+    [s.in, money(summary.inCents)],
+    [s.out, money(-summary.outCents)],
+    [s.fees, money(-summary.feeCents)],
+    [s.count, summary.count],
+    ...(summary.count === 0 ? [[s.empty, null]] : []),
+  ];
+}
+
+type Context = { summary: PeriodSummary; period: Period; locale: ExportLocale };
+
+function sectionFile(
+  section: (typeof SECTION_KEYS)[number],
   entries: AsyncIterable<StatementEntry>,
   options: StatementOptions,
   onRow: (rowsWritten: number) => Promise<void>,
-  context: { summary: PeriodSummary; period: { accountId: string; startAt: Date; endAt: Date } },
-): AsyncGenerator<string> {
-  yield "\uFEFF";
-  const blocks = summaryBlocks(context.summary, context.period, options);
-  for (const [i, block] of blocks.entries()) yield (i > 0 ? "\r\n" : "") + line(block);
-  if (!options.sections.transactionTable) return;
-  if (blocks.length > 0) yield `\r\n${line([["Lançamentos"]])}`;
-
-  const keys = COLUMN_KEYS.filter((k) => options.columns[k]);
-  yield line([keys.map((k) => COLUMN_LABELS[k])]);
-  let batch: string[][] = [];
-  let rows = 0;
-  for await (const entry of entries) {
-    batch.push(keys.map((k) => cell(entry, k, plainAmount)));
-    rows++;
-    await onRow(rows);
-    if (batch.length === BATCH) {
-      yield line(batch);
-      batch = [];
+  { summary, period, locale }: Context,
+): AsyncIterable<string> {
+  const labels = exportLabels(locale);
+  const c = labels.columns;
+  switch (section) {
+    case "summary":
+      return csvFile(locale, [c.item, c.value], rowsOf(summaryRows(summary, period, labels)));
+    case "monthlyTable":
+      return csvFile(
+        locale,
+        [c.month, c.count, c.in, c.out, c.fees],
+        rowsOf(summary.months.map((m) => [m.month, m.count, money(m.inCents), money(-m.outCents), money(-m.feeCents)])),
+      );
+    case "monthSummary":
+      return csvFile(
+        locale,
+        [c.month, c.reason, c.type, c.quantity, c.net],
+        rowsOf(
+          summary.byReason.map((r) => [
+            r.month,
+            labelOf(labels.reasons, r.reason),
+            labelOf(labels.types, r.type),
+            r.count,
+            money(r.type === "debit" ? -r.netCents : r.netCents),
+          ]),
+        ),
+      );
+    case "transactionTable": {
+      const keys = COLUMN_KEYS.filter((k) => options.columns[k]);
+      async function* rows() {
+        let written = 0;
+        for await (const entry of entries) {
+          yield keys.map((k) => entryCell(entry, k, labels));
+          written++;
+          await onRow(written);
+        }
+      }
+      return csvFile(
+        locale,
+        keys.map((k) => c[k]),
+        rows(),
+      );
     }
   }
-  if (batch.length > 0) yield line(batch);
+}
+
+export type StatementFile = {
+  chunks: AsyncIterable<string | Uint8Array>;
+  extension: "csv" | "zip";
+  contentType: string;
+};
+
+/** The statement's CSV: the one chosen section's table, or a zip with one CSV per chosen section. */
+export function csvStatement(
+  entries: AsyncIterable<StatementEntry>,
+  options: StatementOptions,
+  onRow: (rowsWritten: number) => Promise<void>,
+  context: Context,
+): StatementFile {
+  const chosen = SECTION_KEYS.filter((k) => options.sections[k]);
+  const files: ZipEntry[] = chosen.map((section) => ({
+    name: `${exportLabels(context.locale).files[section]}.csv`,
+    chunks: sectionFile(section, entries, options, onRow, context),
+  }));
+  const only = files.length === 1 ? files[0] : undefined;
+  if (only) return { chunks: only.chunks, extension: "csv", contentType: "text/csv; charset=utf-8" };
+  return { chunks: zipStream(files), extension: "zip", contentType: "application/zip" };
 }

@@ -45,13 +45,6 @@ export function brDate(date: Date): string {
   return brDateTime(date).slice(0, 10);
 }
 
-/** Centavos as "1234.56" (dot, two decimals): the CSV's amounts. */
-export function plainAmount(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-}
-
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 /** "R$ 1.234,56": the PDF's amounts (exact below 2^53 centavos). */
 export function brl(cents: bigint): string {

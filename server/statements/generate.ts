@@ -7,10 +7,13 @@
 import type pg from "pg";
 import { config } from "../config";
 import type { Db } from "../db/client";
+import { exportLabels, labelOf } from "../exports/labels";
+import { resolveExportLocale } from "../exports/locale";
 import { logger } from "../logger";
 import { storage } from "../storage";
-import { csvStream } from "./csv";
+import { csvStatement } from "./csv";
 import { countEntries, periodEntries, periodSummary } from "./data";
+import { ofxStatement, periodMovements } from "./ofx";
 import { transactionRow } from "./pdf";
 import { renderStatementPdf } from "./pdf-render";
 import type { StatementOptions } from "./schema";
@@ -76,18 +79,28 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
   }
   const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
   const options = statement.options as StatementOptions;
-  const rowsTotal = options.sections.transactionTable ? await countEntries(deps.pool, period) : 0;
+  const rowsTotal =
+    options.sections.transactionTable && statement.format !== "ofx" ? await countEntries(deps.pool, period) : 0;
   await renew(deps, claim.id, { rowsTotal });
   const progress = async (rows: number) => {
     if (rows % PROGRESS_EVERY === 0 || rows === rowsTotal) await renew(deps, claim.id, { rowsWritten: rows });
   };
 
   const key = storageKey(statement);
+  const locale = resolveExportLocale(statement.locale);
   let sizeBytes: number;
+  let extension: string = statement.format;
   if (statement.format === "csv") {
     const summary = await periodSummary(deps.pool, period);
-    const body = csvStream(periodEntries(deps.pool, period), options, progress, { summary, period });
-    ({ sizeBytes } = await storage().put(key, body, "text/csv; charset=utf-8"));
+    const file = csvStatement(periodEntries(deps.pool, period), options, progress, { summary, period, locale });
+    extension = file.extension;
+    ({ sizeBytes } = await storage().put(key, file.chunks, file.contentType));
+  } else if (statement.format === "ofx") {
+    const summary = await periodSummary(deps.pool, period);
+    const reasons = exportLabels(locale).reasons;
+    const movements = periodMovements(deps.pool, period, (reason) => labelOf(reasons, reason));
+    const context = { summary, period, bankId: config().PLATFORM_ISPB, now: deps.now() };
+    ({ sizeBytes } = await storage().put(key, ofxStatement(movements, context, progress), "application/x-ofx"));
   } else {
     const summary = await periodSummary(deps.pool, period);
     // Formatted rows are small (10,000 of them are a few MB); the rendering is what is chunked.
@@ -111,7 +124,7 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
     `UPDATE statements SET status = 'done', report_id = $3, report_path = $4, size_bytes = $5,
             lease_owner = NULL, lease_until = NULL, updated_at = $6
       WHERE id = $1 AND lease_owner = $2 AND status = 'processing'`,
-    [claim.id, deps.workerId, reportFileName(statement), key, sizeBytes, deps.now()],
+    [claim.id, deps.workerId, reportFileName(statement, extension), key, sizeBytes, deps.now()],
   );
   if (done.rowCount === 0) throw new LeaseLost(claim.id);
 }

@@ -1,21 +1,22 @@
 /**
- * The ledger's current filter as CSV, for reconciliation: the statement's columns and formatting
- * (server/statements/format.ts: RFC 4180, CRLF, BOM, São Paulo times, amounts "1234.56") plus the
- * account, the entry id, the externalId and the txId. Rows are read in keyset pages, newest
- * first, and written a page at a time: nothing accumulates whatever the filter's size.
+ * The ledger's current filter as CSV, for reconciliation: the statement's columns and cells
+ * (./csv.ts, in the caller's locale, signed amounts) plus the account, the entry id, the
+ * externalId and the txId, through the one CSV writer. Rows are read in keyset pages, newest
+ * first, and written a batch at a time: nothing accumulates whatever the filter's size.
  */
-import { stringify } from "csv-stringify/sync";
 import type { Tx } from "../db/client";
 import { invalid } from "../errors";
+import { csvFile } from "../exports/csv";
+import { exportLabels } from "../exports/labels";
+import type { ExportLocale } from "../exports/locale";
 import { Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { type EntryFilters, entryCondition } from "../ledger/search";
+import { entryCell } from "./csv";
 import type { StatementEntry } from "./data";
-import { COLUMN_LABELS, cell, plainAmount } from "./format";
 import { COLUMN_KEYS } from "./schema";
 
 const PAGE_ROWS = 1000;
-const line = (records: string[][]) => stringify(records, { record_delimiter: "windows" });
 
 type ExportRow = Omit<StatementEntry, "seq"> & {
   seq: bigint;
@@ -46,40 +47,29 @@ async function* exportRows(tx: Tx, userId: string, filters: EntryFilters): Async
   }
 }
 
-const EXTRA_LABELS = ["Conta", "ID do lançamento"];
-const TAIL_LABELS = ["ID externo", "txId"];
-
 /** The CSV's chunks; refuses a reversed date range before anything is written. */
-export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters): AsyncGenerator<string> {
+export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale: ExportLocale): AsyncGenerator<string> {
   if (filters.startDate !== undefined && filters.endDate !== undefined && filters.startDate > filters.endDate) {
     throw invalid("startDate must not be after endDate", "startDate");
   }
-  return csvChunks(tx, userId, filters);
-}
-
-async function* csvChunks(tx: Tx, userId: string, filters: EntryFilters): AsyncGenerator<string> {
-  yield "\uFEFF";
-  yield line([[...EXTRA_LABELS, ...COLUMN_KEYS.map((k) => COLUMN_LABELS[k]), ...TAIL_LABELS]]);
-  let batch: string[][] = [];
-  for await (const row of exportRows(tx, userId, filters)) {
-    const entry: StatementEntry = {
-      ...row,
-      seq: String(row.seq),
-      type: row.type,
-      payer: row.payer as Party | null,
-      receiver: row.receiver as Party | null,
-    };
-    batch.push([
-      row.accountId,
-      row.id,
-      ...COLUMN_KEYS.map((k) => cell(entry, k, plainAmount)),
-      row.externalId ?? "",
-      row.entryRef ?? "",
-    ]);
-    if (batch.length === PAGE_ROWS) {
-      yield line(batch);
-      batch = [];
+  const labels = exportLabels(locale);
+  const c = labels.columns;
+  async function* rows() {
+    for await (const row of exportRows(tx, userId, filters)) {
+      const entry: StatementEntry = {
+        ...row,
+        seq: String(row.seq),
+        payer: row.payer as Party | null,
+        receiver: row.receiver as Party | null,
+      };
+      yield [
+        row.accountId,
+        row.id,
+        ...COLUMN_KEYS.map((k) => entryCell(entry, k, labels)),
+        row.externalId ?? "",
+        row.entryRef ?? "",
+      ];
     }
   }
-  if (batch.length > 0) yield line(batch);
+  return csvFile(locale, [c.account, c.entryId, ...COLUMN_KEYS.map((k) => c[k]), c.externalId, c.txId], rows());
 }

@@ -3,6 +3,7 @@
  * /v4/i route, the tRPC procedure and the dashboard form. Pure: runs in the browser too.
  */
 import { z } from "zod";
+import { ExportLocaleField } from "../exports/locale";
 import { AccountId } from "../fields/ids";
 import { fromQuery, Page, PageSize } from "../fields/paging";
 import { isCalendarDay, saoPauloDayEnd, saoPauloDayStart } from "../time";
@@ -26,7 +27,8 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
 export type StatementOptions = { sections: Record<SectionKey, boolean>; columns: Record<ColumnKey, boolean> };
 
-export const STATEMENT_FORMATS = ["pdf", "csv"] as const;
+/** OFX is OFX 1.02 SGML; its content does not depend on the sections and columns. */
+export const STATEMENT_FORMATS = ["pdf", "csv", "ofx"] as const;
 export const STATEMENT_STATUSES = ["new", "processing", "done", "failed"] as const;
 
 export const MAX_RANGE_DAYS = 365;
@@ -55,6 +57,7 @@ export const StatementRequestSchema = z
     startDate: dateInput,
     endDate: dateInput,
     format: z.enum(STATEMENT_FORMATS).default("pdf"),
+    locale: ExportLocaleField.default("pt-BR"),
     options: z
       .object({ sections: flags(SECTION_KEYS).optional(), columns: flags(COLUMN_KEYS).optional() })
       .strict()

@@ -1,6 +1,8 @@
 /** Statements (interface 2.7, 3.3, 4.4): request, look up, list. The worker builds the files. */
 import type { Tx } from "../db/client";
 import { forbidden, notFound } from "../errors";
+import { exportFileName } from "../exports/labels";
+import { resolveExportLocale } from "../exports/locale";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
 import { saoPauloDate } from "../time";
@@ -22,6 +24,7 @@ export async function requestStatement(
       accountId: request.accountId,
       requestedBy: input.requestedBy,
       format: request.format,
+      locale: request.locale,
       startAt: new Date(startAt),
       endAt: new Date(endAt),
       options: resolveOptions(request.options),
@@ -50,9 +53,16 @@ export async function listStatements(db: Tx, userId: string, page: { page: numbe
   return { statements, total };
 }
 
-/** The download's file name: extrato-<account>-<start>-<end>.<format>, São Paulo days. */
-export function reportFileName(statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "format">): string {
-  return `extrato-${statement.accountId}-${saoPauloDate(statement.startAt)}-${saoPauloDate(statement.endAt)}.${statement.format}`;
+/**
+ * The download's file name, in the requester's language: extrato-<account>-<start>-<end>.<ext>
+ * (statement-… in en), São Paulo days; the extension is the file's (a CSV of several sections is a zip).
+ */
+export function reportFileName(
+  statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "format" | "locale">,
+  extension: string = statement.format,
+): string {
+  const parts = [statement.accountId, saoPauloDate(statement.startAt), saoPauloDate(statement.endAt)];
+  return exportFileName(resolveExportLocale(statement.locale), "statement", parts, extension);
 }
 
 export function storageKey(statement: Pick<Statement, "id" | "format">): string {

@@ -12,9 +12,9 @@ const MARIA = party("Maria Silva", "52998224725");
 const JOAO = party("João Souza", "11144477735");
 const page = { page: 1, limit: 20 };
 
-async function csvOf(userId: string, filters: Parameters<typeof ledgerCsv>[2]) {
+async function csvOf(userId: string, filters: Parameters<typeof ledgerCsv>[2], locale: "pt-BR" | "en" = "pt-BR") {
   let out = "";
-  for await (const chunk of ledgerCsv(db(), userId, filters)) out += chunk;
+  for await (const chunk of ledgerCsv(db(), userId, filters, locale)) out += chunk;
   return out;
 }
 
@@ -99,22 +99,30 @@ describe("reconciliation: search, CSV export, receipts", () => {
     expect(result).toMatchObject({ total: 1 });
   });
 
-  it("exports the current filter as CSV with the statement's formatting, only the caller's rows", async () => {
+  it("exports the current filter as CSV in the caller's locale, debits negative, only the caller's rows", async () => {
     const csv = await csvOf(a.userId, {});
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Conta,ID do lançamento,Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status,ID externo,txId",
+      "Conta;ID do lançamento;Data/hora;Tipo;Descrição;ID fim a fim;Pagador/recebedor;Dados bancários;Valor bruto;Tarifa;Valor líquido;Status;ID externo;txId",
     );
     expect(lines).toHaveLength(4);
     // Newest first, times in São Paulo (23:30 of the 17th for 02:30 UTC on the 18th).
     expect(lines[1]).toContain(transfer.id);
     expect(lines[3]).toBe(
-      `${a.accountId},${charge.id},2026-11-17 23:30:00,Crédito,Cobrança paga (QR Code),${charge.endToEndId},Maria Silva (***.982.247-**),ISPB 12345678 Ag 0001 Conta 778899,1234.56,0.00,1234.56,Concluído,,txidcobranca0000000000000000001`,
+      `${a.accountId};${charge.id};2026-11-17 23:30:00;Crédito;Cobrança paga (QR Code);${charge.endToEndId};Maria Silva (***.982.247-**);ISPB 12345678 Ag 0001 Conta 778899;1234,56;0,00;1234,56;Concluído;;txidcobranca0000000000000000001`,
     );
-    expect(lines[2]).toContain(",12.50,0.50,13.00,Concluído,pedido-42,");
+    expect(lines[2]).toContain(";-12,50;-0,50;-13,00;Concluído;pedido-42;");
+
+    const english = (await csvOf(a.userId, {}, "en")).replace(/^\uFEFF/, "").split("\r\n");
+    expect(english[0]).toBe(
+      "Account,Entry ID,Date/time,Type,Description,End-to-end ID,Payer/receiver,Bank details,Gross amount,Fee,Net amount,Status,External ID,txId",
+    );
+    expect(english[2]).toContain(",Debit,");
+    expect(english[2]).toContain(",-12.50,-0.50,-13.00,Succeeded,pedido-42,");
+    expect(english[3]).toContain(" Branch 0001 Account 778899,1234.56,0.00,1234.56,Succeeded,");
     expect(csv).not.toContain(foreign.id);
 
     const filtered = await csvOf(a.userId, { search: "pedido-42" });
@@ -134,12 +142,12 @@ describe("reconciliation: search, CSV export, receipts", () => {
         FROM generate_series(1, 2500) g`;
     const rows = (await csvOf(bulk.userId, {})).trimEnd().split("\r\n").slice(1);
     expect(rows).toHaveLength(2500);
-    expect(rows[0]).toContain("bulk-2500,");
-    expect(rows[2499]).toContain("bulk-1,");
+    expect(rows[0]).toContain("bulk-2500;");
+    expect(rows[2499]).toContain("bulk-1;");
   });
 
   it("refuses a reversed range before writing anything", () => {
-    expect(() => ledgerCsv(db(), a.userId, { startDate: 10, endDate: 5 })).toThrow(/startDate/);
+    expect(() => ledgerCsv(db(), a.userId, { startDate: 10, endDate: 5 }, "pt-BR")).toThrow(/startDate/);
   });
 
   it("makes a receipt of a PIX entry with both parties, and a PDF of it", async () => {

@@ -12,6 +12,7 @@ import { db } from "../../server/db/client";
 import { verifyEmail } from "../../server/onboarding/service";
 import { party, seedEntry } from "../analytics/support";
 import { api, emailsTo, PNG, personProposal, programmeOwner, tokenOf, uploadJson } from "../onboarding/support";
+import { centsOf, readCsv, recordsOf } from "../support/csv";
 import { call, newMerchant } from "../support/fixtures";
 
 let session: SessionUser | null = null;
@@ -96,7 +97,46 @@ describe("the ledger's downloads", () => {
     );
     const csv = Buffer.from(await res.arrayBuffer());
     expect(csv.subarray(0, 3).toString("hex")).toBe("efbbbf");
-    expect(csv.toString("utf8")).toContain("42.00");
+    expect(csv.toString("utf8")).toContain(";42,00;");
+  });
+
+  it("GET /api/ledger/export speaks the dashboard's language and defuses formulas in every text cell", async () => {
+    const hostile = await newMerchant();
+    session = merchantSession(hostile.userId);
+    await seedEntry(hostile, {
+      type: "credit",
+      reason: "pix_in:credited",
+      grossCents: 1_000n,
+      at: "2026-11-18T12:00:00Z",
+      payer: party('=HYPERLINK("http://evil.invalid","pague")', "52998224725"),
+    });
+    await seedEntry(hostile, {
+      type: "debit",
+      reason: "pix_out:processing",
+      grossCents: 250n,
+      at: "2026-11-18T13:00:00Z",
+      receiver: party("-2+3", "52998224725"),
+    });
+
+    const english = await ledgerExport(
+      new Request("http://localhost:3000/api/ledger/export", { headers: { cookie: "locale=en" } }),
+    );
+    expect(english.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="entries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = recordsOf(readCsv(Buffer.from(await english.arrayBuffer()), "en"));
+    expect(rows.map((r) => r["Payer/receiver"])).toEqual([
+      "'-2+3 (***.982.247-**)",
+      `'=HYPERLINK("http://evil.invalid","pague") (***.982.247-**)`,
+    ]);
+    expect(rows.map((r) => centsOf(r["Net amount"], "en"))).toEqual([-250n, 1_000n]);
+
+    const portuguese = await ledgerExport(get("/api/ledger/export"));
+    const text = Buffer.from(await portuguese.arrayBuffer()).toString("utf8");
+    expect(text).not.toMatch(/(^|[;\n])"?[=+@-][^\d]/);
+    const ptRows = recordsOf(readCsv(text, "pt-BR"));
+    expect(ptRows[0]?.["Pagador/recebedor"]).toBe("'-2+3 (***.982.247-**)");
+    expect(ptRows.map((r) => centsOf(r["Valor líquido"], "pt-BR"))).toEqual([-250n, 1_000n]);
   });
 
   it("GET /api/ledger/export: 400 for a filter that does not parse or a reversed range", async () => {

@@ -1,3 +1,4 @@
+import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as downloadRoute } from "../../app/api/statements/[id]/download/route";
 import { accountApi } from "../../server/account-api/app";
@@ -205,15 +206,23 @@ describe("statement endpoints on /v4/i", () => {
       const url = new URL((await get(id)).json.data.reportUrl);
       const res = await download(url);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      // Every section by default: one CSV each, in a zip (decision 0024).
+      expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("content-disposition")).toMatch(
         new RegExp(
-          `^attachment; filename="extrato-${merchant.accountId}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`,
+          `^attachment; filename="extrato-${merchant.accountId}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`,
         ),
       );
       const body = Buffer.from(await res.arrayBuffer());
       expect(Number(res.headers.get("content-length"))).toBe(body.length);
-      expect(body.toString("utf8")).toContain("Pix recebido");
+      const files = unzipSync(body);
+      expect(Object.keys(files)).toEqual([
+        "resumo.csv",
+        "movimentacao-mensal.csv",
+        "resumo-por-tipo.csv",
+        "lancamentos.csv",
+      ]);
+      expect(Buffer.from(files["lancamentos.csv"] as Uint8Array).toString("utf8")).toContain(";Pix recebido;");
     });
 
     it("refuses an expired link and a tampered one with 403", async () => {

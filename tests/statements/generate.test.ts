@@ -1,3 +1,4 @@
+import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
 import { inBatch } from "../../server/ledger/write-path";
@@ -6,7 +7,11 @@ import { aroundNow, buildStatement, merchantWithEntries, pdfText, readStored } f
 
 const BOM = "\uFEFF";
 const HEADER =
-  "Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status";
+  "Data/hora;Tipo;Descrição;ID fim a fim;Pagador/recebedor;Dados bancários;Valor bruto;Tarifa;Valor líquido;Status";
+const unzipped = (zip: Buffer) =>
+  Object.fromEntries(
+    Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, Buffer.from(bytes).toString("utf8")]),
+  );
 
 describe("statement generation", () => {
   let merchant: Awaited<ReturnType<typeof merchantWithEntries>>;
@@ -24,7 +29,7 @@ describe("statement generation", () => {
     });
   });
 
-  it("writes a CSV: BOM, every column in the 2.7 order, RFC 4180 quoting, dot amounts, São Paulo times", async () => {
+  it("writes a pt-BR CSV: BOM, every column in the 2.7 order, RFC 4180 quoting, `;` and decimal commas, debits negative, São Paulo times", async () => {
     const statement = await buildStatement(merchant, {
       accountId: merchant.accountId,
       format: "csv",
@@ -38,16 +43,14 @@ describe("statement generation", () => {
     const text = (await readStored(statement.reportPath as string)).toString("utf8");
     expect(text.startsWith(BOM)).toBe(true);
     const lines = text.slice(1).split("\r\n");
-    expect(lines[0]).toBe(
-      "Data/hora,Tipo,Descrição,ID fim a fim,Pagador/recebedor,Dados bancários,Valor bruto,Tarifa,Valor líquido,Status",
-    );
+    expect(lines[0]).toBe(HEADER);
     expect(lines.filter(Boolean)).toHaveLength(5);
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Crédito,Pix recebido,E\w+,.*,10\.00,0\.00,10\.00,Concluído$/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};Crédito;Pix recebido;E\w+;.*;10,00;0,00;10,00;Concluído$/,
     );
     const transfer = lines.find((l) => l.includes("Débito")) as string;
     expect(transfer).toContain('"Aluguel, ""sala"" 2"');
-    expect(transfer).toContain(",12.34,0.00,12.34,");
+    expect(transfer).toContain(";-12,34;0,00;-12,34;");
     const entry = await db().ledgerEntry.findFirstOrThrow({
       where: { accountId: merchant.accountId },
       orderBy: { seq: "asc" },
@@ -78,27 +81,30 @@ describe("statement generation", () => {
       },
     });
     const lines = (await readStored(statement.reportPath as string)).toString("utf8").slice(1).split("\r\n");
-    expect(lines[0]).toBe("Data/hora,Valor líquido,Status");
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},10\.00,Concluído$/);
+    expect(lines[0]).toBe("Data/hora;Valor líquido;Status");
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2};10,00;Concluído$/);
   });
 
-  it("puts the chosen sections in the CSV, in the 2.7 order, each under its title", async () => {
+  it("writes one table per file: several chosen sections are a zip of one CSV each, one section is that CSV", async () => {
     const statement = await buildStatement(merchant, {
       accountId: merchant.accountId,
       format: "csv",
       ...aroundNow(),
       options: { sections: { summary: false, monthlyTable: true, monthSummary: true, transactionTable: true } },
     });
-    const text = (await readStored(statement.reportPath as string)).toString("utf8");
-    const blocks = text.slice(1).split("\r\n\r\n");
-    expect(blocks.map((b) => b.split("\r\n")[0])).toEqual([
-      "Movimentação mensal",
-      "Resumo do mês por tipo de movimento",
-      "Lançamentos",
+    expect(statement.reportId).toMatch(/^extrato-\d+-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipped(await readStored(statement.reportPath as string));
+    expect(Object.keys(files)).toEqual(["movimentacao-mensal.csv", "resumo-por-tipo.csv", "lancamentos.csv"]);
+    for (const text of Object.values(files)) {
+      expect(text.startsWith(BOM)).toBe(true);
+      expect(text.slice(1)).not.toContain("\r\n\r\n");
+    }
+    expect(files["movimentacao-mensal.csv"]?.slice(1).split("\r\n")).toEqual([
+      "Mês;Lançamentos;Entradas;Saídas;Tarifas",
+      expect.stringMatching(/^\d{4}-\d{2};4;30,03;-12,34;0,00$/),
+      "",
     ]);
-    expect(blocks[0]?.split("\r\n")[2]).toMatch(/^\d{4}-\d{2},4,30\.03,12\.34,0\.00$/);
-    expect(blocks[2]?.split("\r\n")[1]).toBe(HEADER);
-    expect(text).not.toContain("Saldo inicial");
+    expect(files["lancamentos.csv"]?.slice(1).split("\r\n")[0]).toBe(HEADER);
 
     const summaryOnly = await buildStatement(merchant, {
       accountId: merchant.accountId,
@@ -106,8 +112,10 @@ describe("statement generation", () => {
       ...aroundNow(),
       options: { sections: { summary: true, monthlyTable: false, monthSummary: false, transactionTable: false } },
     });
+    expect(summaryOnly.reportId?.endsWith(".csv")).toBe(true);
     const summaryText = (await readStored(summaryOnly.reportPath as string)).toString("utf8");
-    expect(summaryText).toContain("Total de entradas,30.03\r\n");
+    expect(summaryText.startsWith(`${BOM}Item;Valor\r\n`)).toBe(true);
+    expect(summaryText).toContain("Total de entradas;30,03\r\nTotal de saídas;-12,34\r\n");
     expect(summaryText).not.toContain("Data/hora");
   });
 
@@ -161,13 +169,14 @@ describe("statement generation", () => {
     expect(csv).toMatchObject({
       status: "done",
       rowsTotal: 0,
-      reportId: `extrato-${merchant.accountId}-2020-01-01-2020-01-31.csv`,
+      reportId: `extrato-${merchant.accountId}-2020-01-01-2020-01-31.zip`,
     });
-    const text = (await readStored(csv.reportPath as string)).toString("utf8");
-    expect(text.startsWith(`${BOM}Resumo\r\n`)).toBe(true);
-    expect(text).toContain("Saldo inicial,0.00\r\nSaldo final,0.00\r\n");
-    expect(text).toContain("Não houve movimentações no período.\r\n");
-    expect(text.endsWith(`Lançamentos\r\n${HEADER}\r\n`)).toBe(true);
+    const files = unzipped(await readStored(csv.reportPath as string));
+    const text = files["resumo.csv"] as string;
+    expect(text.startsWith(`${BOM}Item;Valor\r\n`)).toBe(true);
+    expect(text).toContain("Saldo inicial;0,00\r\nSaldo final;0,00\r\n");
+    expect(text).toContain("Não houve movimentações no período.;\r\n");
+    expect(files["lancamentos.csv"]).toBe(`${BOM}${HEADER}\r\n`);
     const pdf = await buildStatement(merchant, empty);
     expect(pdf.status).toBe("done");
     const pdfTextContent = pdfText(await readStored(pdf.reportPath as string));

@@ -1,6 +1,7 @@
 import { rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
@@ -61,7 +62,8 @@ describe("statement jobs", () => {
     const after = await db().statement.findUniqueOrThrow({ where: { id } });
     expect(after).toMatchObject({ status: "done", attempts: 2 });
     expect(after.updatedAt).toEqual(firstUpdate);
-    expect((await readStored(after.reportPath as string)).toString("utf8")).toContain("Pix recebido");
+    const files = unzipSync(await readStored(after.reportPath as string));
+    expect(Buffer.from(files["lancamentos.csv"] as Uint8Array).toString("utf8")).toContain("Pix recebido");
   });
 
   it(`fails a statement whose workers crashed ${MAX_ATTEMPTS} times`, async () => {

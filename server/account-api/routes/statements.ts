@@ -53,7 +53,17 @@ const statementsRoute = accountRoutes("Statements");
 const createStatementRoute = statementsRoute("ledger_extract:create", [400, 401, 403, 429, 500], {
   method: "post",
   path: "/ledger/extract",
-  summary: "Request a statement (PDF or CSV), built in the background",
+  summary: "Request a statement (PDF, CSV or OFX), built in the background",
+  description: [
+    "`format` `csv` writes one table per file: with one chosen section the file is that table's CSV, with several it is",
+    "a zip (`reportId` ends in `.zip`) holding one CSV per section (summary, monthly table, month summary, transactions).",
+    "Every CSV is UTF-8 with a BOM, in `locale` (default `pt-BR`: `;` between cells and decimal commas, `1234,56`;",
+    "`en`: `,` and `1234.56`), headers and file names in that language, amounts signed as they move the balance",
+    "(debits and fees negative), and text cells starting with `=`, `+`, `-`, `@`, tab or CR prefixed with `'`.",
+    "`format` `ofx` is OFX 1.02 SGML (BANKMSGSRSV1/STMTTRNRS, BRL, São Paulo times with their offset such as `[-3:BRT]`):",
+    "one STMTTRN per movement of the available balance, FITID stable per movement, TRNAMT signed with a `.` decimal, and",
+    "LEDGERBAL the closing balance, so the TRNAMTs add up to closing minus opening; sections and columns do not apply to it.",
+  ].join(" "),
   request: { body: jsonBody(StatementRequestSchema) },
   responses: {
     202: envelopeResponse(

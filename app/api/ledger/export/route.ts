@@ -1,6 +1,8 @@
+import { requestLocale } from "@/i18n/request-locale";
 import { withSession } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
 import { invalid } from "@/server/errors";
+import { exportFileName } from "@/server/exports/labels";
 import { fileResponse } from "@/server/http/file-response";
 import { EntryExportQuery } from "@/server/ledger/schema";
 import { ledgerCsv } from "@/server/statements/ledger-csv";
@@ -8,14 +10,15 @@ import { saoPauloDate } from "@/server/time";
 
 export const dynamic = "force-dynamic";
 
-/** The dashboard's ledger filter as a CSV download, streamed (server/statements/ledger-csv.ts). */
+/** The dashboard's ledger filter as a CSV download in the dashboard's language, streamed (server/statements/ledger-csv.ts). */
 export const GET = withSession(async ({ request, session }) => {
   const parsed = EntryExportQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "invalid filter");
+  const locale = requestLocale(request);
   return fileResponse({
-    body: ledgerCsv(db(), session.user.id, parsed.data),
+    body: ledgerCsv(db(), session.user.id, parsed.data, locale),
     contentType: "text/csv; charset=utf-8",
-    fileName: `lancamentos-${saoPauloDate(new Date())}.csv`,
+    fileName: exportFileName(locale, "ledger", [saoPauloDate(new Date())], "csv"),
     disposition: "attachment",
   });
 });

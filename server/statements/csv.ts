@@ -3,7 +3,7 @@
  * requester's locale, times in America/Sao_Paulo, every amount signed as it moves the balance
  * (credits positive, debits and fees negative, so gross + fee = net on every row). One table per
  * file: each chosen section is its own CSV; with one section the statement is that CSV, with
- * several it is a zip of them (docs/decisions/0024-one-table-per-file.md). Transaction rows go out
+ * several it is a zip of them (docs/decisions/0025-exports-an-accountant-accepts.md). Transaction rows go out
  * a batch at a time as the keyset pages arrive; nothing accumulates.
  */
 import { maskDocument } from "../documents/cpf-cnpj";

@@ -206,7 +206,7 @@ describe("statement endpoints on /v4/i", () => {
       const url = new URL((await get(id)).json.data.reportUrl);
       const res = await download(url);
       expect(res.status).toBe(200);
-      // Every section by default: one CSV each, in a zip (decision 0024).
+      // Every section by default: one CSV each, in a zip (decision 0025).
       expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("content-disposition")).toMatch(
         new RegExp(

@@ -3,13 +3,14 @@ import type { Tx } from "../db/client";
 import { forbidden, notFound } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
+import { type AppLocale, documentIntl } from "../i18n/documents";
 import { saoPauloDate } from "../time";
 import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
 import { reportUrl } from "./signed-url";
 
 export async function requestStatement(
   db: Tx,
-  input: { userId: string; requestedBy: string; request: StatementRequest },
+  input: { userId: string; requestedBy: string; request: StatementRequest; locale?: AppLocale },
 ): Promise<{ success: true; extractId: string; status: "new" }> {
   const { request } = input;
   const account = await db.account.findUnique({ where: { id: request.accountId }, select: { userId: true } });
@@ -25,6 +26,7 @@ export async function requestStatement(
       startAt: new Date(startAt),
       endAt: new Date(endAt),
       options: resolveOptions(request.options),
+      locale: input.locale,
     },
   });
   return { success: true, extractId: statement.id, status: "new" };
@@ -50,9 +52,11 @@ export async function listStatements(db: Tx, userId: string, page: { page: numbe
   return { statements, total };
 }
 
-/** The download's file name: extrato-<account>-<start>-<end>.<format>, São Paulo days. */
-export function reportFileName(statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "format">): string {
-  return `extrato-${statement.accountId}-${saoPauloDate(statement.startAt)}-${saoPauloDate(statement.endAt)}.${statement.format}`;
+/** The download's file name, in the statement's language: extrato-<account>-<start>-<end>.<format> (statement-… in en), São Paulo days. */
+export function reportFileName(
+  statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "format" | "locale">,
+): string {
+  return `${documentIntl(statement.locale).t("statements.pdf.fileName")}-${statement.accountId}-${saoPauloDate(statement.startAt)}-${saoPauloDate(statement.endAt)}.${statement.format}`;
 }
 
 export function storageKey(statement: Pick<Statement, "id" | "format">): string {

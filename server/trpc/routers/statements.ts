@@ -9,7 +9,12 @@ export const statementsRouter = createTRPCRouter({
   request: merchantProcedure
     .input(StatementRequestSchema)
     .mutation(({ ctx, input }) =>
-      requestStatement(db(), { userId: ctx.user.id, requestedBy: ctx.user.email, request: input }),
+      requestStatement(db(), {
+        userId: ctx.user.id,
+        requestedBy: ctx.user.email,
+        request: input,
+        locale: ctx.locale,
+      }),
     ),
 
   /** The user's statements, newest first, with build progress and, when done, a signed link. */

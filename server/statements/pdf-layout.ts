@@ -1,0 +1,129 @@
+/**
+ * The transaction table's layout, done before rendering so page numbers are known in advance:
+ * each cell's text wrapped to its column (by words, and inside a word too long for the column —
+ * never cut), each row as tall as its tallest cell, rows filled into pages by height. Widths are
+ * Helvetica's own metrics (pdf-lib's copy of the same AFM data pdfkit draws with).
+ */
+import { StandardFontEmbedder, StandardFonts } from "pdf-lib";
+import { AMOUNT_COLUMNS, type PdfColumn } from "./pdf-cells";
+
+export const FONT_SIZE = 7;
+export const LINE_HEIGHT = 8;
+/** Above and below a row's lines. */
+export const ROW_PADDING = 1.5;
+export const CELL_PADDING = 2;
+/** A4 landscape less the page's side margins (server/statements/pdf.tsx). */
+export const TABLE_WIDTH = 841.89 - 2 * 28;
+/** What a page has for rows under its title and the table's head. */
+export const TABLE_HEIGHT = 440;
+
+const WEIGHTS: Record<PdfColumn, number> = {
+  dateTime: 1.3,
+  type: 0.7,
+  description: 1.8,
+  endToEndId: 2.7,
+  payerReceiver: 2.2,
+  payerBankInfo: 2.0,
+  grossAmount: 1.3,
+  fee: 1.0,
+  netAmount: 1.3,
+  status: 1.1,
+  balance: 1.5,
+};
+
+// The enum's value is the font's name, which `for` types with a package of its own.
+const helvetica = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+const WIDEST = helvetica.widthOfTextAtSize("W", FONT_SIZE);
+
+/** Width of `text` at the table's size; a character Helvetica cannot encode counts as a "W". */
+export function textWidth(text: string): number {
+  try {
+    return helvetica.widthOfTextAtSize(text, FONT_SIZE);
+  } catch {
+    let width = 0;
+    for (const char of text) {
+      try {
+        width += helvetica.widthOfTextAtSize(char, FONT_SIZE);
+      } catch {
+        width += WIDEST;
+      }
+    }
+    return width;
+  }
+}
+
+/** Splits a word wider than `width` into pieces that fit. */
+function breakWord(word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  for (const char of word) {
+    if (piece && textWidth(piece + char) > width) {
+      pieces.push(piece);
+      piece = char;
+    } else piece += char;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** `text` as lines no wider than `width`: whole words where they fit, else the word broken. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (textWidth(candidate) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (textWidth(word) <= width) line = word;
+    else {
+      const pieces = breakWord(word, width);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces[pieces.length - 1] ?? "";
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+export type ColumnBox = { column: PdfColumn; x: number; width: number; right: boolean };
+
+/** Where each column sits across the table. */
+export function columnBoxes(columns: PdfColumn[]): ColumnBox[] {
+  const total = columns.reduce((sum, c) => sum + WEIGHTS[c], 0);
+  let x = 0;
+  return columns.map((column) => {
+    const width = (TABLE_WIDTH * WEIGHTS[column]) / total;
+    const box = { column, x, width, right: AMOUNT_COLUMNS.has(column) };
+    x += width;
+    return box;
+  });
+}
+
+export type LaidRow = { lines: string[][]; height: number };
+
+export function layoutRow(cells: string[], boxes: ColumnBox[]): LaidRow {
+  const lines = cells.map((cell, i) => wrapText(cell, (boxes[i]?.width ?? TABLE_WIDTH) - 2 * CELL_PADDING));
+  const tallest = Math.max(1, ...lines.map((l) => l.length));
+  return { lines, height: tallest * LINE_HEIGHT + 2 * ROW_PADDING };
+}
+
+/** Rows into pages of at most TABLE_HEIGHT each, in order. */
+export function paginate(rows: LaidRow[]): LaidRow[][] {
+  const pages: LaidRow[][] = [];
+  let page: LaidRow[] = [];
+  let used = 0;
+  for (const row of rows) {
+    if (page.length > 0 && used + row.height > TABLE_HEIGHT) {
+      pages.push(page);
+      page = [];
+      used = 0;
+    }
+    page.push(row);
+    used += row.height;
+  }
+  if (page.length > 0) pages.push(page);
+  return pages;
+}

@@ -8,4 +8,3 @@ export { formatDocument } from "@/server/documents/cpf-cnpj";
 export function withCheckDigits<S extends z.ZodType<string, string>>(schema: S) {
   return schema.refine((value) => value === "" || documentKind(value) !== null);
 }
-

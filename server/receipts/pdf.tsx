@@ -105,10 +105,7 @@ export function ReceiptDocument({ receipt, intl }: { receipt: Receipt; intl: Doc
 }
 
 /** The PDF and its file name, in `locale` (pt-BR when absent). */
-export async function renderReceiptPdf(
-  receipt: Receipt,
-  locale?: string,
-): Promise<{ body: Buffer; fileName: string }> {
+export async function renderReceiptPdf(receipt: Receipt, locale?: string): Promise<{ body: Buffer; fileName: string }> {
   const intl = documentIntl(locale);
   return {
     body: await renderToBuffer(<ReceiptDocument receipt={receipt} intl={intl} />),

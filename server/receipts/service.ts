@@ -44,7 +44,12 @@ export async function receiptOf(
   const entry = await findEntry(tx, userId, { id: entryId }, accountId);
   if (!entry.endToEndId) throw notFound("receipt not found: only PIX entries have one");
   if (entry.status !== "succeeded") {
-    throw new AppError("CONFLICT", "receipt not available: the payment is not settled", undefined, "RECEIPT_NOT_SETTLED");
+    throw new AppError(
+      "CONFLICT",
+      "receipt not available: the payment is not settled",
+      undefined,
+      "RECEIPT_NOT_SETTLED",
+    );
   }
   const { PLATFORM_ISPB, PLATFORM_NAME } = config();
   const withInstitution = (party: Party | null): ReceiptParty | null =>

@@ -7,12 +7,12 @@
 import type pg from "pg";
 import { config } from "../config";
 import type { Db } from "../db/client";
+import type { Statement } from "../generated/prisma/client";
+import { documentIntl } from "../i18n/documents";
 import { logger } from "../logger";
 import { storage } from "../storage";
 import { csvStream } from "./csv";
 import { countEntries, periodEntries, periodSummary } from "./data";
-import { documentIntl } from "../i18n/documents";
-import type { Statement } from "../generated/prisma/client";
 import { pdfColumns } from "./pdf-cells";
 import { renderStatementPdf, tableLayout } from "./pdf-render";
 import { type StatementRow, withRunningBalance } from "./rows";

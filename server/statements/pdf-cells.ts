@@ -20,7 +20,9 @@ export function pdfColumns(options: StatementOptions): PdfColumn[] {
 }
 
 export function columnLabel(intl: DocumentIntl, column: PdfColumn): string {
-  return column === "balance" ? intl.t("statements.pdf.table.balance") : intl.t(`statements.form.columnNames.${column}`);
+  return column === "balance"
+    ? intl.t("statements.pdf.table.balance")
+    : intl.t(`statements.form.columnNames.${column}`);
 }
 
 export function reasonLabel(intl: DocumentIntl, reason: string): string {

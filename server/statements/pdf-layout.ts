@@ -17,22 +17,26 @@ export const TABLE_WIDTH = 841.89 - 2 * 28;
 /** What a page has for rows under its title and the table's head. */
 export const TABLE_HEIGHT = 440;
 
+// About points on a page with every column: an end-to-end id, a date and time in either
+// language, "Em processamento" and a seven-figure amount each fit on one line.
 const WEIGHTS: Record<PdfColumn, number> = {
-  dateTime: 1.3,
-  type: 0.7,
-  description: 1.8,
-  endToEndId: 2.7,
-  payerReceiver: 2.2,
-  payerBankInfo: 2.0,
-  grossAmount: 1.3,
-  fee: 1.0,
-  netAmount: 1.3,
-  status: 1.1,
-  balance: 1.5,
+  dateTime: 7.2,
+  type: 3.4,
+  description: 7.0,
+  endToEndId: 15.5,
+  payerReceiver: 8.5,
+  payerBankInfo: 6.8,
+  grossAmount: 6.0,
+  fee: 5.0,
+  netAmount: 6.0,
+  status: 6.6,
+  balance: 6.6,
 };
 
 // The enum's value is the font's name, which `for` types with a package of its own.
-const helvetica = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+const helvetica = StandardFontEmbedder.for(
+  StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+);
 const WIDEST = helvetica.widthOfTextAtSize("W", FONT_SIZE);
 
 /** Width of `text` at the table's size; a character Helvetica cannot encode counts as a "W". */

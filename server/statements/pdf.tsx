@@ -14,8 +14,8 @@ import {
   CELL_PADDING,
   type ColumnBox,
   FONT_SIZE,
-  LINE_HEIGHT,
   type LaidRow,
+  LINE_HEIGHT,
   ROW_PADDING,
   TABLE_HEIGHT,
 } from "./pdf-layout";
@@ -253,7 +253,10 @@ export function TransactionPages({
       {pages.map((rows, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: pages are static
         <Page key={index} size="A4" orientation="landscape" style={styles.page}>
-          <Chrome input={input} pageLabel={intl.t("statements.pdf.page", { page: firstPage + index, total: totalPages })} />
+          <Chrome
+            input={input}
+            pageLabel={intl.t("statements.pdf.page", { page: firstPage + index, total: totalPages })}
+          />
           <Text style={styles.title}>{intl.t("statements.pdf.table.title")}</Text>
           <View style={styles.head}>
             {boxes.map((box) => (

@@ -11,8 +11,8 @@ import type { SessionUser } from "../../server/auth/next-auth";
 import { db } from "../../server/db/client";
 import { verifyEmail } from "../../server/onboarding/service";
 import { party, seedEntry } from "../analytics/support";
-import { pdfText } from "../statements/support";
 import { api, emailsTo, PNG, personProposal, programmeOwner, tokenOf, uploadJson } from "../onboarding/support";
+import { pdfText } from "../statements/support";
 import { call, newMerchant } from "../support/fixtures";
 
 let session: SessionUser | null = null;

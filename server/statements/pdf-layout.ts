@@ -37,55 +37,60 @@ const WEIGHTS: Record<PdfColumn, number> = {
 const helvetica = StandardFontEmbedder.for(
   StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
 );
-const WIDEST = helvetica.widthOfTextAtSize("W", FONT_SIZE);
+const charWidths = new Map<string, number>();
 
-/** Width of `text` at the table's size; a character Helvetica cannot encode counts as a "W". */
-export function textWidth(text: string): number {
-  try {
-    return helvetica.widthOfTextAtSize(text, FONT_SIZE);
-  } catch {
-    let width = 0;
-    for (const char of text) {
-      try {
-        width += helvetica.widthOfTextAtSize(char, FONT_SIZE);
-      } catch {
-        width += WIDEST;
-      }
+/** One character's advance; one Helvetica cannot encode counts as a "W". Cached: 10,000 rows measure a lot. */
+function charWidth(char: string): number {
+  let width = charWidths.get(char);
+  if (width === undefined) {
+    try {
+      width = helvetica.widthOfTextAtSize(char, FONT_SIZE);
+    } catch {
+      width = helvetica.widthOfTextAtSize("W", FONT_SIZE);
     }
-    return width;
+    charWidths.set(char, width);
   }
+  return width;
 }
 
-/** Splits a word wider than `width` into pieces that fit. */
-function breakWord(word: string, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = "";
-  for (const char of word) {
-    if (piece && textWidth(piece + char) > width) {
-      pieces.push(piece);
-      piece = char;
-    } else piece += char;
-  }
-  if (piece) pieces.push(piece);
-  return pieces;
+/** Width of `text` at the table's size, kerning aside (which only narrows it). */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += charWidth(char);
+  return width;
 }
 
 /** `text` as lines no wider than `width`: whole words where they fit, else the word broken. */
 export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
+  const space = charWidth(" ");
   let line = "";
+  let lineWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (textWidth(candidate) <= width) {
-      line = candidate;
+    const wordWidth = textWidth(word);
+    if (line && lineWidth + space + wordWidth <= width) {
+      line += ` ${word}`;
+      lineWidth += space + wordWidth;
       continue;
     }
     if (line) lines.push(line);
-    if (textWidth(word) <= width) line = word;
-    else {
-      const pieces = breakWord(word, width);
-      lines.push(...pieces.slice(0, -1));
-      line = pieces[pieces.length - 1] ?? "";
+    line = "";
+    lineWidth = 0;
+    if (wordWidth <= width) {
+      line = word;
+      lineWidth = wordWidth;
+      continue;
+    }
+    // A word wider than the column is broken across lines, never cut.
+    for (const char of word) {
+      const w = charWidth(char);
+      if (line && lineWidth + w > width) {
+        lines.push(line);
+        line = "";
+        lineWidth = 0;
+      }
+      line += char;
+      lineWidth += w;
     }
   }
   if (line || lines.length === 0) lines.push(line);

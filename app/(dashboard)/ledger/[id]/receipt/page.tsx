@@ -17,11 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The receipt, or why there is none: not the user's PIX (404) or not settled (409). */
-async function load(
-  userId: string,
-  rawId: string,
-  rawAccount: unknown,
-): Promise<Receipt | "notFound" | "notSettled"> {
+async function load(userId: string, rawId: string, rawAccount: unknown): Promise<Receipt | "notFound" | "notSettled"> {
   const id = EntryId.safeParse(decodeURIComponent(rawId));
   const account = rawAccount === undefined ? undefined : AccountId.safeParse(rawAccount);
   if (!id.success || account?.success === false) return "notFound";
@@ -56,11 +52,7 @@ export default async function ReceiptPage({
       {typeof receipt === "object" ? (
         <ReceiptView receipt={receipt} />
       ) : (
-        <EmptyState
-          icon={FileTextIcon}
-          title={t(`${receipt}.title`)}
-          description={t(`${receipt}.body`)}
-        />
+        <EmptyState icon={FileTextIcon} title={t(`${receipt}.title`)} description={t(`${receipt}.body`)} />
       )}
     </div>
   );

@@ -101,6 +101,14 @@ test("the result screen follows a PIX to another institution until it settles", 
   await expect(result).toHaveAttribute("data-status", "succeeded", SLOW);
   await expect(result.getByRole("heading", { name: "Envio concluído" })).toBeVisible();
   await snap(page, "ux-result-settled");
+  // A settled PIX has a receipt: the entry offers it, and the receipt says the payment settled.
+  await result.getByRole("link", { name: "Ver lançamento" }).click();
+  await expect(page.getByTestId("entry-detail")).toBeVisible(SLOW);
+  await expect(page.getByTestId("receipt-download")).toBeVisible(SLOW);
+  await page.getByTestId("receipt-open").click();
+  await expect(page.getByTestId("receipt-e2e")).toHaveText(endToEndId, SLOW);
+  await expect(page.getByTestId("receipt-status")).toContainText("Pix concluído");
+  await snap(page, "ux-receipt-settled");
 });
 
 test("a failed PIX says why in words, on the result screen and the entry", async () => {
@@ -116,6 +124,19 @@ test("a failed PIX says why in words, on the result screen and the entry", async
     SLOW,
   );
   await expect(detail.getByTestId("detail-error-message")).not.toContainText("receiver account is blocked");
+  // A failed PIX has no receipt: no button on its entry, and the download answers 409.
+  await expect(detail.getByTestId("entry-status")).toContainText("Falhou");
+  await expect(page.getByTestId("receipt-actions")).toHaveCount(0);
+  await expect(page.getByTestId("receipt-download")).toHaveCount(0);
+  const entryPath = new URL(page.url());
+  const refused = await page.request.get(`/api${entryPath.pathname}/receipt${entryPath.search}`);
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({ code: "CONFLICT", reason: "RECEIPT_NOT_SETTLED" });
+  // Nor is there one to print: the receipt page says why.
+  await page.goto(`${entryPath.pathname}/receipt${entryPath.search}`);
+  await expect(page.getByText("Só há comprovante de um Pix concluído.", { exact: false })).toBeVisible(SLOW);
+  await expect(page.getByTestId("receipt")).toHaveCount(0);
+  await snap(page, "ux-receipt-failed");
 });
 
 async function newCharge(amount: string, description: string) {

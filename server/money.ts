@@ -37,7 +37,15 @@ export function centsToBrl(cents: bigint): number {
   return negative ? -value : value;
 }
 
+// Building an Intl.NumberFormat costs about a third of a millisecond: a statement formats 40,000 amounts.
+const BRL_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /** "R$ 1.234,56" in pt-BR, "R$1,234.56" in en. */
 export function formatBrl(cents: bigint, locale = "pt-BR"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(centsToBrl(cents));
+  let format = BRL_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
+    BRL_FORMATS.set(locale, format);
+  }
+  return format.format(centsToBrl(cents));
 }

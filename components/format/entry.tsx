@@ -3,24 +3,12 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { ENTRY_REASONS, type EntryReason, isEntryReason } from "@/server/ledger/types";
+import { ENTRY_REASONS, type EntryReason, isEntryReason, REASON_MESSAGE_KEYS } from "@/server/ledger/types";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
 export type EntryType = EntryView["type"];
 export type EntryStatus = EntryView["status"];
 export type Party = NonNullable<EntryView["payer"]>;
-
-/** Message keys (ledger.reasons.*) of the reasons the ledger knows; anything else shows its code. */
-const REASON_KEYS = {
-  "pix_in:qrcode_paid": "pixInQrcodePaid",
-  "pix_in:credited": "pixInCredited",
-  "pix_out:processing": "pixOutProcessing",
-  "pix_out:emv_pay": "pixOutEmvPay",
-  "pix_in:refunded_processing": "pixInRefunded",
-  "pix_out:refunded_processing": "pixOutRefunded",
-  "internal:transfer_out": "internalOut",
-  "internal:transfer_in": "internalIn",
-} as const satisfies Record<EntryReason, string>;
 
 export type KnownReason = EntryReason;
 export const KNOWN_REASONS = ENTRY_REASONS;
@@ -29,7 +17,7 @@ export const isKnownReason = isEntryReason;
 /** A reason code as the merchant reads it ("pix_out:processing" → "PIX sent"). */
 export function useReasonLabel(): (reason: string) => string {
   const t = useTranslations("ledger.reasons");
-  return (reason) => (isKnownReason(reason) ? t(REASON_KEYS[reason]) : reason);
+  return (reason) => (isKnownReason(reason) ? t(REASON_MESSAGE_KEYS[reason]) : reason);
 }
 
 const STATUS_TONES = { processing: "warning", succeeded: "success", failed: "danger" } as const;

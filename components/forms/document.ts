@@ -2,14 +2,9 @@
 import type { z } from "zod";
 import { documentKind } from "@/server/documents/cpf-cnpj";
 
+export { formatDocument } from "@/server/documents/cpf-cnpj";
+
 /** A document field that also refuses wrong check digits (an empty one passes: it is optional). */
 export function withCheckDigits<S extends z.ZodType<string, string>>(schema: S) {
   return schema.refine((value) => value === "" || documentKind(value) !== null);
-}
-
-/** A CPF (11 digits) or CNPJ (14 digits) with its usual punctuation; anything else as given. */
-export function formatDocument(digits: string): string {
-  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
-  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
-  return digits;
 }

@@ -13,10 +13,10 @@ export function receiptHref(entry: Pick<EntryView, "id" | "accountId">, kind: "p
   return kind === "pdf" ? `/api/ledger/${id}/receipt${query}` : `/ledger/${id}/receipt${query}`;
 }
 
-/** The receipt's download and printable page, on a PIX entry's detail. */
+/** The receipt's download and printable page, on a settled PIX entry's detail (only those have one). */
 export function ReceiptActions({ entry }: { entry: EntryView }) {
   const t = useTranslations("reconciliation.receipt");
-  if (!entry.endToEndId) return null;
+  if (!entry.endToEndId || entry.status !== "succeeded") return null;
   return (
     <div className="flex flex-wrap gap-2 border-t border-slate-100 px-5 py-4 sm:px-6" data-testid="receipt-actions">
       <a

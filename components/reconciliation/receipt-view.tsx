@@ -68,6 +68,13 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="receipt-amount">
         {money(receipt.grossCents)}
       </p>
+      <div
+        className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-800"
+        data-testid="receipt-status"
+      >
+        <p className="text-base font-semibold">{t("settled")}</p>
+        <p className="text-sm">{t("settledBody")}</p>
+      </div>
       <dl className="divide-y divide-slate-100">
         <Row label={t("dateTime")}>{`${when(receipt.createdAt)} (${t("brasilia")})`}</Row>
         <Row label={t("status")}>{tl(`statuses.${receipt.status}`)}</Row>

@@ -42,3 +42,10 @@ export function maskDocument(value: string): string {
   if (digits.length === 14) return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/****-**`;
   return digits;
 }
+
+/** A CPF (11 digits) or CNPJ (14 digits) in full with its usual punctuation; anything else as given. */
+export function formatDocument(digits: string): string {
+  if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+  if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+  return digits;
+}

@@ -27,6 +27,18 @@ export const UNANNOUNCED_REASONS: ReadonlySet<EntryReason> = new Set(["internal:
 export const isEntryReason = (value: string): value is EntryReason =>
   (ENTRY_REASONS as readonly string[]).includes(value);
 
+/** Each reason's key in the `ledger.reasons` messages, for every screen and document that names it. */
+export const REASON_MESSAGE_KEYS = {
+  "pix_in:qrcode_paid": "pixInQrcodePaid",
+  "pix_in:credited": "pixInCredited",
+  "pix_out:processing": "pixOutProcessing",
+  "pix_out:emv_pay": "pixOutEmvPay",
+  "pix_in:refunded_processing": "pixInRefunded",
+  "pix_out:refunded_processing": "pixOutRefunded",
+  "internal:transfer_out": "internalOut",
+  "internal:transfer_in": "internalIn",
+} as const satisfies Record<EntryReason, string>;
+
 /** A ledger entry as services see it: the row, with its reason typed. */
 export type Entry = Omit<LedgerEntry, "reason"> & { reason: EntryReason };
 

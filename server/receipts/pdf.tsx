@@ -1,9 +1,10 @@
 /**
- * The receipt as a one-page PDF (@react-pdf/renderer), pt-BR, in the statement's fonts and
- * formatting (server/statements/format.ts: Brasília times, BRL amounts, labels).
+ * The receipt as a one-page PDF (@react-pdf/renderer) in the user's language, Brasília times,
+ * BRL amounts; the payment's status stands out under the amount. Only settled payments get one.
  */
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { brDateTime, brl, REASON_LABELS, STATUS_LABELS } from "../statements/format";
+import { type DocumentIntl, documentIntl } from "../i18n/documents";
+import { reasonLabel, statusLabel } from "../statements/pdf-cells";
 import type { Receipt, ReceiptParty } from "./service";
 
 const styles = StyleSheet.create({
@@ -12,6 +13,14 @@ const styles = StyleSheet.create({
   muted: { color: "#555" },
   title: { fontSize: 18, fontFamily: "Helvetica-Bold", marginTop: 20 },
   amount: { fontSize: 24, fontFamily: "Helvetica-Bold", marginTop: 8 },
+  status: {
+    marginTop: 12,
+    padding: 8,
+    borderRadius: 4,
+    backgroundColor: "#dcfce7",
+    color: "#166534",
+  },
+  statusTitle: { fontSize: 13, fontFamily: "Helvetica-Bold" },
   section: { marginTop: 18, borderTopWidth: 0.5, borderTopColor: "#ccc", paddingTop: 10 },
   heading: { fontSize: 11, fontFamily: "Helvetica-Bold", marginBottom: 6 },
   row: { flexDirection: "row", marginBottom: 4 },
@@ -34,54 +43,72 @@ export function institutionOf(party: ReceiptParty): string {
   return party.institution ? `${party.institution} (ISPB ${party.ispb})` : `ISPB ${party.ispb}`;
 }
 
-function PartySection({ title, party }: { title: string; party: ReceiptParty | null }) {
+function PartySection({ intl, title, party }: { intl: DocumentIntl; title: string; party: ReceiptParty | null }) {
+  const t = (key: "name" | "document" | "institution" | "agencyAccount" | "notInformed") =>
+    intl.t(`reconciliation.receipt.${key}`);
   return (
     <View style={styles.section}>
       <Text style={styles.heading}>{title}</Text>
       {party ? (
         <>
-          <Row label="Nome" value={party.name} />
-          <Row label="CPF/CNPJ" value={party.cpfCnpj} />
-          <Row label="Instituição" value={institutionOf(party)} />
-          <Row label="Agência e conta" value={`${party.agency} / ${party.accountNumber}`} />
+          <Row label={t("name")} value={party.name} />
+          <Row label={t("document")} value={party.cpfCnpj} />
+          <Row label={t("institution")} value={institutionOf(party)} />
+          <Row label={t("agencyAccount")} value={`${party.agency} / ${party.accountNumber}`} />
         </>
       ) : (
-        <Text style={styles.muted}>Não informado</Text>
+        <Text style={styles.muted}>{t("notInformed")}</Text>
       )}
     </View>
   );
 }
 
-export function ReceiptDocument({ receipt }: { receipt: Receipt }) {
+export function ReceiptDocument({ receipt, intl }: { receipt: Receipt; intl: DocumentIntl }) {
+  const t = (key: string, values?: Record<string, string>) =>
+    intl.t(`reconciliation.receipt.${key}` as "reconciliation.receipt.title", values);
+  const brasilia = (date: Date) => `${intl.dateTime(date)} (${t("brasilia")})`;
   return (
-    <Document title={`Comprovante ${receipt.endToEndId}`} author={receipt.institution.name} language="pt-BR">
+    <Document title={`${t("title")} ${receipt.endToEndId}`} author={receipt.institution.name} language={intl.locale}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.brand}>{receipt.institution.name}</Text>
-        <Text style={styles.muted}>Comprovante de Pix</Text>
-        <Text style={styles.title}>{REASON_LABELS[receipt.reason] ?? receipt.reason}</Text>
-        <Text style={styles.amount}>{brl(receipt.grossCents)}</Text>
-        <View style={styles.section}>
-          <Row label="Data e hora" value={`${brDateTime(receipt.createdAt)} (horário de Brasília)`} />
-          <Row label="Situação" value={STATUS_LABELS[receipt.status] ?? receipt.status} />
-          <Row label="ID fim a fim" value={receipt.endToEndId} />
-          {receipt.txId ? <Row label="txId" value={receipt.txId} /> : null}
-          {receipt.externalId ? <Row label="ID externo" value={receipt.externalId} /> : null}
-          {receipt.description ? <Row label="Descrição" value={receipt.description} /> : null}
-          <Row label="Valor" value={brl(receipt.grossCents)} />
-          <Row label="Tarifa" value={brl(receipt.feeCents)} />
-          <Row label="Valor líquido" value={brl(receipt.netCents)} />
+        <Text style={styles.muted}>{t("title")}</Text>
+        <Text style={styles.title}>{reasonLabel(intl, receipt.reason)}</Text>
+        <Text style={styles.amount}>{intl.money(receipt.grossCents)}</Text>
+        <View style={styles.status}>
+          <Text style={styles.statusTitle}>{t("settled")}</Text>
+          <Text>{t("settledBody")}</Text>
         </View>
-        <PartySection title="Pagador" party={receipt.payer} />
-        <PartySection title="Recebedor" party={receipt.payee} />
+        <View style={styles.section}>
+          <Row label={t("dateTime")} value={brasilia(receipt.createdAt)} />
+          <Row label={t("status")} value={statusLabel(intl, receipt.status)} />
+          <Row label={t("endToEndId")} value={receipt.endToEndId} />
+          {receipt.txId ? <Row label={t("txId")} value={receipt.txId} /> : null}
+          {receipt.externalId ? <Row label={t("externalId")} value={receipt.externalId} /> : null}
+          {receipt.description ? <Row label={t("description")} value={receipt.description} /> : null}
+          <Row label={t("amount")} value={intl.money(receipt.grossCents)} />
+          <Row label={t("fee")} value={intl.money(receipt.feeCents)} />
+          <Row label={t("net")} value={intl.money(receipt.netCents)} />
+        </View>
+        <PartySection intl={intl} title={t("payer")} party={receipt.payer} />
+        <PartySection intl={intl} title={t("payee")} party={receipt.payee} />
         <Text style={styles.footer}>
-          Emitido por {receipt.institution.name} (ISPB {receipt.institution.ispb}) em {brDateTime(receipt.issuedAt)}{" "}
-          (horário de Brasília). Conta {receipt.accountId}.
+          {t("issued", {
+            institution: receipt.institution.name,
+            ispb: receipt.institution.ispb,
+            date: brasilia(receipt.issuedAt),
+          })}{" "}
+          {t("account", { account: receipt.accountId })}
         </Text>
       </Page>
     </Document>
   );
 }
 
-export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
-  return renderToBuffer(<ReceiptDocument receipt={receipt} />);
+/** The PDF and its file name, in `locale` (pt-BR when absent). */
+export async function renderReceiptPdf(receipt: Receipt, locale?: string): Promise<{ body: Buffer; fileName: string }> {
+  const intl = documentIntl(locale);
+  return {
+    body: await renderToBuffer(<ReceiptDocument receipt={receipt} intl={intl} />),
+    fileName: `${intl.t("reconciliation.receipt.fileName")}-${receipt.endToEndId}.pdf`,
+  };
 }

@@ -1,11 +1,12 @@
 /**
- * A receipt ("comprovante") of one PIX entry of the user's: who paid whom, how much, when (São
- * Paulo) and under which end-to-end id. The side of the movement that is the user's own account
+ * A receipt ("comprovante") of one settled PIX entry of the user's: who paid whom, how much, when
+ * (São Paulo) and under which end-to-end id. A payment still processing or failed has none (409):
+ * a receipt is proof the money moved. The side of the movement that is the user's own account
  * is filled from the account when the entry does not carry it.
  */
 import { config } from "../config";
 import type { Tx } from "../db/client";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { type Party, platformParty } from "../ledger/parties";
 import { findEntry } from "../ledger/queries";
 
@@ -17,7 +18,8 @@ export type Receipt = {
   accountId: string;
   type: "credit" | "debit";
   reason: string;
-  status: "processing" | "succeeded" | "failed";
+  /** Always "succeeded": only a settled payment has a receipt. */
+  status: "succeeded";
   endToEndId: string;
   txId: string | null;
   externalId: string | null;
@@ -41,6 +43,14 @@ export async function receiptOf(
 ): Promise<Receipt> {
   const entry = await findEntry(tx, userId, { id: entryId }, accountId);
   if (!entry.endToEndId) throw notFound("receipt not found: only PIX entries have one");
+  if (entry.status !== "succeeded") {
+    throw new AppError(
+      "CONFLICT",
+      "receipt not available: the payment is not settled",
+      undefined,
+      "RECEIPT_NOT_SETTLED",
+    );
+  }
   const { PLATFORM_ISPB, PLATFORM_NAME } = config();
   const withInstitution = (party: Party | null): ReceiptParty | null =>
     party && { ...party, institution: party.ispb === PLATFORM_ISPB ? PLATFORM_NAME : null };
@@ -52,7 +62,7 @@ export async function receiptOf(
     accountId: entry.accountId,
     type: entry.type,
     reason: entry.reason,
-    status: entry.status,
+    status: "succeeded",
     endToEndId: entry.endToEndId,
     txId: entry.entryRef,
     externalId: entry.externalId,

@@ -21,11 +21,13 @@ export type StatementEntry = {
 };
 
 type Period = { accountId: string; startAt: Date; endAt: Date };
+/** A pool, or one client holding a snapshot (the PDF reads its summary and rows in one). */
+type Queryable = Pick<pg.Pool, "query">;
 
 export const PAGE_ROWS = 1000;
 
 /** Entries of the period, oldest first, fetched PAGE_ROWS at a time by (created_at, seq). */
-export async function* periodEntries(pool: pg.Pool, period: Period, pageRows = PAGE_ROWS) {
+export async function* periodEntries(pool: Queryable, period: Period, pageRows = PAGE_ROWS) {
   let after: { createdAt: Date; seq: string } | null = null;
   for (;;) {
     const result: pg.QueryResult = await pool.query(
@@ -68,37 +70,48 @@ export async function countEntries(pool: pg.Pool, period: Period): Promise<numbe
   return result.rows[0]?.n ?? 0;
 }
 
-export type MonthTotals = { month: string; count: number; inCents: bigint; outCents: bigint; feeCents: bigint };
-export type ReasonTotals = { month: string; reason: string; type: string; count: number; netCents: bigint };
+/**
+ * `count` is every entry listed; `settledCount` the entries the money totals add up (settled
+ * ones), `failedCount` and `processingCount` the others, listed but left out of the totals.
+ */
+type Counts = { count: number; settledCount: number; failedCount: number; processingCount: number };
+export type MonthTotals = Counts & { month: string; inCents: bigint; outCents: bigint; feeCents: bigint };
+export type ReasonTotals = Counts & { month: string; reason: string; type: string; netCents: bigint };
 
-export type PeriodSummary = {
+/** Opening + inCents − outCents = closing: balances are of settled entries, like the totals. */
+export type PeriodSummary = Counts & {
   holder: { name: string; document: string; agency: string };
   openingCents: bigint;
   closingCents: bigint;
   inCents: bigint;
   outCents: bigint;
   feeCents: bigint;
-  count: number;
   months: MonthTotals[];
   byReason: ReasonTotals[];
 };
 
+const SIGNED_NET = "CASE WHEN type = 'credit' THEN net_cents ELSE -net_cents END";
 const MONTH = "to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM')";
+const COUNTS = `count(*)::int AS count,
+  count(*) FILTER (WHERE status = 'succeeded')::int AS settled_count,
+  count(*) FILTER (WHERE status = 'failed')::int AS failed_count,
+  count(*) FILTER (WHERE status = 'processing')::int AS processing_count`;
 // Only settled movements count in totals; credits bring net in, debits take net (gross + fee) out.
-const TOTALS = `count(*)::int AS count,
+const TOTALS = `${COUNTS},
   coalesce(sum(net_cents) FILTER (WHERE type = 'credit' AND status = 'succeeded'), 0)::text AS in_cents,
   coalesce(sum(net_cents) FILTER (WHERE type = 'debit' AND status = 'succeeded'), 0)::text AS out_cents,
   coalesce(sum(fee_cents) FILTER (WHERE status = 'succeeded'), 0)::text AS fee_cents`;
 
-export async function periodSummary(pool: pg.Pool, period: Period): Promise<PeriodSummary> {
+export async function periodSummary(pool: Queryable, period: Period): Promise<PeriodSummary> {
   const args = [period.accountId, period.startAt, period.endAt];
   const [holder, balances, totals, months, byReason] = await Promise.all([
     pool.query("SELECT name, document, agency FROM accounts WHERE id = $1", [period.accountId]),
-    // The available balance is the sum of the account's available postings up to an instant.
+    // The balance a statement shows is the sum of the settled entries' signed net amounts, so it
+    // ties out with the totals and the running balance row by row (docs/decisions/0011).
     pool.query(
-      `SELECT coalesce(sum(amount_cents) FILTER (WHERE created_at < $2), 0)::text AS opening,
-              coalesce(sum(amount_cents) FILTER (WHERE created_at <= $3), 0)::text AS closing
-         FROM ledger_postings WHERE account_id = $1 AND bucket = 'available'`,
+      `SELECT coalesce(sum(${SIGNED_NET}) FILTER (WHERE created_at < $2), 0)::text AS opening,
+              coalesce(sum(${SIGNED_NET}), 0)::text AS closing
+         FROM ledger_entries WHERE account_id = $1 AND created_at <= $3 AND status = 'succeeded'`,
       args,
     ),
     pool.query(`SELECT ${TOTALS} FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3`, args),
@@ -108,7 +121,7 @@ export async function periodSummary(pool: pg.Pool, period: Period): Promise<Peri
       args,
     ),
     pool.query(
-      `SELECT ${MONTH} AS month, reason, type::text, count(*)::int AS count,
+      `SELECT ${MONTH} AS month, reason, type::text, ${COUNTS},
               coalesce(sum(net_cents) FILTER (WHERE status = 'succeeded'), 0)::text AS net_cents
          FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
@@ -116,6 +129,12 @@ export async function periodSummary(pool: pg.Pool, period: Period): Promise<Peri
     ),
   ]);
   const t = totals.rows[0];
+  const counts = (r: Record<string, number>): Counts => ({
+    count: r.count ?? 0,
+    settledCount: r.settled_count ?? 0,
+    failedCount: r.failed_count ?? 0,
+    processingCount: r.processing_count ?? 0,
+  });
   return {
     holder: holder.rows[0],
     openingCents: BigInt(balances.rows[0].opening),
@@ -123,10 +142,10 @@ export async function periodSummary(pool: pg.Pool, period: Period): Promise<Peri
     inCents: BigInt(t.in_cents),
     outCents: BigInt(t.out_cents),
     feeCents: BigInt(t.fee_cents),
-    count: t.count,
+    ...counts(t),
     months: months.rows.map((r) => ({
       month: r.month,
-      count: r.count,
+      ...counts(r),
       inCents: BigInt(r.in_cents),
       outCents: BigInt(r.out_cents),
       feeCents: BigInt(r.fee_cents),
@@ -135,7 +154,7 @@ export async function periodSummary(pool: pg.Pool, period: Period): Promise<Peri
       month: r.month,
       reason: r.reason,
       type: r.type,
-      count: r.count,
+      ...counts(r),
       netCents: BigInt(r.net_cents),
     })),
   };

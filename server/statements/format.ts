@@ -34,28 +34,11 @@ export const REASON_LABELS: Record<string, string> = {
   "internal:transfer_in": "Transferência interna recebida",
 };
 
-/** "22/11/2026 14:03", for the PDF. */
-export function brDateTime(date: Date): string {
-  const [day, time] = saoPauloDateTime(date).split(" ") as [string, string];
-  const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y} ${time.slice(0, 5)}`;
-}
-
-export function brDate(date: Date): string {
-  return brDateTime(date).slice(0, 10);
-}
-
-const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-/** "R$ 1.234,56": the PDF's amounts (exact below 2^53 centavos). */
-export function brl(cents: bigint): string {
-  return BRL.format(Number(cents) / 100);
-}
-
 function counterpart(entry: StatementEntry) {
   return entry.type === "credit" ? entry.payer : entry.receiver;
 }
 
-/** The text of one column for one entry; amounts through `amount` (plain for CSV, BRL for PDF). */
+/** The text of one column for one entry; amounts through `amount`. */
 export function cell(entry: StatementEntry, column: ColumnKey, amount: (cents: bigint) => string): string {
   switch (column) {
     case "dateTime":

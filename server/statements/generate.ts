@@ -9,13 +9,16 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import { exportLabels, labelOf } from "../exports/labels";
 import { resolveExportLocale } from "../exports/locale";
+import type { Statement } from "../generated/prisma/client";
+import { documentIntl } from "../i18n/documents";
 import { logger } from "../logger";
 import { storage } from "../storage";
 import { csvStatement } from "./csv";
 import { countEntries, periodEntries, periodSummary } from "./data";
 import { ofxStatement, periodMovements } from "./ofx";
-import { transactionRow } from "./pdf";
-import { renderStatementPdf } from "./pdf-render";
+import { pdfColumns } from "./pdf-cells";
+import { renderStatementPdf, tableLayout } from "./pdf-render";
+import { type StatementRow, withRunningBalance } from "./rows";
 import type { StatementOptions } from "./schema";
 import { reportFileName, storageKey } from "./service";
 
@@ -70,6 +73,49 @@ async function fail(deps: GenerateDeps, id: string, code: string, message: strin
   );
 }
 
+/**
+ * What the PDF shows: the summary and the rows with their running balance, read in one snapshot
+ * so the totals, the balances and the rows agree even while new entries arrive. Laid-out rows
+ * are small (10,000 of them are a few MB); the rendering is what is chunked.
+ */
+export async function pdfModel(
+  deps: Pick<GenerateDeps, "pool" | "now">,
+  statement: Pick<Statement, "accountId" | "startAt" | "endAt" | "locale">,
+  options: StatementOptions,
+  onRow?: (row: StatementRow) => void,
+) {
+  const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
+  const intl = documentIntl(statement.locale);
+  const client = await deps.pool.connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const summary = await periodSummary(client, period);
+    const input = {
+      platformName: config().PLATFORM_NAME,
+      generatedAt: deps.now(),
+      accountId: statement.accountId,
+      period: { startAt: statement.startAt, endAt: statement.endAt },
+      summary,
+      options,
+      intl,
+    };
+    const layout = tableLayout(input, pdfColumns(options));
+    if (options.sections.transactionTable) {
+      for await (const row of withRunningBalance(periodEntries(client, period), summary.openingCents)) {
+        onRow?.(row);
+        layout.add(row);
+      }
+    }
+    await client.query("COMMIT");
+    return { input, table: layout.table() };
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** Builds the claimed statement's file and marks it done, if this worker still holds the lease. */
 export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<void> {
   const statement = await deps.db.statement.findUniqueOrThrow({ where: { id: claim.id } });
@@ -102,21 +148,8 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
     const context = { summary, period, bankId: config().PLATFORM_ISPB, now: deps.now() };
     ({ sizeBytes } = await storage().put(key, ofxStatement(movements, context, progress), "application/x-ofx"));
   } else {
-    const summary = await periodSummary(deps.pool, period);
-    // Formatted rows are small (10,000 of them are a few MB); the rendering is what is chunked.
-    const rows: string[][] = [];
-    if (options.sections.transactionTable) {
-      for await (const entry of periodEntries(deps.pool, period)) rows.push(transactionRow(entry, options));
-    }
-    const input = {
-      platformName: config().PLATFORM_NAME,
-      generatedAt: deps.now(),
-      accountId: statement.accountId,
-      period: { startAt: statement.startAt, endAt: statement.endAt },
-      summary,
-      options,
-    };
-    const pdf = await renderStatementPdf(input, rows, (rendered) => renew(deps, claim.id, { rowsWritten: rendered }));
+    const { input, table } = await pdfModel(deps, statement, options);
+    const pdf = await renderStatementPdf(input, table, (rendered) => renew(deps, claim.id, { rowsWritten: rendered }));
     ({ sizeBytes } = await storage().put(key, [pdf], "application/pdf"));
   }
 

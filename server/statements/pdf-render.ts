@@ -6,28 +6,42 @@
 import { type DocumentProps, renderToBuffer } from "@react-pdf/renderer";
 import { PDFDocument } from "pdf-lib";
 import { createElement, type ReactElement } from "react";
+import { type PdfInput, SectionsDocument, TransactionPages } from "./pdf";
+import { type PdfColumn, pdfCells } from "./pdf-cells";
+import { type ColumnBox, columnBoxes, type LaidRow, layoutRow, paginate } from "./pdf-layout";
+import type { StatementRow } from "./rows";
 
 // Our components return a <Document>; react-pdf types only a bare Document element.
 const asDocument = (element: ReactElement) => element as ReactElement<DocumentProps>;
 
-import { type PdfInput, ROWS_PER_PAGE, SectionsDocument, TransactionPages } from "./pdf";
-
 const CHUNK_PAGES = 25;
+
+/** The transaction table, its rows wrapped to their columns: what the pages are made of. */
+export type LaidTable = { boxes: ColumnBox[]; rows: LaidRow[] };
+
+export function tableLayout(input: Pick<PdfInput, "intl">, columns: PdfColumn[]) {
+  const boxes = columnBoxes(columns);
+  const rows: LaidRow[] = [];
+  return {
+    add: (row: StatementRow) => rows.push(layoutRow(pdfCells(input.intl, row, columns), boxes)),
+    table: (): LaidTable => ({ boxes, rows }),
+  };
+}
 
 export async function renderStatementPdf(
   input: PdfInput,
-  rows: string[][],
+  table: LaidTable,
   onRows: (rendered: number) => Promise<void>,
 ): Promise<Uint8Array> {
-  const withTable = input.options.sections.transactionTable && rows.length > 0;
-  const tablePages = withTable ? Math.ceil(rows.length / ROWS_PER_PAGE) : 0;
+  const withTable = input.options.sections.transactionTable && table.rows.length > 0;
+  const tablePages = withTable ? paginate(table.rows) : [];
   const { sections } = input.options;
   const hasSections = sections.summary || sections.monthlyTable || sections.monthSummary || !withTable;
 
   const merged = await PDFDocument.create();
-  merged.setTitle(`Extrato ${input.accountId}`);
+  merged.setTitle(`${input.intl.t("statements.pdf.title")} ${input.accountId}`);
   merged.setAuthor(input.platformName);
-  merged.setLanguage("pt-BR");
+  merged.setLanguage(input.intl.locale);
   merged.setCreationDate(input.generatedAt);
 
   const append = async (pdf: Buffer) => {
@@ -36,18 +50,24 @@ export async function renderStatementPdf(
   };
 
   if (hasSections) {
-    await append(await renderToBuffer(asDocument(createElement(SectionsDocument, { input, laterPages: tablePages }))));
+    const sectionsDocument = createElement(SectionsDocument, { input, laterPages: tablePages.length });
+    await append(await renderToBuffer(asDocument(sectionsDocument)));
   }
   const firstTablePage = merged.getPageCount() + 1;
-  const totalPages = merged.getPageCount() + tablePages;
-  for (let first = 0; first < tablePages; first += CHUNK_PAGES) {
-    const pages: string[][][] = [];
-    for (let p = first; p < Math.min(first + CHUNK_PAGES, tablePages); p++) {
-      pages.push(rows.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE));
-    }
-    const element = createElement(TransactionPages, { input, pages, firstPage: firstTablePage + first, totalPages });
+  const totalPages = merged.getPageCount() + tablePages.length;
+  let rendered = 0;
+  for (let first = 0; first < tablePages.length; first += CHUNK_PAGES) {
+    const pages = tablePages.slice(first, first + CHUNK_PAGES);
+    const element = createElement(TransactionPages, {
+      input,
+      boxes: table.boxes,
+      pages,
+      firstPage: firstTablePage + first,
+      totalPages,
+    });
     await append(await renderToBuffer(asDocument(element)));
-    await onRows(Math.min((first + CHUNK_PAGES) * ROWS_PER_PAGE, rows.length));
+    rendered += pages.reduce((sum, page) => sum + page.length, 0);
+    await onRows(rendered);
   }
   return merged.save();
 }

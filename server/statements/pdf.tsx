@@ -1,11 +1,25 @@
 /**
- * The PDF statement's pages (@react-pdf/renderer), pt-BR: summary, monthly table, month summary
- * and transaction table, with the platform's name, generation time and page numbers on every
- * page. The transaction table is laid out by hand (fixed rows per page, one text block per
- * column): react-pdf's cost grows with every text node, so a 10,000-row table as one flowing
+ * The PDF statement's pages (@react-pdf/renderer), in the statement's language: summary, monthly
+ * table, month summary and transaction table, with the platform's name, generation time and page
+ * numbers on every page. The transaction table is laid out beforehand (pdf-layout.ts) and drawn
+ * on a canvas: react-pdf's cost grows with every text node, so a 10,000-row table as one flowing
  * tree takes minutes. server/statements/pdf-render.ts renders and joins the parts.
  */
 import { Canvas, Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { formatDocument } from "../documents/cpf-cnpj";
+import type { DocumentIntl } from "../i18n/documents";
+import type { PeriodSummary } from "./data";
+import { columnLabel, reasonLabel } from "./pdf-cells";
+import {
+  CELL_PADDING,
+  type ColumnBox,
+  FONT_SIZE,
+  type LaidRow,
+  LINE_HEIGHT,
+  ROW_PADDING,
+  TABLE_HEIGHT,
+} from "./pdf-layout";
+import type { StatementOptions } from "./schema";
 
 /** The part of pdfkit that react-pdf's Canvas painter passes through. */
 type Painter = {
@@ -16,26 +30,6 @@ type Painter = {
   fontSize(size: number): Painter;
   text(text: string, x: number, y: number, options: { width: number; align: string; lineBreak: boolean }): Painter;
 };
-
-import { maskDocument } from "../documents/cpf-cnpj";
-import type { PeriodSummary, StatementEntry } from "./data";
-import { brDate, brDateTime, brl, COLUMN_LABELS, cell, REASON_LABELS, TYPE_LABELS } from "./format";
-import { COLUMN_KEYS, type ColumnKey, type StatementOptions } from "./schema";
-
-const WIDTHS: Record<ColumnKey, number> = {
-  dateTime: 1.5,
-  type: 0.8,
-  description: 1.8,
-  endToEndId: 3.3,
-  payerReceiver: 2.2,
-  payerBankInfo: 2.0,
-  grossAmount: 1.1,
-  fee: 0.9,
-  netAmount: 1.1,
-  status: 1.1,
-};
-const ROW_HEIGHT = 11;
-const AMOUNTS = new Set<ColumnKey>(["grossAmount", "fee", "netAmount"]);
 
 const styles = StyleSheet.create({
   page: { paddingTop: 48, paddingBottom: 40, paddingHorizontal: 28, fontSize: 7, fontFamily: "Helvetica" },
@@ -53,12 +47,13 @@ const styles = StyleSheet.create({
   title: { fontSize: 12, fontFamily: "Helvetica-Bold", marginBottom: 6, marginTop: 8 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#ddd", paddingVertical: 2 },
   head: { flexDirection: "row", backgroundColor: "#eef", paddingVertical: 3, fontFamily: "Helvetica-Bold" },
-  cell: { paddingHorizontal: 2 },
+  cell: { paddingHorizontal: CELL_PADDING },
   right: { textAlign: "right" },
   summary: { flexDirection: "row", flexWrap: "wrap", marginBottom: 6 },
-  summaryItem: { width: "33%", marginBottom: 4 },
+  summaryItem: { width: "33%", marginBottom: 4, paddingRight: 8 },
   label: { color: "#555" },
   value: { fontSize: 9, fontFamily: "Helvetica-Bold" },
+  note: { color: "#555", marginBottom: 6 },
   empty: { fontSize: 10, marginTop: 12 },
 });
 
@@ -69,11 +64,8 @@ export type PdfInput = {
   period: { startAt: Date; endAt: Date };
   summary: PeriodSummary;
   options: StatementOptions;
+  intl: DocumentIntl;
 };
-
-export const ROWS_PER_PAGE = 40;
-// Helvetica at 7 pt is at most ~4 pt per character for the text we print (digits are 3.9).
-const POINTS_PER_CHAR = 4;
 
 function Chrome({
   input,
@@ -82,16 +74,23 @@ function Chrome({
   input: PdfInput;
   pageLabel: string | ((page: number, total: number) => string);
 }) {
+  const { intl } = input;
   return (
     <>
       <View style={styles.header} fixed>
-        <Text style={styles.brand}>{input.platformName} · Extrato de conta</Text>
+        <Text style={styles.brand}>
+          {input.platformName} · {intl.t("statements.pdf.title")}
+        </Text>
         <Text>
-          Conta {input.accountId} · {brDate(input.period.startAt)} a {brDate(input.period.endAt)}
+          {intl.t("statements.pdf.header", {
+            account: input.accountId,
+            start: intl.date(input.period.startAt),
+            end: intl.date(input.period.endAt),
+          })}
         </Text>
       </View>
       <View style={styles.footer} fixed>
-        <Text>Gerado em {brDateTime(input.generatedAt)} (horário de Brasília)</Text>
+        <Text>{intl.t("statements.pdf.generated", { at: intl.dateTime(input.generatedAt) })}</Text>
         {typeof pageLabel === "string" ? (
           <Text>{pageLabel}</Text>
         ) : (
@@ -130,27 +129,32 @@ function Table({ columns, rows }: { columns: { label: string; width: number; rig
   );
 }
 
-function monthLabel(month: string): string {
-  const [y, m] = month.split("-");
-  return `${m}/${y}`;
+/** "2026-11" as the locale writes a month: 11/2026. */
+function monthLabel(intl: DocumentIntl, month: string): string {
+  return intl.month(new Date(`${month}-15T12:00:00Z`));
 }
 
 function Summary({ input }: { input: PdfInput }) {
-  const s = input.summary;
+  const { summary: s, intl } = input;
+  const t = (key: string, values?: Record<string, string | number>) =>
+    intl.t(`statements.pdf.summary.${key}` as "statements.pdf.summary.title", values);
   const items: [string, string][] = [
-    ["Titular", s.holder.name],
-    ["Documento", maskDocument(s.holder.document)],
-    ["Conta", `Agência ${s.holder.agency} · Conta ${input.accountId}`],
-    ["Período", `${brDate(input.period.startAt)} a ${brDate(input.period.endAt)}`],
-    ["Saldo inicial", brl(s.openingCents)],
-    ["Saldo final", brl(s.closingCents)],
-    ["Total de entradas", brl(s.inCents)],
-    ["Total de saídas", brl(s.outCents)],
-    ["Tarifas", brl(s.feeCents)],
+    [t("holder"), s.holder.name],
+    // The holder's own document, in full: masking is for third parties.
+    [t("document"), formatDocument(s.holder.document)],
+    [t("account"), t("accountValue", { agency: s.holder.agency, account: input.accountId })],
+    [t("period"), t("periodValue", { start: intl.date(input.period.startAt), end: intl.date(input.period.endAt) })],
+    [t("opening"), intl.money(s.openingCents)],
+    [t("closing"), intl.money(s.closingCents)],
+    [t("in"), intl.money(s.inCents)],
+    [t("out"), intl.money(-s.outCents)],
+    [t("fees"), intl.money(-s.feeCents)],
+    [t("settled"), t("settledValue", { count: s.settledCount })],
+    [t("notCounted"), t("notCountedValue", { failed: s.failedCount, processing: s.processingCount })],
   ];
   return (
     <View>
-      <Text style={styles.title}>Resumo</Text>
+      <Text style={styles.title}>{t("title")}</Text>
       <View style={styles.summary}>
         {items.map(([label, value]) => (
           <View key={label} style={styles.summaryItem}>
@@ -159,6 +163,7 @@ function Summary({ input }: { input: PdfInput }) {
           </View>
         ))}
       </View>
+      <Text style={styles.note}>{t("note")}</Text>
     </View>
   );
 }
@@ -166,51 +171,59 @@ function Summary({ input }: { input: PdfInput }) {
 /** Summary, monthly table and month summary (or the "no movements" note): pages that flow. */
 export function SectionsDocument({ input, laterPages }: { input: PdfInput; laterPages: number }) {
   const { sections } = input.options;
-  const s = input.summary;
+  const { summary: s, intl } = input;
+  const t = (key: string) => intl.t(`statements.pdf.${key}` as "statements.pdf.title");
   return (
     <Document>
       <Page size="A4" orientation="landscape" style={styles.page}>
-        <Chrome input={input} pageLabel={(page, total) => `Página ${page} de ${total + laterPages}`} />
+        <Chrome
+          input={input}
+          pageLabel={(page, total) => intl.t("statements.pdf.page", { page, total: total + laterPages })}
+        />
         {sections.summary && <Summary input={input} />}
-        {s.count === 0 && <Text style={styles.empty}>Não houve movimentações no período.</Text>}
+        {s.count === 0 && <Text style={styles.empty}>{t("empty")}</Text>}
         {sections.monthlyTable && s.count > 0 && (
           <View>
-            <Text style={styles.title}>Movimentação mensal</Text>
+            <Text style={styles.title}>{t("monthly.title")}</Text>
             <Table
               columns={[
-                { label: "Mês", width: 1 },
-                { label: "Lançamentos", width: 1, right: true },
-                { label: "Entradas", width: 1.5, right: true },
-                { label: "Saídas", width: 1.5, right: true },
-                { label: "Tarifas", width: 1.5, right: true },
+                { label: t("monthly.month"), width: 1 },
+                { label: t("monthly.settled"), width: 1, right: true },
+                { label: t("monthly.failed"), width: 1, right: true },
+                { label: t("monthly.in"), width: 1.5, right: true },
+                { label: t("monthly.out"), width: 1.5, right: true },
+                { label: t("monthly.fees"), width: 1.5, right: true },
               ]}
               rows={s.months.map((m) => [
-                monthLabel(m.month),
-                String(m.count),
-                brl(m.inCents),
-                brl(m.outCents),
-                brl(m.feeCents),
+                monthLabel(intl, m.month),
+                String(m.settledCount),
+                String(m.failedCount),
+                intl.money(m.inCents),
+                intl.money(-m.outCents),
+                intl.money(-m.feeCents),
               ])}
             />
           </View>
         )}
         {sections.monthSummary && s.count > 0 && (
           <View>
-            <Text style={styles.title}>Resumo do mês por tipo de movimento</Text>
+            <Text style={styles.title}>{t("byReason.title")}</Text>
             <Table
               columns={[
-                { label: "Mês", width: 1 },
-                { label: "Movimento", width: 3 },
-                { label: "Tipo", width: 1 },
-                { label: "Quantidade", width: 1, right: true },
-                { label: "Total líquido", width: 1.5, right: true },
+                { label: t("byReason.month"), width: 1 },
+                { label: t("byReason.movement"), width: 3 },
+                { label: t("byReason.type"), width: 1 },
+                { label: t("byReason.settled"), width: 1, right: true },
+                { label: t("byReason.failed"), width: 1, right: true },
+                { label: t("byReason.net"), width: 1.5, right: true },
               ]}
               rows={s.byReason.map((r) => [
-                monthLabel(r.month),
-                REASON_LABELS[r.reason] ?? r.reason,
-                TYPE_LABELS[r.type] ?? r.type,
-                String(r.count),
-                brl(r.netCents),
+                monthLabel(intl, r.month),
+                reasonLabel(intl, r.reason),
+                r.type === "credit" || r.type === "debit" ? intl.t(`ledger.types.${r.type}`) : r.type,
+                String(r.settledCount),
+                String(r.failedCount),
+                intl.money(r.type === "debit" ? -r.netCents : r.netCents),
               ])}
             />
           </View>
@@ -220,63 +233,62 @@ export function SectionsDocument({ input, laterPages }: { input: PdfInput; later
   );
 }
 
-/** Pages of the transaction table: ROWS_PER_PAGE one-line rows each, numbered from `firstPage`. */
+/** Pages of the transaction table, laid out beforehand (pdf-layout.ts), numbered from `firstPage`. */
 export function TransactionPages({
   input,
+  boxes,
   pages,
   firstPage,
   totalPages,
 }: {
   input: PdfInput;
-  pages: string[][][];
+  boxes: ColumnBox[];
+  pages: LaidRow[][];
   firstPage: number;
   totalPages: number;
 }) {
-  const chosen = COLUMN_KEYS.filter((k) => input.options.columns[k]);
-  const weight = chosen.reduce((sum, k) => sum + WIDTHS[k], 0);
+  const { intl } = input;
   return (
     <Document>
       {pages.map((rows, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: pages are static
         <Page key={index} size="A4" orientation="landscape" style={styles.page}>
-          <Chrome input={input} pageLabel={`Página ${firstPage + index} de ${totalPages}`} />
-          <Text style={styles.title}>Lançamentos</Text>
+          <Chrome
+            input={input}
+            pageLabel={intl.t("statements.pdf.page", { page: firstPage + index, total: totalPages })}
+          />
+          <Text style={styles.title}>{intl.t("statements.pdf.table.title")}</Text>
           <View style={styles.head}>
-            {chosen.map((k) => (
-              <Text key={k} style={[styles.cell, { flex: WIDTHS[k] }, AMOUNTS.has(k) ? styles.right : {}]}>
-                {COLUMN_LABELS[k]}
+            {boxes.map((box) => (
+              <Text key={box.column} style={[styles.cell, { width: box.width }, box.right ? styles.right : {}]}>
+                {columnLabel(intl, box.column)}
               </Text>
             ))}
           </View>
           <Canvas
-            style={{ height: ROWS_PER_PAGE * ROW_HEIGHT }}
-            paint={(painter, width) => {
+            style={{ height: TABLE_HEIGHT }}
+            paint={(painter) => {
               // Drawn straight onto the page (pdfkit through react-pdf's painter): no layout tree.
               const painted = painter as unknown as Painter;
-              let x = 0;
-              const boxes = chosen.map((k) => {
-                const w = (width * WIDTHS[k]) / weight;
-                const box = { x, w, max: Math.floor((w - 4) / POINTS_PER_CHAR), right: AMOUNTS.has(k) };
-                x += w;
-                return box;
-              });
-              rows.forEach((_, r) => {
-                if (r % 2 === 1)
-                  painted
-                    .rect(0, r * ROW_HEIGHT, width, ROW_HEIGHT)
-                    .fillColor("#f4f4f8")
-                    .fill();
-              });
-              painted.fillColor("#000000").font("Helvetica").fontSize(7);
+              let y = 0;
               rows.forEach((row, r) => {
+                if (r % 2 === 1) painted.rect(0, y, TABLE_WIDTH_OF(boxes), row.height).fillColor("#f4f4f8").fill();
+                y += row.height;
+              });
+              painted.fillColor("#000000").font("Helvetica").fontSize(FONT_SIZE);
+              y = 0;
+              for (const row of rows) {
                 boxes.forEach((box, c) => {
-                  painted.text(truncate(row[c] ?? "", box.max), box.x + 2, r * ROW_HEIGHT + 2.5, {
-                    width: box.w - 4,
-                    align: box.right ? "right" : "left",
-                    lineBreak: false,
+                  (row.lines[c] ?? []).forEach((line, l) => {
+                    painted.text(line, box.x + CELL_PADDING, y + ROW_PADDING + l * LINE_HEIGHT + 0.5, {
+                      width: box.width - 2 * CELL_PADDING,
+                      align: box.right ? "right" : "left",
+                      lineBreak: false,
+                    });
                   });
                 });
-              });
+                y += row.height;
+              }
               return null;
             }}
           />
@@ -286,12 +298,4 @@ export function TransactionPages({
   );
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
-}
-
-export function transactionRow(entry: StatementEntry, options: StatementOptions): string[] {
-  return COLUMN_KEYS.filter((k) => options.columns[k]).map((k) =>
-    k === "dateTime" ? brDateTime(entry.createdAt) : cell(entry, k, brl),
-  );
-}
+const TABLE_WIDTH_OF = (boxes: ColumnBox[]) => boxes.reduce((sum, b) => sum + b.width, 0);

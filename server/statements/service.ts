@@ -5,13 +5,14 @@ import { exportFileName } from "../exports/labels";
 import { resolveExportLocale } from "../exports/locale";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
+import { type AppLocale, documentIntl } from "../i18n/documents";
 import { saoPauloDate } from "../time";
 import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
 import { reportUrl } from "./signed-url";
 
 export async function requestStatement(
   db: Tx,
-  input: { userId: string; requestedBy: string; request: StatementRequest },
+  input: { userId: string; requestedBy: string; request: StatementRequest; locale?: AppLocale },
 ): Promise<{ success: true; extractId: string; status: "new" }> {
   const { request } = input;
   const account = await db.account.findUnique({ where: { id: request.accountId }, select: { userId: true } });
@@ -24,7 +25,8 @@ export async function requestStatement(
       accountId: request.accountId,
       requestedBy: input.requestedBy,
       format: request.format,
-      locale: request.locale,
+      // the dashboard's language wins over the body's field, which the API sets (default pt-BR)
+      locale: input.locale ?? request.locale,
       startAt: new Date(startAt),
       endAt: new Date(endAt),
       options: resolveOptions(request.options),

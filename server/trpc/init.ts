@@ -7,12 +7,14 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { getSession, type SessionUser } from "../auth/next-auth";
 import { AppError } from "../errors";
+import { type AppLocale, requestLocale } from "../i18n/documents";
 
-export type TRPCContext = { user: SessionUser | null };
+/** `locale`: the dashboard's language, for what the server writes for the user (statements). */
+export type TRPCContext = { user: SessionUser | null; locale?: AppLocale };
 
-export async function createTRPCContext(): Promise<TRPCContext> {
+export async function createTRPCContext(options?: { req: Request }): Promise<TRPCContext> {
   const session = await getSession();
-  return { user: session?.user ?? null };
+  return { user: session?.user ?? null, locale: options ? requestLocale(options.req) : undefined };
 }
 
 type TRPCErrorCode = TRPCError["code"];

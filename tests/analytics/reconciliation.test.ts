@@ -160,13 +160,46 @@ describe("reconciliation: search, CSV export, receipts", () => {
       payee: { accountNumber: a.accountId, institution: "PIX Platform" },
       institution: { name: "PIX Platform" },
     });
-    const pdf = await renderReceiptPdf(receipt);
+    const { body: pdf, fileName } = await renderReceiptPdf(receipt);
+    expect(fileName).toBe(`comprovante-${charge.endToEndId}.pdf`);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(pdf);
     expect(text).toContain("Comprovante de Pix");
     expect(text).toContain(charge.endToEndId);
     expect(text).toContain("17/11/2026 23:30");
     expect(text).toContain("Maria Silva");
+  });
+
+  it("writes the receipt in English for an English user, its status standing out", async () => {
+    const receipt = await receiptOf(db(), a.userId, charge.id, undefined, new Date("2026-11-20T12:00:00Z"));
+    const { body, fileName } = await renderReceiptPdf(receipt, "en");
+    expect(fileName).toBe(`receipt-${charge.endToEndId}.pdf`);
+    const text = pdfText(body);
+    for (const expected of ["PIX receipt", "PIX settled", "Charge paid (QR code)", "R$1,234.56"]) {
+      expect(text, expected).toContain(expected);
+    }
+    // The extractor splits text runs at spaces react-pdf may break on.
+    expect(text).toMatch(/11\/17\/2026 11:30\s+PM/);
+    expect(text).not.toContain("Comprovante");
+    expect(pdfText((await renderReceiptPdf(receipt)).body)).toContain("Pix concluído");
+  });
+
+  it("has no receipt for a payment that is processing or failed: 409 RECEIPT_NOT_SETTLED", async () => {
+    const c = await emptyMerchant();
+    for (const status of ["processing", "failed"] as const) {
+      const entry = await seedEntry(c, {
+        type: "debit",
+        reason: "pix_out:processing",
+        grossCents: 900n,
+        at: "2026-11-18T13:00:00Z",
+        receiver: JOAO,
+        status,
+      });
+      await expect(receiptOf(db(), c.userId, entry.id), status).rejects.toMatchObject({
+        status: 409,
+        reason: "RECEIPT_NOT_SETTLED",
+      });
+    }
   });
 
   it("answers 404 for another merchant's entry and for an entry without a PIX", async () => {

@@ -12,6 +12,7 @@ import { db } from "../../server/db/client";
 import { verifyEmail } from "../../server/onboarding/service";
 import { party, seedEntry } from "../analytics/support";
 import { api, emailsTo, PNG, personProposal, programmeOwner, tokenOf, uploadJson } from "../onboarding/support";
+import { pdfText } from "../statements/support";
 import { centsOf, readCsv, recordsOf } from "../support/csv";
 import { call, newMerchant } from "../support/fixtures";
 
@@ -78,6 +79,35 @@ describe("the ledger's downloads", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
+  });
+
+  it("GET /api/ledger/{entryId}/receipt is named and written in the dashboard's language", async () => {
+    const request = new Request(`http://localhost:3000/api/ledger/${entryId}/receipt`, {
+      headers: { cookie: "theme=dark; locale=en" },
+    });
+    const res = await receipt(request, { params: Promise.resolve({ entryId }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="receipt-${entryId}.pdf"`);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain("PIX receipt");
+    expect(text).toContain("PIX settled");
+    expect(text).not.toContain("Comprovante");
+  });
+
+  it("GET /api/ledger/{entryId}/receipt: 409 for a payment not settled, processing or failed", async () => {
+    for (const status of ["processing", "failed"] as const) {
+      const pending = await seedEntry(shop, {
+        type: "debit",
+        reason: "pix_out:processing",
+        grossCents: 900n,
+        at: "2026-11-18T13:00:00Z",
+        receiver: party("João Souza", "11144477735"),
+        status,
+      });
+      const res = await receiptOf(pending.id);
+      expect(res.status, status).toBe(409);
+      expect(await res.json()).toEqual({ ...refusalOf(409, "CONFLICT"), reason: "RECEIPT_NOT_SETTLED" });
+    }
   });
 
   it("GET /api/ledger/{entryId}/receipt: 404 for a malformed id and for another merchant's entry", async () => {

@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { inflateSync } from "node:zlib";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
+import type { AppLocale } from "../../server/i18n/documents";
 import { processNextStatement } from "../../server/statements/generate";
 import { type StatementRequestInput, StatementRequestSchema } from "../../server/statements/schema";
 import { requestStatement } from "../../server/statements/service";
@@ -29,6 +31,13 @@ export function pdfText(pdf: Buffer): string {
   return out.join("\n");
 }
 
+/** The PDF's text as poppler's pdftotext reads it (apt-get install poppler-utils), spaces plain. */
+export function popplerText(pdf: Uint8Array): string {
+  return execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf })
+    .toString("utf8")
+    .replace(/\u00a0/g, " ");
+}
+
 export async function readStored(key: string): Promise<Buffer> {
   const file = await storage().get(key);
   if (!file) throw new Error(`no file ${key}`);
@@ -53,12 +62,17 @@ export async function merchantWithEntries(credits: number) {
 
 export const deps = (workerId = "test-worker", now = () => new Date()) => ({ db: db(), pool: pool(), workerId, now });
 
-/** Requests a statement as a service call and builds it right away. */
-export async function buildStatement(merchant: { userId: string; clientId: string }, request: StatementRequestInput) {
+/** Requests a statement as a service call (in `locale`, pt-BR by default) and builds it right away. */
+export async function buildStatement(
+  merchant: { userId: string; clientId: string },
+  request: StatementRequestInput,
+  locale?: AppLocale,
+) {
   const { extractId } = await requestStatement(db(), {
     userId: merchant.userId,
     requestedBy: merchant.clientId,
     request: StatementRequestSchema.parse(request),
+    locale,
   });
   await processNextStatement(deps(), extractId);
   return db().statement.findUniqueOrThrow({ where: { id: extractId } });

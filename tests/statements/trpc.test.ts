@@ -37,6 +37,19 @@ describe("statements on the dashboard (tRPC)", () => {
     );
   });
 
+  it("writes the statement in the language of the dashboard it was requested from", async () => {
+    // The context's locale comes from the locale cookie (requestLocale, server/i18n/documents.test.ts).
+    const caller = createCallerFactory(appRouter)({
+      user: { id: merchant.userId, email, name: "Loja", role: "MERCHANT" },
+      locale: "en",
+    });
+    const { extractId } = await caller.statements.request({ accountId: merchant.accountId, ...aroundNow() });
+    await processNextStatement(deps(), extractId);
+    const statement = await db().statement.findUniqueOrThrow({ where: { id: extractId } });
+    expect(statement.locale).toBe("en");
+    expect(statement.reportId).toMatch(new RegExp(`^statement-${merchant.accountId}-.*\\.pdf$`));
+  });
+
   it("refuses another merchant's account and hides another merchant's statement", async () => {
     const other = await merchantWithEntries(0);
     const caller = callerFor({ id: merchant.userId, email });

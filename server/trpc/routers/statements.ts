@@ -6,11 +6,14 @@ import { findStatement, listStatements, requestStatement, statementProgressView 
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 export const statementsRouter = createTRPCRouter({
-  request: merchantProcedure
-    .input(StatementRequestSchema)
-    .mutation(({ ctx, input }) =>
-      requestStatement(db(), { userId: ctx.user.id, requestedBy: ctx.user.email, request: input }),
-    ),
+  request: merchantProcedure.input(StatementRequestSchema).mutation(({ ctx, input }) =>
+    requestStatement(db(), {
+      userId: ctx.user.id,
+      requestedBy: ctx.user.email,
+      request: input,
+      locale: ctx.locale,
+    }),
+  ),
 
   /** The user's statements, newest first, with build progress and, when done, a signed link. */
   list: merchantProcedure.input(StatementListQuerySchema).query(async ({ ctx, input }) => {

@@ -16,14 +16,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-async function load(userId: string, rawId: string, rawAccount: unknown): Promise<Receipt | null> {
+/** The receipt, or why there is none: not the user's PIX (404) or not settled (409). */
+async function load(userId: string, rawId: string, rawAccount: unknown): Promise<Receipt | "notFound" | "notSettled"> {
   const id = EntryId.safeParse(decodeURIComponent(rawId));
   const account = rawAccount === undefined ? undefined : AccountId.safeParse(rawAccount);
-  if (!id.success || account?.success === false) return null;
+  if (!id.success || account?.success === false) return "notFound";
   try {
     return await receiptOf(db(), userId, id.data, account?.data);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
+    if (error instanceof AppError && error.status === 404) return "notFound";
+    if (error instanceof AppError && error.reason === "RECEIPT_NOT_SETTLED") return "notSettled";
     throw error;
   }
 }
@@ -45,12 +47,12 @@ export default async function ReceiptPage({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackLink href={detail}>{t("back")}</BackLink>
-        {receipt ? <PrintButton /> : null}
+        {typeof receipt === "object" ? <PrintButton /> : null}
       </div>
-      {receipt ? (
+      {typeof receipt === "object" ? (
         <ReceiptView receipt={receipt} />
       ) : (
-        <EmptyState icon={FileTextIcon} title={t("notFound.title")} description={t("notFound.body")} />
+        <EmptyState icon={FileTextIcon} title={t(`${receipt}.title`)} description={t(`${receipt}.body`)} />
       )}
     </div>
   );

@@ -3,22 +3,23 @@ import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { AccountId, EntryId } from "@/server/fields/ids";
 import { fileResponse } from "@/server/http/file-response";
+import { requestLocale } from "@/server/i18n/documents";
 import { renderReceiptPdf } from "@/server/receipts/pdf";
 import { receiptOf } from "@/server/receipts/service";
 
 export const dynamic = "force-dynamic";
 
-/** A PIX entry's receipt as PDF; `?account=` picks the side when both are the user's. */
+/**
+ * A settled PIX entry's receipt as PDF, in the dashboard's language; `?account=` picks the side
+ * when both are the user's. 404 for an entry that is not the user's or not a PIX, 409 for a
+ * payment not settled (processing or failed).
+ */
 export const GET = withSession<{ entryId: string }>(async ({ request, params, session }) => {
   const id = EntryId.safeParse(decodeURIComponent(params.entryId));
   const account = new URL(request.url).searchParams.get("account");
   const accountId = account === null ? undefined : AccountId.safeParse(account);
   if (!id.success || accountId?.success === false) throw notFound("receipt not found");
   const receipt = await receiptOf(db(), session.user.id, id.data, accountId?.data);
-  return fileResponse({
-    body: await renderReceiptPdf(receipt),
-    contentType: "application/pdf",
-    fileName: `comprovante-${receipt.endToEndId}.pdf`,
-    disposition: "attachment",
-  });
+  const { body, fileName } = await renderReceiptPdf(receipt, requestLocale(request));
+  return fileResponse({ body, contentType: "application/pdf", fileName, disposition: "attachment" });
 });

@@ -191,7 +191,6 @@ function Decision({ med }: { med: AdminMedDetail }) {
         onConfirm={confirm}
         title={choice === "accepted" ? t("confirmAcceptTitle") : t("confirmRejectTitle")}
         confirmLabel={choice === "accepted" ? t("confirmAccept") : t("confirmReject")}
-        cancelLabel={t("cancel")}
         pending={resolve.isPending}
         error={error}
         tone={choice === "accepted" ? "danger" : "primary"}

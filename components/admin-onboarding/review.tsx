@@ -218,7 +218,6 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         onConfirm={() => approve.mutate({ userId: proposal.userId }, { onSuccess: close })}
         title={t("approveTitle")}
         confirmLabel={t("approve")}
-        cancelLabel={t("cancel")}
         pending={approve.isPending}
         error={errorOf(approve.error)}
         tone="primary"
@@ -236,7 +235,6 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         )}
         title={t("rejectTitle")}
         confirmLabel={t("reject")}
-        cancelLabel={t("cancel")}
         pending={reject.isPending}
         error={errorOf(reject.error)}
         testId="reject-dialog"

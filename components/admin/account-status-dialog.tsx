@@ -73,7 +73,6 @@ export function AccountStatusDialog({
       onConfirm={confirm}
       title={t(action === "block" ? "blockTitle" : "unblockTitle", { account: accountId })}
       confirmLabel={t(action === "block" ? "confirmBlock" : "confirmUnblock")}
-      cancelLabel={t("cancel")}
       pending={mutation.isPending}
       error={serviceError}
       tone={action === "block" ? "danger" : "primary"}

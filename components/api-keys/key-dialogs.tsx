@@ -7,7 +7,6 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
-import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
@@ -58,15 +57,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       {created ? (
         <KeySecretPanel {...created} onDone={close} />
       ) : (
-        <KeyForm
-          initial={{ name: "", scopes: [...READ_ONLY_SCOPES], ipWhitelist: [], expiresAt: null }}
-          submitLabel={t("submit")}
-          pendingLabel={t("submitting")}
-          pending={create.isPending}
-          onSubmit={submit}
-          onCancel={close}
-          testId="create-key-form"
-        />
+        <KeyForm pending={create.isPending} onSubmit={submit} onCancel={close} />
       )}
     </SecretDialog>
   );
@@ -137,17 +128,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
       size="lg"
       testId="edit-key-dialog"
     >
-      {apiKey ? (
-        <KeyForm
-          initial={apiKey}
-          submitLabel={t("submit")}
-          pendingLabel={t("submitting")}
-          pending={update.isPending}
-          onSubmit={submit}
-          onCancel={close}
-          testId="edit-key-form"
-        />
-      ) : null}
+      {apiKey ? <KeyForm apiKey={apiKey} pending={update.isPending} onSubmit={submit} onCancel={close} /> : null}
     </Dialog>
   );
 }
@@ -180,7 +161,6 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
       onConfirm={confirm}
       title={t("title")}
       confirmLabel={t("confirm")}
-      cancelLabel={t("cancel")}
       pending={revoke.isPending}
       error={revoke.error ? explain(revoke.error).message : null}
       testId="revoke-key-dialog"

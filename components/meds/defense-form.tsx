@@ -200,7 +200,6 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
         }
         title={td("confirmTitle")}
         confirmLabel={td("confirm")}
-        cancelLabel={td("cancel")}
         pending={submit.isPending}
         error={submit.error ? serviceError(submit.error).message : null}
         tone="primary"

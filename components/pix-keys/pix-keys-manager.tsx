@@ -166,7 +166,6 @@ function AccountKeys({
         }}
         title={t("deleteDialog.title")}
         confirmLabel={t("deleteDialog.confirm")}
-        cancelLabel={t("deleteDialog.cancel")}
         pending={remove.isPending}
         error={deleteError}
         testId="delete-key-dialog"

@@ -142,13 +142,15 @@ export function ConfirmDialog({
   title: ReactNode;
   children: ReactNode;
   confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
+  /** The way out without confirming: "Cancelar" unless the dialog says otherwise. */
+  cancelLabel?: ReactNode;
   pending: boolean;
   error: string | null;
   tone?: "danger" | "primary";
   testId?: string;
   confirmTestId?: string;
 }) {
+  const t = useTranslations("dialog");
   return (
     <Dialog open={open} onClose={onClose} title={title} testId={testId}>
       <div className="space-y-4">
@@ -156,7 +158,7 @@ export function ConfirmDialog({
         {error ? <FieldError alert>{error}</FieldError> : null}
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t("cancel")}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={pending} data-testid={confirmTestId}>
             {confirmLabel}

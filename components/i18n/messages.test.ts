@@ -38,7 +38,7 @@ describe("message catalogues", () => {
 
   it("name a file size limit through its setting (UPLOAD_FILE_MAX_BYTES), never as a number", () => {
     const literal = /\d\s*(?:KB|MB|MiB|GB)\b/;
-    const sizes = [...pt, ...english].filter(([key, text]) => literal.test(text));
+    const sizes = [...pt, ...english].filter(([, text]) => literal.test(text));
     expect(sizes.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 });

@@ -194,8 +194,7 @@ function Decision({ med }: { med: AdminMedDetail }) {
         pending={resolve.isPending}
         error={error}
         tone={choice === "accepted" ? "danger" : "primary"}
-        testId="med-decision-dialog"
-        confirmTestId="med-decision-confirm"
+        testId="med-decision"
       >
         <p className="text-sm text-slate-600">
           {choice === "accepted"

@@ -221,8 +221,7 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         pending={approve.isPending}
         error={errorOf(approve.error)}
         tone="primary"
-        testId="approve-dialog"
-        confirmTestId="approve-confirm"
+        testId="approve"
       >
         <p className="text-sm text-slate-600">{t("approveBody", { name: proposal.name })}</p>
       </ConfirmDialog>
@@ -237,8 +236,7 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         confirmLabel={t("reject")}
         pending={reject.isPending}
         error={errorOf(reject.error)}
-        testId="reject-dialog"
-        confirmTestId="reject-confirm"
+        testId="reject"
       >
         <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint", { max: MAX_REJECTION_REASON })}>
           {(control) => (

@@ -76,8 +76,7 @@ export function AccountStatusDialog({
       pending={mutation.isPending}
       error={serviceError}
       tone={action === "block" ? "danger" : "primary"}
-      testId="account-status-dialog"
-      confirmTestId="account-status-confirm"
+      testId="account-status"
     >
       <p className="text-sm text-slate-600">{t(action === "block" ? "blockBody" : "unblockBody")}</p>
       <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint")}>

@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
@@ -136,7 +135,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.revokeDialog");
   const trpc = useTRPC();
-  const explain = useServiceError();
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
@@ -161,10 +159,8 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
       onConfirm={confirm}
       title={t("title")}
       confirmLabel={t("confirm")}
-      pending={revoke.isPending}
-      error={revoke.error ? explain(revoke.error).message : null}
-      testId="revoke-key-dialog"
-      confirmTestId="revoke-confirm"
+      mutation={revoke}
+      testId="revoke-key"
     >
       {apiKey ? (
         <>

@@ -208,7 +208,7 @@ export function DefenseForm({
         pending={submit.isPending}
         error={submit.error ? serviceError(submit.error).message : null}
         tone="primary"
-        confirmTestId="defense-confirm"
+        testId="defense"
       >
         <p className="text-sm text-slate-600">{td("confirmBody")}</p>
       </ConfirmDialog>

@@ -13,7 +13,7 @@ import { encodeStaticBrCode } from "../server/pix/brcode";
 import { settleOutgoingPix } from "./support/rail";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
-import { CLIPBOARD, mainNavOf, openPage, SLOW } from "./support/walk";
+import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -167,6 +167,35 @@ test("an unpaid charge is cancelled after a confirmation", async () => {
   const row = page.getByTestId("charge-row").filter({ hasText: `Cancelar ${RUN}` });
   await expect(row.getByTestId("charge-status")).toHaveText("Cancelada", SLOW);
   await snap(page, "ux-charge-cancelled");
+});
+
+test("a list's row opens from the keyboard: Tab onto the row, then Enter; on a phone the card, then Space", async () => {
+  await page.goto("/charges");
+  const list = page.getByTestId("charges-list");
+  const rows = list.getByTestId("charge-row");
+  await expect(rows.first()).toBeVisible(SLOW);
+  // The status filter, then the first row: one tab stop a row, named for a screen reader.
+  await list.getByRole("combobox").first().focus();
+  await page.keyboard.press("Tab");
+  await expect(rows.first()).toBeFocused();
+  await expect(rows.first()).toHaveAttribute("aria-label", /^Ver cobrança: .+ de /);
+  const title = (await rows.first().getByRole("link").textContent()) ?? "";
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/charges\/[^/?]+$/, SLOW);
+  await expect(page.getByTestId("charge-detail")).toBeVisible(SLOW);
+
+  await page.setViewportSize(PHONE);
+  try {
+    await page.goto("/charges");
+    const card = page.getByTestId("charge-card").filter({ hasText: title }).first();
+    await expect(card).toBeVisible(SLOW);
+    await card.getByRole("link").focus();
+    await page.keyboard.press(" ");
+    await expect(page).toHaveURL(/\/charges\/[^/?]+$/, SLOW);
+    await expect(page.getByTestId("charge-detail")).toBeVisible(SLOW);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
 });
 
 let paidEndToEndId = "";

@@ -191,12 +191,10 @@ function Decision({ med }: { med: AdminMedDetail }) {
         onConfirm={confirm}
         title={choice === "accepted" ? t("confirmAcceptTitle") : t("confirmRejectTitle")}
         confirmLabel={choice === "accepted" ? t("confirmAccept") : t("confirmReject")}
-        cancelLabel={t("cancel")}
         pending={resolve.isPending}
         error={error}
         tone={choice === "accepted" ? "danger" : "primary"}
-        testId="med-decision-dialog"
-        confirmTestId="med-decision-confirm"
+        testId="med-decision"
       >
         <p className="text-sm text-slate-600">
           {choice === "accepted"

@@ -5,57 +5,38 @@ import { useNow } from "@/components/charges/status";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
-import { CardList, ListCard } from "@/components/lists/card-list";
-import { DataTable, RowLink, Stacked } from "@/components/lists/data-table";
+import { amountColumn, RowTitle, Stacked } from "@/components/lists/data-table";
+import { ListRows } from "@/components/lists/list-rows";
+import { withBack } from "@/components/lists/list-state";
 import { MedStatusBadge } from "@/components/meds/status";
 import type { AdminMedRow } from "@/server/meds/admin";
 import { DeadlineLabel } from "./status";
 
 export function medHref(id: string, back?: string): string {
-  return back ? `/admin/meds/${id}?${new URLSearchParams({ back }).toString()}` : `/admin/meds/${id}`;
+  return withBack(`/admin/meds/${id}`, back);
 }
 
-/** The queue as a table on wide screens. */
 /** The queue's rows: a table on wide screens, cards on narrow ones. */
 export function MedRows({ meds, back }: { meds: AdminMedRow[]; back: string }) {
-  return (
-    <>
-      <MedTable meds={meds} back={back} />
-      <MedCards meds={meds} back={back} />
-    </>
-  );
-}
-
-function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
   const t = useTranslations("adminMeds.queue");
   const money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(60_000);
   return (
-    <DataTable
-      caption={t("caption")}
-      testId="meds-table"
-      rowTestId="med-row"
-      fixed={false}
+    <ListRows
       rows={meds}
       rowKey={(med) => med.id}
-      rowHref={(med) => medHref(med.id, back)}
+      open={(med) => ({
+        href: medHref(med.id, back),
+        label: t("open", { merchant: med.merchantName, date: dateTime(med.createdAt) }),
+      })}
+      caption={t("caption")}
+      testId="med"
+      fixed={false}
       columns={[
         {
           header: t("columns.merchant"),
-          cell: (med) => (
-            <Stacked
-              main={
-                <RowLink
-                  href={medHref(med.id, back)}
-                  label={t("open", { merchant: med.merchantName, date: dateTime(med.createdAt) })}
-                >
-                  {med.merchantName}
-                </RowLink>
-              }
-              sub={med.merchantEmail}
-            />
-          ),
+          cell: (med) => <Stacked main={<RowTitle>{med.merchantName}</RowTitle>} sub={med.merchantEmail} />,
         },
         {
           header: t("columns.payer"),
@@ -88,37 +69,15 @@ function MedTable({ meds, back }: { meds: AdminMedRow[]; back: string }) {
             </>
           ),
         },
-        {
-          header: t("columns.amount"),
-          className: "text-right",
-          cellClassName: "font-medium whitespace-nowrap text-slate-900 tabular-nums",
-          cell: (med) => money(med.disputedCents),
-        },
+        amountColumn(t("columns.amount"), (med: AdminMedRow) => money(med.disputedCents), ""),
       ]}
+      card={(med) => ({
+        title: med.merchantName,
+        subtitle: med.payerName ?? med.merchantEmail,
+        amount: money(med.disputedCents),
+        status: <MedStatusBadge status={med.status} />,
+        note: <DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />,
+      })}
     />
-  );
-}
-
-/** The queue as cards on a phone. */
-function MedCards({ meds, back }: { meds: AdminMedRow[]; back: string }) {
-  const t = useTranslations("adminMeds.queue");
-  const money = useMoney();
-  const dateTime = useDateTime();
-  const now = useNow(60_000);
-  return (
-    <CardList rows={meds} rowKey={(med) => med.id} testId="med-cards">
-      {(med) => (
-        <ListCard
-          href={medHref(med.id, back)}
-          label={t("open", { merchant: med.merchantName, date: dateTime(med.createdAt) })}
-          testId="med-card"
-          title={med.merchantName}
-          subtitle={med.payerName ?? med.merchantEmail}
-          amount={money(med.disputedCents)}
-          status={<MedStatusBadge status={med.status} />}
-          note={<DeadlineLabel deadline={med.defenseDeadline} status={med.status} now={now} />}
-        />
-      )}
-    </CardList>
   );
 }

@@ -218,12 +218,10 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         onConfirm={() => approve.mutate({ userId: proposal.userId }, { onSuccess: close })}
         title={t("approveTitle")}
         confirmLabel={t("approve")}
-        cancelLabel={t("cancel")}
         pending={approve.isPending}
         error={errorOf(approve.error)}
         tone="primary"
-        testId="approve-dialog"
-        confirmTestId="approve-confirm"
+        testId="approve"
       >
         <p className="text-sm text-slate-600">{t("approveBody", { name: proposal.name })}</p>
       </ConfirmDialog>
@@ -236,11 +234,9 @@ function Decision({ proposal }: { proposal: AdminProposalDetail }) {
         )}
         title={t("rejectTitle")}
         confirmLabel={t("reject")}
-        cancelLabel={t("cancel")}
         pending={reject.isPending}
         error={errorOf(reject.error)}
-        testId="reject-dialog"
-        confirmTestId="reject-confirm"
+        testId="reject"
       >
         <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint", { max: MAX_REJECTION_REASON })}>
           {(control) => (

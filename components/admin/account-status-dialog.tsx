@@ -73,12 +73,10 @@ export function AccountStatusDialog({
       onConfirm={confirm}
       title={t(action === "block" ? "blockTitle" : "unblockTitle", { account: accountId })}
       confirmLabel={t(action === "block" ? "confirmBlock" : "confirmUnblock")}
-      cancelLabel={t("cancel")}
       pending={mutation.isPending}
       error={serviceError}
       tone={action === "block" ? "danger" : "primary"}
-      testId="account-status-dialog"
-      confirmTestId="account-status-confirm"
+      testId="account-status"
     >
       <p className="text-sm text-slate-600">{t(action === "block" ? "blockBody" : "unblockBody")}</p>
       <FormField form={form} name="reason" label={t("reason")} hint={t("reasonHint")}>

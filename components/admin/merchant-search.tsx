@@ -7,7 +7,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { parseAsString } from "nuqs";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Money } from "@/components/format/money";
-import { useListState } from "@/components/lists/list-state";
+import { useListState, withBack } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -23,7 +23,7 @@ type Merchant = inferRouterOutputs<AppRouter>["adminMerchants"]["search"]["items
 
 /** The merchant's detail; `back` keeps the search for the way back. */
 export function merchantHref(userId: string, back?: string): string {
-  return back ? `/admin/merchants/${userId}?${new URLSearchParams({ back }).toString()}` : `/admin/merchants/${userId}`;
+  return withBack(`/admin/merchants/${userId}`, back);
 }
 
 function MerchantRow({ merchant, back }: { merchant: Merchant; back: string }) {

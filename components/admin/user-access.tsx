@@ -77,7 +77,6 @@ function RoleDialog({
 }) {
   const t = useTranslations("adminMerchants.access");
   const trpc = useTRPC();
-  const explain = useServiceError();
   const id = useId();
   const [role, setRole] = useState<DashboardRole>(current === "ADMIN" ? "MERCHANT" : "ADMIN");
   const change = useMutation(
@@ -95,12 +94,9 @@ function RoleDialog({
       onConfirm={() => change.mutate({ userId, role })}
       title={t("roleTitle")}
       confirmLabel={t("confirmRole")}
-      cancelLabel={t("cancel")}
-      pending={change.isPending}
-      error={change.isError ? explain(change.error).message : null}
+      mutation={change}
       tone="primary"
-      testId="role-dialog"
-      confirmTestId="role-confirm"
+      testId="role"
     >
       <p className="text-sm text-slate-600">{t("roleBody")}</p>
       <div className="space-y-1.5">

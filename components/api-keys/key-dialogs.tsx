@@ -3,11 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
-import { READ_ONLY_SCOPES } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
 import { KeyForm, type KeyFormValues } from "./key-form";
 
@@ -58,15 +56,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       {created ? (
         <KeySecretPanel {...created} onDone={close} />
       ) : (
-        <KeyForm
-          initial={{ name: "", scopes: [...READ_ONLY_SCOPES], ipWhitelist: [], expiresAt: null }}
-          submitLabel={t("submit")}
-          pendingLabel={t("submitting")}
-          pending={create.isPending}
-          onSubmit={submit}
-          onCancel={close}
-          testId="create-key-form"
-        />
+        <KeyForm pending={create.isPending} onSubmit={submit} onCancel={close} />
       )}
     </SecretDialog>
   );
@@ -137,17 +127,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
       size="lg"
       testId="edit-key-dialog"
     >
-      {apiKey ? (
-        <KeyForm
-          initial={apiKey}
-          submitLabel={t("submit")}
-          pendingLabel={t("submitting")}
-          pending={update.isPending}
-          onSubmit={submit}
-          onCancel={close}
-          testId="edit-key-form"
-        />
-      ) : null}
+      {apiKey ? <KeyForm apiKey={apiKey} pending={update.isPending} onSubmit={submit} onCancel={close} /> : null}
     </Dialog>
   );
 }
@@ -155,7 +135,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const t = useTranslations("apiKeys.revokeDialog");
   const trpc = useTRPC();
-  const explain = useServiceError();
   const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: useKeyListRefresh() }));
 
   function close() {
@@ -180,11 +159,8 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null
       onConfirm={confirm}
       title={t("title")}
       confirmLabel={t("confirm")}
-      cancelLabel={t("cancel")}
-      pending={revoke.isPending}
-      error={revoke.error ? explain(revoke.error).message : null}
-      testId="revoke-key-dialog"
-      confirmTestId="revoke-confirm"
+      mutation={revoke}
+      testId="revoke-key"
     >
       {apiKey ? (
         <>

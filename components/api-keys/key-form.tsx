@@ -14,7 +14,7 @@ import { DialogActions } from "@/components/ui/dialog";
 import { DateInput, FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { KeyName, MAX_KEY_NAME, Scopes } from "@/server/apikeys/schema";
-import { SCOPES, type Scope } from "@/server/apikeys/scopes";
+import { READ_ONLY_SCOPES, SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { saoPauloDate, saoPauloDayEnd } from "@/server/time";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
 
@@ -66,26 +66,25 @@ export type KeyFormValues = {
   expiresAt: number | null | undefined;
 };
 
-/** Name, scopes, allowlist and expiry of a key, for creating one or changing it. */
+/** A new key's start: read-only, no allowlist, no expiry. */
+const NEW_KEY: KeyFormInitial = { name: "", scopes: [...READ_ONLY_SCOPES], ipWhitelist: [], expiresAt: null };
+
+/** Name, scopes, allowlist and expiry of a key: a new one, or `apiKey` changed. */
 export function KeyForm({
-  initial,
-  submitLabel,
-  pendingLabel,
+  apiKey,
   pending,
   onSubmit,
   onCancel,
-  testId,
 }: {
-  initial: KeyFormInitial;
-  submitLabel: string;
-  pendingLabel: string;
+  apiKey?: KeyFormInitial;
   pending: boolean;
   /** `onError` shows a refusal of the service on the form. */
   onSubmit: (values: KeyFormValues, onError: (cause: unknown) => void) => void;
   onCancel: () => void;
-  testId?: string;
 }) {
   const t = useTranslations("apiKeys.form");
+  const dialog = useTranslations(apiKey ? "apiKeys.editDialog" : "apiKeys.createDialog");
+  const initial = apiKey ?? NEW_KEY;
   const scopeText = useTranslations("apiKeys.scopes");
   const id = useId();
   const trpc = useTRPC();
@@ -158,7 +157,13 @@ export function KeyForm({
   });
 
   return (
-    <form onSubmit={submit} onKeyDown={keepEnterInField} noValidate className="space-y-6" data-testid={testId}>
+    <form
+      onSubmit={submit}
+      onKeyDown={keepEnterInField}
+      noValidate
+      className="space-y-6"
+      data-testid={apiKey ? "edit-key-form" : "create-key-form"}
+    >
       <FormField form={form} name="name" label={t("name")} hint={t("nameHint")}>
         {(control) => (
           <Input {...control} placeholder={t("namePlaceholder")} maxLength={MAX_KEY_NAME} autoComplete="off" />
@@ -242,7 +247,7 @@ export function KeyForm({
           {t("cancel")}
         </Button>
         <Button type="submit" loading={pending || checking} data-testid="key-form-submit">
-          {pending ? pendingLabel : submitLabel}
+          {pending ? dialog("submitting") : dialog("submit")}
         </Button>
       </DialogActions>
     </form>

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useMoney } from "@/components/format/money";
-import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RefundAction } from "@/components/refunds/refund-action";
 import { Button } from "@/components/ui/button";
@@ -19,13 +18,10 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
   const money = useMoney();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const explain = useServiceError();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const cancel = useMutation(trpc.charges.cancel.mutationOptions());
 
   function confirm() {
-    setError(null);
     cancel.mutate(
       { txId: charge.txId },
       {
@@ -36,7 +32,6 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
           setOpen(false);
           await queryClient.invalidateQueries(trpc.charges.pathFilter());
         },
-        onError: (cause) => setError(explain(cause).message),
       },
     );
   }
@@ -54,10 +49,8 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
         title={t("title")}
         confirmLabel={t("confirm")}
         cancelLabel={t("keep")}
-        pending={cancel.isPending}
-        error={error}
-        testId="charge-cancel-dialog"
-        confirmTestId="charge-cancel-confirm"
+        mutation={cancel}
+        testId="charge-cancel"
       >
         <p className="text-sm text-slate-600">{t("body", { amount: money(charge.amountCents) })}</p>
       </ConfirmDialog>

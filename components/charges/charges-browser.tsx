@@ -7,11 +7,11 @@ import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
-import { CardList, ListCard } from "@/components/lists/card-list";
-import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { amountColumn, dateColumn, RowTitle, Stacked } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
-import { useListState } from "@/components/lists/list-state";
+import { ListRows } from "@/components/lists/list-rows";
+import { useListState, withBack } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
@@ -21,7 +21,7 @@ import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, u
 
 /** Where a charge's detail lives; `back` keeps the list's filters for the way back. */
 export function chargeHref(txId: string, back?: string): string {
-  return back ? `/charges/${txId}?${new URLSearchParams({ back }).toString()}` : `/charges/${txId}`;
+  return withBack(`/charges/${txId}`, back);
 }
 
 const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES) };
@@ -58,12 +58,7 @@ export function ChargesBrowser() {
       />
 
       <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
-        {(data) => (
-          <>
-            <ChargeTable charges={data.charges} back={state.back} />
-            <ChargeCards charges={data.charges} back={state.back} />
-          </>
-        )}
+        {(data) => <ChargeRows charges={data.charges} back={state.back} />}
       </ResourceList>
     </section>
   );
@@ -92,43 +87,31 @@ function useChargeLabels() {
   };
 }
 
-function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string }) {
+function ChargeRows({ charges, back }: { charges: ChargeView[]; back: string }) {
   const t = useTranslations("charges.list");
   const money = useMoney();
   const labelsOf = useChargeLabels();
   return (
-    <DataTable
-      caption={t("caption")}
-      testId="charges-table"
-      rowTestId="charge-row"
+    <ListRows
       rows={charges}
       rowKey={(charge) => charge.txId}
-      rowHref={(charge) => chargeHref(charge.txId, back)}
+      open={(charge) => {
+        const labels = labelsOf(charge);
+        return { href: chargeHref(charge.txId, back), label: t("open", { label: labels.title, date: labels.created }) };
+      }}
+      caption={t("caption")}
+      testId="charge"
       columns={[
-        {
-          header: t("columns.created"),
-          className: "w-[7.5rem] text-slate-600 tabular-nums",
-          cell: (charge) => <DateCell date={charge.createdAt} />,
-        },
+        dateColumn(t("columns.created"), (charge: ChargeView) => charge.createdAt),
         {
           header: t("columns.charge"),
-          cell: (charge) => {
-            const labels = labelsOf(charge);
-            return (
-              <Stacked
-                main={
-                  <RowLink
-                    href={chargeHref(charge.txId, back)}
-                    label={t("open", { label: labels.title, date: labels.created })}
-                  >
-                    {labels.title}
-                  </RowLink>
-                }
-                sub={<span title={charge.txId}>{truncateId(charge.txId, 12, 6)}</span>}
-                mono
-              />
-            );
-          },
+          cell: (charge) => (
+            <Stacked
+              main={<RowTitle>{labelsOf(charge).title}</RowTitle>}
+              sub={<span title={charge.txId}>{truncateId(charge.txId, 12, 6)}</span>}
+              mono
+            />
+          ),
         },
         {
           header: t("columns.status"),
@@ -141,40 +124,20 @@ function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string })
           cellClassName: "text-xs text-slate-600 tabular-nums",
           cell: (charge) => labelsOf(charge).when,
         },
-        {
-          header: t("columns.amount"),
-          className: "w-[8.5rem] text-right",
-          cellClassName: "font-medium whitespace-nowrap text-slate-900 tabular-nums",
-          cell: (charge) => <span data-testid="charge-row-amount">{money(charge.amountCents)}</span>,
-        },
+        amountColumn(t("columns.amount"), (charge: ChargeView) => (
+          <span data-testid="charge-row-amount">{money(charge.amountCents)}</span>
+        )),
       ]}
-    />
-  );
-}
-
-function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string }) {
-  const t = useTranslations("charges.list");
-  const money = useMoney();
-  const labelsOf = useChargeLabels();
-  return (
-    <CardList rows={charges} rowKey={(charge) => charge.txId} testId="charge-cards">
-      {(charge) => {
+      card={(charge) => {
         const labels = labelsOf(charge);
-        return (
-          <ListCard
-            href={chargeHref(charge.txId, back)}
-            label={t("open", { label: labels.title, date: labels.created })}
-            testId="charge-card"
-            title={labels.title}
-            subtitle={
-              <span className="font-mono text-[0.6875rem] text-slate-400">{truncateId(charge.txId, 14, 6)}</span>
-            }
-            amount={money(charge.amountCents)}
-            status={<ChargeStatusBadge status={labels.status} />}
-            note={labels.when}
-          />
-        );
+        return {
+          title: labels.title,
+          subtitle: <span className="font-mono text-[0.6875rem] text-slate-400">{truncateId(charge.txId, 14, 6)}</span>,
+          amount: money(charge.amountCents),
+          status: <ChargeStatusBadge status={labels.status} />,
+          note: labels.when,
+        };
       }}
-    </CardList>
+    />
   );
 }

@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
-import { useServiceError } from "@/components/forms/service-error";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -59,13 +58,10 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
   const dateTime = useDateTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const explain = useServiceError();
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const remove = useMutation(trpc.charges.static.remove.mutationOptions());
 
   function confirm() {
-    setError(null);
     remove.mutate(
       { id: code.id },
       {
@@ -73,7 +69,6 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
           setConfirming(false);
           await queryClient.invalidateQueries(trpc.charges.static.pathFilter());
         },
-        onError: (cause) => setError(explain(cause).message),
       },
     );
   }
@@ -136,8 +131,7 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
         title={t("removeTitle")}
         confirmLabel={t("remove")}
         cancelLabel={t("keep")}
-        pending={remove.isPending}
-        error={error}
+        mutation={remove}
       >
         <p className="text-sm text-slate-600">{t("removeBody", { label: code.label })}</p>
       </ConfirmDialog>

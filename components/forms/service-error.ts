@@ -25,12 +25,18 @@ const TRPC_CODES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "TOO_MANY_REQUESTS
 /** Features whose codes mean something more precise there (serviceErrors.<scope>.<CODE>). */
 export type ErrorScope = "meds";
 
-/** A service error code in the reader's language, for a feature that maps its codes; null when unmapped. */
-export function useErrorCodeMessage(scope: ErrorScope) {
+/** What a feature's sentences name: its limits, as configured (`{megabytes}`, `{files}`). */
+export type ScopeValues = Record<string, string | number>;
+
+/**
+ * A service error code in the reader's language, for a feature that maps its codes; null when
+ * unmapped. `values` fill the sentences' placeholders.
+ */
+export function useErrorCodeMessage(scope: ErrorScope, values?: ScopeValues) {
   const t = useTranslations("serviceErrors");
   return (code: string | null | undefined): string | null => {
     const key = `${scope}.${code}`;
-    return code && t.has(key as never) ? t(key as never) : null;
+    return code && t.has(key as never) ? t(key as never, values as never) : null;
   };
 }
 
@@ -38,12 +44,13 @@ export function useErrorCodeMessage(scope: ErrorScope) {
  * A procedure's error as the merchant should read it, in the merchant's language: the sentence
  * of its reason (server/errors.ts ERROR_REASONS), else of its code in the feature's `scope`, else
  * of its code; never the server's English text. Malformed input names the field it is about.
+ * `values` fill the placeholders of the feature's sentences.
  */
-export function useServiceError(scope?: ErrorScope) {
+export function useServiceError(scope?: ErrorScope, values?: ScopeValues) {
   const translate = useTranslations("serviceErrors");
   // the keys come from the server at run time; `has` checks them before use
   type Key = Parameters<typeof translate>[0];
-  const t = (key: string) => translate(key as Key);
+  const t = (key: string) => translate(key as Key, values as never);
   const has = (key: string) => translate.has(key as Key);
   return (error: unknown): ServiceError => {
     const data = errorData(error);

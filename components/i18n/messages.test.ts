@@ -35,4 +35,10 @@ describe("message catalogues", () => {
       .map(([key]) => key);
     expect(different).toEqual([]);
   });
+
+  it("name a file size limit through its setting (UPLOAD_FILE_MAX_BYTES), never as a number", () => {
+    const literal = /\d\s*(?:KB|MB|MiB|GB)\b/;
+    const sizes = [...pt, ...english].filter(([, text]) => literal.test(text));
+    expect(sizes.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
 });

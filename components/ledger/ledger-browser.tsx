@@ -12,7 +12,7 @@ import { Card } from "@/components/ui/card";
 import { BookIcon, SendIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
-import { EntryCards, EntryTable } from "./ledger-entries";
+import { EntryRows } from "./ledger-entries";
 import { endOfDay, FilterBar, LEDGER_FILTERS, startOfDay } from "./ledger-filters";
 
 export function LedgerBrowser() {
@@ -74,12 +74,7 @@ export function LedgerBrowser() {
             </>
           )}
         >
-          {(data) => (
-            <>
-              <EntryTable entries={data.entries} back={back} />
-              <EntryCards entries={data.entries} back={back} />
-            </>
-          )}
+          {(data) => <EntryRows entries={data.entries} back={back} />}
         </ResourceList>
       )}
     </div>

@@ -5,8 +5,8 @@ import { useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, entryHref, StatusBadge, useReasonLabel } from "@/components/format/entry";
 import { SignedAmount } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
-import { CardList, ListCard } from "@/components/lists/card-list";
-import { DataTable, DateCell, RowLink } from "@/components/lists/data-table";
+import { dateColumn, RowTitle } from "@/components/lists/data-table";
+import { ListRows } from "@/components/lists/list-rows";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
 const entryKey = (entry: EntryView) => `${entry.accountId}:${entry.id}`;
@@ -27,23 +27,19 @@ function useEntryLabels() {
   };
 }
 
-export function EntryTable({ entries, back }: { entries: EntryView[]; back: string }) {
+/** The ledger's rows: a table on wide screens, cards on a phone; each opens the entry's page. */
+export function EntryRows({ entries, back }: { entries: EntryView[]; back: string }) {
   const t = useTranslations("ledger");
   const labelsOf = useEntryLabels();
   return (
-    <DataTable
-      caption={t("tableCaption")}
-      testId="ledger-table"
-      rowTestId="ledger-row"
+    <ListRows
       rows={entries}
       rowKey={entryKey}
-      rowHref={(entry) => entryHref(entry, back)}
+      open={(entry) => ({ href: entryHref(entry, back), label: labelsOf(entry).open })}
+      caption={t("tableCaption")}
+      testId="ledger"
       columns={[
-        {
-          header: t("columns.date"),
-          className: "w-[7.5rem] text-slate-600 tabular-nums",
-          cell: (entry) => <DateCell date={entry.createdAt} />,
-        },
+        dateColumn(t("columns.date"), (entry: EntryView) => entry.createdAt),
         {
           header: t("columns.type"),
           className: "w-[5rem] text-slate-700",
@@ -53,14 +49,7 @@ export function EntryTable({ entries, back }: { entries: EntryView[]; back: stri
         {
           header: t("columns.reason"),
           cellClassName: "break-words",
-          cell: (entry) => {
-            const labels = labelsOf(entry);
-            return (
-              <RowLink href={entryHref(entry, back)} label={labels.open} wrap>
-                {labels.reason}
-              </RowLink>
-            );
-          },
+          cell: (entry) => <RowTitle wrap>{labelsOf(entry).reason}</RowTitle>,
         },
         {
           header: t("columns.counterparty"),
@@ -85,41 +74,26 @@ export function EntryTable({ entries, back }: { entries: EntryView[]; back: stri
           cell: (entry) => <SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />,
         },
       ]}
-    />
-  );
-}
-
-export function EntryCards({ entries, back }: { entries: EntryView[]; back: string }) {
-  const t = useTranslations("ledger");
-  const labelsOf = useEntryLabels();
-  return (
-    <CardList rows={entries} rowKey={entryKey} testId="ledger-cards">
-      {(entry) => {
+      card={(entry) => {
         const labels = labelsOf(entry);
-        return (
-          <ListCard
-            href={entryHref(entry, back)}
-            label={labels.open}
-            testId="ledger-card"
-            title={labels.reason}
-            subtitle={labels.counterparty}
-            amount={<SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />}
-            status={
-              <span className="flex items-center gap-2">
-                <StatusBadge status={entry.status} />
-                <span className="text-slate-500">{t(`types.${entry.type}`)}</span>
-              </span>
-            }
-            note={labels.date}
-          >
-            {entry.endToEndId ? (
-              <p className="mt-2 truncate font-mono text-[0.6875rem] text-slate-400">
-                {truncateId(entry.endToEndId, 14, 6)}
-              </p>
-            ) : null}
-          </ListCard>
-        );
+        return {
+          title: labels.reason,
+          subtitle: labels.counterparty,
+          amount: <SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />,
+          status: (
+            <span className="flex items-center gap-2">
+              <StatusBadge status={entry.status} />
+              <span className="text-slate-500">{t(`types.${entry.type}`)}</span>
+            </span>
+          ),
+          note: labels.date,
+          children: entry.endToEndId ? (
+            <p className="mt-2 truncate font-mono text-[0.6875rem] text-slate-400">
+              {truncateId(entry.endToEndId, 14, 6)}
+            </p>
+          ) : null,
+        };
       }}
-    </CardList>
+    />
   );
 }

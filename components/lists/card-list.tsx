@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import type { Breakpoint } from "./data-table";
+import type { Breakpoint, RowOpen } from "./data-table";
 
 const HIDE_FROM: Record<Breakpoint, string> = { lg: "lg:hidden", xl: "xl:hidden" };
 
@@ -35,11 +35,12 @@ export function CardList<Row>({
 
 /**
  * One row as a card: title and subtitle beside the amount, then a status beside a note, then
- * anything else. With `href` the whole card is the link (named by `label`).
+ * anything else. With `open` the title is the link to the row's page, and it stretches over the
+ * whole card (`children` stay above it, so their own links and buttons still work): a tap anywhere
+ * on the card opens it, and Enter or Space once the keyboard is on it.
  */
 export function ListCard({
-  href,
-  label,
+  open,
   testId,
   title,
   subtitle,
@@ -48,8 +49,7 @@ export function ListCard({
   note,
   children,
 }: {
-  href?: string;
-  label?: string;
+  open?: RowOpen;
   testId: string;
   title: ReactNode;
   subtitle?: ReactNode;
@@ -58,11 +58,37 @@ export function ListCard({
   note?: ReactNode;
   children?: ReactNode;
 }) {
-  const body = (
-    <>
+  return (
+    <div
+      className={cn(
+        CARD,
+        open &&
+          "relative transition-colors hover:border-slate-300 hover:bg-slate-50 has-[a[data-card-link]:focus-visible]:outline-2 has-[a[data-card-link]:focus-visible]:outline-emerald-600",
+      )}
+      data-testid={testId}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <div className="truncate text-sm font-medium text-slate-900">{title}</div>
+          <div className="truncate text-sm font-medium text-slate-900">
+            {open ? (
+              <Link
+                href={open.href}
+                aria-label={open.label}
+                data-card-link=""
+                onKeyDown={(event) => {
+                  // a link answers Enter only; a card, like a table's row, answers Space too
+                  if (event.key !== " ") return;
+                  event.preventDefault();
+                  event.currentTarget.click();
+                }}
+                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+              >
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </div>
           {subtitle ? <div className="mt-0.5 truncate text-xs text-slate-500 tabular-nums">{subtitle}</div> : null}
         </div>
         {amount ? (
@@ -75,21 +101,7 @@ export function ListCard({
           {note ? <span className="text-slate-500 tabular-nums">{note}</span> : null}
         </div>
       ) : null}
-      {children}
-    </>
-  );
-  return href ? (
-    <Link
-      href={href}
-      aria-label={label}
-      data-testid={testId}
-      className={`${CARD} transition-colors hover:border-slate-300 hover:bg-slate-50`}
-    >
-      {body}
-    </Link>
-  ) : (
-    <div className={CARD} data-testid={testId}>
-      {body}
+      {children ? <div className="relative">{children}</div> : null}
     </div>
   );
 }

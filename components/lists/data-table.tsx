@@ -3,7 +3,15 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter } from "next-intl";
-import { Fragment, type ReactNode } from "react";
+import {
+  createContext,
+  Fragment,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useContext,
+} from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 
@@ -21,17 +29,29 @@ export type Column<Row> = {
   testId?: string;
 };
 
+/** Where a row opens, and its name for a screen reader ("Open the charge … of …"). */
+export type RowOpen = { href: string; label: string };
+
+const RowHref = createContext<string | null>(null);
+
+/** Whether an event began on something of its own to press (a link, a button, a field) inside the row. */
+function fromControl(event: SyntheticEvent<HTMLElement>): boolean {
+  const control = (event.target as Element).closest("a, button, input, select, textarea, label, summary");
+  return control !== null && event.currentTarget.contains(control);
+}
+
 /**
  * A list as a table on wide screens (hidden below `lg`, where a CardList takes over). With
- * `rowHref`, the whole row opens the row's page; a RowLink in one of its cells carries the keyboard
- * and screen reader access.
+ * `rowOpen`, the whole row opens the row's page: a click anywhere on it but its own links and
+ * buttons, or Enter or Space once the row has the keyboard's focus (one tab stop a row, named by
+ * the label). A cell names the row in a RowTitle, the link for a pointer and a screen reader.
  */
 export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
-  rowHref,
+  rowOpen,
   testId,
   rowTestId,
   fixed = true,
@@ -44,7 +64,7 @@ export function DataTable<Row>({
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
-  rowHref?: (row: Row) => string;
+  rowOpen?: (row: Row) => RowOpen;
   testId: string;
   rowTestId: string;
   /** Columns sized by their classes (`table-fixed`) rather than by their content. */
@@ -76,31 +96,51 @@ export function DataTable<Row>({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => {
-            const href = rowHref?.(row);
+            const open = rowOpen?.(row);
             const { className, ...attributes } = rowProps?.(row) ?? {};
             const more = details?.(row);
+            const go = (event: MouseEvent | KeyboardEvent) => {
+              if (!open) return;
+              if (event.metaKey || event.ctrlKey) window.open(open.href, "_blank", "noopener");
+              else router.push(open.href);
+            };
             return (
               <Fragment key={rowKey(row)}>
                 <tr
                   {...attributes}
                   data-testid={rowTestId}
-                  onClick={href ? () => router.push(href) : undefined}
+                  tabIndex={open ? 0 : undefined}
+                  aria-label={open?.label}
+                  onClick={open ? (event) => fromControl(event) || go(event) : undefined}
+                  onKeyDown={
+                    open
+                      ? (event) => {
+                          if (event.target !== event.currentTarget) return;
+                          if (event.key !== "Enter" && event.key !== " ") return;
+                          event.preventDefault();
+                          go(event);
+                        }
+                      : undefined
+                  }
                   className={cn(
                     align === "top" ? "align-top" : "align-middle",
-                    href && "cursor-pointer transition-colors hover:bg-slate-50",
+                    open &&
+                      "cursor-pointer transition-colors hover:bg-slate-50 focus-visible:bg-emerald-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600",
                     className,
                   )}
                 >
-                  {columns.map((column, index) => (
-                    <td
-                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
-                      key={index}
-                      className={cn("py-3", edge(index), column.className, column.cellClassName)}
-                      data-testid={column.testId}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
+                  <RowHref.Provider value={open?.href ?? null}>
+                    {columns.map((column, index) => (
+                      <td
+                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                        key={index}
+                        className={cn("py-3", edge(index), column.className, column.cellClassName)}
+                        data-testid={column.testId}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </RowHref.Provider>
                 </tr>
                 {more ? (
                   <tr className="bg-slate-50/60">
@@ -118,25 +158,20 @@ export function DataTable<Row>({
   );
 }
 
-/** The link of a clickable row: its name for screen readers, and the click kept from the row. */
-export function RowLink({
-  href,
-  label,
-  wrap,
-  children,
-}: {
-  href: string;
-  label?: string;
-  /** Wrap a long name rather than cut it short. */
-  wrap?: boolean;
-  children: ReactNode;
-}) {
+/**
+ * The row's name, as the link to where the row opens (for a pointer, a new tab, a screen reader's
+ * list of links); the keyboard reaches it through the row, which is the row's one tab stop.
+ */
+export function RowTitle({ wrap, testId, children }: { wrap?: boolean; testId?: string; children: ReactNode }) {
+  const href = useContext(RowHref);
+  const className = cn("font-medium text-slate-900", wrap ? "" : "block truncate");
+  if (!href) return <span className={className}>{children}</span>;
   return (
     <Link
       href={href}
-      onClick={(event) => event.stopPropagation()}
-      aria-label={label}
-      className={cn("font-medium text-slate-900 hover:text-emerald-800 hover:underline", wrap ? "" : "block truncate")}
+      tabIndex={-1}
+      data-testid={testId}
+      className={cn(className, "hover:text-emerald-800 hover:underline")}
     >
       {children}
     </Link>
@@ -162,4 +197,19 @@ export function DateCell({ date }: { date: Date }) {
       <span className="block text-xs text-slate-500">{format.dateTime(date, { timeStyle: "short" })}</span>
     </>
   );
+}
+
+/** A column of the rows' dates: the day, and the time under it. */
+export function dateColumn<Row>(header: ReactNode, date: (row: Row) => Date, width = "w-[7.5rem]"): Column<Row> {
+  return { header, className: cn(width, "text-slate-600 tabular-nums"), cell: (row) => <DateCell date={date(row)} /> };
+}
+
+/** A column of amounts, on the right (`width` "" where the table sizes its columns by content). */
+export function amountColumn<Row>(header: ReactNode, cell: (row: Row) => ReactNode, width = "w-[8.5rem]"): Column<Row> {
+  return {
+    header,
+    className: cn(width, "text-right"),
+    cellClassName: "font-medium whitespace-nowrap text-slate-900 tabular-nums",
+    cell,
+  };
 }

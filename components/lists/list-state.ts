@@ -68,3 +68,8 @@ export function useListState<Filters extends UseQueryStatesKeysMap>(filters: Fil
 export type ListState<Filters extends UseQueryStatesKeysMap = UseQueryStatesKeysMap> = ReturnType<
   typeof useListState<Filters>
 >;
+
+/** A detail page's path, carrying the list's query string (`back`) for its way back to the list. */
+export function withBack(path: string, back?: string): string {
+  return back ? `${path}?${new URLSearchParams({ back }).toString()}` : path;
+}

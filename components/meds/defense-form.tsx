@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { FieldError, Textarea } from "@/components/ui/fields";
 import { FileTextIcon, TrashIcon } from "@/components/ui/icons";
-import { DEFAULT_UPLOAD_FILE_MAX_BYTES } from "@/server/fields/uploads";
+import type { MedDetailView } from "@/server/meds/dashboard";
 import type { EvidenceView } from "@/server/meds/evidence";
 import { DashboardDefense, MAX_DEFENSE_DESCRIPTION, MAX_EVIDENCE_FILES } from "@/server/meds/schema";
 
@@ -42,15 +42,24 @@ async function uploadEvidence(endToEndId: string, file: File): Promise<string | 
   }
 }
 
-/** The defense: a text and up to 10 proof files, sent once through meds.submitDefense. */
-export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evidence: EvidenceView[] }) {
+/** The defense: a text and up to MAX_EVIDENCE_FILES proof files, sent once through meds.submitDefense. */
+export function DefenseForm({
+  endToEndId,
+  evidence,
+  limits,
+}: {
+  endToEndId: string;
+  evidence: EvidenceView[];
+  limits: MedDetailView["evidenceLimits"];
+}) {
   const td = useTranslations("meds.defense");
   const errors = useTranslations("serviceErrors");
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const serviceError = useServiceError("meds");
-  const codeMessage = useErrorCodeMessage("meds");
+  const limitValues = { megabytes: limits.maxMegabytes, files: MAX_EVIDENCE_FILES };
+  const serviceError = useServiceError("meds", limitValues);
+  const codeMessage = useErrorCodeMessage("meds", limitValues);
   const fileSize = useFileSize();
   const input = useRef<HTMLInputElement>(null);
   const form = useSchemaForm(DefenseText, { defaultValues: { description: "" }, mode: "onTouched" });
@@ -70,11 +79,7 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
     for (const file of Array.from(files)) {
       // the door refuses these too; saying so first spares the merchant a long upload
       const local =
-        count >= MAX_EVIDENCE_FILES
-          ? "TOO_MANY_FILES"
-          : file.size > DEFAULT_UPLOAD_FILE_MAX_BYTES
-            ? "PAYLOAD_TOO_LARGE"
-            : null;
+        count >= MAX_EVIDENCE_FILES ? "TOO_MANY_FILES" : file.size > limits.maxBytes ? "PAYLOAD_TOO_LARGE" : null;
       setUploading(file.name);
       const code = local ?? (await uploadEvidence(endToEndId, file));
       if (code) refused.push(td("fileRefused", { name: file.name, reason: reason(code) }));
@@ -114,7 +119,7 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
 
       <div className="space-y-2">
         <p className="text-sm font-medium text-slate-900">{td("files")}</p>
-        <p className="text-xs text-slate-500">{td("filesHint")}</p>
+        <p className="text-xs text-slate-500">{td("filesHint", limitValues)}</p>
         {evidence.length > 0 ? (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="evidence-list">
             {evidence.map((file) => (
@@ -200,11 +205,10 @@ export function DefenseForm({ endToEndId, evidence }: { endToEndId: string; evid
         }
         title={td("confirmTitle")}
         confirmLabel={td("confirm")}
-        cancelLabel={td("cancel")}
         pending={submit.isPending}
         error={submit.error ? serviceError(submit.error).message : null}
         tone="primary"
-        confirmTestId="defense-confirm"
+        testId="defense"
       >
         <p className="text-sm text-slate-600">{td("confirmBody")}</p>
       </ConfirmDialog>

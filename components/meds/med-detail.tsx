@@ -178,7 +178,7 @@ function DefenseSection({ med, now }: { med: MedDetailView; now: number }) {
         ) : expired ? (
           <Alert data-testid="defense-expired">{t("expired", { date: dateTime(med.defenseDeadline, "medium") })}</Alert>
         ) : (
-          <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} />
+          <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} limits={med.evidenceLimits} />
         )}
       </CardContent>
     </Card>

@@ -8,11 +8,11 @@ import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
-import { CardList, ListCard } from "@/components/lists/card-list";
-import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-table";
+import { amountColumn, dateColumn, RowTitle, Stacked } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
-import { parseAsDay, useListState } from "@/components/lists/list-state";
+import { ListRows } from "@/components/lists/list-rows";
+import { parseAsDay, useListState, withBack } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
@@ -27,7 +27,7 @@ const FILTERS = { status: parseAsStringLiteral(MED_STATUSES), from: parseAsDay, 
 
 /** Where a MED's detail lives; `back` keeps the list's filters for the way back. */
 export function medHref(endToEndId: string, back?: string): string {
-  return back ? `/meds/${endToEndId}?${new URLSearchParams({ back }).toString()}` : `/meds/${endToEndId}`;
+  return withBack(`/meds/${endToEndId}`, back);
 }
 
 /** The merchant's MEDs with status and period filters and pages, all kept in the URL. */
@@ -87,55 +87,39 @@ export function MedsBrowser() {
       </Card>
 
       <ResourceList testId="meds" query={list} state={state} messages={t} icon={ShieldAlertIcon}>
-        {(data) => (
-          <>
-            <MedTable meds={data.meds} back={state.back} />
-            <MedCards meds={data.meds} back={state.back} />
-          </>
-        )}
+        {(data) => <MedRows meds={data.meds} back={state.back} />}
       </ResourceList>
     </section>
   );
 }
 
-function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {
+function MedRows({ meds, back }: { meds: MedRow[]; back: string }) {
   const t = useTranslations("meds.list");
   const money = useMoney();
   const dateTime = useDateTime();
   const now = useNow(30_000);
+  const payerOf = (med: MedRow) => med.payer?.name || t("unknownPayer");
   return (
-    <DataTable
-      caption={t("caption")}
-      testId="meds-table"
-      rowTestId="med-row"
+    <ListRows
       rows={meds}
       rowKey={(med) => med.medId}
-      rowHref={(med) => medHref(med.endToEndId, back)}
+      open={(med) => ({
+        href: medHref(med.endToEndId, back),
+        label: t("open", { payer: payerOf(med), date: dateTime(med.createdAt) }),
+      })}
+      caption={t("caption")}
+      testId="med"
       columns={[
-        {
-          header: t("columns.opened"),
-          className: "w-[7.5rem] text-slate-600 tabular-nums",
-          cell: (med) => <DateCell date={med.createdAt} />,
-        },
+        dateColumn(t("columns.opened"), (med: MedRow) => med.createdAt),
         {
           header: t("columns.payer"),
-          cell: (med) => {
-            const payer = med.payer?.name || t("unknownPayer");
-            return (
-              <Stacked
-                main={
-                  <RowLink
-                    href={medHref(med.endToEndId, back)}
-                    label={t("open", { payer, date: dateTime(med.createdAt) })}
-                  >
-                    {payer}
-                  </RowLink>
-                }
-                sub={<span title={med.endToEndId}>{med.endToEndId}</span>}
-                mono
-              />
-            );
-          },
+          cell: (med) => (
+            <Stacked
+              main={<RowTitle>{payerOf(med)}</RowTitle>}
+              sub={<span title={med.endToEndId}>{med.endToEndId}</span>}
+              mono
+            />
+          ),
         },
         {
           header: t("columns.status"),
@@ -147,51 +131,30 @@ function MedTable({ meds, back }: { meds: MedRow[]; back: string }) {
           className: "w-[11rem]",
           cell: (med) => <DeadlineCountdown med={med} now={now} />,
         },
-        {
-          header: t("columns.amount"),
-          className: "w-[10rem] text-right",
-          cellClassName: "whitespace-nowrap tabular-nums",
-          cell: (med) => (
+        amountColumn(
+          t("columns.amount"),
+          (med: MedRow) => (
             <>
-              <span className="block font-medium text-slate-900" data-testid="med-row-amount">
+              <span className="block" data-testid="med-row-amount">
                 {money(med.disputedCents)}
               </span>
               {med.blockedCents > 0n ? (
-                <span className="block text-xs text-slate-500">
+                <span className="block text-xs font-normal text-slate-500">
                   {t("blockedOf", { blocked: money(med.blockedCents) })}
                 </span>
               ) : null}
             </>
           ),
-        },
+          "w-[10rem]",
+        ),
       ]}
+      card={(med) => ({
+        title: payerOf(med),
+        subtitle: dateTime(med.createdAt),
+        amount: money(med.disputedCents),
+        status: <MedStatusBadge status={med.status} />,
+        note: <DeadlineCountdown med={med} now={now} />,
+      })}
     />
-  );
-}
-
-function MedCards({ meds, back }: { meds: MedRow[]; back: string }) {
-  const t = useTranslations("meds.list");
-  const money = useMoney();
-  const dateTime = useDateTime();
-  const now = useNow(30_000);
-  return (
-    <CardList rows={meds} rowKey={(med) => med.medId} testId="med-cards">
-      {(med) => {
-        const payer = med.payer?.name || t("unknownPayer");
-        const created = dateTime(med.createdAt);
-        return (
-          <ListCard
-            href={medHref(med.endToEndId, back)}
-            label={t("open", { payer, date: created })}
-            testId="med-card"
-            title={payer}
-            subtitle={created}
-            amount={money(med.disputedCents)}
-            status={<MedStatusBadge status={med.status} />}
-            note={<DeadlineCountdown med={med} now={now} />}
-          />
-        );
-      }}
-    </CardList>
   );
 }

@@ -77,7 +77,6 @@ function AccountKeys({
   const explain = useServiceError();
   const [deleting, setDeleting] = useState<KeyView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.pixKeys.accounts.pathFilter());
   const setCurrent = useMutation(
     trpc.pixKeys.setCurrent.mutationOptions({
@@ -142,7 +141,6 @@ function AccountKeys({
                   setCurrent.mutate({ accountId: account.accountId, keyId: key.keyId });
                 }}
                 onDelete={() => {
-                  setDeleteError(null);
                   setDeleting(key);
                 }}
               />
@@ -154,23 +152,22 @@ function AccountKeys({
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
+        onConfirm={() => {
           if (!deleting) return;
-          try {
-            await remove.mutateAsync({ accountId: account.accountId, keyId: deleting.keyId });
-            await refresh();
-            setDeleting(null);
-          } catch (cause) {
-            setDeleteError(explain(cause).message);
-          }
+          remove.mutate(
+            { accountId: account.accountId, keyId: deleting.keyId },
+            {
+              onSuccess: async () => {
+                await refresh();
+                setDeleting(null);
+              },
+            },
+          );
         }}
         title={t("deleteDialog.title")}
         confirmLabel={t("deleteDialog.confirm")}
-        cancelLabel={t("deleteDialog.cancel")}
-        pending={remove.isPending}
-        error={deleteError}
-        testId="delete-key-dialog"
-        confirmTestId="delete-key-confirm"
+        mutation={remove}
+        testId="delete-key"
       >
         <p className="text-sm text-slate-600">
           {t.rich("deleteDialog.body", {

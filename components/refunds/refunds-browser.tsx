@@ -8,10 +8,10 @@ import { useDateTime } from "@/components/format/date-time";
 import { entryHref, StatusBadge } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
-import { CardList, ListCard } from "@/components/lists/card-list";
-import { DataTable, DateCell, Stacked } from "@/components/lists/data-table";
+import { amountColumn, dateColumn, RowTitle, Stacked } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
 import { StatusFilter } from "@/components/lists/filter-select";
+import { ListRows } from "@/components/lists/list-rows";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -72,12 +72,7 @@ export function RefundsBrowser() {
           </ButtonLink>
         }
       >
-        {(data) => (
-          <>
-            <RefundTable refunds={data.refunds} />
-            <RefundCards refunds={data.refunds} />
-          </>
-        )}
+        {(data) => <RefundRows refunds={data.refunds} />}
       </ResourceList>
     </div>
   );
@@ -99,35 +94,47 @@ function RefundEndToEnd({ refund, head, testId }: { refund: RefundView; head: nu
   );
 }
 
-function RefundTable({ refunds }: { refunds: RefundView[] }) {
+/** The original PIX's end-to-end id shortened, as the link to its entry; a dash when unknown. */
+function OriginalLink({ refund, head }: { refund: RefundView; head: number }) {
+  const t = useTranslations("refunds.list");
+  const original = originalHref(refund);
+  if (!refund.originalEndToEndId || !original) return "—";
+  return (
+    <Link
+      href={original}
+      title={refund.originalEndToEndId}
+      aria-label={t("openOriginal", { id: refund.originalEndToEndId })}
+      className="text-emerald-800 hover:text-emerald-900 hover:underline"
+      data-testid="refund-original-link"
+    >
+      {truncateId(refund.originalEndToEndId, head, 4)}
+    </Link>
+  );
+}
+
+function RefundRows({ refunds }: { refunds: RefundView[] }) {
   const t = useTranslations("refunds.list");
   const money = useMoney();
+  const dateTime = useDateTime();
+  const receiverOf = (refund: RefundView) => refund.receiver?.name ?? t("unknownReceiver");
+  const amountOf = (refund: RefundView) => `\u2212${money(refund.amountCents)}`;
   return (
-    <DataTable
-      caption={t("caption")}
-      testId="refunds-table"
-      rowTestId="refund-row"
+    <ListRows
       rows={refunds}
       rowKey={refundKey}
+      open={(refund) => ({
+        href: entryHref(refund),
+        label: t("open", { name: receiverOf(refund), date: dateTime(refund.createdAt) }),
+      })}
+      caption={t("caption")}
+      testId="refund"
       columns={[
-        {
-          header: t("columns.date"),
-          className: "w-[6.5rem] text-slate-600 tabular-nums",
-          cell: (refund) => <DateCell date={refund.createdAt} />,
-        },
+        dateColumn(t("columns.date"), (refund: RefundView) => refund.createdAt, "w-[6.5rem]"),
         {
           header: t("columns.to"),
           cell: (refund) => (
             <Stacked
-              main={
-                <Link
-                  href={entryHref(refund)}
-                  className="block truncate font-medium text-slate-900 hover:text-emerald-800 hover:underline"
-                  data-testid="refund-entry-link"
-                >
-                  {refund.receiver?.name ?? t("unknownReceiver")}
-                </Link>
-              }
+              main={<RowTitle testId="refund-entry-link">{receiverOf(refund)}</RowTitle>}
               sub={refund.description}
             />
           ),
@@ -141,22 +148,7 @@ function RefundTable({ refunds }: { refunds: RefundView[] }) {
           header: t("columns.original"),
           className: "w-[9.5rem]",
           cellClassName: "font-mono text-xs",
-          cell: (refund) => {
-            const original = originalHref(refund);
-            return refund.originalEndToEndId && original ? (
-              <Link
-                href={original}
-                title={refund.originalEndToEndId}
-                aria-label={t("openOriginal", { id: refund.originalEndToEndId })}
-                className="text-emerald-800 hover:text-emerald-900 hover:underline"
-                data-testid="refund-original-link"
-              >
-                {truncateId(refund.originalEndToEndId, 9, 4)}
-              </Link>
-            ) : (
-              "—"
-            );
-          },
+          cell: (refund) => <OriginalLink refund={refund} head={9} />,
         },
         {
           header: t("columns.refund"),
@@ -164,65 +156,34 @@ function RefundTable({ refunds }: { refunds: RefundView[] }) {
           cellClassName: "font-mono text-xs text-slate-600",
           cell: (refund) => <RefundEndToEnd refund={refund} head={9} testId="refund-e2e" />,
         },
-        {
-          header: t("columns.amount"),
-          className: "w-[7.5rem] text-right",
-          cellClassName: "font-medium whitespace-nowrap text-slate-900 tabular-nums",
-          cell: (refund) => (
-            <span data-testid="refund-amount">
-              {"\u2212"}
-              {money(refund.amountCents)}
-            </span>
-          ),
-        },
+        amountColumn(
+          t("columns.amount"),
+          (refund: RefundView) => <span data-testid="refund-amount">{amountOf(refund)}</span>,
+          "w-[7.5rem]",
+        ),
       ]}
+      card={(refund) => ({
+        title: receiverOf(refund),
+        subtitle: dateTime(refund.createdAt),
+        amount: amountOf(refund),
+        status: <StatusBadge status={refund.status} />,
+        children: (
+          <dl className="mt-3 space-y-2 border-t border-slate-100 pt-3 text-xs">
+            <div className="flex items-center justify-between gap-3">
+              <dt className="shrink-0 text-slate-500">{t("columns.original")}</dt>
+              <dd className="min-w-0 truncate font-mono">
+                <OriginalLink refund={refund} head={10} />
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <dt className="shrink-0 text-slate-500">{t("columns.refund")}</dt>
+              <dd className="min-w-0 font-mono text-slate-600">
+                <RefundEndToEnd refund={refund} head={10} />
+              </dd>
+            </div>
+          </dl>
+        ),
+      })}
     />
-  );
-}
-
-function RefundCards({ refunds }: { refunds: RefundView[] }) {
-  const t = useTranslations("refunds.list");
-  const money = useMoney();
-  const dateTime = useDateTime();
-  return (
-    <CardList rows={refunds} rowKey={refundKey} testId="refund-cards">
-      {(refund) => {
-        const original = originalHref(refund);
-        return (
-          <ListCard
-            testId="refund-card"
-            title={
-              <Link href={entryHref(refund)} className="hover:text-emerald-800 hover:underline">
-                {refund.receiver?.name ?? t("unknownReceiver")}
-              </Link>
-            }
-            subtitle={dateTime(refund.createdAt)}
-            amount={`\u2212${money(refund.amountCents)}`}
-            status={<StatusBadge status={refund.status} />}
-          >
-            <dl className="mt-3 space-y-2 border-t border-slate-100 pt-3 text-xs">
-              <div className="flex items-center justify-between gap-3">
-                <dt className="shrink-0 text-slate-500">{t("columns.original")}</dt>
-                <dd className="min-w-0 truncate font-mono">
-                  {refund.originalEndToEndId && original ? (
-                    <Link href={original} className="text-emerald-800 hover:underline">
-                      {truncateId(refund.originalEndToEndId, 10, 4)}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </dd>
-              </div>
-              <div className="flex items-center justify-between gap-3">
-                <dt className="shrink-0 text-slate-500">{t("columns.refund")}</dt>
-                <dd className="min-w-0 font-mono text-slate-600">
-                  <RefundEndToEnd refund={refund} head={10} />
-                </dd>
-              </div>
-            </dl>
-          </ListCard>
-        );
-      }}
-    </CardList>
   );
 }

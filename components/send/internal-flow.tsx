@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { z } from "zod";
@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountAndNote, AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountAndNote, DetailsStep, ReviewList, ReviewStep, SendSteps, useLookup, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
 const accountDigits = (typed: string) => (/^[\d\s.-]+$/.test(typed) ? typed.replace(/\D/g, "") : typed);
@@ -38,8 +38,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const steps = useSendSteps<Review>(account);
-  const { review } = steps;
+  const steps = useSendSteps<Review>(account, "internal");
 
   const schema = useMemo(() => internalForm(locale, account.accountId), [locale, account.accountId]);
   const form = useSchemaForm(schema, {
@@ -54,11 +53,9 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
     },
   });
 
-  const queryClient = useQueryClient();
-  const lookup = useMutation({
-    mutationFn: (receiverAccountId: string) =>
-      queryClient.fetchQuery({ ...trpc.transfers.internalReceiver.queryOptions({ receiverAccountId }), staleTime: 0 }),
-  });
+  const lookup = useLookup((receiverAccountId: string) =>
+    trpc.transfers.internalReceiver.queryOptions({ receiverAccountId }),
+  );
   const transfer = useMutation(trpc.transfers.internal.mutationOptions());
   const serviceFields = { receiverBankAccount: "receiver", receiverAccountId: "receiver", amount: "amount" } as const;
 
@@ -91,7 +88,7 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
       steps={steps}
       resets={[form, transfer]}
       details={
-        <DetailsStep form={form} onSubmit={onContinue} flow="internal" pending={lookup.isPending}>
+        <DetailsStep steps={steps} form={form} onSubmit={onContinue} pending={lookup.isPending}>
           <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>
             {(control) => (
               <Input
@@ -106,28 +103,24 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
           <AmountAndNote form={form} note="obs" />
         </DetailsStep>
       }
-      review={
-        review ? (
-          <ReviewStep
-            form={form}
-            onSubmit={onConfirm}
-            flow="internal"
-            steps={steps}
-            amountCents={review.cents}
-            confirmLabel={t("confirmTransfer")}
-            pending={transfer.isPending}
-          >
-            <ReceiverSummary receiver={review.receiver} onPlatform />
-            <ReviewList>
-              <AmountRow cents={review.cents} />
-              <ReviewRow label={t("review.toAccount")} testId="review-account">
-                <span className="tabular-nums">{review.receiverAccountId}</span>
-              </ReviewRow>
-              {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
-            </ReviewList>
-          </ReviewStep>
-        ) : null
-      }
+      review={(review) => (
+        <ReviewStep
+          form={form}
+          onSubmit={onConfirm}
+          steps={steps}
+          amountCents={review.cents}
+          confirmLabel={t("confirmTransfer")}
+          pending={transfer.isPending}
+        >
+          <ReceiverSummary receiver={review.receiver} onPlatform />
+          <ReviewList cents={review.cents}>
+            <ReviewRow label={t("review.toAccount")} testId="review-account">
+              <span className="tabular-nums">{review.receiverAccountId}</span>
+            </ReviewRow>
+            {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
+          </ReviewList>
+        </ReviewStep>
+      )}
     />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useMemo } from "react";
@@ -18,7 +18,7 @@ import { centsToBrl } from "@/server/money";
 import { Emv, MAX_EMV } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { DetailsStep, ReviewList, ReviewStep, SendSteps, useLookup, useSendSteps } from "./steps";
 
 type Preview = inferRouterOutputs<AppRouter>["transfers"]["previewBrCode"];
 
@@ -29,8 +29,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const steps = useSendSteps<Preview>(account);
+  const steps = useSendSteps<Preview>(account, "paste");
   const preview = steps.review;
 
   const codeForm = useSchemaForm(CodeForm, {
@@ -40,10 +39,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const amountSchema = useMemo(() => z.object({ amount: amountText(locale) }), [locale]);
   const amountForm = useSchemaForm(amountSchema, { defaultValues: { amount: "" } });
 
-  const decode = useMutation({
-    mutationFn: (code: string) =>
-      queryClient.fetchQuery({ ...trpc.transfers.previewBrCode.queryOptions({ emv: code }), staleTime: 0 }),
-  });
+  const decode = useLookup((emv: string) => trpc.transfers.previewBrCode.queryOptions({ emv }));
   const pay = useMutation(trpc.transfers.payBrCode.mutationOptions());
 
   const fixedAmount = preview?.amountCents ?? null;
@@ -99,7 +95,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
       steps={steps}
       resets={[codeForm, amountForm, pay, decode]}
       details={
-        <DetailsStep form={codeForm} onSubmit={onContinue} flow="paste" pending={decode.isPending}>
+        <DetailsStep steps={steps} form={codeForm} onSubmit={onContinue} pending={decode.isPending}>
           <FormField form={codeForm} name="emv" label={t("fields.emv")} hint={t("fields.emvHint")}>
             {(control) => (
               <Textarea
@@ -114,74 +110,68 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
           </FormField>
         </DetailsStep>
       }
-      review={
-        preview ? (
-          <ReviewStep
-            form={amountForm}
-            onSubmit={onConfirm}
-            flow="paste"
-            steps={steps}
-            amountCents={fixedAmount ?? typedAmount}
-            confirmLabel={t("confirmPay")}
-            pending={pay.isPending}
-            disabled={blocked || tooMuch !== null}
-          >
-            <ReviewList>
-              <AmountRow cents={fixedAmount} />
-              <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
-                {preview.merchantName}
+      review={(preview) => (
+        <ReviewStep
+          form={amountForm}
+          onSubmit={onConfirm}
+          steps={steps}
+          amountCents={fixedAmount ?? typedAmount}
+          confirmLabel={t("confirmPay")}
+          pending={pay.isPending}
+          disabled={blocked || tooMuch !== null}
+        >
+          <ReviewList cents={fixedAmount}>
+            <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
+              {preview.merchantName}
+            </ReviewRow>
+            <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
+              {preview.merchantCity}
+            </ReviewRow>
+            <ReviewRow label={t("review.kind")}>
+              <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
+            </ReviewRow>
+            {preview.description ? <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow> : null}
+            {preview.pixKey ? (
+              <ReviewRow label={t("review.key")}>
+                <span className="break-all">{preview.pixKey}</span>
               </ReviewRow>
-              <ReviewRow label={t("review.merchantCity")} testId="review-merchant-city">
-                {preview.merchantCity}
-              </ReviewRow>
-              <ReviewRow label={t("review.kind")}>
-                <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
-              </ReviewRow>
-              {preview.description ? (
-                <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow>
-              ) : null}
-              {preview.pixKey ? (
-                <ReviewRow label={t("review.key")}>
-                  <span className="break-all">{preview.pixKey}</span>
-                </ReviewRow>
-              ) : null}
-              {preview.txid ? (
-                <ReviewRow label={t("review.txid")}>
-                  <span className="font-mono text-xs break-all">{preview.txid}</span>
-                </ReviewRow>
-              ) : null}
-              {preview.url ? (
-                <ReviewRow label={t("review.url")}>
-                  <span className="font-mono text-xs break-all">{preview.url}</span>
-                </ReviewRow>
-              ) : null}
-            </ReviewList>
-            <div className="space-y-2">
-              <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
-              <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
-            </div>
-
-            {blocked ? (
-              <Alert>{t("review.dynamicWithoutAmount")}</Alert>
-            ) : fixedAmount === null ? (
-              <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
-                <p className="flex items-start gap-2 text-sm text-amber-900">
-                  <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-                  {t("review.amountFree")}
-                </p>
-                <AmountField
-                  form={amountForm}
-                  name="amount"
-                  label={t("fields.amount")}
-                  placeholder={t("fields.amountPlaceholder")}
-                />
-              </div>
-            ) : tooMuch ? (
-              <Alert>{tooMuch}</Alert>
             ) : null}
-          </ReviewStep>
-        ) : null
-      }
+            {preview.txid ? (
+              <ReviewRow label={t("review.txid")}>
+                <span className="font-mono text-xs break-all">{preview.txid}</span>
+              </ReviewRow>
+            ) : null}
+            {preview.url ? (
+              <ReviewRow label={t("review.url")}>
+                <span className="font-mono text-xs break-all">{preview.url}</span>
+              </ReviewRow>
+            ) : null}
+          </ReviewList>
+          <div className="space-y-2">
+            <p className="text-sm font-medium text-slate-800">{t("review.receiver")}</p>
+            <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
+          </div>
+
+          {blocked ? (
+            <Alert>{t("review.dynamicWithoutAmount")}</Alert>
+          ) : fixedAmount === null ? (
+            <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">
+              <p className="flex items-start gap-2 text-sm text-amber-900">
+                <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+                {t("review.amountFree")}
+              </p>
+              <AmountField
+                form={amountForm}
+                name="amount"
+                label={t("fields.amount")}
+                placeholder={t("fields.amountPlaceholder")}
+              />
+            </div>
+          ) : tooMuch ? (
+            <Alert>{tooMuch}</Alert>
+          ) : null}
+        </ReviewStep>
+      )}
     />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
@@ -14,7 +14,7 @@ import { MAX_PIX_KEY_LENGTH } from "@/server/pix/keys/schema";
 import { ExternalTransfer, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
 import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountAndNote, AmountRow, DetailsStep, ReviewList, ReviewStep, SendSteps, useSendSteps } from "./steps";
+import { AmountAndNote, DetailsStep, ReviewList, ReviewStep, SendSteps, useLookup, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -27,9 +27,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const t = useTranslations("send");
   const locale = useLocale();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const steps = useSendSteps<Review>(account);
-  const { review } = steps;
+  const steps = useSendSteps<Review>(account, "pix-key");
 
   const schema = useMemo(() => pixKeyForm(locale), [locale]);
   const form = useSchemaForm(schema, {
@@ -37,10 +35,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
     messages: { pixKey: { required: t("validation.pixKeyRequired") } },
   });
 
-  const resolve = useMutation({
-    mutationFn: (key: string) =>
-      queryClient.fetchQuery({ ...trpc.transfers.resolveKey.queryOptions({ key }), staleTime: 0 }),
-  });
+  const resolve = useLookup((key: string) => trpc.transfers.resolveKey.queryOptions({ key }));
   const send = useMutation(trpc.transfers.sendToKey.mutationOptions());
   const serviceFields = { pixKey: "pixKey", amount: "amount" } as const;
 
@@ -70,7 +65,7 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
       steps={steps}
       resets={[form, send, resolve]}
       details={
-        <DetailsStep form={form} onSubmit={onContinue} flow="pix-key" pending={resolve.isPending}>
+        <DetailsStep steps={steps} form={form} onSubmit={onContinue} pending={resolve.isPending}>
           <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
             {(control) => (
               <Input
@@ -86,29 +81,25 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
           <AmountAndNote form={form} note="description" />
         </DetailsStep>
       }
-      review={
-        review ? (
-          <ReviewStep
-            form={form}
-            onSubmit={onConfirm}
-            flow="pix-key"
-            steps={steps}
-            amountCents={review.cents}
-            confirmLabel={t("confirm")}
-            pending={send.isPending}
-          >
-            <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
-            <ReviewList>
-              <AmountRow cents={review.cents} />
-              <ReviewRow label={t("review.key")}>
-                <span className="break-all">{review.resolved.key}</span>
-              </ReviewRow>
-              <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
-              {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
-            </ReviewList>
-          </ReviewStep>
-        ) : null
-      }
+      review={(review) => (
+        <ReviewStep
+          form={form}
+          onSubmit={onConfirm}
+          steps={steps}
+          amountCents={review.cents}
+          confirmLabel={t("confirm")}
+          pending={send.isPending}
+        >
+          <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
+          <ReviewList cents={review.cents}>
+            <ReviewRow label={t("review.key")}>
+              <span className="break-all">{review.resolved.key}</span>
+            </ReviewRow>
+            <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
+            {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
+          </ReviewList>
+        </ReviewStep>
+      )}
     />
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 
 /** The three steps of every send (details, review, outcome) and what each step's form shares. */
+import { type FetchQueryOptions, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TRPCClientErrorLike } from "@trpc/client";
+import type { AnyTRPCRouter } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
@@ -30,10 +33,21 @@ type SendMutation<Input> = {
 };
 
 /**
- * The steps of a send from `account`: the form, its review (what was checked and looked up), the
- * outcome. A refusal of the confirmed send about a field of the form goes back to the form.
+ * What a send looks up before its review (the receiver, the key, the code): the query asked when
+ * the form is sent, never from the cache, with a mutation's `isPending` and `reset`.
  */
-export function useSendSteps<Review>(account: SourceAccount) {
+export function useLookup<Input, Output, Key extends QueryKey>(
+  options: (input: Input) => FetchQueryOptions<Output, TRPCClientErrorLike<AnyTRPCRouter>, Output, Key>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: Input) => queryClient.fetchQuery({ ...options(input), staleTime: 0 }) });
+}
+
+/**
+ * The steps of a `flow`'s send from `account`: the form, its review (what was checked and looked
+ * up), the outcome. A refusal of the confirmed send about a field of the form goes back to the form.
+ */
+export function useSendSteps<Review>(account: SourceAccount, flow: Flow) {
   const afterSend = useAfterSend();
   const describeError = useSendError();
   const balanceCheck = useBalanceCheck();
@@ -54,6 +68,7 @@ export function useSendSteps<Review>(account: SourceAccount) {
     };
   return {
     account,
+    flow,
     step,
     review,
     sent,
@@ -96,19 +111,24 @@ export function useSendSteps<Review>(account: SourceAccount) {
 }
 
 /**
- * The step indicator, then the current step: the details form, its review, or the outcome, whose
- * "another" empties the send (`resets`: its forms and mutations).
+ * The step indicator, then the current step: the details form, the review of what it led to, or the
+ * outcome, whose "another" empties the send (`resets`: its forms and mutations).
  */
-export function SendSteps({
+export function SendSteps<Review>({
   steps,
   resets,
   details,
   review,
 }: {
-  steps: { step: Step; sent: SentView | null; reset: (...parts: { reset: () => void }[]) => void };
+  steps: {
+    step: Step;
+    review: Review | null;
+    sent: SentView | null;
+    reset: (...parts: { reset: () => void }[]) => void;
+  };
   resets: { reset: () => void }[];
   details: ReactNode;
-  review: ReactNode;
+  review: (review: Review) => ReactNode;
 }) {
   const { step, sent } = steps;
   return (
@@ -117,7 +137,7 @@ export function SendSteps({
       {step === "form" ? (
         details
       ) : step === "review" ? (
-        review
+        steps.review && review(steps.review)
       ) : sent ? (
         <ResultPanel sent={sent} onAnother={() => steps.reset(...resets)} />
       ) : null}
@@ -135,15 +155,15 @@ const FLOW_MESSAGES = {
 
 /** The details form: its fields, a refusal above them, and "Continue" (busy while looking up). */
 export function DetailsStep<V extends FieldValues>({
+  steps: { flow },
   form,
   onSubmit,
-  flow,
   pending,
   children,
 }: {
+  steps: { flow: Flow };
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
-  flow: Flow;
   pending: boolean;
   children: ReactNode;
 }) {
@@ -168,7 +188,6 @@ export function DetailsStep<V extends FieldValues>({
 export function ReviewStep<V extends FieldValues>({
   form,
   onSubmit,
-  flow,
   steps,
   confirmLabel,
   pending,
@@ -178,8 +197,7 @@ export function ReviewStep<V extends FieldValues>({
 }: {
   form: AnyForm<V>;
   onSubmit: (event: FormEvent) => void;
-  flow: Flow;
-  steps: { account: SourceAccount; back: () => void };
+  steps: { account: SourceAccount; flow: Flow; back: () => void };
   confirmLabel: string;
   pending: boolean;
   disabled?: boolean;
@@ -188,6 +206,7 @@ export function ReviewStep<V extends FieldValues>({
   children: ReactNode;
 }) {
   const t = useTranslations("send");
+  const { flow } = steps;
   const money = useMoney();
   const limits = useAmountLimits();
   const [largeConfirmed, setLargeConfirmed] = useState(false);
@@ -251,7 +270,7 @@ export function AmountAndNote<V extends FieldValues>({
 }
 
 /** The amount a review shows first ("—" while the payer has not typed it). */
-export function AmountRow({ cents }: { cents: bigint | null }) {
+function AmountRow({ cents }: { cents: bigint | null }) {
   const t = useTranslations("send");
   const money = useMoney();
   return (
@@ -265,9 +284,14 @@ export function AmountRow({ cents }: { cents: bigint | null }) {
   );
 }
 
-/** The list of what a review shows, one ReviewRow each. */
-export function ReviewList({ children }: { children: ReactNode }) {
-  return <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">{children}</dl>;
+/** The list of what a review shows: the amount (`cents`, null while not typed), then one ReviewRow each. */
+export function ReviewList({ cents, children }: { cents: bigint | null; children: ReactNode }) {
+  return (
+    <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 px-4 sm:px-5">
+      <AmountRow cents={cents} />
+      {children}
+    </dl>
+  );
 }
 
 export function StepIndicator({ step }: { step: Step }) {

@@ -1,78 +1,51 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useListState } from "@/components/lists/list-state";
+import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon } from "@/components/ui/icons";
-import { ListSkeleton } from "@/components/ui/list-states";
-import { Pagination } from "@/components/ui/pagination";
-import type { STATEMENT_FORMATS } from "@/server/statements/schema";
 import { saoPauloDate } from "@/server/time";
+import type { AppRouter } from "@/server/trpc/routers";
 
 const TONES = { new: "neutral", processing: "accent", done: "success", failed: "danger" } as const;
 
-type Item = {
-  id: string;
-  status: "new" | "processing" | "done" | "failed";
-  format: (typeof STATEMENT_FORMATS)[number];
-  accountId: string;
-  startDate: number;
-  endDate: number;
-  reportId: string | null;
-  reportUrl?: string;
-  sizeInMb: number;
-  createdAt: number;
-  rowsWritten: number;
-  rowsTotal: number;
-  errorCode: string | null;
-};
+type Item = inferRouterOutputs<AppRouter>["statements"]["list"]["statements"][number];
 
 /** The statements have no filter; their page and page size are in the URL. */
 const NO_FILTERS = {};
 
-/** The user's statements; polls while any is still being built. */
+/** The user's statements, newest first; polls while any is still being built. */
 export function StatementList() {
   const t = useTranslations("statements.list");
   const trpc = useTRPC();
   const state = useListState(NO_FILTERS);
-  const { limit } = state;
   const list = useQuery({
-    ...trpc.statements.list.queryOptions(state.paging),
+    ...trpc.statements.list.queryOptions(state.paging, { placeholderData: keepPreviousData }),
     refetchInterval: (query) =>
       query.state.data?.statements.some((s) => s.status === "new" || s.status === "processing") ? 1500 : false,
   });
 
-  if (list.isPending) return <ListSkeleton label={t("loading")} />;
-  const statements = (list.data?.statements ?? []) as Item[];
   return (
     <Card data-testid="statement-list">
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
       </CardHeader>
-      <CardContent className="space-y-3">
-        {statements.length === 0 ? (
-          <EmptyState icon={FileTextIcon} title={t("emptyTitle")} description={t("emptyBody")} />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {statements.map((s) => (
-              <StatementRow key={s.id} statement={s} />
-            ))}
-          </ul>
-        )}
-        {(list.data?.total ?? 0) > limit && (
-          <Pagination
-            page={state.page}
-            pages={Math.ceil((list.data?.total ?? 0) / limit)}
-            limit={limit}
-            onPage={state.setPage}
-            onLimit={state.setLimit}
-          />
-        )}
+      <CardContent>
+        <ResourceList testId="statements" query={list} state={state} messages={t} icon={FileTextIcon}>
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.statements.map((statement) => (
+                <StatementRow key={statement.id} statement={statement} />
+              ))}
+            </ul>
+          )}
+        </ResourceList>
       </CardContent>
     </Card>
   );

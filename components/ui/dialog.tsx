@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useServiceError } from "@/components/forms/service-error";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { FieldError } from "./fields";
@@ -118,9 +119,14 @@ export function DialogActions({ children, className }: { children: ReactNode; cl
   return <div className={cn("mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}>{children}</div>;
 }
 
+/** What ConfirmDialog reads of its action's mutation (TanStack Query's). */
+type ConfirmAction = { isPending: boolean; error: unknown; reset: () => void };
+
 /**
- * "Are you sure?" in a Dialog: what will happen (`children`), the service's error if it refused,
- * and cancel / confirm buttons. Confirm stays busy while `pending`.
+ * "Are you sure?" in a Dialog: what will happen (`children`), the service's refusal if it refused,
+ * and cancel / confirm buttons. With `mutation`, confirm is busy while it runs, its error shows in
+ * the reader's words, and closing forgets it; else `pending` and `error` (a sentence) say so.
+ * Test ids from `testId`: `${testId}-dialog`, and `${testId}-confirm` on the confirm button.
  */
 export function ConfirmDialog({
   open,
@@ -130,11 +136,11 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   cancelLabel,
-  pending,
+  mutation,
+  pending = mutation?.isPending ?? false,
   error,
   tone = "danger",
   testId,
-  confirmTestId,
 }: {
   open: boolean;
   onClose: () => void;
@@ -142,23 +148,31 @@ export function ConfirmDialog({
   title: ReactNode;
   children: ReactNode;
   confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
-  pending: boolean;
-  error: string | null;
+  /** The way out without confirming: "Cancelar" unless the dialog says otherwise. */
+  cancelLabel?: ReactNode;
+  mutation?: ConfirmAction;
+  pending?: boolean;
+  error?: string | null;
   tone?: "danger" | "primary";
   testId?: string;
-  confirmTestId?: string;
 }) {
+  const t = useTranslations("dialog");
+  const explain = useServiceError();
+  const refusal = error ?? (mutation?.error ? explain(mutation.error).message : null);
+  const close = () => {
+    if (!pending) mutation?.reset();
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} title={title} testId={testId}>
+    <Dialog open={open} onClose={close} title={title} testId={testId && `${testId}-dialog`}>
       <div className="space-y-4">
         {children}
-        {error ? <FieldError alert>{error}</FieldError> : null}
+        {refusal ? <FieldError alert>{refusal}</FieldError> : null}
         <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {cancelLabel}
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            {cancelLabel ?? t("cancel")}
           </Button>
-          <Button variant={tone} onClick={onConfirm} loading={pending} data-testid={confirmTestId}>
+          <Button variant={tone} onClick={onConfirm} loading={pending} data-testid={testId && `${testId}-confirm`}>
             {confirmLabel}
           </Button>
         </DialogActions>

@@ -63,8 +63,7 @@ export function AccountConfigs() {
             }}
             onClose={() => setDeleting(null)}
             messages={deleteText}
-            testId="delete-config-dialog"
-            confirmTestId="delete-config-confirm"
+            testId="delete-config"
           />
         </>
       }

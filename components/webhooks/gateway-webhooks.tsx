@@ -54,8 +54,7 @@ export function GatewayWebhooks() {
             }}
             onClose={() => setDeleting(null)}
             messages={deleteText}
-            testId="delete-webhook-dialog"
-            confirmTestId="delete-webhook-confirm"
+            testId="delete-webhook"
           />
         </>
       }

@@ -72,7 +72,6 @@ export function DeleteDialog({
   onClose,
   messages,
   testId,
-  confirmTestId,
 }: {
   /** the target being deleted; null: closed */
   url: string | null;
@@ -80,8 +79,8 @@ export function DeleteDialog({
   onClose: () => void;
   /** The dialog's namespace translator (`webhooks.deleteDialog`, `webhooks.deleteConfigDialog`). */
   messages: (key: "title" | "body" | "confirm" | "cancel") => string;
+  /** `${testId}-dialog`, `${testId}-confirm` (ConfirmDialog). */
   testId: string;
-  confirmTestId: string;
 }) {
   const explain = useServiceError();
   const [pending, setPending] = useState(false);
@@ -116,7 +115,6 @@ export function DeleteDialog({
       pending={pending}
       error={error}
       testId={testId}
-      confirmTestId={confirmTestId}
     >
       <p className="text-sm text-slate-700">{messages("body")}</p>
       <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-700">

@@ -6,6 +6,7 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import type { LedgerEntry, Med } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
+import { uploadFileMaxBytes, uploadFileMaxMegabytes } from "../uploads/file-rules";
 import { EVIDENCE_PATH, type EvidenceView, listEvidence, ownedMed } from "./evidence";
 import { stillOwedCents } from "./owed";
 import { entriesOf, listMeds, type MedFilter } from "./service";
@@ -79,6 +80,8 @@ export async function medDetail(db: Db | Tx, userId: string, endToEndId: string,
       createdAt: entry.createdAt,
     },
     evidence: med.defenseCreatedAt ? [] : evidence,
+    /** How large a file of evidence may be, as configured, for the form to say and check first. */
+    evidenceLimits: { maxBytes: uploadFileMaxBytes(), maxMegabytes: uploadFileMaxMegabytes() },
     defense: med.defenseCreatedAt
       ? {
           description: med.defenseDescription ?? "",

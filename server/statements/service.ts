@@ -5,7 +5,7 @@ import { exportFileName } from "../exports/labels";
 import { resolveExportLocale } from "../exports/locale";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
-import { type AppLocale, documentIntl } from "../i18n/documents";
+import type { AppLocale } from "../i18n/documents";
 import { saoPauloDate } from "../time";
 import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
 import { reportUrl } from "./signed-url";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
+import { pageInfo } from "../../fields/paging";
 import { StatementListQuerySchema, StatementRequestSchema } from "../../statements/schema";
 import { findStatement, listStatements, requestStatement, statementProgressView } from "../../statements/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
@@ -19,7 +20,7 @@ export const statementsRouter = createTRPCRouter({
   list: merchantProcedure.input(StatementListQuerySchema).query(async ({ ctx, input }) => {
     const { statements, total } = await listStatements(db(), ctx.user.id, input);
     const now = new Date();
-    return { statements: statements.map((s) => statementProgressView(s, now)), total };
+    return { statements: statements.map((s) => statementProgressView(s, now)), ...pageInfo(input, total) };
   }),
 
   get: merchantProcedure

@@ -103,6 +103,7 @@ export const ERROR_REASONS = [
   "STATIC_QR_LIMIT",
   "NO_PIX_KEY",
   "PIX_KEY_NOT_OF_ACCOUNT",
+  "MED_DEFENSE_PENDING",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -16,22 +16,15 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { FileTextIcon } from "@/components/ui/icons";
+import { auditActionKey, isAuditAction } from "@/server/audit/actions";
 import type { AuditEntry } from "@/server/audit/log";
 import { diffRows } from "./diff";
 
 const TEXT_KEYS = ["actor", "action", "target"] as const;
-/** Actions with a label (adminAudit.actions.*); any other shows its code. */
-const ACTION_KEYS = {
-  "med.analysis": "med_analysis",
-  "med.accept": "med_accept",
-  "med.reject": "med_reject",
-  "user.create_admin": "user_create_admin",
-} as const;
-
+/** Every action has a label (adminAudit.actions.*); a row older than the code that knew it shows its code. */
 function useActionLabel() {
   const t = useTranslations("adminAudit.actions");
-  return (action: string) =>
-    Object.hasOwn(ACTION_KEYS, action) ? t(ACTION_KEYS[action as keyof typeof ACTION_KEYS]) : action;
+  return (action: string) => (isAuditAction(action) ? t(auditActionKey(action)) : action);
 }
 
 const FILTERS = {

@@ -1,4 +1,4 @@
-/** CPF and CNPJ in forms: the doors' field, its check digits, its usual punctuation. */
+/** CPF, CNPJ and CEP in forms and pages: the doors' field, its check digits, their usual punctuation. */
 import type { z } from "zod";
 import { documentKind } from "@/server/documents/cpf-cnpj";
 
@@ -12,4 +12,10 @@ export function formatDocument(digits: string): string {
   if (digits.length === 11) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
   if (digits.length === 14) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
   return digits;
+}
+
+/** A CEP (8 digits, punctuation ignored) as 00000-000; anything else as given. */
+export function formatZipCode(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : value;
 }

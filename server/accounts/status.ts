@@ -3,6 +3,7 @@
  * receives: the movement services refuse it with 403 (server/accounts/rules.ts). The change and
  * its audit record (who, before/after, why) are written in one transaction.
  */
+import type { AuditAction } from "../audit/actions";
 import type { AuditActor } from "../audit/log";
 import { recordAudit } from "../audit/log";
 import type { Db } from "../db/client";
@@ -12,7 +13,7 @@ import { ACCOUNT_ID_PATTERN } from "./account-id";
 
 export type AccountStatusValue = Account["status"];
 
-const ACTION: Record<AccountStatusValue, string> = { inactive: "account.block", active: "account.unblock" };
+const ACTION: Record<AccountStatusValue, AuditAction> = { inactive: "account.block", active: "account.unblock" };
 const ALREADY: Record<AccountStatusValue, string> = {
   inactive: "account is already blocked",
   active: "account is not blocked",

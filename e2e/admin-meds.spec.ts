@@ -2,7 +2,9 @@
  * The MED back office end to end: a MED opened (sandbox) on a PIX the demo merchant received, with
  * the merchant's defense (an external https file: shown as a link, not previewed); a merchant is
  * refused /admin/meds with the 403 page; the admin filters the queue, opens the MED, writes the
- * analysis and accepts it; the audit log shows both actions with their before/after; the merchant
+ * analysis for the merchant and accepts it; a second MED, not yet defended, is decided only after
+ * the early-decision warning; the audit log shows the actions with their before/after (and fits a
+ * phone's width); the merchant
  * sees the refund in the ledger and the balance back where it was before the PIX.
  *
  * Other spec files share the database but run one at a time; everything here is relative to the
@@ -24,6 +26,8 @@ const DETAILS = `Pagador relata golpe ${RUN}`;
 const DEFENSE = `Produto entregue, nota fiscal anexa ${RUN}`;
 const FILE_URL = `https://files.invalid/comprovantes/${RUN}.pdf`;
 const ANALYSIS = `Defesa sem comprovação de entrega ao pagador ${RUN}.`;
+const EARLY_CENTS = 1000n;
+const EARLY_ANALYSIS = `Golpe confirmado pela instituição do pagador ${RUN}.`;
 
 const BRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const brl = (cents: bigint) => BRL.format(Number(cents) / 100);
@@ -39,7 +43,7 @@ const moneyText = (cents: bigint) =>
 
 let merchant: Page;
 let admin: Page;
-const state = { auth: "", medId: "", endToEndId: "", available: 0n, blocked: 0n, held: 0n };
+const state = { auth: "", medId: "", earlyMedId: "", endToEndId: "", available: 0n, blocked: 0n, held: 0n };
 
 test.beforeAll(async ({ browser }) => {
   merchant = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -169,7 +173,7 @@ test("the admin opens the MED: transaction, parties, defense with its file as a 
 test("the admin writes the analysis and accepts the MED after confirming", async () => {
   const analysis = admin.getByTestId("med-analysis");
   await analysis.getByRole("button", { name: "Salvar análise" }).click();
-  await expect(analysis.getByText("Escreva suas considerações.")).toBeVisible();
+  await expect(analysis.getByText("Escreva a análise para o lojista.")).toBeVisible();
   await admin.getByTestId("med-considerations").fill(ANALYSIS);
   await analysis.getByRole("button", { name: "Salvar análise" }).click();
   await expect(admin.getByTestId("med-analysis-ok")).toHaveText("Análise salva.", SLOW);
@@ -197,6 +201,33 @@ test("the admin writes the analysis and accepts the MED after confirming", async
   await snap(admin, "admin-meds-detail");
 });
 
+test("deciding before the merchant could defend takes the analysis and a confirmation", async () => {
+  const credit = await api("/v4/i/sandbox/pix/in/credit", {
+    accountId: DEMO_MERCHANT.accountId,
+    amount: Number(EARLY_CENTS) / 100,
+  });
+  const med = await api("/v4/i/sandbox/meds", { endToEndId: credit.endToEndId, details: `Sem defesa ${RUN}` });
+  state.earlyMedId = med.medId;
+  await admin.goto(`/admin/meds/${med.medId}`);
+  await expect(admin.getByTestId("med-no-defense")).toBeVisible(SLOW);
+
+  // no decision without the text the merchant will read
+  await admin.getByTestId("med-reject").click();
+  await expect(admin.getByTestId("med-analysis").getByText("Escreva a análise para o lojista.")).toBeVisible();
+  await expect(admin.getByTestId("med-decision-dialog")).toBeHidden();
+
+  await admin.getByTestId("med-considerations").fill(EARLY_ANALYSIS);
+  await admin.getByTestId("med-reject").click();
+  const dialog = admin.getByRole("dialog", { name: "Rejeitar este MED?" });
+  await expect(dialog.getByTestId("med-early-warning")).toContainText("A defesa do lojista ainda não chegou");
+  await expect(dialog.getByTestId("med-early-warning")).toContainText("O prazo para a defesa termina em");
+  await expect(admin.getByTestId("med-decision-confirm")).toHaveText("Decidir mesmo assim");
+  await snapDialog(admin, "admin-meds-early-confirm");
+  await admin.getByTestId("med-decision-confirm").click();
+  await expect(admin.getByTestId("med-status").first()).toHaveText("Rejeitado (mantido)", SLOW);
+  await expect(admin.getByTestId("med-analysis-saved")).toContainText(EARLY_ANALYSIS);
+});
+
 test("the audit log shows the analysis and the decision, with before and after", async () => {
   await admin
     .getByRole("navigation", { name: "Navegação administrativa" })
@@ -221,6 +252,22 @@ test("the audit log shows the analysis and the decision, with before and after",
   await expect(entries.nth(1)).toContainText(ANALYSIS);
   await snap(admin, "admin-audit");
 
+  // on a phone the page keeps its width, and before and after both show without scrolling sideways
+  await admin.setViewportSize({ width: 375, height: 812 });
+  await expect(entries.first()).toBeVisible();
+  for (const value of ["under_analysis", "accepted"]) {
+    const box = await entries.nth(0).getByText(value, { exact: true }).filter({ visible: true }).boundingBox();
+    expect(box, value).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 375, value).toBe(true);
+  }
+  const widths = await admin.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await snap(admin, "admin-audit-phone");
+  await admin.setViewportSize(DESKTOP);
+
   await filters.getByLabel("Ação").fill("onboarding.");
   await filters.getByRole("button", { name: "Filtrar" }).click();
   await expect(admin.getByRole("heading", { name: "Nenhuma ação com esses filtros" })).toBeVisible(SLOW);
@@ -231,7 +278,8 @@ test("the merchant sees the refund in the ledger and the balance changed", async
   await expect(merchant.getByTestId("balance-blocked")).toHaveText(moneyText(state.blocked), SLOW);
   const after = await readBalances(merchant);
   // the PIX's money left: it is in transit to the payer (held) or already gone
-  expect(after.available).toBe(state.available);
+  // the 10,00 of the MED rejected early came back to the merchant
+  expect(after.available).toBe(state.available + EARLY_CENTS);
   expect(after.held === state.held + AMOUNT_CENTS || after.held === state.held).toBe(true);
 
   await merchant.goto("/ledger");

@@ -33,6 +33,7 @@ const customer = {
   email: `cliente-${tag}@example.test`,
   phone: "+5511987654321",
   birthDate: "1990-05-17",
+  address: { street: "Avenida Paulista", number: "1000", city: "São Paulo", state: "SP", zipCode: "01310100" },
 };
 const state = { auth: "", userId: "", accountId: "" };
 
@@ -139,6 +140,10 @@ test("an administrator reviews the documents and approves", async ({ browser }) 
   await expect(admin.getByTestId("proposal-document")).toHaveText(
     `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`,
   );
+  // what a person reads: the birth date and the CEP as written in Brazil, the document's name
+  await expect(admin.getByTestId("proposal-birth-date")).toHaveText("17/05/1990");
+  await expect(admin.getByTestId("proposal-zip-code")).toHaveText("01310-100");
+  await expect(admin.getByTestId("proposal-file").first()).toContainText("RG · frente");
   const images = admin.getByTestId("proposal-file").locator("img");
   await expect(images).toHaveCount(2);
   await expect

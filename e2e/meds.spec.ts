@@ -3,8 +3,9 @@
  * received (sandbox API with the seeded key), the overview's blocked figure leads to it, the list
  * shows the countdown, and the detail takes a defense with a real PDF attached (an HTML file
  * named .pdf is refused), then shows it read-only with the signed file link. An admin then sees
- * that PDF previewed inline in the back office, writes the analysis and accepts the MED; the
- * merchant sees the refund and the balance.
+ * that PDF previewed inline in the back office under its name, writes the analysis for the
+ * merchant and accepts the MED; the merchant sees who decided, the analysis, the refund and the
+ * balance.
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -15,6 +16,7 @@ import { signIn } from "./support/session";
 test.describe.configure({ mode: "serial" });
 
 const SLOW = { timeout: 30_000 };
+const ANALYSIS = "Comprovante não mostra a entrega ao pagador.";
 let page: Page;
 let endToEndId = "";
 let medId = "";
@@ -184,8 +186,10 @@ test("the admin sees the PDF previewed inline, writes the analysis and accepts t
   const src = (await frame.getAttribute("src")) ?? "";
   expect(src).toMatch(/\/api\/meds\/evidence\/[0-9a-f-]{36}\?expires=\d+&signature=/);
   expect((await admin.request.get(src)).status()).toBe(200);
+  // by the name the merchant gave it
+  await expect(admin.getByTestId("evidence-name")).toHaveText("comprovante-entrega.pdf");
 
-  await admin.getByTestId("med-considerations").fill("Comprovante não mostra a entrega ao pagador.");
+  await admin.getByTestId("med-considerations").fill(ANALYSIS);
   await admin.getByTestId("med-analysis").getByRole("button", { name: "Salvar análise" }).click();
   await expect(admin.getByTestId("med-analysis-ok")).toHaveText("Análise salva.", SLOW);
   await admin.getByTestId("med-accept").click();
@@ -195,9 +199,20 @@ test("the admin sees the PDF previewed inline, writes the analysis and accepts t
   await admin.context().close();
 });
 
-test("the merchant sees the MED accepted, the refund and the blocked money gone", async () => {
+test("the merchant sees the MED accepted: who decided, why, what went back, what is owed; the blocked money gone", async () => {
   await page.goto(`/meds/${endToEndId}`);
   await expect(page.getByTestId("med-refund-e2e")).toContainText(/D\d{8}/, SLOW);
+  const outcome = page.getByTestId("med-resolution");
+  await expect(outcome).toContainText("Contestação aceita");
+  // our analysis decided, not the payer's institution, and no analyst's e-mail
+  await expect(page.getByTestId("med-decided-by")).toHaveText(/^Análise da .+/);
+  await expect(outcome).not.toContainText("instituição do pagador");
+  await expect(outcome).not.toContainText(DEMO_ADMIN.email);
+  await expect(page.getByTestId("med-analysis-text")).toHaveText(ANALYSIS);
+  await expect(page.getByTestId("med-refunded")).toContainText("150,75");
+  await expect(page.getByTestId("med-outcome-owed")).toHaveText(/^R\$\s?0,00$/);
+  await expect(page.getByTestId("defense-file")).toContainText("comprovante-entrega.pdf");
+  await snap(page, "meds-outcome");
   await page.goto("/ledger");
   const refund = page.getByTestId("ledger-row").filter({ hasText: "Devolução de Pix recebido" }).first();
   await expect(refund).toContainText("150,75", SLOW);

@@ -104,6 +104,7 @@ export const ERROR_REASONS = [
   "NO_PIX_KEY",
   "PIX_KEY_NOT_OF_ACCOUNT",
   "RECEIPT_NOT_SETTLED",
+  "MED_DEFENSE_PENDING",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

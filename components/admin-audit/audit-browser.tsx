@@ -13,25 +13,18 @@ import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { FileTextIcon } from "@/components/ui/icons";
+import { auditActionKey, isAuditAction } from "@/server/audit/actions";
 import type { AuditEntry } from "@/server/audit/log";
+import { AuditDiff } from "./audit-diff";
 import { diffRows } from "./diff";
 
 const TEXT_KEYS = ["actor", "action", "target"] as const;
-/** Actions with a label (adminAudit.actions.*); any other shows its code. */
-const ACTION_KEYS = {
-  "med.analysis": "med_analysis",
-  "med.accept": "med_accept",
-  "med.reject": "med_reject",
-  "user.create_admin": "user_create_admin",
-} as const;
-
+/** Every action has a label (adminAudit.actions.*); a row older than the code that knew it shows its code. */
 function useActionLabel() {
   const t = useTranslations("adminAudit.actions");
-  return (action: string) =>
-    Object.hasOwn(ACTION_KEYS, action) ? t(ACTION_KEYS[action as keyof typeof ACTION_KEYS]) : action;
+  return (action: string) => (isAuditAction(action) ? t(auditActionKey(action)) : action);
 }
 
 const FILTERS = {
@@ -174,7 +167,9 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
             <p className="text-xs break-all text-slate-600">
               {t("target", { type: entry.targetType })} {target}
             </p>
-            {entry.reason ? <p className="text-xs text-slate-600">{t("reason", { reason: entry.reason })}</p> : null}
+            {entry.reason ? (
+              <p className="text-xs [overflow-wrap:anywhere] text-slate-600">{t("reason", { reason: entry.reason })}</p>
+            ) : null}
           </div>
           <time
             dateTime={new Date(entry.createdAt).toISOString()}
@@ -183,41 +178,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
             {dateTime(new Date(entry.createdAt), "medium")}
           </time>
         </div>
-        {rows.length > 0 ? (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-xs" data-testid="audit-diff">
-              <caption className="sr-only">{t("diff.caption")}</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  <th scope="col" className="w-1/4 py-1.5 pr-3 font-medium">
-                    {t("diff.field")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">
-                    {t("diff.before")}
-                  </th>
-                  <th scope="col" className="py-1.5 font-medium">
-                    {t("diff.after")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 font-mono">
-                {rows.map((row) => (
-                  <tr key={row.path} className={cn(!row.changed && "text-slate-400")}>
-                    <td className="py-1.5 pr-3 align-top font-sans text-slate-700">{row.path}</td>
-                    <td className={cn("py-1.5 pr-3 align-top break-all", row.changed && "bg-red-50/60 text-red-800")}>
-                      {row.before ?? "—"}
-                    </td>
-                    <td
-                      className={cn("py-1.5 align-top break-all", row.changed && "bg-emerald-50/60 text-emerald-800")}
-                    >
-                      {row.after ?? "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        {rows.length > 0 ? <AuditDiff rows={rows} /> : null}
       </Card>
     </li>
   );

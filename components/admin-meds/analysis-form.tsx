@@ -9,6 +9,7 @@ import { useMoney } from "@/components/format/money";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -25,6 +26,7 @@ function useMedError() {
   const explain = useServiceError();
   return (error: unknown): string => {
     const data = errorData(error);
+    if (data?.reason) return explain(error).message;
     if (data?.code === "CONFLICT") return t("alreadyResolved");
     if (data?.code === "NOT_FOUND") return t("notFound");
     if (data?.code === "FORBIDDEN") return t("forbidden");
@@ -38,6 +40,11 @@ export function AnalysisPanel({ med }: { med: AdminMedDetail }) {
   const t = useTranslations("adminMeds.analysis");
   const dateTime = useDateTime();
   const open = med.status === "under_analysis";
+  // one text: saved as a draft, and sent with the decision (required then)
+  const form = useSchemaForm(AnalysisText, {
+    defaultValues: { considerations: med.legalAnalysis?.considerations ?? "" },
+    messages: { considerations: { required: t("required") } },
+  });
   return (
     <Card data-testid="med-analysis">
       <CardHeader>
@@ -57,8 +64,8 @@ export function AnalysisPanel({ med }: { med: AdminMedDetail }) {
         ) : null}
         {open ? (
           <>
-            <ConsiderationsForm med={med} />
-            <Decision med={med} />
+            <ConsiderationsForm med={med} form={form} />
+            <Decision med={med} form={form} />
           </>
         ) : null}
       </CardContent>
@@ -75,17 +82,15 @@ function useRefresh(id: string) {
   };
 }
 
-function ConsiderationsForm({ med }: { med: AdminMedDetail }) {
+type AnalysisForm = ReturnType<typeof useSchemaForm<typeof AnalysisText>>;
+
+function ConsiderationsForm({ med, form }: { med: AdminMedDetail; form: AnalysisForm }) {
   const t = useTranslations("adminMeds.analysis");
   const trpc = useTRPC();
   const refresh = useRefresh(med.id);
   const explain = useMedError();
   const save = useMutation(trpc.adminMeds.saveAnalysis.mutationOptions());
   const [saved, setSaved] = useState(false);
-  const form = useSchemaForm(AnalysisText, {
-    defaultValues: { considerations: med.legalAnalysis?.considerations ?? "" },
-    messages: { considerations: { required: t("required") } },
-  });
 
   const onSubmit = form.handleSubmit(({ considerations }) => {
     setSaved(false);
@@ -133,54 +138,58 @@ function ConsiderationsForm({ med }: { med: AdminMedDetail }) {
   );
 }
 
-function Decision({ med }: { med: AdminMedDetail }) {
+/** While the merchant can still defend: no defense in and the deadline not passed. */
+const defensePending = (med: AdminMedDetail, now: number) => !med.defense && med.defenseDeadline.getTime() > now;
+
+function Decision({ med, form }: { med: AdminMedDetail; form: AnalysisForm }) {
   const t = useTranslations("adminMeds.decision");
   const money = useMoney();
+  const dateTime = useDateTime();
   const trpc = useTRPC();
   const refresh = useRefresh(med.id);
   const explain = useMedError();
   const resolve = useMutation(trpc.adminMeds.resolve.mutationOptions());
   const [choice, setChoice] = useState<"accepted" | "rejected" | null>(null);
+  const [early, setEarly] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  // the analysis goes with the decision: it must be written before the confirm step opens
+  async function choose(status: "accepted" | "rejected") {
+    setError(null);
+    if (!(await form.trigger("considerations", { shouldFocus: true }))) return;
+    setEarly(defensePending(med, Date.now()));
+    setChoice(status);
+  }
 
   function confirm() {
     if (!choice) return;
     resolve.mutate(
-      { id: med.id, status: choice },
+      { id: med.id, status: choice, analysis: form.getValues("considerations"), confirmEarly: early },
       {
         onSuccess: (data) => {
           refresh(data);
           setChoice(null);
         },
-        onError: (cause) => setError(explain(cause)),
+        onError: (cause) => {
+          // the server knows better (a defense or the deadline arrived meanwhile): show the warning
+          if (errorData(cause)?.reason === "MED_DEFENSE_PENDING") setEarly(true);
+          setError(explain(cause));
+        },
       },
     );
   }
 
+  const title = choice === "accepted" ? t("confirmAcceptTitle") : t("confirmRejectTitle");
   return (
     <div className="space-y-3 border-t border-slate-100 pt-5">
       <h3 className="text-sm font-semibold text-slate-900">{t("title")}</h3>
       <p className="text-sm text-slate-600">{t("description")}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          variant="danger"
-          onClick={() => {
-            setError(null);
-            setChoice("accepted");
-          }}
-          data-testid="med-accept"
-        >
+        <Button variant="danger" onClick={() => void choose("accepted")} data-testid="med-accept">
           <CheckIcon className="size-4" />
           {t("accept")}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setError(null);
-            setChoice("rejected");
-          }}
-          data-testid="med-reject"
-        >
+        <Button variant="secondary" onClick={() => void choose("rejected")} data-testid="med-reject">
           <CloseIcon className="size-4" />
           {t("reject")}
         </Button>
@@ -189,13 +198,19 @@ function Decision({ med }: { med: AdminMedDetail }) {
         open={choice !== null}
         onClose={() => setChoice(null)}
         onConfirm={confirm}
-        title={choice === "accepted" ? t("confirmAcceptTitle") : t("confirmRejectTitle")}
-        confirmLabel={choice === "accepted" ? t("confirmAccept") : t("confirmReject")}
+        title={title}
+        confirmLabel={early ? t("confirmEarly") : choice === "accepted" ? t("confirmAccept") : t("confirmReject")}
         pending={resolve.isPending}
         error={error}
         tone={choice === "accepted" ? "danger" : "primary"}
         testId="med-decision"
       >
+        {early ? (
+          <Alert tone="warning" data-testid="med-early-warning">
+            <p className="font-medium">{t("earlyTitle")}</p>
+            <p>{t("earlyBody", { deadline: dateTime(med.defenseDeadline, "medium") })}</p>
+          </Alert>
+        ) : null}
         <p className="text-sm text-slate-600">
           {choice === "accepted"
             ? t("confirmAcceptBody", { amount: money(med.effect.blockedCents), merchant: med.merchant.name })

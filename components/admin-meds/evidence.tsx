@@ -25,7 +25,9 @@ export function EvidenceList({ files }: { files: Evidence[] }) {
             data-testid={`evidence-${file.kind}`}
           >
             <FileTextIcon className="size-4 shrink-0" />
-            <span className="truncate">{t("file", { n: index + 1 })}</span>
+            <span className="truncate" data-testid="evidence-name">
+              {file.fileName ?? t("file", { n: index + 1 })}
+            </span>
             {file.kind === "link" ? <span className="text-xs font-normal text-slate-500">{t("external")}</span> : null}
           </a>
           {file.kind === "link" ? (
@@ -34,14 +36,14 @@ export function EvidenceList({ files }: { files: Evidence[] }) {
             // biome-ignore lint/performance/noImgElement: a stored evidence file, not a static asset
             <img
               src={file.url}
-              alt={t("file", { n: index + 1 })}
+              alt={file.fileName ?? t("file", { n: index + 1 })}
               className="max-h-[32rem] rounded-lg border border-slate-200 bg-slate-50 object-contain"
             />
           ) : (
             // The page's CSP allows frames of our own origin only (frame-src 'self'); evidence is served inline.
             <iframe
               src={file.url}
-              title={t("file", { n: index + 1 })}
+              title={file.fileName ?? t("file", { n: index + 1 })}
               className="h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-50"
             />
           )}

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { z } from "zod";
 import { ProposalStatusBadge } from "@/components/baas/status";
-import { useDateTime } from "@/components/format/date-time";
-import { formatDocument } from "@/components/forms/document";
+import { useCalendarDate, useDateTime } from "@/components/format/date-time";
+import { formatDocument, formatZipCode } from "@/components/forms/document";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -20,7 +20,12 @@ import { ArrowLeftIcon, CheckIcon, CloseIcon, FileTextIcon } from "@/components/
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { MAX_REJECTION_REASON, RejectionReason } from "@/server/onboarding/schema";
+import {
+  DOCUMENT_TYPES,
+  type KycDocumentType,
+  MAX_REJECTION_REASON,
+  RejectionReason,
+} from "@/server/onboarding/schema";
 import type { AdminProposalDetail } from "@/server/trpc/routers/onboarding";
 
 const RejectForm = z.object({ reason: RejectionReason });
@@ -57,6 +62,7 @@ export function ProposalReview({ userId }: { userId: string }) {
 function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
   const t = useTranslations("adminOnboarding.review");
   const dateTime = useDateTime();
+  const calendarDate = useCalendarDate();
   const address = proposal.address;
   return (
     <>
@@ -77,12 +83,21 @@ function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
             </DetailRow>
             <DetailRow label={t("fields.email")}>{proposal.email}</DetailRow>
             <DetailRow label={t("fields.phone")}>{proposal.phone}</DetailRow>
-            {proposal.birthDate ? <DetailRow label={t("fields.birthDate")}>{proposal.birthDate}</DetailRow> : null}
+            {proposal.birthDate ? (
+              <DetailRow label={t("fields.birthDate")}>
+                <span className="tabular-nums" data-testid="proposal-birth-date">
+                  {calendarDate(proposal.birthDate)}
+                </span>
+              </DetailRow>
+            ) : null}
             {address ? (
               <DetailRow label={t("fields.address")}>
                 {[address.street, address.number, address.complement, address.district].filter(Boolean).join(", ")}
                 <br />
-                {address.city} / {address.state} · {address.zipCode}
+                {address.city} / {address.state} ·{" "}
+                <span className="tabular-nums" data-testid="proposal-zip-code">
+                  {formatZipCode(address.zipCode ?? "")}
+                </span>
               </DetailRow>
             ) : null}
             <DetailRow label={t("fields.owner")}>
@@ -123,6 +138,10 @@ function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
 
 function Files({ proposal }: { proposal: AdminProposalDetail }) {
   const t = useTranslations("adminOnboarding.review");
+  const types = useTranslations("adminOnboarding.review.documentTypes");
+  // a type the platform no longer takes shows its code rather than nothing
+  const documentTypeLabel = (type: string) =>
+    (DOCUMENT_TYPES as readonly string[]).includes(type) ? types(type as KycDocumentType) : type;
   if (proposal.files.length === 0) {
     return (
       <Card className="p-5 text-sm text-slate-600" data-testid="proposal-files-empty">
@@ -136,7 +155,7 @@ function Files({ proposal }: { proposal: AdminProposalDetail }) {
       <div className="grid gap-4 md:grid-cols-2">
         {proposal.files.map((file) => {
           const src = `/api/onboarding/files/${file.id}`;
-          const label = `${file.documentType} · ${t(`sides.${file.side as "documentFront"}`)}`;
+          const label = `${documentTypeLabel(file.documentType)} · ${t(`sides.${file.side as "documentFront"}`)}`;
           return (
             <Card key={file.id} className="overflow-hidden" data-testid="proposal-file">
               <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-2.5 text-sm">

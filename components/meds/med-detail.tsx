@@ -19,6 +19,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
 import { DefenseForm, useFileSize } from "./defense-form";
+import { MedOutcome } from "./outcome";
 import { DeadlineCountdown, MedStatusRow, useNow } from "./status";
 
 export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: string }) {
@@ -113,12 +114,7 @@ function DetailBody({ med }: { med: MedDetailView }) {
         </CardContent>
       </Card>
 
-      {med.status !== "under_analysis" ? (
-        <Alert tone="warning" role="status" data-testid="med-resolution">
-          <p className="font-medium">{t("resolution")}</p>
-          <p>{med.status === "accepted" ? t("acceptedBody") : t("rejectedBody")}</p>
-        </Alert>
-      ) : null}
+      {med.outcome ? <MedOutcome status={med.status} outcome={med.outcome} /> : null}
 
       {med.payer ? <PartyCard title={t("payer")} party={med.payer} testId="med-payer" /> : null}
 

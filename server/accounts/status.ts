@@ -4,6 +4,7 @@
  * its audit record (who, before/after, why) are written in one transaction; the reason of a block
  * stays on the account, for its holder's dashboard to say why.
  */
+import type { AuditAction } from "../audit/actions";
 import type { AuditActor } from "../audit/log";
 import { recordAudit } from "../audit/log";
 import type { Db } from "../db/client";
@@ -13,7 +14,7 @@ import { ACCOUNT_ID_PATTERN } from "./account-id";
 
 export type AccountStatusValue = Account["status"];
 
-const ACTION: Record<AccountStatusValue, string> = { inactive: "account.block", active: "account.unblock" };
+const ACTION: Record<AccountStatusValue, AuditAction> = { inactive: "account.block", active: "account.unblock" };
 const ALREADY: Record<AccountStatusValue, string> = {
   inactive: "account is already blocked",
   active: "account is not blocked",

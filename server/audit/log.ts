@@ -5,13 +5,14 @@
  * an action and its record stand or fall together. Rows are append-only (a database trigger).
  */
 import type { Tx } from "../db/client";
+import type { AuditAction } from "./actions";
 
 export type AuditActor = { userId: string; email: string };
 
 export type AuditRecord = {
   actor: AuditActor;
-  /** dotted verb, capability first: "med.resolve", "med.analysis", "onboarding.approve", … */
-  action: string;
+  /** dotted verb, capability first (server/audit/actions.ts) */
+  action: AuditAction;
   targetType: string;
   targetId: string;
   before?: unknown;

@@ -12,6 +12,7 @@ import { type Med, Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { MED_STATUSES } from "./schema";
 import type { MedStatus } from "./service";
+import { analysisSnapshot } from "./snapshot";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -183,11 +184,6 @@ export async function adminMedDetail(db: Db | Tx, medId: string) {
   };
 }
 
-const analysisOf = (med: Med) =>
-  med.legalCreatedAt
-    ? { considerations: med.legalConsiderations, createdBy: med.legalCreatedBy, createdAt: med.legalCreatedAt }
-    : null;
-
 /**
  * The analyst's considerations, as the MED's `legalAnalysis` (created by the admin's e-mail).
  * Saved again it replaces the previous text (the audit log keeps both); a resolved MED is closed.
@@ -213,8 +209,8 @@ export async function saveLegalAnalysis(
       action: "med.analysis",
       targetType: "med",
       targetId: med.id,
-      before: analysisOf(med),
-      after: analysisOf(updated),
+      before: analysisSnapshot(med),
+      after: analysisSnapshot(updated),
     });
     return updated;
   });

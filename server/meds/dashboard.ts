@@ -62,12 +62,37 @@ function defenseFiles(files: string[], evidence: EvidenceView[]): DefenseFile[] 
   });
 }
 
-/** One of the caller's MEDs with its disputed PIX, evidence and defense (404 for anyone else's). */
+/**
+ * How a decided MED ended, for the merchant: decided by the platform's analysis (its text, the
+ * one the back office wrote for the merchant), what went back to the payer, what was never
+ * covered and so not returned, and what is still owed (nothing once decided).
+ */
+async function outcomeOf(db: Db | Tx, med: Med) {
+  if (med.status === "under_analysis") return null;
+  const refund = med.refundedEndToEndId
+    ? await db.ledgerEntry.findFirst({
+        where: { endToEndId: med.refundedEndToEndId, accountId: med.accountId },
+        select: { grossCents: true, status: true },
+      })
+    : null;
+  const refundedCents = refund?.grossCents ?? 0n;
+  return {
+    decidedBy: config().PLATFORM_NAME,
+    analysis: med.legalCreatedAt ? { text: med.legalConsiderations ?? "", createdAt: med.legalCreatedAt } : null,
+    refundedCents,
+    refundStatus: refund?.status ?? null,
+    notRefundedCents: med.status === "accepted" ? med.disputedCents - refundedCents : 0n,
+    owedCents: stillOwedCents(med),
+  };
+}
+
+/** One of the caller's MEDs with its disputed PIX, evidence, defense and outcome (404 for anyone else's). */
 export async function medDetail(db: Db | Tx, userId: string, endToEndId: string, now = new Date()) {
   const med = await ownedMed(db, userId, endToEndId);
   const entry = await db.ledgerEntry.findUniqueOrThrow({ where: { seq: med.entrySeq } });
   const evidence = await listEvidence(db, med.id, now);
   return {
+    outcome: await outcomeOf(db, med),
     ...medSummaryView(med, entry),
     receiver: (entry.receiver as Party | null) ?? null,
     transaction: {

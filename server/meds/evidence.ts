@@ -1,6 +1,7 @@
 /**
  * Evidence for a MED's defense, uploaded in the dashboard (docs/decisions/0013-med-evidence.md):
- * the rules of every upload (server/uploads/file-rules.ts), at most MAX_EVIDENCE_FILES per MED, kept in the file storage and offered as signed links on APP_URL. The defense
+ * the rules of every upload (server/uploads/file-rules.ts), at most MAX_EVIDENCE_FILES per MED, photos
+ * without their metadata (server/uploads/strip-metadata.ts), kept in the file storage and offered as signed links on APP_URL. The defense
  * submitted from the dashboard carries those links as its `files`.
  */
 import { randomUUID } from "node:crypto";
@@ -12,6 +13,7 @@ import type { Med, MedEvidence } from "../generated/prisma/client";
 import { type NamedFile, storage } from "../storage";
 import { linkSigner, type SignedLinkQuery } from "../storage/signed-link";
 import { exceedsUploadLimit, fileTooLarge, SNIFF_BYTES, sniffUpload, unsupportedFileType } from "../uploads/file-rules";
+import { isImage, readAll, withoutMetadata } from "../uploads/strip-metadata";
 import { MAX_EVIDENCE_FILES } from "./schema";
 import { submitDefense } from "./service";
 
@@ -98,7 +100,10 @@ export async function storeEvidence(db: Db, input: EvidenceUpload): Promise<MedE
   if (!contentType) throw unsupportedFileType("file");
   const id = randomUUID();
   const storageKey = `med-evidence/${med.id}/${id}`;
-  const { sizeBytes } = await storage().put(storageKey, limited(head, iterator, done), contentType);
+  const body = limited(head, iterator, done);
+  // photos lose their EXIF/GPS before they are stored: the back office never needs where they were taken
+  const stored = isImage(contentType) ? [await withoutMetadata(await readAll(body), contentType)] : body;
+  const { sizeBytes } = await storage().put(storageKey, stored, contentType);
   try {
     return await inTransaction(db, async (tx) => {
       // the MED row serialises uploads and the defense: the 11th file or a late one is refused

@@ -5,7 +5,7 @@ import { evidencePreview } from "./preview";
 const APP = "https://pix.example.invalid";
 const file = (id: string, contentType: string): [string, EvidenceView] => [
   id,
-  { id, fileName: id, contentType, sizeBytes: 1, url: `${APP}/api/meds/evidence/${id}?fresh` },
+  { id, fileName: `${id} do lojista`, contentType, sizeBytes: 1, url: `${APP}/api/meds/evidence/${id}?fresh` },
 ];
 const stored = new Map([file("nota", "application/pdf"), file("foto", "image/jpeg"), file("tela", "image/png")]);
 const kind = (url: string) => evidencePreview(url, APP, stored).kind;
@@ -17,13 +17,16 @@ describe("defense file previews", () => {
     expect(kind(`${APP}/api/meds/evidence/tela`)).toBe("image");
   });
 
-  it("shows a stored file through a freshly signed link, an outside one as given", () => {
-    expect(evidencePreview(`${APP}/api/meds/evidence/nota?expires=1&signature=old`, APP, stored).url).toBe(
-      `${APP}/api/meds/evidence/nota?fresh`,
-    );
+  it("shows a stored file through a freshly signed link with its name, an outside one as given", () => {
+    expect(evidencePreview(`${APP}/api/meds/evidence/nota?expires=1&signature=old`, APP, stored)).toEqual({
+      kind: "pdf",
+      url: `${APP}/api/meds/evidence/nota?fresh`,
+      fileName: "nota do lojista",
+    });
     expect(evidencePreview("https://files.invalid/a.pdf", APP, stored)).toEqual({
       kind: "link",
       url: "https://files.invalid/a.pdf",
+      fileName: null,
     });
   });
 

@@ -7,7 +7,8 @@
 import { EVIDENCE_PATH, type EvidenceView } from "./evidence";
 
 export type EvidenceKind = "image" | "pdf" | "link";
-export type EvidencePreview = { kind: EvidenceKind; url: string };
+/** `fileName` as the merchant named an uploaded file; null for an outside link. */
+export type EvidencePreview = { kind: EvidenceKind; url: string; fileName: string | null };
 
 /**
  * `stored` holds the MED's own uploaded files by id. One of them is previewed by its sniffed type
@@ -19,7 +20,7 @@ export function evidencePreview(
   appUrl: string,
   stored: ReadonlyMap<string, EvidenceView>,
 ): EvidencePreview {
-  const link = { kind: "link", url } as const;
+  const link = { kind: "link", url, fileName: null } as const;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -28,7 +29,9 @@ export function evidencePreview(
   }
   if (parsed.origin !== new URL(appUrl).origin || !parsed.pathname.startsWith(`${EVIDENCE_PATH}/`)) return link;
   const file = stored.get(parsed.pathname.slice(EVIDENCE_PATH.length + 1));
-  if (file?.contentType === "application/pdf") return { kind: "pdf", url: file.url };
-  if (file?.contentType === "image/png" || file?.contentType === "image/jpeg") return { kind: "image", url: file.url };
-  return link;
+  if (!file) return link;
+  const ours = { url: file.url, fileName: file.fileName };
+  if (file.contentType === "application/pdf") return { kind: "pdf", ...ours };
+  if (file.contentType === "image/png" || file.contentType === "image/jpeg") return { kind: "image", ...ours };
+  return { kind: "link", ...ours };
 }

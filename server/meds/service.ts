@@ -18,7 +18,7 @@ import { block, unblock } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { refundableCents, requestRefund } from "../refunds/service";
 import { coverOwedMeds } from "./owed";
-import { medSnapshot } from "./snapshot";
+import { analysisSnapshot, medSnapshot } from "./snapshot";
 
 export const DEFENSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_PSP_CREATOR = "Instituição do pagador";
@@ -112,16 +112,36 @@ export async function submitDefense(
   });
 }
 
+/** Whether the merchant can still defend: no defense in and the deadline not passed. */
+export const defensePending = (med: Pick<Med, "status" | "defenseCreatedAt" | "defenseDeadline">, now: Date) =>
+  med.status === "under_analysis" && !med.defenseCreatedAt && now.getTime() <= med.defenseDeadline.getTime();
+
+export type MedDecision = {
+  medId: string;
+  status: "accepted" | "rejected";
+  userId?: string;
+  actor?: AuditActor;
+  /**
+   * The text the merchant reads as the decision's reasons (`legalAnalysis`), saved with the
+   * decision by the actor; omitted, a saved analysis stays as it is.
+   */
+  analysis?: string;
+  /**
+   * "refuse": a decision while the merchant can still defend is refused (CONFLICT,
+   * MED_DEFENSE_PENDING), the back office's default until the admin confirms. The sandbox's
+   * institution and the CLI decide when they like ("allow", the default).
+   */
+  early?: "refuse" | "allow";
+  now?: Date;
+};
+
 /**
- * The creating institution's decision (sandbox door, CLI, admin back office). The block ends
- * either way; `accepted` refunds what was blocked (a `D…` refund through the rail, settled
- * later). With an `actor` (an administrator or an operator) the decision is written to the audit
- * log in the same transaction.
+ * The decision (sandbox door, CLI, admin back office). The block ends either way; `accepted`
+ * refunds what was blocked (a `D…` refund through the rail, settled later). With an `actor` (an
+ * administrator or an operator) the decision, and the analysis when it changed, are written to
+ * the audit log in the same transaction.
  */
-export async function resolveMed(
-  db: Db | Tx,
-  input: { medId: string; status: "accepted" | "rejected"; userId?: string; actor?: AuditActor; now?: Date },
-): Promise<Med> {
+export async function resolveMed(db: Db | Tx, input: MedDecision): Promise<Med> {
   const now = input.now ?? new Date();
   if (!UUID_PATTERN.test(input.medId)) throw notFound("MED not found");
   return inTransaction(db, async (tx) => {
@@ -134,6 +154,13 @@ export async function resolveMed(
     const med = await lockMed(tx, Prisma.sql`id = ${input.medId}::uuid${owner}`);
     if (!med) throw notFound("MED not found");
     if (med.status !== "under_analysis") throw new AppError("CONFLICT", "this MED is already resolved");
+    if (input.early === "refuse" && defensePending(med, now))
+      throw new AppError(
+        "CONFLICT",
+        "the merchant's defense is not in and its deadline has not passed: confirm the early decision",
+        "confirmEarly",
+        "MED_DEFENSE_PENDING",
+      );
     const entry = (await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: med.entrySeq } })) as Entry;
     if (med.blockedCents > 0n) await unblock(tx, entry, med.blockedCents);
     let refundedEndToEndId: string | null = null;
@@ -150,15 +177,34 @@ export async function resolveMed(
       });
       refundedEndToEndId = refund.endToEndId;
     }
+    const analysisChanged = input.analysis !== undefined && !!input.actor && input.analysis !== med.legalConsiderations;
     const resolved = await tx.med.update({
       where: { id: med.id },
-      data: { status: input.status, blockedCents: 0n, refundedEndToEndId, resolvedAt: now },
+      data: {
+        status: input.status,
+        blockedCents: 0n,
+        refundedEndToEndId,
+        resolvedAt: now,
+        ...(analysisChanged
+          ? { legalConsiderations: input.analysis, legalCreatedBy: input.actor?.email, legalCreatedAt: now }
+          : {}),
+      },
     });
     await medEvent(tx, "med.resolved", resolved);
     // What the block released and no refund took (all of it on a rejection) is available again,
     // so another open MED of the account may take it.
     await coverOwedMeds(tx, med.accountId);
     if (input.actor) {
+      if (analysisChanged) {
+        await recordAudit(tx, {
+          actor: input.actor,
+          action: "med.analysis",
+          targetType: "med",
+          targetId: med.id,
+          before: analysisSnapshot(med),
+          after: analysisSnapshot(resolved),
+        });
+      }
       await recordAudit(tx, {
         actor: input.actor,
         action: `med.${input.status === "accepted" ? "accept" : "reject"}`,

@@ -17,3 +17,9 @@ export function medSnapshot(med: Med) {
     createdAt: med.createdAt.toISOString(),
   };
 }
+
+/** The MED's `legalAnalysis` as the audit log keeps it (null before the first one). */
+export const analysisSnapshot = (med: Med) =>
+  med.legalCreatedAt
+    ? { considerations: med.legalConsiderations, createdBy: med.legalCreatedBy, createdAt: med.legalCreatedAt }
+    : null;

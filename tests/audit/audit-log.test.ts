@@ -16,7 +16,7 @@ describe("admin audit log", () => {
     });
     await recordAudit(db(), {
       actor,
-      action: "med.resolve",
+      action: "med.accept",
       targetType: "med",
       targetId: target,
       before: { status: "under_analysis", blockedCents: 1500n },
@@ -25,7 +25,7 @@ describe("admin audit log", () => {
     });
     const { items, total } = await listAudit(db(), { page: 1, limit: 10, targetType: "med", targetId: target });
     expect(total).toBe(2);
-    expect(items.map((i) => i.action)).toEqual(["med.resolve", "med.analysis"]);
+    expect(items.map((i) => i.action)).toEqual(["med.accept", "med.analysis"]);
     expect(items[0]).toMatchObject({
       actorEmail: "ops@example.test",
       before: { status: "under_analysis", blockedCents: "1500" },

@@ -14,6 +14,8 @@ import { call, fundedMerchant, newMerchant } from "../support/fixtures";
 
 type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
 const DAY = 24 * 60 * 60 * 1000;
+/** What every back-office decision carries: the merchant's text, and the early decision confirmed. */
+const DECIDE = { analysis: "Análise para o lojista.", confirmEarly: true };
 const caller = (user: { id: string; email: string }, role: "ADMIN" | "MERCHANT") =>
   createCallerFactory(appRouter)({ user: { id: user.id, email: user.email, name: "Someone", role } });
 const auditOf = (targetId: string) => db().auditLogEntry.findMany({ where: { targetId } });
@@ -159,15 +161,15 @@ describe("MED back office (admin door)", () => {
   it("accepts (refund) and rejects (release) through the admin door, the ledger clean, audited once", async () => {
     const accepted = await medOn(shop, 3000n);
     const before = await balances(shop.accountId);
-    const detail = await admin.adminMeds.resolve({ id: accepted.id, status: "accepted" });
+    const detail = await admin.adminMeds.resolve({ id: accepted.id, status: "accepted", ...DECIDE });
     expect(detail.status).toBe("accepted");
     expect(detail.refund?.endToEndId).toMatch(/^D/);
     expect(detail.effect).toMatchObject({ blockedCents: 0n, refundedCents: 3000n });
     expect((await balances(shop.accountId)).blockedCents).toBe(before.blockedCents - 3000n);
     await expectLedgerClean();
-    const [row, ...more] = await auditOf(accepted.id);
-    expect(more).toHaveLength(0);
-    expect(row).toMatchObject({
+    const rows = await auditOf(accepted.id);
+    expect(rows.map((r) => r.action).sort()).toEqual(["med.accept", "med.analysis"]);
+    expect(rows.find((r) => r.action === "med.accept")).toMatchObject({
       action: "med.accept",
       actorEmail: adminEmail,
       before: { status: "under_analysis", blockedCents: "3000" },
@@ -176,36 +178,36 @@ describe("MED back office (admin door)", () => {
 
     const rejected = await medOn(shop, 1200n);
     const beforeReject = await balances(shop.accountId);
-    await admin.adminMeds.resolve({ id: rejected.id, status: "rejected" });
+    await admin.adminMeds.resolve({ id: rejected.id, status: "rejected", ...DECIDE });
     expect(await balances(shop.accountId)).toEqual({
       availableCents: beforeReject.availableCents + 1200n,
       blockedCents: beforeReject.blockedCents - 1200n,
     });
     await expectLedgerClean();
-    expect((await auditOf(rejected.id)).map((r) => r.action)).toEqual(["med.reject"]);
+    expect((await auditOf(rejected.id)).map((r) => r.action).sort()).toEqual(["med.analysis", "med.reject"]);
 
     // resolved MEDs are read-only
     await expect(admin.adminMeds.saveAnalysis({ id: rejected.id, considerations: "tarde" })).rejects.toMatchObject({
       code: "CONFLICT",
     });
-    await expect(admin.adminMeds.resolve({ id: rejected.id, status: "accepted" })).rejects.toMatchObject({
+    await expect(admin.adminMeds.resolve({ id: rejected.id, status: "accepted", ...DECIDE })).rejects.toMatchObject({
       code: "CONFLICT",
     });
-    expect(await auditOf(rejected.id)).toHaveLength(1);
+    expect(await auditOf(rejected.id)).toHaveLength(2);
   });
 
   it("lets exactly one of a concurrent accept and reject win; the other gets CONFLICT", async () => {
     const med = await medOn(shop, 4100n);
     const results = await Promise.allSettled([
-      admin.adminMeds.resolve({ id: med.id, status: "accepted" }),
-      admin.adminMeds.resolve({ id: med.id, status: "rejected" }),
+      admin.adminMeds.resolve({ id: med.id, status: "accepted", ...DECIDE }),
+      admin.adminMeds.resolve({ id: med.id, status: "rejected", ...DECIDE }),
     ]);
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r) => r.status === "rejected");
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect((lost[0] as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
-    expect(await auditOf(med.id)).toHaveLength(1);
+    expect((await auditOf(med.id)).filter((r) => r.action !== "med.analysis")).toHaveLength(1);
     await expectLedgerClean();
   });
 
@@ -230,7 +232,7 @@ describe("MED back office (admin door)", () => {
     await expect(merchant.adminMeds.saveAnalysis({ id: med.id, considerations: "eu mesmo" })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
-    await expect(merchant.adminMeds.resolve({ id: med.id, status: "rejected" })).rejects.toMatchObject({
+    await expect(merchant.adminMeds.resolve({ id: med.id, status: "rejected", ...DECIDE })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     await expect(merchant.adminAudit.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -244,11 +246,11 @@ describe("MED back office (admin door)", () => {
   it("browses the audit log by actor, action, target and period", async () => {
     const med = await medOn(shop, 600n);
     await admin.adminMeds.saveAnalysis({ id: med.id, considerations: "Primeira leitura." });
-    await admin.adminMeds.resolve({ id: med.id, status: "rejected" });
+    await admin.adminMeds.resolve({ id: med.id, status: "rejected", ...DECIDE });
     const mine = await admin.adminAudit.list({ actor: `ANALYST-${tag}`, target: med.id });
-    expect(mine.entries.map((e) => e.action)).toEqual(["med.reject", "med.analysis"]);
+    expect(mine.entries.map((e) => e.action).sort()).toEqual(["med.analysis", "med.analysis", "med.reject"]);
     expect((await admin.adminAudit.list({ target: med.id, action: "med.rej" })).total).toBe(1);
     expect((await admin.adminAudit.list({ target: med.id, from: Date.now() + 60_000 })).total).toBe(0);
-    expect((await admin.adminAudit.list({ target: med.id, to: Date.now() + 60_000 })).total).toBe(2);
+    expect((await admin.adminAudit.list({ target: med.id, to: Date.now() + 60_000 })).total).toBe(3);
   });
 });

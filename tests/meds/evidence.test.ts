@@ -1,4 +1,5 @@
 /** MED evidence: the upload door, the signed file links and the dashboard's defense (tRPC). */
+import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as download } from "../../app/api/meds/evidence/[id]/route";
 import { POST as upload } from "../../app/api/meds/evidence/route";
@@ -114,6 +115,58 @@ describe("MED evidence", () => {
       code: "CONFLICT",
     });
     await expect(caller.meds.removeEvidence({ id: file.id })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("stores photos without their EXIF: a JPEG with GPS coordinates comes back with no metadata, upright", async () => {
+    // a 16×8 photo as a phone writes it: camera, GPS, and "rotate 90° to view" (orientation 6)
+    const photo = await sharp({ create: { width: 16, height: 8, channels: 3, background: "#3a6" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PhoneMaker", Model: "Phone 15" },
+        IFD3: {
+          GPSLatitudeRef: "S",
+          GPSLatitude: "23/1 33/1 0/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "46/1 38/1 0/1",
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before.exif?.toString("latin1")).toContain("PhoneMaker");
+    expect(before.exif?.includes(Buffer.from([0x88, 0x25])) || before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(
+      true, // the GPS IFD pointer tag
+    );
+    expect(before.orientation).toBe(6);
+
+    const e2e = await openMed(shop, 12);
+    const res = await post(e2e, photo, "entrega.jpg");
+    expect(res.status).toBe(201);
+    const file = await res.json();
+    expect(file).toMatchObject({ fileName: "entrega.jpg", contentType: "image/jpeg" });
+    const served = await get(file.url);
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(file.sizeBytes).toBe(bytes.length);
+    const after = await sharp(bytes).metadata();
+    expect(after).toMatchObject({ format: "jpeg", width: 8, height: 16 });
+    expect({ exif: after.exif, xmp: after.xmp, iptc: after.iptc, orientation: after.orientation }).toEqual({
+      exif: undefined,
+      xmp: undefined,
+      iptc: undefined,
+      orientation: undefined,
+    });
+    expect(bytes.includes(Buffer.from("Exif\0\0", "latin1"))).toBe(false);
+    expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+  });
+
+  it("refuses an image whose bytes only start like one (400), and keeps nothing", async () => {
+    const e2e = await openMed(shop, 6);
+    const broken = Buffer.concat([PNG.subarray(0, 40), Buffer.alloc(200, 7)]);
+    const res = await post(e2e, broken, "foto.png");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "UNSUPPORTED_FILE_TYPE" });
+    expect(await storedFilesOf(e2e)).toEqual({ rows: 0, files: 0 });
   });
 
   it("refuses a .pdf that is really HTML (400 UNSUPPORTED_FILE_TYPE), and keeps nothing", async () => {

@@ -55,9 +55,28 @@ export const adminMedsRouter = createTRPCRouter({
       return adminMedDetailView(db(), input.id);
     }),
 
-  /** The same service as the sandbox resolve: accepted refunds the payer, rejected releases. */
-  resolve: adminProcedure.input(z.object({ id: Uuid, status: MedResolution })).mutation(async ({ ctx, input }) => {
-    await resolveMed(db(), { medId: input.id, status: input.status, actor: actorOf(ctx.user) });
-    return adminMedDetailView(db(), input.id);
-  }),
+  /**
+   * The same service as the sandbox resolve: accepted refunds the payer, rejected releases. The
+   * analysis is the merchant's to read and goes with every decision made here; deciding while the
+   * merchant can still defend needs `confirmEarly` (MED_DEFENSE_PENDING otherwise).
+   */
+  resolve: adminProcedure
+    .input(
+      z.object({
+        id: Uuid,
+        status: MedResolution,
+        analysis: LegalConsiderations,
+        confirmEarly: z.boolean().default(false),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      await resolveMed(db(), {
+        medId: input.id,
+        status: input.status,
+        analysis: input.analysis,
+        early: input.confirmEarly ? "allow" : "refuse",
+        actor: actorOf(ctx.user),
+      });
+      return adminMedDetailView(db(), input.id);
+    }),
 });

@@ -1,0 +1,27 @@
+/**
+ * Every action the audit log records (dotted, capability first). A new one is added here, which
+ * the type of `recordAudit` then accepts, and gets its label in `adminAudit.actions` in both
+ * languages (components/admin-audit/actions.test.ts fails otherwise). Browser-safe.
+ */
+export const AUDIT_ACTIONS = [
+  "med.analysis",
+  "med.accept",
+  "med.reject",
+  "onboarding.approve",
+  "onboarding.reject",
+  "account.block",
+  "account.unblock",
+  "user.create_admin",
+  "user.change_role",
+  "user.reset_password",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** The action's key under `adminAudit.actions` (message keys have no dots). */
+export const auditActionKey = (action: AuditAction) => action.replace(".", "_") as AuditActionKey;
+type KeyOf<A> = A extends `${infer Capability}.${infer Verb}` ? `${Capability}_${Verb}` : never;
+export type AuditActionKey = KeyOf<AuditAction>;

@@ -16,7 +16,7 @@ const KeyRef = z.object({ accountId: AccountId, keyId: PixKeyId });
 const VerificationRef = z.object({ accountId: AccountId, verificationId: PixKeyVerificationId });
 
 export const pixKeysRouter = createTRPCRouter({
-  /** Each own account with its keys, its limit and the seconds until it may register another. */
+  /** Each own account with its keys, the key types it may register and its limit (own accounts have no wait between keys). */
   accounts: merchantProcedure.query(async ({ ctx }) => {
     const accounts = await accountsOfUser(db(), ctx.user.id);
     const rings = await Promise.all(
@@ -24,14 +24,13 @@ export const pixKeysRouter = createTRPCRouter({
         .filter((account) => account.programmeOwnerId === null)
         .map((account) => keyringOf(db(), { callerId: ctx.user.id, accountId: account.id })),
     );
-    return rings.map(({ account, keys, limit, cooldownSeconds }) => ({
+    return rings.map(({ account, keys, limit }) => ({
       accountId: account.id,
       name: account.name,
       document: account.document,
       personType: account.personType,
       keyTypes: keyTypesFor(account.personType),
       limit,
-      cooldownSeconds,
       keys: keys.map(pixKeyView),
     }));
   }),

@@ -87,6 +87,7 @@ export function KeyForm({
 }) {
   const t = useTranslations("apiKeys.form");
   const scopeText = useTranslations("apiKeys.scopes");
+  const reasons = useTranslations("serviceErrors.reasons");
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -145,6 +146,11 @@ export function KeyForm({
     if (pending || checking) return;
     // Empty rows are left out; the rest is checked as the server reads it.
     const entries = rows.map((row) => row.value.trim()).filter(Boolean);
+    // A key without an allowed IP would be refused everywhere: the server does not create one.
+    if (entries.length === 0) {
+      form.setError("root.server", { type: "required", message: reasons("IP_WHITELIST_REQUIRED") });
+      return;
+    }
     if (!(await entriesAccepted(entries))) return;
     onSubmit(
       {

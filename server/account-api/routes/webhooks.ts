@@ -26,12 +26,9 @@ const ConfigSchema = z
     secret: z.string().optional().openapi({
       description: "The signing secret (64 hex characters): in the creation's answer only, never again.",
     }),
-    signed: z
-      .boolean()
-      .optional()
-      .openapi({
-        description: "Later reads: whether deliveries are signed (false for configurations made before signing).",
-      }),
+    signed: z.boolean().optional().openapi({
+      description: "Later reads: whether deliveries are signed (false for configurations made before signing).",
+    }),
     active: z.boolean(),
     deactivatedReason: z.string().nullable().openapi({ description: "set when the platform deactivated it" }),
     createdAt: z.number(),

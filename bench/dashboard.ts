@@ -97,6 +97,7 @@ try {
         document: "11222333000181",
         email: `dashboard-${i + 1}@bench.test`,
         password: "bench-password-1",
+        ipWhitelist: ["127.0.0.1"],
       }),
     );
   }

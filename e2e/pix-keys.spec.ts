@@ -1,14 +1,17 @@
 /**
- * "Chaves Pix" as a merchant uses it: register a random (EVP) key, see the 10-minute wait between
- * registrations, register an e-mail key once the wait is over (a key held by another institution
- * is refused in Portuguese first), make it current, and delete a key that is not current.
+ * "Chaves Pix" as a merchant uses it: register a random (EVP) key and at once another (a merchant's
+ * own account does not wait between keys), register an e-mail key and a phone key with the code
+ * sent to each (read from the sandbox mailbox and text-message box; a key held by another
+ * institution and a wrong code are refused in Portuguese first), make the e-mail key current, and
+ * delete a key that is not current. The company's account offers no CPF key.
  *
- * The wait is real (10 minutes), so the spec moves the account's clock in the run's database: it
- * finds that database as the e2e one holding the EVP it just registered.
+ * The programme page's test opens an account in the run's database: it finds that database as
+ * the e2e one holding the EVP registered here.
  */
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { DEMO_MERCHANT } from "../prisma/demo";
+import { sandboxCode } from "./support/account-api";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -17,6 +20,9 @@ test.describe.configure({ mode: "serial" });
 const DESKTOP = { width: 1280, height: 800 };
 const SLOW = { timeout: 20_000 };
 const EMAIL_KEY = `e2e.${Date.now().toString(36)}@loja.example`;
+// A mobile number of this run, typed as people type it
+const PHONE_DIGITS = `119${String(Date.now()).slice(-8)}`;
+const PHONE_TYPED = `(${PHONE_DIGITS.slice(0, 2)}) ${PHONE_DIGITS.slice(2, 7)}-${PHONE_DIGITS.slice(7)}`;
 
 let page: Page;
 let evp = "";
@@ -70,10 +76,13 @@ test("the merchant opens Chaves Pix and sees the account's keys", async () => {
   await snap(page, "pix-keys-list");
 });
 
-test("registers a random key and then sees the 10-minute wait", async () => {
+test("registers a random key, and another at once: no wait on the merchant's own account", async () => {
   await account().getByRole("button", { name: "Cadastrar chave" }).click();
   const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
   await expect(dialog.getByTestId("evp-hint")).toContainText("Uma chave aleatória é gerada pela plataforma");
+  // a company's account: its CNPJ, never a CPF
+  await expect(dialog.getByTestId("key-type-CNPJ")).toBeVisible();
+  await expect(dialog.getByTestId("key-type-CPF")).toHaveCount(0);
   await snapDialog(page, "pix-keys-register-evp");
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
   await expect(dialog).toBeHidden(SLOW);
@@ -83,25 +92,15 @@ test("registers a random key and then sees the 10-minute wait", async () => {
   evp = ((await row.getByTestId("key-value-text").textContent()) ?? "").trim();
   expect(evp).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-  const notice = account().getByTestId("cooldown-notice");
-  await expect(notice).toContainText(/Você poderá cadastrar outra chave em (9 min|10 min)/);
-  await expect(notice).toContainText("intervalo de 10 minutos");
-  await expect(account().getByRole("button", { name: "Cadastrar chave" })).toBeDisabled();
-  await snap(page, "pix-keys-cooldown");
+  await expect(account().getByRole("button", { name: "Cadastrar chave" })).toBeEnabled();
+  await account().getByRole("button", { name: "Cadastrar chave" }).click();
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(account().getByTestId("key-count")).toHaveText("4 de 20 chaves", SLOW);
+  await runDatabase(evp).then((pool) => pool.end());
 });
 
-test("once the wait is over, an e-mail key is registered (one at another institution is refused)", async () => {
-  const pool = await runDatabase(evp);
-  try {
-    await pool.query("UPDATE accounts SET last_pix_key_at = now() - interval '11 minutes' WHERE id = $1", [
-      DEMO_MERCHANT.accountId,
-    ]);
-  } finally {
-    await pool.end();
-  }
-  await page.reload();
-  await expect(account().getByTestId("cooldown-notice")).toHaveCount(0, SLOW);
-
+test("an e-mail key is registered only with the code sent to it", async () => {
   await account().getByRole("button", { name: "Cadastrar chave" }).click();
   const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
   await dialog.getByText("E-mail", { exact: true }).click();
@@ -118,11 +117,44 @@ test("once the wait is over, an e-mail key is registered (one at another institu
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await snapDialog(page, "pix-keys-other-participant");
 
+  const asked = Date.now() - 1000;
   await input.fill(EMAIL_KEY);
   await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  const step = dialog.getByTestId("confirm-key-step");
+  await expect(step).toContainText(`Enviamos um código de 6 dígitos para ${EMAIL_KEY}`, SLOW);
+  // nothing is registered before the code comes back
+  await expect(rowOf(EMAIL_KEY)).toHaveCount(0);
+  await expect(step.getByRole("button", { name: /Reenviar em/ })).toBeDisabled();
+  await snapDialog(page, "pix-keys-code-step");
+
+  const code = await sandboxCode(page.request, "emails", EMAIL_KEY, asked);
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  await step.getByLabel("Código").fill(wrong);
+  await step.getByRole("button", { name: "Confirmar chave" }).click();
+  await expect(step.getByText("Código incorreto. Confira o código recebido e tente novamente.")).toBeVisible(SLOW);
+  await snapDialog(page, "pix-keys-code-wrong");
+
+  await step.getByLabel("Código").fill(code);
+  await step.getByRole("button", { name: "Confirmar chave" }).click();
   await expect(dialog).toBeHidden(SLOW);
   await expect(rowOf(EMAIL_KEY)).toBeVisible(SLOW);
-  await expect(account().getByTestId("cooldown-notice")).toBeVisible();
+});
+
+test("a phone key typed as people type it is texted a code and registered as +55…", async () => {
+  await account().getByRole("button", { name: "Cadastrar chave" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
+  await dialog.getByText("Celular", { exact: true }).click();
+  const asked = Date.now() - 1000;
+  await dialog.getByLabel("Chave").fill(PHONE_TYPED);
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  const step = dialog.getByTestId("confirm-key-step");
+  await expect(step).toContainText(`Enviamos um SMS com um código de 6 dígitos para +55${PHONE_DIGITS}`, SLOW);
+  const code = await sandboxCode(page.request, "sms", `+55${PHONE_DIGITS}`, asked);
+  await step.getByLabel("Código").fill(code);
+  await step.getByRole("button", { name: "Confirmar chave" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(rowOf(`+55${PHONE_DIGITS}`)).toBeVisible(SLOW);
+  await snap(page, "pix-keys-verified");
 });
 
 test("makes the e-mail key current, then deletes the random key", async () => {
@@ -141,7 +173,7 @@ test("makes the e-mail key current, then deletes the random key", async () => {
   await dialog.getByRole("button", { name: "Excluir chave" }).click();
   await expect(dialog).toBeHidden(SLOW);
   await expect(rowOf(evp)).toHaveCount(0);
-  await expect(account().getByTestId("key-count")).toHaveText("3 de 20 chaves");
+  await expect(account().getByTestId("key-count")).toHaveText("5 de 20 chaves");
   await snap(page, "pix-keys-after");
 });
 
@@ -169,7 +201,9 @@ test("the account programme page shows its accounts with balances and keys", asy
   const card = page.getByTestId("programme-account").filter({ hasText: opened.id });
   await expect(card).toBeVisible(SLOW);
   await expect(card.getByTestId("programme-balance")).toHaveText(/R\$\s?259,90/);
-  await expect(card).toContainText(opened.document);
   await expect(card).toContainText("Atual");
+  // the CNPJ key with its punctuation
+  const cnpj = opened.document.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5");
+  await expect(card).toContainText(cnpj);
   await snap(page, "baas-programme-accounts");
 });

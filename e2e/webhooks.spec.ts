@@ -232,7 +232,11 @@ test("an account-surface configuration is created with all events and an Authori
   await dialog.getByLabel("Cabeçalho Authorization (opcional)").fill("Bearer e2e-token");
   await snapDialog(page, "webhooks-config-create");
   await dialog.getByRole("button", { name: "Criar configuração" }).click();
-  await expect(dialog).toBeHidden(SLOW);
+  // The signing secret is shown once; the dialog closes only by its button.
+  const shown = page.getByRole("dialog", { name: "Webhook registrado" });
+  await expect(shown.getByTestId("webhook-secret")).toHaveText(/^[0-9a-f]{64}$/, SLOW);
+  await shown.getByRole("button", { name: "Já guardei, fechar" }).click();
+  await expect(shown).toBeHidden(SLOW);
 
   const card = configCard();
   await expect(card).toBeVisible();

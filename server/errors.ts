@@ -31,6 +31,13 @@ export const ERROR_STATUS = {
   BAAS_PIX_KEY_COOLDOWN: 429,
   BAAS_PIX_KEY_OTHER_PARTICIPANT: 409,
   BAAS_PIX_KEY_OTHER_OWNER: 409,
+  /** a CPF key on a company's account, a CNPJ key on a person's */
+  BAAS_PIX_KEY_TYPE_NOT_ALLOWED: 400,
+  // Proof of possession of e-mail and phone keys (server/pix/keys/possession.ts)
+  PIX_KEY_CODE_INVALID: 400,
+  PIX_KEY_CODE_EXPIRED: 400,
+  PIX_KEY_CODE_ATTEMPTS_EXCEEDED: 429,
+  PIX_KEY_CODE_RESEND_LIMIT: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -84,6 +91,8 @@ export const ERROR_REASONS = [
   "AMOUNT_NOT_POSITIVE",
   "AMOUNT_ABOVE_LIMIT",
   "PIX_KEY_INVALID",
+  "CPF_INVALID",
+  "CNPJ_INVALID",
   "DOCUMENT_INVALID",
   "REFUND_WINDOW_CLOSED",
   "REFUND_ABOVE_REMAINING",
@@ -105,6 +114,7 @@ export const ERROR_REASONS = [
   "PIX_KEY_NOT_OF_ACCOUNT",
   "RECEIPT_NOT_SETTLED",
   "MED_DEFENSE_PENDING",
+  "IP_WHITELIST_REQUIRED",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

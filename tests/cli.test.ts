@@ -54,7 +54,17 @@ describe("operator CLI", () => {
     );
     const created = capture();
     expect(
-      await runCli(db(), created.io, ["apikey", "create", "--email", email, "--scope", "balance:read", "--json"]),
+      await runCli(db(), created.io, [
+        "apikey",
+        "create",
+        "--email",
+        email,
+        "--scope",
+        "balance:read",
+        "--ip",
+        "127.0.0.1",
+        "--json",
+      ]),
     ).toBe(0);
     const key = JSON.parse(created.out.join("\n"));
     expect(key.scopes).toEqual(["balance:read"]);
@@ -106,9 +116,15 @@ describe("operator CLI", () => {
     [["user", "password", "--email", "nobody@example.test", "--password", "short"], 1, "at least 8"],
     [["user", "password"], 2, "missing --email"],
     [["merchant", "create", "--name", "X", "--email", "x@example.test"], 2, "missing --document"],
-    [["merchant", "create", "--name", "X", "--document", "123", "--email", "y@example.test"], 1, "valid CPF or CNPJ"],
+    [
+      ["merchant", "create", "--name", "X", "--document", "123", "--email", "y@example.test", "--ip", "127.0.0.1"],
+      1,
+      "valid CPF or CNPJ",
+    ],
     [["merchant", "create", "--bogus"], 2, "Unknown option"],
-    [["apikey", "create", "--email", "nobody@example.test"], 2, "no user with e-mail"],
+    [["apikey", "create", "--email", "nobody@example.test", "--ip", "127.0.0.1"], 2, "no user with e-mail"],
+    [["apikey", "create", "--email", "nobody@example.test"], 2, "missing --ip"],
+    [["merchant", "create", "--name", "X", "--document", "123", "--email", "z@example.test"], 2, "missing --ip"],
     [["apikey", "revoke", "cli_doesnotexist"], 1, "API key not found"],
     [["frobnicate"], 2, "unknown command"],
     [

@@ -86,6 +86,7 @@ export function KeyForm({
   const dialog = useTranslations(apiKey ? "apiKeys.editDialog" : "apiKeys.createDialog");
   const initial = apiKey ?? NEW_KEY;
   const scopeText = useTranslations("apiKeys.scopes");
+  const reasons = useTranslations("serviceErrors.reasons");
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -144,6 +145,11 @@ export function KeyForm({
     if (pending || checking) return;
     // Empty rows are left out; the rest is checked as the server reads it.
     const entries = rows.map((row) => row.value.trim()).filter(Boolean);
+    // A key without an allowed IP would be refused everywhere: the server does not create one.
+    if (entries.length === 0) {
+      form.setError("root.server", { type: "required", message: reasons("IP_WHITELIST_REQUIRED") });
+      return;
+    }
     if (!(await entriesAccepted(entries))) return;
     onSubmit(
       {

@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { Money } from "@/components/format/money";
+import { pixKeyText } from "@/components/format/text";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -92,7 +93,7 @@ function AccountCard({ account }: { account: ProgrammeAccountView }) {
             {account.keys.map((key) => (
               <li key={key.keyId} className="flex flex-wrap items-center gap-2 text-sm">
                 <Badge>{keyTypes(key.type)}</Badge>
-                <span className="font-mono break-all text-slate-800">{key.key}</span>
+                <span className="font-mono break-all text-slate-800">{pixKeyText(key.type, key.key)}</span>
                 {key.isCurrent ? (
                   <Badge tone="success">
                     <StarIcon className="size-3" />

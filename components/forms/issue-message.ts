@@ -38,7 +38,7 @@ export function useIssueMessage() {
     const reason = issue.code === "custom" ? issue.params?.reason : undefined;
     const maxCents = issue.code === "custom" ? issue.params?.maxCents : undefined;
     if (reason === "AMOUNT_ABOVE_LIMIT" && typeof maxCents === "string") {
-      return t("amountAboveMax", { max: formatBrl(BigInt(maxCents), locale) });
+      return t("amountAboveMax", { amount: formatBrl(BigInt(maxCents), locale) });
     }
     if (typeof reason === "string" && reasons.has(reason as never)) return reasons(reason as never);
     const kind = issueKind(issue);

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { pixKeyText } from "@/components/format/text";
 import { useServiceError } from "@/components/forms/service-error";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -14,10 +15,9 @@ import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/fields";
-import { ClockIcon, KeyRoundIcon, PlusIcon, StarIcon } from "@/components/ui/icons";
+import { KeyRoundIcon, PlusIcon, StarIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import type { AppRouter } from "@/server/trpc/routers";
-import { useDuration, useSecondsLeft } from "./countdown";
 import { type KeyAccount, RegisterKeyDialog } from "./register-key-dialog";
 
 type KeyAccountView = inferRouterOutputs<AppRouter>["pixKeys"]["accounts"][number];
@@ -45,12 +45,7 @@ export function PixKeysManager() {
         {(data) => (
           <div className="space-y-6">
             {data.map((account) => (
-              <AccountKeys
-                key={account.accountId}
-                account={account}
-                fetchedAt={accounts.dataUpdatedAt}
-                onRegister={() => setRegistering(account)}
-              />
+              <AccountKeys key={account.accountId} account={account} onRegister={() => setRegistering(account)} />
             ))}
           </div>
         )}
@@ -60,17 +55,8 @@ export function PixKeysManager() {
   );
 }
 
-function AccountKeys({
-  account,
-  fetchedAt,
-  onRegister,
-}: {
-  account: KeyAccountView;
-  fetchedAt: number;
-  onRegister: () => void;
-}) {
+function AccountKeys({ account, onRegister }: { account: KeyAccountView; onRegister: () => void }) {
   const t = useTranslations("pixKeys");
-  const duration = useDuration();
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -85,7 +71,6 @@ function AccountKeys({
     }),
   );
   const remove = useMutation(trpc.pixKeys.remove.mutationOptions());
-  const secondsLeft = useSecondsLeft(account.cooldownSeconds > 0 ? fetchedAt + account.cooldownSeconds * 1000 : null);
   const full = account.keys.length >= account.limit;
 
   return (
@@ -100,26 +85,13 @@ function AccountKeys({
             <span data-testid="key-count">{t("count", { count: account.keys.length, limit: account.limit })}</span>
           </p>
         </div>
-        <Button onClick={onRegister} disabled={full || secondsLeft > 0} data-testid="register-key">
+        <Button onClick={onRegister} disabled={full} data-testid="register-key">
           <PlusIcon className="size-4" />
           {t("register")}
         </Button>
       </div>
 
       <div className="space-y-3 px-5 py-4 sm:px-6">
-        {secondsLeft > 0 ? (
-          <div
-            role="status"
-            className="flex items-start gap-2.5 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-900"
-            data-testid="cooldown-notice"
-          >
-            <ClockIcon className="mt-px size-4 shrink-0 text-amber-600" />
-            <p>
-              {t("cooldown", { time: duration(secondsLeft) })}{" "}
-              <span className="text-amber-800/80">{t("cooldownRule")}</span>
-            </p>
-          </div>
-        ) : null}
         {full ? (
           <Alert tone="warning" role="status" data-testid="limit-notice">
             {t("limitReached", { limit: account.limit })}
@@ -171,7 +143,7 @@ function AccountKeys({
       >
         <p className="text-sm text-slate-600">
           {t.rich("deleteDialog.body", {
-            key: deleting?.key ?? "",
+            key: deleting ? pixKeyText(deleting.type, deleting.key) : "",
             code: (chunks) => <span className="font-mono break-all text-slate-900">{chunks}</span>,
           })}
         </p>
@@ -211,7 +183,7 @@ function KeyRow({
           ) : null}
         </div>
         <p className="font-mono text-sm break-all text-slate-900" data-testid="key-value-text">
-          {pixKey.key}
+          {pixKeyText(pixKey.type, pixKey.key)}
         </p>
         <p className="text-xs text-slate-500 tabular-nums">
           {t("createdOn", { date: format.dateTime(pixKey.createdAt, { dateStyle: "short", timeStyle: "short" }) })}
@@ -223,7 +195,11 @@ function KeyRow({
             {busy ? null : <StarIcon className="size-4" />}
             {t("setCurrent")}
           </Button>
-          <DeleteButton label={t("delete", { key: pixKey.key })} onClick={onDelete} data-testid="delete-key" />
+          <DeleteButton
+            label={t("delete", { key: pixKeyText(pixKey.type, pixKey.key) })}
+            onClick={onDelete}
+            data-testid="delete-key"
+          />
         </div>
       )}
     </li>

@@ -13,25 +13,39 @@ import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { keyFormatError } from "@/server/pix/keys";
-import { MAX_PIX_KEY_LENGTH, NewPixKey, PIX_KEY_TYPES } from "@/server/pix/keys/schema";
+import {
+  DOCUMENT_KEY_TYPE,
+  MAX_PIX_KEY_LENGTH,
+  NewPixKey,
+  normalisePhoneKey,
+  type PixKeyTypeName,
+} from "@/server/pix/keys/schema";
+import { ConfirmKeyStep, type PendingKey } from "./confirm-key-step";
 import { useDuration } from "./countdown";
 
-type KeyKind = (typeof PIX_KEY_TYPES)[number];
-export type KeyAccount = { accountId: string; document: string; personType: "person" | "company" };
-
-const DOCUMENT_KIND = { person: "CPF", company: "CNPJ" } as const;
+type KeyKind = PixKeyTypeName;
+/** `keyTypes`: what the account may register (a company's account has no CPF key, a person's no CNPJ key). */
+export type KeyAccount = {
+  accountId: string;
+  document: string;
+  personType: "person" | "company";
+  keyTypes: KeyKind[];
+};
 
 /** The value a type starts with: the account's document for its own document type, else nothing. */
 function initialValue(kind: KeyKind, account: KeyAccount): string {
-  return kind === DOCUMENT_KIND[account.personType] ? account.document : "";
+  return kind === DOCUMENT_KEY_TYPE[account.personType] ? account.document : "";
 }
 
-/** The key typed for `kind`, checked as the service checks it (digits of a document, an e-mail in lower case). */
+/** The key as the service reads it: digits of a document, a phone as +55…, an e-mail in lower case. */
+function normalised(kind: KeyKind, key: string): string {
+  if (kind === "CPF" || kind === "CNPJ") return key.replace(/\D/g, "");
+  return kind === "PHONE" ? normalisePhoneKey(key) : key.toLowerCase();
+}
+
+/** The key typed for `kind`, checked as the service checks it. */
 function keyForm(kind: KeyKind) {
-  const typed = NewPixKey.shape.key.unwrap().refine((key) => {
-    const normalised = kind === "CPF" || kind === "CNPJ" ? key.replace(/\D/g, "") : key.toLowerCase();
-    return keyFormatError(normalised, kind) === null;
-  });
+  const typed = NewPixKey.shape.key.unwrap().refine((key) => keyFormatError(normalised(kind, key), kind) === null);
   // a random key (EVP) is made by the service: nothing to type
   return z.object({ key: kind === "EVP" ? z.string() : typed });
 }
@@ -52,7 +66,25 @@ export function RegisterKeyDialog({ account, onClose }: { account: KeyAccount | 
   );
 }
 
+/** The key's type and value; an e-mail or phone key then asks for the code sent to it. */
 function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: () => void }) {
+  const [pending, setPending] = useState<PendingKey | null>(null);
+  return pending ? (
+    <ConfirmKeyStep accountId={account.accountId} pending={pending} onClose={onClose} />
+  ) : (
+    <KeyValueForm account={account} onClose={onClose} onPending={setPending} />
+  );
+}
+
+function KeyValueForm({
+  account,
+  onClose,
+  onPending,
+}: {
+  account: KeyAccount;
+  onClose: () => void;
+  onPending: (pending: PendingKey) => void;
+}) {
   const t = useTranslations("pixKeys");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -82,6 +114,8 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
       form.setError("root.server", { message: t("dialog.cooldownLeft", { time: duration(data.retryAfterSeconds) }) });
     } else if (appCode === "CONFLICT") {
       onKey(t("dialog.alreadyRegistered"));
+    } else if (data?.reason) {
+      showServiceError(form, explain(cause), { key: "key" });
     } else if (appCode === "VALIDATION_ERROR" && data?.field === "key") {
       onKey(kind === "CPF" || kind === "CNPJ" ? t("dialog.notOwnDocument") : t(`dialog.invalid.${kind}`));
     } else {
@@ -91,7 +125,12 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
 
   const submit = form.handleSubmit(async ({ key }) => {
     try {
-      await create.mutateAsync({ accountId: account.accountId, type: kind, ...(kind === "EVP" ? {} : { key }) });
+      const result = await create.mutateAsync({
+        accountId: account.accountId,
+        type: kind,
+        ...(kind === "EVP" ? {} : { key }),
+      });
+      if (result.state === "pending_verification") return onPending(result.pending);
       await queryClient.invalidateQueries(trpc.pixKeys.accounts.pathFilter());
       onClose();
     } catch (cause) {
@@ -103,8 +142,8 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
     <form onSubmit={submit} className="space-y-5" noValidate>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-900">{t("dialog.type")}</legend>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5" role="radiogroup">
-          {PIX_KEY_TYPES.map((option) => (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="radiogroup">
+          {account.keyTypes.map((option) => (
             <label
               key={option}
               className={cn(
@@ -142,7 +181,7 @@ function RegisterKeyForm({ account, onClose }: { account: KeyAccount; onClose: (
               inputMode={kind === "PHONE" ? "tel" : kind === "EMAIL" ? "email" : "numeric"}
               autoComplete="off"
               maxLength={MAX_PIX_KEY_LENGTH}
-              placeholder={kind === "PHONE" ? "+5511998765432" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
+              placeholder={kind === "PHONE" ? "(11) 98765-4321" : kind === "EMAIL" ? "nome@empresa.com.br" : undefined}
               className="font-mono"
               data-testid="key-value"
             />

@@ -2,15 +2,16 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { z } from "zod";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
 import type { WebhookConfigView } from "@/server/trpc/routers/webhooks";
 import { AccountWebhookConfig, MAX_AUTH_HEADER } from "@/server/webhooks/schema";
 import { EventPicker } from "./event-picker";
@@ -34,41 +35,68 @@ type ConfigValues = { event: string[]; targetUrl: string; authHeader?: string | 
 /** Creates an account-surface configuration (`config` "new") or edits one. */
 export function ConfigDialog({ config, onClose }: { config: WebhookConfigView | "new" | null; onClose: () => void }) {
   const t = useTranslations("webhooks.configDialog");
+  const secretText = useTranslations("webhooks.secret");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.webhooks.account.create.mutationOptions());
+  // the signing secret of a new configuration, shown once
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const update = useMutation(trpc.webhooks.account.update.mutationOptions());
   const editing = config !== null && config !== "new" ? config : null;
   const pending = create.isPending || update.isPending;
 
   function close() {
+    setCreated(null);
     create.reset();
     update.reset();
     onClose();
   }
 
   function submit(values: ConfigValues, onError: (cause: unknown) => void) {
-    const options = {
-      onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.webhooks.account.list.pathFilter());
-        close();
-      },
-      onError,
-    };
-    if (editing) update.mutate({ configId: editing.configId, ...values }, options);
-    else create.mutate(values, options);
+    const refresh = () => queryClient.invalidateQueries(trpc.webhooks.account.list.pathFilter());
+    if (editing) {
+      update.mutate(
+        { configId: editing.configId, ...values },
+        {
+          onSuccess: async () => {
+            await refresh();
+            close();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: async (result) => {
+          await refresh();
+          setCreated({ url: result.config.targetUrl, secret: result.secret });
+        },
+        onError,
+      });
+    }
   }
 
   return (
-    <Dialog
+    <SecretDialog
       open={config !== null}
       onClose={close}
-      title={editing ? t("editTitle") : t("createTitle")}
+      secretShown={created !== null}
+      title={created ? secretText("title") : editing ? t("editTitle") : t("createTitle")}
       description={t("description")}
-      size="lg"
       testId="config-dialog"
     >
-      {config !== null ? (
+      {created ? (
+        <SecretPanel
+          warningTitle={secretText("warningTitle")}
+          warningBody={secretText("warningBody")}
+          intro={secretText("intro", { url: created.url })}
+          fields={[{ label: secretText("label"), value: created.secret, testId: "webhook-secret" }]}
+          copyLabel={(label) => secretText("copy", { label })}
+          copyShort={secretText("copyShort")}
+          doneLabel={secretText("done")}
+          onDone={close}
+        />
+      ) : config !== null ? (
         <ConfigForm
           // A fresh form for every configuration opened.
           key={editing?.configId ?? "new"}
@@ -78,7 +106,7 @@ export function ConfigDialog({ config, onClose }: { config: WebhookConfigView | 
           onCancel={close}
         />
       ) : null}
-    </Dialog>
+    </SecretDialog>
   );
 }
 

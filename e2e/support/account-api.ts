@@ -55,3 +55,27 @@ export async function charge(request: APIRequestContext, accountId: string, amou
   if (!paid.ok()) throw new Error(`sandbox payment answered ${paid.status()}: ${await paid.text()}`);
   return txId as string;
 }
+
+/**
+ * The newest 6-digit code the sandbox kept for `to` (a PIX key's proof of possession): from the
+ * mailbox (`emails`) or the text-message box (`sms`), as the demo merchant reads them. The worker
+ * sends them after the answer, so this waits for one newer than `after`.
+ */
+export async function sandboxCode(
+  request: APIRequestContext,
+  box: "emails" | "sms",
+  to: string,
+  after = 0,
+): Promise<string> {
+  for (let tries = 0; tries < 60; tries++) {
+    const res = await request.get(`/v4/i/sandbox/${box}?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: authorization() },
+    });
+    if (!res.ok()) throw new Error(`GET /v4/i/sandbox/${box} answered ${res.status()}: ${await res.text()}`);
+    const [newest] = (await res.json()).data as { text: string; sentAt: number }[];
+    const code = newest && newest.sentAt > after ? newest.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no code reached ${to}`);
+}

@@ -30,10 +30,10 @@ const web = await startWebServer({ dev: false, port: Number(process.env.PORT), h
 const { startStatementLoop } = await import("../../server/statements/generate");
 const { pool } = await import("../../server/db/pool");
 const statements = startStatementLoop({ db: db(), pool: pool(), workerId: "e2e" }, 250);
-// E-mails (kept in the sandbox) are sent by the worker too: this server relays those events only.
+// E-mails and text messages (kept in the sandbox) are sent by the worker too: this server relays those events only.
 const { startOutboxRelay } = await import("../../server/outbox/relay");
 const { outboxHandlers } = await import("../../server/worker/outbox-handlers");
-const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send"]);
+const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send", "sms.send"]);
 
 async function stop(exitCode = 0) {
   await statements.stop();

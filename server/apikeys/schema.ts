@@ -12,6 +12,11 @@ export const Scopes = z.array(z.enum(SCOPES)).min(1).max(SCOPES.length);
 /** An IP or IPv4 CIDR; the service reads each entry exactly as the request pipeline does. */
 export const MAX_WHITELIST_ENTRY = 64;
 export const WhitelistEntry = text({ min: 1, max: MAX_WHITELIST_ENTRY, trim: true });
-export const IpWhitelist = z.array(WhitelistEntry).max(MAX_WHITELIST_ENTRIES);
+/** At least one entry: a key without one would be refused everywhere (403), so it is not created. */
+export const IpWhitelist = z
+  .array(WhitelistEntry)
+  .min(1)
+  .max(MAX_WHITELIST_ENTRIES)
+  .describe(`1 to ${MAX_WHITELIST_ENTRIES} IPs or IPv4 CIDRs the key may be used from.`);
 
 export { ClientId };

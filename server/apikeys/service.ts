@@ -27,7 +27,11 @@ export type CreateApiKeyInput = {
 
 export type CreatedApiKey = { key: ApiKey; clientId: string; clientSecret: string };
 
+/** At least one entry (a key without one answers 403 everywhere), each read as the request pipeline reads it. */
 export function validateWhitelist(entries: readonly string[]): string[] {
+  if (entries.length === 0) {
+    throw invalid("ipWhitelist: at least one IP or IPv4 CIDR is required", "ipWhitelist", "IP_WHITELIST_REQUIRED");
+  }
   for (const entry of entries) {
     const error = whitelistEntryError(entry);
     if (error) throw invalid(error, "ipWhitelist");

@@ -70,6 +70,11 @@ const schema = z
     PIX_KEYS_MAX_PERSON: int.default(5),
     PIX_KEYS_MAX_COMPANY: int.default(20),
     PIX_KEY_COOLDOWN_SECONDS: int.default(600),
+    /** e-mail and phone keys: how long the code sent to the key lasts, wrong codes allowed, resends */
+    PIX_KEY_CODE_TTL_SECONDS: z.coerce.number().int().min(60).default(600),
+    PIX_KEY_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+    PIX_KEY_CODE_RESEND_SECONDS: int.default(60),
+    PIX_KEY_CODE_MAX_SENDS: z.coerce.number().int().min(1).default(5),
     /** gateway Idempotency-Key: longest key accepted, and how long an answer is replayed */
     IDEMPOTENCY_KEY_MAX_LENGTH: z.coerce.number().int().min(1).max(256).default(256),
     IDEMPOTENCY_TTL_MS: z.coerce

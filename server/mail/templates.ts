@@ -1,5 +1,6 @@
 /**
- * The e-mails of account-programme onboarding, in the proposal's language (pt-BR by default).
+ * The e-mails of account-programme onboarding, in the proposal's language (pt-BR by default), and
+ * the code that proves an e-mail PIX key's possession.
  * Plain text and a minimal HTML part; every value put into HTML is escaped.
  */
 export type MailLocale = "pt-BR" | "en";
@@ -9,7 +10,8 @@ export type RenderedMail = { subject: string; text: string; html: string; links:
 export type MailTemplate =
   | { kind: "verify"; name: string; link: string; expiresInHours: number }
   | { kind: "approved"; name: string; accountId: string }
-  | { kind: "rejected"; name: string; reason: string };
+  | { kind: "rejected"; name: string; reason: string }
+  | { kind: "pixKeyCode"; code: string; expiresInMinutes: number };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -39,6 +41,14 @@ const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
           subject: "Seu pedido de conta não foi aprovado",
           lines: [`Olá, ${t.name}.`, "Seu pedido de abertura de conta não foi aprovado.", `Motivo: ${t.reason}`],
         };
+      case "pixKeyCode":
+        return {
+          subject: `${t.code} é o código da sua chave Pix`,
+          lines: [
+            `Seu código para cadastrar este e-mail como chave Pix: ${t.code}`,
+            `O código vale por ${t.expiresInMinutes} minutos. Se você não pediu este cadastro, ignore este e-mail.`,
+          ],
+        };
     }
   },
   en: (t) => {
@@ -62,6 +72,14 @@ const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
         return {
           subject: "Your account application was not approved",
           lines: [`Hello, ${t.name}.`, "Your account application was not approved.", `Reason: ${t.reason}`],
+        };
+      case "pixKeyCode":
+        return {
+          subject: `${t.code} is your PIX key code`,
+          lines: [
+            `Your code to register this e-mail as a PIX key: ${t.code}`,
+            `The code works for ${t.expiresInMinutes} minutes. If you did not ask for this, ignore this e-mail.`,
+          ],
         };
     }
   },

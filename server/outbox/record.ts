@@ -29,7 +29,8 @@ export type OutboxTopic =
   | "med.defense_submitted"
   | "med.resolved"
   /** an e-mail to send (server/mail); payload QueuedMail */
-  | "mail.send";
+  | "mail.send"
+  | "sms.send";
 
 export type OutboxEventInput = {
   topic: OutboxTopic;

@@ -4,9 +4,9 @@ import { invalid } from "../errors";
 import { UUID_PATTERN } from "../fields/ids";
 import { EMAIL_PATTERN, PHONE_PATTERN } from "../fields/text";
 import type { PixKeyType } from "../generated/prisma/client";
-import { MAX_PIX_KEY_LENGTH } from "./keys/schema";
+import { MAX_PIX_KEY_LENGTH, normalisePhoneKey } from "./keys/schema";
 
-/** UUID → EVP, +55… → PHONE, contains @ → EMAIL, 11 digits → CPF, 14 digits → CNPJ. */
+/** UUID → EVP, +… → PHONE, contains @ → EMAIL, 11 digits → CPF, 14 digits → CNPJ. */
 export function inferKeyType(key: string): PixKeyType | null {
   if (UUID_PATTERN.test(key)) return "EVP";
   if (key.startsWith("+")) return "PHONE";
@@ -33,14 +33,24 @@ export function keyFormatError(key: string, type: PixKeyType): string | null {
   }
 }
 
+/** A CPF or CNPJ failing its check digits is said so; any other malformed key is PIX_KEY_INVALID. */
+const REASON_OF = {
+  CPF: "CPF_INVALID",
+  CNPJ: "CNPJ_INVALID",
+  EMAIL: "PIX_KEY_INVALID",
+  PHONE: "PIX_KEY_INVALID",
+  EVP: "PIX_KEY_INVALID",
+} as const;
+
 /** The key's type, checked; 400 when the key is not a well-formed PIX key (of the stated type). */
 export function parsePixKey(raw: string, statedType?: PixKeyType): { key: string; type: PixKeyType } {
   const key = raw.trim();
   const type = statedType ?? inferKeyType(key);
   if (!type)
     throw invalid("pixKey is not a valid PIX key (EVP, CPF, CNPJ, e-mail or +55 phone)", "pixKey", "PIX_KEY_INVALID");
-  const normalised = type === "EMAIL" ? key.toLowerCase() : type === "EVP" ? key.toLowerCase() : key;
+  const normalised =
+    type === "EMAIL" || type === "EVP" ? key.toLowerCase() : type === "PHONE" ? normalisePhoneKey(key) : key;
   const error = keyFormatError(normalised, type);
-  if (error) throw invalid(`pixKey: ${error}`, "pixKey", "PIX_KEY_INVALID");
+  if (error) throw invalid(`pixKey: ${error}`, "pixKey", REASON_OF[type]);
   return { key: normalised, type };
 }

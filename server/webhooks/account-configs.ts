@@ -1,6 +1,7 @@
 /**
  * Account-surface webhook configurations (/v4/i/webhooks/config, interface 4.5, docs/contract.md):
- * `{ event: string[], targetUrl, authHeader? }`, the authHeader encrypted at rest.
+ * `{ event: string[], targetUrl, authHeader? }`, the authHeader encrypted at rest. Each has its
+ * own signing secret (generated, shown once at creation, encrypted at rest), used as the gateway's.
  */
 import { randomUUID } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";
@@ -11,6 +12,7 @@ import type { WebhookConfig } from "../generated/prisma/client";
 import { isAccountEvent, unknownEvents } from "./catalog";
 import { hasControlCharacters, isUuid, MAX_WEBHOOKS_PER_USER } from "./gateway";
 import { MAX_AUTH_HEADER } from "./schema";
+import { newWebhookSecret } from "./signature";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 import { webhookConfigView } from "./views";
 
@@ -43,15 +45,22 @@ function validateUrl(targetUrl: string, deps: Deps) {
   });
 }
 
-/** The caller's view of a configuration (authHeader decrypted: it is theirs). */
-export function configView(webhookConfig: WebhookConfig) {
+/** The caller's view of a configuration (authHeader decrypted: it is theirs); the secret only at creation. */
+export function configView(webhookConfig: WebhookConfig, secret?: string) {
   return webhookConfigView(
     webhookConfig,
     webhookConfig.authHeaderCiphertext ? decryptSecret(webhookConfig.authHeaderCiphertext) : null,
+    secret,
   );
 }
 
-export async function createWebhookConfig(tx: Tx, userId: string, input: ConfigInput, deps: Deps = {}) {
+/** Creates a configuration with its signing secret, returned here and never again. */
+export async function createWebhookConfig(
+  tx: Tx,
+  userId: string,
+  input: ConfigInput,
+  deps: Deps = {},
+): Promise<{ config: WebhookConfig; secret: string }> {
   const events = validateEvents(input.event);
   const authHeaderCiphertext = sealAuthHeader(input.authHeader);
   const targetUrl = await validateUrl(input.targetUrl, deps);
@@ -63,9 +72,20 @@ export async function createWebhookConfig(tx: Tx, userId: string, input: ConfigI
     );
   }
   const now = deps.now ?? new Date();
-  return tx.webhookConfig.create({
-    data: { id: randomUUID(), userId, events, targetUrl, authHeaderCiphertext, createdAt: now, updatedAt: now },
+  const secret = newWebhookSecret();
+  const config = await tx.webhookConfig.create({
+    data: {
+      id: randomUUID(),
+      userId,
+      events,
+      targetUrl,
+      authHeaderCiphertext,
+      secretCiphertext: encryptSecret(secret),
+      createdAt: now,
+      updatedAt: now,
+    },
   });
+  return { config, secret };
 }
 
 export async function listWebhookConfigs(tx: Tx, userId: string): Promise<WebhookConfig[]> {

@@ -75,7 +75,8 @@ const CLAIM = `
   SELECT c.id, c.surface, c.user_id AS "userId", c.gateway_webhook_id AS "gatewayWebhookId",
          c.config_id AS "configId", c.event_type AS "eventType", c.payload, c.attempts,
          c.manual_replay AS "manualReplay", c.created_at AS "createdAt",
-         COALESCE(g.url, w.target_url) AS url, g.secret_ciphertext AS "secretCiphertext",
+         COALESCE(g.url, w.target_url) AS url,
+         COALESCE(g.secret_ciphertext, w.secret_ciphertext) AS "secretCiphertext",
          w.auth_header_ciphertext AS "authHeaderCiphertext",
          CASE WHEN c.surface = 'gateway' AND (g.id IS NULL OR g.deleted_at IS NOT NULL OR NOT g.active)
                 THEN 'webhook deleted'
@@ -148,15 +149,14 @@ export async function attemptDelivery(
   }
   const rawBody = bodyOf(claimed.payload);
   const gateway = claimed.surface === "gateway";
-  const headers = gateway
-    ? gatewayHeaders({
-        deliveryId: claimed.id,
-        eventType: claimed.eventType,
-        timestamp: Math.floor(startedAt.getTime() / 1000),
-        rawBody,
-        secret: target.secret,
-      })
-    : accountHeaders({ deliveryId: claimed.id, eventType: claimed.eventType, authHeader: target.authHeader });
+  const signed = {
+    deliveryId: claimed.id,
+    eventType: claimed.eventType,
+    timestamp: Math.floor(startedAt.getTime() / 1000),
+    rawBody,
+    secret: target.secret,
+  };
+  const headers = gateway ? gatewayHeaders(signed) : accountHeaders({ ...signed, authHeader: target.authHeader });
   const timeoutMs = gateway ? config().WEBHOOK_GATEWAY_TIMEOUT_MS : config().WEBHOOK_ACCOUNT_TIMEOUT_MS;
   const sent = await options.transport({ url: target.url, headers, body: rawBody, timeoutMs });
   const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;

@@ -45,13 +45,20 @@ describe("gateway webhook signature (interface 6.3)", () => {
   });
 
   it("account surface: authHeader goes back as Authorization, and only when configured", () => {
-    expect(accountHeaders({ deliveryId: "d", eventType: "pix_in:credited", authHeader: "Bearer abc" })).toMatchObject({
+    const base = { deliveryId: "d", eventType: "pix_in:credited", timestamp: 1, rawBody: "{}", secret: null };
+    expect(accountHeaders({ ...base, authHeader: "Bearer abc" })).toMatchObject({
       Authorization: "Bearer abc",
       "Content-Type": "application/json",
     });
-    expect(accountHeaders({ deliveryId: "d", eventType: "pix_in:credited", authHeader: null })).not.toHaveProperty(
-      "Authorization",
-    );
+    expect(accountHeaders({ ...base, authHeader: null })).not.toHaveProperty("Authorization");
+  });
+
+  it("account surface: signed with the configuration's secret as the gateway signs", () => {
+    const input = { deliveryId: "d", eventType: "pix_in:credited", timestamp: 1700000000, rawBody: '{"a":1}' };
+    const headers = accountHeaders({ ...input, secret: "s".repeat(64), authHeader: "Bearer abc" });
+    expect(headers["X-Service-Signature"]).toBe(signatureOf("s".repeat(64), 1700000000, '{"a":1}'));
+    expect(headers["X-Service-Timestamp"]).toBe("1700000000");
+    expect(headers.Authorization).toBe("Bearer abc");
   });
 
   it("generates 64-character secrets, never the same twice", () => {

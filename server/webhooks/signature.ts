@@ -59,13 +59,16 @@ export function bodyOf(payload: unknown): string {
   return JSON.stringify(ordered(payload));
 }
 
-export function gatewayHeaders(input: {
+type SignedInput = {
   deliveryId: string;
   eventType: string;
   timestamp: number;
   rawBody: string;
   secret: string | null;
-}): Record<string, string> {
+};
+
+/** Both surfaces sign the same way: X-Service-Signature over the timestamp and the body (interface 6.3). */
+export function gatewayHeaders(input: SignedInput): Record<string, string> {
   return {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
@@ -76,17 +79,13 @@ export function gatewayHeaders(input: {
   };
 }
 
-/** Account surface: the configured authHeader comes back as Authorization (docs/contract.md). */
-export function accountHeaders(input: {
-  deliveryId: string;
-  eventType: string;
-  authHeader: string | null;
-}): Record<string, string> {
+/**
+ * Account surface: signed as the gateway's deliveries are (a configuration made before signing
+ * has no secret: `unsigned`), and the configured authHeader comes back as Authorization.
+ */
+export function accountHeaders(input: SignedInput & { authHeader: string | null }): Record<string, string> {
   return {
-    "Content-Type": "application/json",
-    "User-Agent": USER_AGENT,
-    "X-Service-Event-Id": input.deliveryId,
-    "X-Service-Event-Type": input.eventType,
+    ...gatewayHeaders(input),
     ...(input.authHeader ? { Authorization: input.authHeader } : {}),
   };
 }

@@ -45,13 +45,17 @@ export function gatewayDeliveryView(delivery: WebhookDelivery, attempts?: Webhoo
   };
 }
 
-/** docs/contract.md: `{ configId, event, targetUrl, authHeader, active, createdAt, updatedAt }` (+ why it is off). */
-export function webhookConfigView(config: WebhookConfig, authHeader: string | null) {
+/**
+ * docs/contract.md: `{ configId, event, targetUrl, authHeader, active, createdAt, updatedAt }` (+ why
+ * it is off). The signing secret is shown once, at creation; later reads say only whether there is one.
+ */
+export function webhookConfigView(config: WebhookConfig, authHeader: string | null, secret?: string) {
   return {
     configId: config.id,
     event: config.events,
     targetUrl: config.targetUrl,
     authHeader,
+    ...(secret !== undefined ? { secret } : { signed: config.secretCiphertext !== null }),
     active: config.active,
     deactivatedReason: config.deactivatedReason,
     createdAt: config.createdAt.getTime(),

@@ -2,6 +2,8 @@ import type { Db } from "../db/client";
 import type { QueuedMail } from "../mail/outbox";
 import { sendMail } from "../mail/send";
 import type { OutboxHandlers } from "../outbox/relay";
+import type { QueuedSms } from "../sms/outbox";
+import { sendSms } from "../sms/send";
 import { settleOutgoingPix } from "../transfers/send-pix";
 import { webhookFanOutHandlers } from "../webhooks/fanout";
 
@@ -15,6 +17,9 @@ export function outboxHandlers(db: Db): OutboxHandlers {
     },
     "mail.send": async (event) => {
       await sendMail(db, event.id, event.payload as QueuedMail);
+    },
+    "sms.send": async (event) => {
+      await sendSms(db, event.id, event.payload as QueuedSms);
     },
   };
 }

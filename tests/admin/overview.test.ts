@@ -32,6 +32,7 @@ async function merchant(name: string) {
     document: randomCpf(),
     email: `${randomUUID()}@example.test`,
     password: "correct-horse-battery",
+    ipWhitelist: ["127.0.0.1"],
   });
 }
 

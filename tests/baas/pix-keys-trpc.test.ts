@@ -32,22 +32,48 @@ describe("Chaves Pix on the dashboard (tRPC)", () => {
     merchant = await newMerchant();
   });
 
-  it("lists the merchant's own accounts with their limit and wait, registers and lists keys", async () => {
+  it("lists the merchant's own accounts with their limit and key types, and registers keys without a wait", async () => {
     const caller = callerFor(merchant);
     const [before] = await caller.pixKeys.accounts();
-    expect(before).toMatchObject({ accountId: merchant.accountId, limit: 5, cooldownSeconds: 0, keys: [] });
-    const key = await caller.pixKeys.create({ accountId: merchant.accountId, type: "CPF" });
-    expect(key).toMatchObject({ type: "CPF", isCurrent: true });
+    expect(before).toMatchObject({ accountId: merchant.accountId, limit: 5, keys: [] });
+    // a person's account: no CNPJ key offered
+    expect(before?.keyTypes).toEqual(["EVP", "CPF", "EMAIL", "PHONE"]);
+    const cpf = await caller.pixKeys.create({ accountId: merchant.accountId, type: "CPF" });
+    expect(cpf).toMatchObject({ state: "registered", key: { type: "CPF", isCurrent: true } });
+    const evp = await caller.pixKeys.create({ accountId: merchant.accountId, type: "EVP" });
+    expect(evp.state).toBe("registered");
     const [after] = await caller.pixKeys.accounts();
-    expect(after?.keys).toEqual([key]);
-    expect(after?.cooldownSeconds).toBeGreaterThan(590);
+    expect(after?.keys.map((k) => k.type)).toEqual(["CPF", "EVP"]);
   });
 
-  it("carries the cooldown's code and seconds left to the client", async () => {
-    const res = await mutate(merchant, "pixKeys.create", { accountId: merchant.accountId, type: "EVP" });
-    expect(res.status).toBe(429);
-    expect(res.body.error.json.data).toMatchObject({ appCode: "BAAS_PIX_KEY_COOLDOWN", code: "TOO_MANY_REQUESTS" });
-    expect(res.body.error.json.data.retryAfterSeconds).toBeGreaterThan(590);
+  it("asks for the code of an e-mail key, maps a wrong one to its code, registers with the right one", async () => {
+    const caller = callerFor(merchant);
+    const key = `dash.${merchant.accountId}@example.invalid`;
+    const asked = await caller.pixKeys.create({ accountId: merchant.accountId, type: "EMAIL", key });
+    if (asked.state !== "pending_verification") throw new Error("expected a pending registration");
+    expect(asked.pending).toMatchObject({ key, status: "pending_verification", attemptsLeft: 5 });
+    const ref = { accountId: merchant.accountId, verificationId: asked.pending.verificationId };
+    const wrong = await mutate(merchant, "pixKeys.confirm", { ...ref, code: "12345x" });
+    expect(wrong.status).toBe(400);
+    const event = await db().outboxEvent.findFirstOrThrow({
+      where: { topic: "mail.send", payload: { path: ["to"], equals: key } },
+    });
+    const code = (event.payload as { text: string }).text.match(/\b(\d{6})\b/)?.[1] as string;
+    const other = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const refused = await mutate(merchant, "pixKeys.confirm", { ...ref, code: other });
+    expect(refused.body.error.json.data).toMatchObject({ appCode: "PIX_KEY_CODE_INVALID", field: "code" });
+    const registered = await caller.pixKeys.confirm({ ...ref, code });
+    expect(registered).toMatchObject({ type: "EMAIL", key });
+  });
+
+  it("refuses a CNPJ key on a person's account with its code", async () => {
+    const res = await mutate(merchant, "pixKeys.create", {
+      accountId: merchant.accountId,
+      type: "CNPJ",
+      key: "11222333000181",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.json.data.appCode).toBe("BAAS_PIX_KEY_TYPE_NOT_ALLOWED");
   });
 
   it("refuses to delete the current key with its code", async () => {
@@ -68,10 +94,11 @@ describe("Chaves Pix on the dashboard (tRPC)", () => {
     expect(programme[0]?.balance.balanceCents).toBe(0n);
     expect(programme[0]?.document).not.toBe(account.document);
     const stranger = await newMerchant();
+    const keys = await db().pixKey.count({ where: { accountId: merchant.accountId } });
     expect(await callerFor(stranger).programmeAccounts.list()).toEqual([]);
     await expect(
       callerFor(stranger).pixKeys.create({ accountId: merchant.accountId, type: "EVP" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await db().pixKey.count({ where: { accountId: merchant.accountId } })).toBe(1);
+    expect(await db().pixKey.count({ where: { accountId: merchant.accountId } })).toBe(keys);
   });
 });

@@ -3,6 +3,7 @@ import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { AppError } from "../../server/errors";
 import { createPixKey, deletePixKey, listPixKeys } from "../../server/pix/keys/service";
+import { registerPixKey } from "../../server/pix/platform-keys";
 import { call } from "../support/fixtures";
 import { passCooldown, programmeAccount, programmeOwner } from "./support";
 
@@ -44,11 +45,10 @@ describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-ke
     const cases = [
       { type: "EVP", key: "123e4567-e89b-42d3-a456-426614174000" },
       { type: "CPF", key: "52998224725" },
-      { type: "CNPJ" },
       { type: "EMAIL", key: `${"a".repeat(71)}@ex.com` },
       { type: "EMAIL", key: "not-an-address" },
-      { type: "PHONE", key: "11998765432" },
       { type: "PHONE", key: "+1 555 0100" },
+      { type: "PHONE", key: "98765-4321" },
       { type: "EMAIL" },
     ];
     for (const body of cases) {
@@ -56,33 +56,35 @@ describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-ke
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.code).toBe("VALIDATION_ERROR");
     }
+    const cnpj = await call(app(), "POST", keysPath(account.id), { auth: owner.auth, body: { type: "CNPJ" } });
+    expect(cnpj.json).toMatchObject({ status: 400, code: "BAAS_PIX_KEY_TYPE_NOT_ALLOWED" });
     expect(await db().pixKey.count({ where: { accountId: account.id } })).toBe(0);
   });
 
-  it("registers the account's own CPF (prefilled when omitted), an e-mail and a +55 phone", async () => {
+  it("registers the account's own CPF at once (prefilled when omitted)", async () => {
     const account = await programmeAccount(owner.userId);
     const cpf = await call(app(), "POST", keysPath(account.id), { auth: owner.auth, body: { type: "CPF" } });
+    expect(cpf.status).toBe(201);
     expect(cpf.json.data).toMatchObject({ type: "CPF", key: account.document, isCurrent: true });
-    await passCooldown(account.id);
-    const email = await call(app(), "POST", keysPath(account.id), {
-      auth: owner.auth,
-      body: { type: "EMAIL", key: `Ana.${account.id}@Example.invalid` },
-    });
-    expect(email.status).toBe(201);
-    expect(email.json.data).toMatchObject({ key: `ana.${account.id}@example.invalid`, isCurrent: false });
-    await passCooldown(account.id);
-    const phone = `+55119${account.id.slice(-8)}`;
-    const res = await call(app(), "POST", keysPath(account.id), {
-      auth: owner.auth,
-      body: { type: "PHONE", key: phone },
-    });
-    expect(res.status).toBe(201);
   });
 
-  it("registers a company's CNPJ and refuses a CPF on it", async () => {
+  it("says a CPF failing its check digits is invalid (reason CPF_INVALID)", async () => {
+    const account = await programmeAccount(owner.userId);
+    const wrong = `${account.document.slice(0, 9)}${(Number(account.document.slice(9)) + 1) % 100}`.padEnd(11, "0");
+    const refused = await refusal(
+      createPixKey(db(), { callerId: owner.userId, accountId: account.id }, { type: "CPF", key: wrong }),
+    );
+    expect(refused).toMatchObject({ code: "VALIDATION_ERROR", field: "key", reason: "CPF_INVALID" });
+  });
+
+  it("registers a company's CNPJ and refuses a CPF on it (400 BAAS_PIX_KEY_TYPE_NOT_ALLOWED)", async () => {
     const company = await programmeAccount(owner.userId, "company");
-    const cpf = await call(app(), "POST", keysPath(company.id), { auth: owner.auth, body: { type: "CPF" } });
+    const cpf = await call(app(), "POST", keysPath(company.id), {
+      auth: owner.auth,
+      body: { type: "CPF", key: "52998224725" },
+    });
     expect(cpf.status).toBe(400);
+    expect(cpf.json).toMatchObject({ code: "BAAS_PIX_KEY_TYPE_NOT_ALLOWED" });
     const cnpj = await call(app(), "POST", keysPath(company.id), {
       auth: owner.auth,
       body: { type: "CNPJ", key: company.document },
@@ -136,7 +138,7 @@ describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-ke
     const first = await programmeAccount(owner.userId);
     const second = await programmeAccount(owner.userId);
     const key = `shared.${first.id}@example.invalid`;
-    await call(app(), "POST", keysPath(first.id), { auth: owner.auth, body: { type: "EMAIL", key } });
+    await registerPixKey(db(), first.id, "EMAIL", key);
     const res = await call(app(), "POST", keysPath(second.id), { auth: owner.auth, body: { type: "EMAIL", key } });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ code: "BAAS_PIX_KEY_OTHER_OWNER", status: 409 });

@@ -64,7 +64,9 @@ describe("gateway pipeline (interface 5.1, 7.1)", () => {
   });
 
   it("4. IP whitelist: empty → the required message; not listed → 403; IPv4-mapped accepted", async () => {
-    const empty = await createApiKey(db(), { userId: m.userId, ipWhitelist: [] });
+    // a key from before the list was required (createApiKey refuses an empty one now)
+    const empty = await createApiKey(db(), { userId: m.userId, ipWhitelist: ["127.0.0.1"] });
+    await db().apiKey.update({ where: { id: empty.key.id }, data: { ipWhitelist: [] } });
     expect((await get(empty, "/balance")).json).toEqual({
       error: { status: 403, message: "IP whitelist required. Configure at least one allowed IP to use this API key." },
     });

@@ -70,7 +70,7 @@ beforeAll(async () => {
     body: { amount: 0.5 },
   });
   expect(refund.status).toBe(200);
-  const config = await createWebhookConfig(db(), b.userId, { event: ["*"], targetUrl: "http://127.0.0.1:9/b" });
+  const { config } = await createWebhookConfig(db(), b.userId, { event: ["*"], targetUrl: "http://127.0.0.1:9/b" });
   const { webhook } = await registerGatewayWebhook(db(), b.userId, {
     url: "http://127.0.0.1:9/b",
     events: ["pix.charge.created"],

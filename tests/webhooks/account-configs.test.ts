@@ -26,7 +26,7 @@ describe("account-surface webhook configuration endpoints (interface 4.5)", () =
 
   const create = (body: unknown, as = auth) => call(app(), "POST", BASE, { auth: as, body });
 
-  it("POST creates: 200 with { configId, event, targetUrl, authHeader, active, createdAt, updatedAt }", async () => {
+  it("POST creates: 200 with { configId, event, targetUrl, authHeader, secret, active, createdAt, updatedAt }", async () => {
     const res = await create({
       event: ["pix_in:credited", "pix_out:processing"],
       targetUrl: "http://127.0.0.1:9/hooks",
@@ -39,6 +39,7 @@ describe("account-surface webhook configuration endpoints (interface 4.5)", () =
       event: ["pix_in:credited", "pix_out:processing"],
       targetUrl: "http://127.0.0.1:9/hooks",
       authHeader: "Bearer s3cr3t",
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
       active: true,
       deactivatedReason: null,
       createdAt: expect.any(Number),

@@ -1,10 +1,12 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
 import { creditIncomingPix } from "../../server/transfers/incoming";
 import { activateWebhookConfig, createWebhookConfig } from "../../server/webhooks/account-configs";
 import { purgeAccountDeliveries, runDeliveryPass } from "../../server/webhooks/deliver";
-import { newMerchant } from "../support/fixtures";
+import { basic, call, newMerchant } from "../support/fixtures";
 import {
   allowPrivateTargets,
   awaitDeliveries,
@@ -33,7 +35,7 @@ describe("account-surface delivery", () => {
 
   async function setup(path: string, credits: number, authHeader: string | null = null) {
     const merchant = await newMerchant();
-    const config = await createWebhookConfig(db(), merchant.userId, {
+    const { config } = await createWebhookConfig(db(), merchant.userId, {
       event: ["pix_in:credited"],
       targetUrl: receiver.url(path),
       authHeader,
@@ -87,6 +89,41 @@ describe("account-surface delivery", () => {
       },
     });
     expect(request?.headers["x-service-event-id"]).toBe(deliveries[0]?.id);
+  });
+
+  it("signs each delivery with the secret shown once at creation, keeping the authHeader", async () => {
+    const merchant = await newMerchant();
+    const auth = basic(merchant.clientId, merchant.clientSecret);
+    const created = await call(accountApi(), "POST", "/v4/i/webhooks/config", {
+      auth,
+      body: { event: ["pix_in:credited"], targetUrl: receiver.url("/signed"), authHeader: "Bearer kept" },
+    });
+    expect(created.status).toBe(200);
+    const secret: string = created.json.data.secret;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    // shown once: later reads say only that deliveries are signed
+    const listed = await call(accountApi(), "GET", "/v4/i/webhooks/config/me", { auth });
+    expect(listed.json.data[0]).toMatchObject({ signed: true });
+    expect(JSON.stringify(listed.json)).not.toContain(secret);
+    const row = await db().webhookConfig.findFirstOrThrow({ where: { userId: merchant.userId } });
+    expect(row.secretCiphertext).not.toContain(secret);
+
+    await creditIncomingPix(db(), { userId: merchant.userId, accountId: merchant.accountId, amountCents: 1234n });
+    await awaitDeliveries(merchant.userId, 1);
+    await runDeliveryPass(pool(), { userIds: [merchant.userId] });
+    const [request] = receiver.requests.filter((r) => r.path === "/signed");
+    if (!request) throw new Error("nothing delivered");
+    const timestamp = String(request.headers["x-service-timestamp"]);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
+    // As a receiver verifies it: HMAC-SHA256(secret, timestamp + "." + raw body), compared in constant time.
+    const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${request.body}`).digest("hex")}`;
+    const given = String(request.headers["x-service-signature"]);
+    expect(given.length).toBe(expected.length);
+    expect(timingSafeEqual(Buffer.from(given), Buffer.from(expected))).toBe(true);
+    expect(request.headers.authorization).toBe("Bearer kept");
+    // a body changed on the way no longer matches
+    const tampered = createHmac("sha256", secret).update(`${timestamp}.${request.body} `).digest("hex");
+    expect(given).not.toBe(`sha256=${tampered}`);
   });
 
   it("6 attempts (now, 1, 5, 15 min, 1 h, 4 h), never expires, then failed", async () => {

@@ -179,7 +179,7 @@ describe("fan-out", () => {
     const merchant = await newMerchant();
     const stranger = await newMerchant();
     await createWebhookConfig(db(), stranger.userId, { event: ["*"], targetUrl: "http://127.0.0.1:9/s" });
-    const config = await createWebhookConfig(db(), merchant.userId, {
+    const { config } = await createWebhookConfig(db(), merchant.userId, {
       event: ["*"],
       targetUrl: "http://127.0.0.1:9/m",
     });

@@ -41,12 +41,12 @@ describe("account-surface configurations: delivery log and replay", () => {
 
   beforeAll(async () => {
     merchant = await newMerchant();
-    config = await createWebhookConfig(
+    ({ config } = await createWebhookConfig(
       db(),
       merchant.userId,
       { event: ["pix_in:credited"], targetUrl: "https://hooks.example.invalid/pix" },
       { resolver: publicResolver },
-    );
+    ));
     await delivery(ids.delivered, "delivered", config.id, 3);
     await delivery(ids.failed, "failed", config.id, 2);
     await delivery(ids.pending, "pending", config.id, 1);

@@ -4,6 +4,8 @@ import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { BrlAmount } from "../../fields/amount";
 import { AccountId, EndToEndId } from "../../fields/ids";
+import { normalisePhoneKey } from "../../pix/keys/schema";
+import { keptSms } from "../../sms/send";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput, PixKey } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
@@ -66,6 +68,17 @@ const returnRoute = sandboxRoute("pix_out:write", ERRORS, {
   responses: entryResponse,
 });
 
+const KeptSmsSchema = z.object({ to: z.string(), text: z.string(), sentAt: z.number().int() }).openapi("SandboxSms");
+
+const smsRoute = sandboxRoute("baas:accounts", [400, 401, 403, 429, 500], {
+  method: "get",
+  path: "/sandbox/sms",
+  summary: "Text messages the platform sent to a phone on your behalf, newest first (sandbox: kept, not sent)",
+  description: "The codes that confirm phone PIX keys. `to` as people type it or `+55…`.",
+  request: { query: z.object({ to: PixKey.describe("The phone number.") }) },
+  responses: { 200: envelopeResponse("The messages", z.array(KeptSmsSchema), "SandboxSmsList") },
+});
+
 export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(creditRoute, async (c) => {
     const body = c.req.valid("json");
@@ -91,5 +104,16 @@ export function registerSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
       amountCents: body.amount ?? null,
     });
     return c.json(envelope(c, entryView(entry), { message: "PIX returned" }), 200);
+  });
+
+  app.openapi(smsRoute, async (c) => {
+    const messages = await keptSms(db(), c.get("apiKey").userId, normalisePhoneKey(c.req.valid("query").to));
+    return c.json(
+      envelope(
+        c,
+        messages.map((m) => ({ ...m, sentAt: m.sentAt.getTime() })),
+      ),
+      200,
+    );
   });
 }

@@ -23,6 +23,12 @@ const ConfigSchema = z
     event: z.array(z.string()),
     targetUrl: z.string(),
     authHeader: z.string().nullable(),
+    secret: z.string().optional().openapi({
+      description: "The signing secret (64 hex characters): in the creation's answer only, never again.",
+    }),
+    signed: z.boolean().optional().openapi({
+      description: "Later reads: whether deliveries are signed (false for configurations made before signing).",
+    }),
     active: z.boolean(),
     deactivatedReason: z.string().nullable().openapi({ description: "set when the platform deactivated it" }),
     createdAt: z.number(),
@@ -45,8 +51,10 @@ const createDef = route("webhooks:manage", [400, 401, 403, 429, 500], {
   method: "post",
   path: "/webhooks/config",
   summary: "Create a webhook configuration",
-  description:
+  description: [
     "Deliveries: POST JSON `{ webhookId, userId, accountId, event, object }`, the authHeader as Authorization, 3 s timeout, 6 attempts (now, 1 min, 5 min, 15 min, 1 h, 4 h); after 50 consecutive failed deliveries the configuration is deactivated. Targets resolving to private addresses are refused.",
+    "**Signature.** The answer carries the configuration's signing `secret`, shown this once: keep it. Every delivery carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the lowercase hex HMAC-SHA256 with the secret of `<X-Service-Timestamp>.<raw body>` — the gateway's webhook signature. To verify: recompute it over the body's bytes as received, compare in constant time, and refuse a timestamp more than 5 minutes from your clock. `X-Service-Event-Id` is the delivery's id, the same on every retry (deduplicate on it).",
+  ].join("\n\n"),
   request: {
     body: jsonBody(AccountWebhookConfig),
   },
@@ -97,14 +105,20 @@ const deleteDef = route("webhooks:manage", [401, 403, 404, 429, 500], {
 
 export function registerWebhookRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(createDef, async (c) => {
-    const created = await createWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("json"));
-    return c.json(envelope(c, configView(created), { message: "Webhook configuration created" }), 200);
+    const { config, secret } = await createWebhookConfig(db(), c.get("apiKey").userId, c.req.valid("json"));
+    return c.json(envelope(c, configView(config, secret), { message: "Webhook configuration created" }), 200);
   });
 
   for (const def of [listMeDef, listDef]) {
     app.openapi(def, async (c) => {
       const configs = await listWebhookConfigs(db(), c.get("apiKey").userId);
-      return c.json(envelope(c, configs.map(configView)), 200);
+      return c.json(
+        envelope(
+          c,
+          configs.map((config) => configView(config)),
+        ),
+        200,
+      );
     });
   }
 

@@ -48,7 +48,7 @@ export async function apikeyCommand(db: Db, io: CliIo, args: string[]): Promise<
     strict: true,
   });
   if (action === "create") {
-    required(values, "email");
+    required(values, "email", "ip");
     const expiresAt = values.expires ? new Date(values.expires) : null;
     if (expiresAt && Number.isNaN(expiresAt.getTime()))
       throw new UsageError(`--expires: not a date: ${values.expires}`);

@@ -25,7 +25,7 @@ export async function merchantCommand(db: Db, io: CliIo, args: string[]): Promis
     },
     strict: true,
   });
-  required(values, "name", "document", "email");
+  required(values, "name", "document", "email", "ip");
   // Checked before anything is created; funded by a sandbox PIX credit so the ledger stays whole.
   const balanceCents =
     values.balance === undefined

@@ -7,14 +7,16 @@ import { z } from "zod";
 import { accountsOfUser } from "../../accounts/service";
 import { db } from "../../db/client";
 import { AccountId } from "../../fields/ids";
-import { NewPixKey, PixKeyId } from "../../pix/keys/schema";
-import { createPixKey, deletePixKey, keyringOf, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
+import { confirmPixKey, pixKeyClaimView, requestPixKey, resendPixKeyCode } from "../../pix/keys/possession";
+import { ConfirmPixKey, keyTypesFor, NewPixKey, PixKeyId, PixKeyVerificationId } from "../../pix/keys/schema";
+import { deletePixKey, keyringOf, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 const KeyRef = z.object({ accountId: AccountId, keyId: PixKeyId });
+const VerificationRef = z.object({ accountId: AccountId, verificationId: PixKeyVerificationId });
 
 export const pixKeysRouter = createTRPCRouter({
-  /** Each own account with its keys, its limit and the seconds until it may register another. */
+  /** Each own account with its keys, the key types it may register and its limit (own accounts have no wait between keys). */
   accounts: merchantProcedure.query(async ({ ctx }) => {
     const accounts = await accountsOfUser(db(), ctx.user.id);
     const rings = await Promise.all(
@@ -22,26 +24,47 @@ export const pixKeysRouter = createTRPCRouter({
         .filter((account) => account.programmeOwnerId === null)
         .map((account) => keyringOf(db(), { callerId: ctx.user.id, accountId: account.id })),
     );
-    return rings.map(({ account, keys, limit, cooldownSeconds }) => ({
+    return rings.map(({ account, keys, limit }) => ({
       accountId: account.id,
       name: account.name,
       document: account.document,
       personType: account.personType,
+      keyTypes: keyTypesFor(account.personType),
       limit,
-      cooldownSeconds,
       keys: keys.map(pixKeyView),
     }));
   }),
 
-  create: merchantProcedure
-    .input(NewPixKey.extend({ accountId: AccountId }))
+  /** EVP, CPF, CNPJ: the key, registered. E-mail, phone: the registration waiting for the code sent to the key. */
+  create: merchantProcedure.input(NewPixKey.extend({ accountId: AccountId })).mutation(async ({ ctx, input }) => {
+    const request = await requestPixKey(
+      db(),
+      { callerId: ctx.user.id, accountId: input.accountId },
+      { type: input.type, ...(input.key ? { key: input.key } : {}) },
+    );
+    return request.state === "registered"
+      ? { state: request.state, key: pixKeyView(request.key) }
+      : { state: request.state, pending: pixKeyClaimView(request.claim) };
+  }),
+
+  confirm: merchantProcedure
+    .input(VerificationRef.extend(ConfirmPixKey.shape))
     .mutation(async ({ ctx, input }) =>
       pixKeyView(
-        await createPixKey(
+        await confirmPixKey(
           db(),
           { callerId: ctx.user.id, accountId: input.accountId },
-          { type: input.type, ...(input.key ? { key: input.key } : {}) },
+          input.verificationId,
+          input.code,
         ),
+      ),
+    ),
+
+  resendCode: merchantProcedure
+    .input(VerificationRef)
+    .mutation(async ({ ctx, input }) =>
+      pixKeyClaimView(
+        await resendPixKeyCode(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.verificationId),
       ),
     ),
 

@@ -107,9 +107,10 @@ const accountRouter = createTRPCRouter({
     configs: (await listWebhookConfigs(db(), ctx.user.id)).map(configView),
   })),
 
-  create: merchantProcedure
-    .input(AccountWebhookConfig)
-    .mutation(async ({ ctx, input }) => configView(await createWebhookConfig(db(), ctx.user.id, input))),
+  create: merchantProcedure.input(AccountWebhookConfig).mutation(async ({ ctx, input }) => {
+    const { config, secret } = await createWebhookConfig(db(), ctx.user.id, input);
+    return { config: configView(config), secret };
+  }),
 
   /** Changes the fields given; `authHeader: null` removes it, leaving it out keeps it. */
   update: merchantProcedure

@@ -93,6 +93,7 @@ export async function payChargeFromOutside(
       grossCents: charge.amountCents,
       entryRef: charge.txId,
       externalId: charge.externalId,
+      description: charge.description,
       metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
       payer,
       receiver: platformParty(account),

@@ -106,7 +106,8 @@ export async function payBrCode(
     receiver: preview.receiver,
     platformAccountId: preview.platformAccountId,
     pixKey: preview.pixKey,
-    description: preview.decoded.description,
+    // the payer sees what the charge says it is for ("Pedido #1001")
+    description: charge?.description ?? preview.decoded.description,
     externalId: input.externalId ?? null,
     metadata: input.metadata ?? null,
     requestId: input.requestId ?? null,
@@ -114,6 +115,7 @@ export async function payBrCode(
       ? {
           creditReason: "pix_in:qrcode_paid",
           entryRef: charge.txId,
+          creditExternalId: charge.externalId,
           creditMetadata: (charge.metadata as Record<string, unknown> | null) ?? null,
           withinTransaction: async (tx, payment) => {
             const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument, { paidIs: "not_allowed" });

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { parseAsStringLiteral } from "nuqs";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
@@ -12,29 +12,31 @@ import { DataTable, DateCell, RowLink, Stacked } from "@/components/lists/data-t
 import { StatusFilter } from "@/components/lists/filter-select";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
+import { SearchBox, searchLabels } from "@/components/lists/search-box";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
 import { SectionHeader } from "@/components/ui/section-header";
 import type { ChargeView } from "@/server/trpc/routers/charges";
-import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
+import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusCell, displayStatus, useNow } from "./status";
 
 /** Where a charge's detail lives; `back` keeps the list's filters for the way back. */
 export function chargeHref(txId: string, back?: string): string {
   return back ? `/charges/${txId}?${new URLSearchParams({ back }).toString()}` : `/charges/${txId}`;
 }
 
-const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES) };
+const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES), q: parseAsString };
 
-/** The list of charges with a status filter and pages, all kept in the URL. */
+/** The list of charges with a status filter, a search box and pages, all kept in the URL. */
 export function ChargesBrowser() {
   const t = useTranslations("charges.list");
   const trpc = useTRPC();
   const id = useId();
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
+  const search = state.filters.q ?? undefined;
 
   const list = useQuery(
-    trpc.charges.list.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
+    trpc.charges.list.queryOptions({ status, search, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   return (
@@ -51,6 +53,12 @@ export function ChargesBrowser() {
             className="sm:w-56"
           />
         }
+      />
+      <SearchBox
+        value={search}
+        onSearch={(q) => state.setFilters({ q: q ?? null })}
+        labels={searchLabels((key) => t(`search.${key}`))}
+        testId="charges-search"
       />
 
       <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
@@ -128,8 +136,8 @@ function ChargeTable({ charges, back }: { charges: ChargeView[]; back: string })
         },
         {
           header: t("columns.status"),
-          className: "w-[11rem]",
-          cell: (charge) => <ChargeStatusBadge status={labelsOf(charge).status} />,
+          className: "w-[13rem]",
+          cell: (charge) => <ChargeStatusCell charge={charge} status={labelsOf(charge).status} />,
         },
         {
           header: t("columns.when"),
@@ -166,7 +174,7 @@ function ChargeCards({ charges, back }: { charges: ChargeView[]; back: string })
               <span className="font-mono text-[0.6875rem] text-slate-400">{truncateId(charge.txId, 14, 6)}</span>
             }
             amount={money(charge.amountCents)}
-            status={<ChargeStatusBadge status={labels.status} />}
+            status={<ChargeStatusCell charge={charge} status={labels.status} />}
             note={labels.when}
           />
         );

@@ -45,6 +45,9 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   });
   const pay = useMutation(trpc.transfers.payBrCode.mutationOptions());
 
+  const reasons = useTranslations("serviceErrors.reasons");
+  // this platform's charge, already paid or expired: said before anything can be confirmed
+  const unpayable = preview?.unpayable ? reasons(preview.unpayable) : null;
   const fixedAmount = preview?.amountCents ?? null;
   const blocked = preview !== null && fixedAmount === null && preview.kind === "dynamic";
   const tooMuch = fixedAmount !== null ? steps.overBalance(fixedAmount) : null;
@@ -64,7 +67,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   });
 
   function payWith(amount: bigint | null) {
-    if (!preview || pay.isPending || blocked) return;
+    if (!preview || pay.isPending || blocked || unpayable) return;
     pay.mutate(
       {
         accountId: account.accountId,
@@ -122,6 +125,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             confirmLabel={t("confirmPay")}
             pending={pay.isPending}
             disabled={blocked || tooMuch !== null}
+            disabledReason={unpayable}
           >
             <ReviewList>
               <AmountRow cents={fixedAmount} />
@@ -135,7 +139,9 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
                 <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
               </ReviewRow>
               {preview.description ? (
-                <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow>
+                <ReviewRow label={t("review.description")} testId="review-description">
+                  {preview.description}
+                </ReviewRow>
               ) : null}
               {preview.pixKey ? (
                 <ReviewRow label={t("review.key")}>
@@ -158,7 +164,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
               <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
             </div>
 
-            {blocked ? (
+            {unpayable ? null : blocked ? (
               <Alert>{t("review.dynamicWithoutAmount")}</Alert>
             ) : fixedAmount === null ? (
               <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">

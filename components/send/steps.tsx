@@ -2,11 +2,12 @@
 
 /** The three steps of every send (details, review, outcome) and what each step's form shares. */
 import { useTranslations } from "next-intl";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { useMoney } from "@/components/format/money";
 import { AmountField } from "@/components/forms/amount-input";
 import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
@@ -172,6 +173,7 @@ export function ReviewStep<V extends FieldValues>({
   confirmLabel,
   pending,
   disabled = false,
+  disabledReason,
   children,
 }: {
   form: AnyForm<V>;
@@ -181,15 +183,23 @@ export function ReviewStep<V extends FieldValues>({
   confirmLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** why this cannot be confirmed at all (a charge already paid): said first, and it disables the button */
+  disabledReason?: string | null;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
+  const reasonId = useId();
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
       <div>
         <h3 className="text-base font-semibold text-slate-900">{t(FLOW_MESSAGES[flow].title)}</h3>
         <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
       </div>
+      {disabledReason ? (
+        <Alert id={reasonId} data-testid={`${flow}-blocked-reason`}>
+          {disabledReason}
+        </Alert>
+      ) : null}
       {children}
       <p className="text-xs text-slate-500">{t("review.from", { account: steps.account.accountId })}</p>
       <FormAlert form={form} />
@@ -197,7 +207,12 @@ export function ReviewStep<V extends FieldValues>({
         <Button variant="secondary" onClick={steps.back} disabled={pending}>
           {t("back")}
         </Button>
-        <Button type="submit" loading={pending} disabled={disabled}>
+        <Button
+          type="submit"
+          loading={pending}
+          disabled={disabled || Boolean(disabledReason)}
+          aria-describedby={disabledReason ? reasonId : undefined}
+        >
           {pending ? t("sending") : confirmLabel}
         </Button>
       </div>

@@ -11,7 +11,7 @@ import { pool } from "../../server/db/pool";
 import { listEntries } from "../../server/ledger/queries";
 import { periodEntries } from "../../server/statements/data";
 import { ledgerCsv } from "../../server/statements/ledger-csv";
-import { payBrCode } from "../../server/transfers/pay-brcode";
+import { payBrCode, previewBrCode } from "../../server/transfers/pay-brcode";
 import { fundedMerchant } from "../support/fixtures";
 
 const page = { page: 1, limit: 20 };
@@ -25,6 +25,7 @@ async function csvOf(userId: string) {
 describe("a charge's description and externalId travel with its payment", () => {
   let shop: Awaited<ReturnType<typeof fundedMerchant>>;
   let customer: Awaited<ReturnType<typeof fundedMerchant>>;
+  let paidEmv: string;
 
   beforeAll(async () => {
     shop = await fundedMerchant(0n);
@@ -48,6 +49,7 @@ describe("a charge's description and externalId travel with its payment", () => 
       description: "Pedido #1002",
       externalId: "pedido-1002",
     });
+    paidEmv = inside.emv;
     await payBrCode(db(), {
       userId: customer.userId,
       accountId: customer.accountId,
@@ -107,5 +109,31 @@ describe("a charge's description and externalId travel with its payment", () => 
     expect(await found("PEDIDO-1001")).toEqual(["pedido-1001"]);
     expect(await found("fabio")).toEqual(["pedido-1001"]);
     expect(await found("Araujo")).toEqual(["pedido-1001"]);
+  });
+
+  it("previews a paid or expired charge as such, with the charge's description, before paying", async () => {
+    expect(await previewBrCode(db(), paidEmv)).toMatchObject({
+      description: "Pedido #1002",
+      unpayable: "CHARGE_ALREADY_PAID",
+    });
+    const expired = await createCharge(
+      db(),
+      {
+        userId: shop.userId,
+        accountId: shop.accountId,
+        amountCents: 100n,
+        description: "Pedido #1004",
+        expirationSeconds: 1,
+      },
+      { now: new Date(Date.now() - 60_000) },
+    );
+    const open = await createCharge(db(), {
+      userId: shop.userId,
+      accountId: shop.accountId,
+      amountCents: 100n,
+      description: "Pedido #1006",
+    });
+    expect(await previewBrCode(db(), expired.emv)).toMatchObject({ unpayable: "CHARGE_EXPIRED" });
+    expect(await previewBrCode(db(), open.emv)).toMatchObject({ description: "Pedido #1006", unpayable: null });
   });
 });

@@ -295,7 +295,8 @@ test("the list finds the charge without its accents and says what was refunded; 
   await page.getByTestId("charges-search").fill(`${TAG} nenhuma`);
   await page.getByTestId("charges-search-submit").click();
   await expect(page.getByRole("heading", { name: "Nenhuma cobrança encontrada" })).toBeVisible(SLOW);
-  await page.goBack();
+  await page.getByTestId("charges-search").fill(DESCRIPTION.toLowerCase());
+  await page.getByTestId("charges-search-submit").click();
   await expect(row).toHaveCount(1, SLOW);
 
   await row.getByRole("link").click();

@@ -72,6 +72,6 @@ SELECT count(*) AS n, array_agg(seq ORDER BY ord) FILTER (WHERE ord > 0 AND ord 
 EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
 SELECT tx_id FROM charges
  WHERE user_id = :u::uuid
-   AND (tx_id = 'cafe' OR external_id = 'cafe'
+   AND (tx_id = 'cafe'
         OR search_fold(coalesce(description, '') || ' ' || coalesce(external_id, '')) LIKE search_fold('%cafe%'))
  ORDER BY created_at DESC LIMIT 20 OFFSET 0;

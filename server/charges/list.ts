@@ -17,7 +17,10 @@ const SEARCHABLE = Prisma.sql`coalesce(description, '') || ' ' || coalesce(exter
 function searchCondition(typed: string): Prisma.Sql {
   const text = typed.trim();
   const readings: Prisma.Sql[] = [];
-  if (!/\s/.test(text)) readings.push(Prisma.sql`tx_id = ${text}`, Prisma.sql`external_id = ${text}`);
+  if (!/\s/.test(text)) readings.push(Prisma.sql`tx_id = ${text}`);
+  // an externalId of three characters or more is found by the trigram reading below; the unique
+  // (account_id, external_id) index cannot serve a look-up by user (a full index scan)
+  if (!/\s/.test(text) && text.length < 3) readings.push(Prisma.sql`external_id = ${text}`);
   const cents = amountCentsOf(text);
   if (cents !== null && cents > 0n) readings.push(Prisma.sql`amount_cents = ${cents}`);
   // three characters at least: the trigram index has nothing to look up for fewer

@@ -17,7 +17,8 @@ test.describe.configure({ mode: "serial" });
 
 const CHARGE = 2_500n; // R$ 25,00
 const REFUND = 1_000n; // R$ 10,00 of it back
-const DESCRIPTION = `Pedido e2e ${Date.now().toString(36)}`;
+const TAG = Date.now().toString(36);
+const DESCRIPTION = `Pedido e2e ${TAG} Café`;
 
 /** The same with flexible spacing (Intl puts a no-break space after "R$"). */
 const brlPattern = (cents: bigint) => new RegExp(brl(cents).replace(/\s/g, "\\s?").replace("$", "\\$"));
@@ -153,7 +154,7 @@ test("simulating the payment shows the charge paid, in the panel and the list", 
   );
   await filter.selectOption({ label: "Aguardando pagamento" });
   await expect(page).toHaveURL(/\/charges\?status=created$/);
-  await expect(page.getByRole("heading", { name: "Nenhuma cobrança com esse status" }).or(row)).toBeVisible(SLOW);
+  await expect(page.getByRole("heading", { name: "Nenhuma cobrança encontrada" }).or(row)).toBeVisible(SLOW);
   await expect(row).toHaveCount(0);
   await page.reload();
   await expect(filter).toHaveValue("created", SLOW);
@@ -275,6 +276,47 @@ test("/refunds lists the refund as processing, linked to the original PIX", asyn
   await expect(page.getByTestId("detail-reason")).toHaveText("Cobrança paga (QR Code)", SLOW);
 });
 
+test("the list finds the charge without its accents and says what was refunded; its page shows payer and refunds", async () => {
+  await mainNav().getByRole("link", { name: "Cobranças" }).click();
+  await expect(page).toHaveURL(/\/charges$/, SLOW);
+  await page.getByTestId("charges-search").fill(`E2E ${TAG.toUpperCase()} CAFE`);
+  await page.getByTestId("charges-search-submit").click();
+  await expect(page).toHaveURL(/\/charges\?q=/, SLOW);
+  const row = page.getByTestId("charge-row");
+  await expect(row).toHaveCount(1, SLOW);
+  await expect(row).toContainText(DESCRIPTION);
+  await expect(row.getByTestId("charge-status")).toHaveText("Paga");
+  await expect(row.getByTestId("charge-refunded")).toHaveText(
+    new RegExp(`^· devolvido ${brlPattern(REFUND).source} de ${brlPattern(CHARGE).source}$`),
+  );
+  await snap(page, "charges-search-refunded");
+
+  // Nothing else matches a text no charge has.
+  await page.getByTestId("charges-search").fill(`${TAG} nenhuma`);
+  await page.getByTestId("charges-search-submit").click();
+  await expect(page.getByRole("heading", { name: "Nenhuma cobrança encontrada" })).toBeVisible(SLOW);
+  await page.getByTestId("charges-search").fill(DESCRIPTION.toLowerCase());
+  await page.getByTestId("charges-search-submit").click();
+  await expect(row).toHaveCount(1, SLOW);
+
+  await row.getByRole("link").click();
+  const detail = page.getByTestId("charge-detail");
+  await expect(detail.getByTestId("charge-refunded")).toHaveText(/devolvido R\$\s?10,00 de R\$\s?25,00/, SLOW);
+  const payer = detail.getByTestId("charge-payer");
+  await expect(payer.getByTestId("charge-payer-name")).not.toBeEmpty();
+  // A third party's document, masked.
+  await expect(payer.getByTestId("charge-payer-document")).toHaveText(
+    /^(\*\*\*\.\d{3}\.\d{3}-\*\*|\d{2}\.\d{3}\.\d{3}\/\*\*\*\*-\*\*)$/,
+  );
+  await expect(payer.getByTestId("charge-payer-institution")).toHaveText(/ISPB \d{8}/);
+  const refunds = detail.getByTestId("charge-refund-row");
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds).toContainText(brlPattern(REFUND));
+  await expect(refunds).toContainText("Item fora de estoque");
+  await expect(refunds.getByTestId("entry-status")).toHaveText(/^(Em processamento|Concluído)$/);
+  await snap(page, "charge-detail-refunded");
+});
+
 test("a charge that does not exist says so, and the page reads in English too", async () => {
   await page.goto("/charges/naoexiste");
   await expect(page.getByRole("heading", { name: "Cobrança não encontrada" })).toBeVisible(SLOW);
@@ -289,6 +331,9 @@ test("a charge that does not exist says so, and the page reads in English too", 
   await expect(
     page.getByTestId("charge-row").filter({ hasText: DESCRIPTION }).getByTestId("charge-row-amount"),
   ).toHaveText(/^R\$\s?25\.00$/, SLOW);
+  await expect(
+    page.getByTestId("charge-row").filter({ hasText: DESCRIPTION }).getByTestId("charge-refunded"),
+  ).toHaveText(/^· R\$\s?10\.00 of R\$\s?25\.00 refunded$/);
   await snap(page, "charges-en");
   await page.getByLabel("Language").selectOption("pt-BR");
   await expect(page.getByRole("heading", { level: 1, name: "Cobranças" })).toBeVisible(SLOW);

@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "../prisma/demo";
+import { chargeCode } from "./support/account-api";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
@@ -203,4 +204,39 @@ test("on a phone the ledger shows cards instead of a table, and nothing overflow
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await snap(page, "ledger-detail-phone");
   await page.setViewportSize(DESKTOP);
+});
+
+test("a paid charge's description and order number travel to its entry, and the search finds them without accents", async () => {
+  const tag = Date.now().toString(36);
+  const description = `Pedido #${tag} — Pão de queijo`;
+  const externalId = `pedido-${tag}`;
+  await chargeCode(
+    page.request,
+    { accountId: DEMO_MERCHANT.accountId, amount: 7.5, description, externalId },
+    `Fábio Araújo ${tag}`,
+  );
+  await page.goto("/ledger");
+  const search = page.getByTestId("ledger-search");
+
+  // The payer's name, typed without accents or capitals.
+  await search.fill(`fabio araujo ${tag}`);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/ledger\?q=/, SLOW);
+  await expect(rows()).toHaveCount(1, SLOW);
+  await expect(rows().getByTestId("entry-note")).toHaveText(`${description} · ${externalId}`);
+  await snap(page, "ledger-search-folded");
+
+  // The description by a part, and the order number in capitals.
+  for (const typed of [`${tag} — PAO DE QUEIJO`, externalId.toUpperCase()]) {
+    await search.fill(typed);
+    await search.press("Enter");
+    await expect(rows()).toHaveCount(1, SLOW);
+    await expect(rows()).toContainText(description);
+  }
+
+  await rows().first().click();
+  const detail = page.getByTestId("entry-detail");
+  await expect(detail.getByText(description)).toBeVisible(SLOW);
+  await expect(detail.getByTestId("detail-external-id").getByTestId("id-value")).toHaveText(externalId);
+  await expect(detail.getByTestId("detail-payer").getByTestId("party-name")).toHaveText(`Fábio Araújo ${tag}`);
 });

@@ -10,6 +10,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
 import { encodeStaticBrCode } from "../server/pix/brcode";
+import { chargeCode } from "./support/account-api";
 import { brl, centsOf } from "./support/amounts";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
@@ -276,4 +277,50 @@ test("on a phone the send page stacks the balance above the form and nothing ove
   await form.getByRole("button", { name: "Voltar" }).click();
   await expect(form.getByLabel("Valor")).toHaveValue("1,00");
   await page.setViewportSize(DESKTOP);
+});
+
+test("pasting a charge already paid or expired says so before anything can be confirmed", async () => {
+  const tag = Date.now().toString(36);
+  const accountId = DEMO_MERCHANT.accountId;
+  const paid = await chargeCode(page.request, { accountId, amount: 5, description: `Pedido #${tag} pago` }, "Fábio");
+  const expired = await chargeCode(page.request, {
+    accountId,
+    amount: 5,
+    description: `Pedido #${tag} vencido`,
+    expirationSeconds: 1,
+  });
+  const open = await chargeCode(page.request, { accountId, amount: 5, description: `Pedido #${tag} — Café` });
+  await page.goto("/send?tab=paste");
+  const form = panel("Copia e Cola");
+  const review = form.getByTestId("paste-review");
+  const confirm = review.getByRole("button", { name: "Confirmar e pagar" });
+
+  async function preview(emv: string) {
+    await form.getByLabel("Código Pix Copia e Cola").fill(emv);
+    await form.getByRole("button", { name: "Continuar" }).click();
+    await expect(review).toBeVisible(SLOW);
+  }
+
+  // Paid: said first, with what the charge was for; the button is disabled and says why.
+  await preview(paid.emv);
+  await expect(review.getByTestId("paste-blocked-reason")).toHaveText("Esta cobrança já foi paga.");
+  await expect(review.getByTestId("review-description")).toHaveText(`Pedido #${tag} pago`);
+  await expect(confirm).toBeDisabled();
+  await expect(confirm).toHaveAccessibleDescription("Esta cobrança já foi paga.");
+  await snap(page, "send-paste-paid-charge");
+
+  // Expired (its one second is long past by now).
+  await review.getByRole("button", { name: "Voltar" }).click();
+  await preview(expired.emv);
+  await expect(review.getByTestId("paste-blocked-reason")).toHaveText("Esta cobrança expirou.");
+  await expect(confirm).toBeDisabled();
+  await snap(page, "send-paste-expired-charge");
+
+  // Still payable: the charge's description, and nothing in the way.
+  await review.getByRole("button", { name: "Voltar" }).click();
+  await preview(open.emv);
+  await expect(review.getByTestId("review-description")).toHaveText(`Pedido #${tag} — Café`);
+  await expect(review.getByTestId("paste-blocked-reason")).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
+  await review.getByRole("button", { name: "Voltar" }).click();
 });

@@ -17,7 +17,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { ChargeRefund } from "./charge-actions";
 import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
-import { ChargeStatusBadge, displayStatus, useNow } from "./status";
+import { ChargePayer, ChargeRefunds } from "./charge-payment";
+import { ChargeStatusCell, displayStatus, useNow } from "./status";
 
 /** `back` is the list's query string when the merchant came from a filtered list. */
 /**
@@ -81,7 +82,7 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
         <DetailCard title={t("summary")}>
           <AmountRow label={t("amount")} cents={charge.amountCents} strong />
           <DetailRow label={t("status")}>
-            <ChargeStatusBadge status={displayStatus(charge, now)} />
+            <ChargeStatusCell charge={charge} status={displayStatus(charge, now)} />
           </DetailRow>
           <DetailRow label={t("description")}>{charge.description || none}</DetailRow>
           <DetailRow label={t("account")}>
@@ -107,6 +108,13 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
           </DetailRow>
         </DetailCard>
       </div>
+
+      {charge.payment ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {charge.payment.payer ? <ChargePayer payer={charge.payment.payer} /> : null}
+          <ChargeRefunds accountId={charge.accountId} payment={charge.payment} />
+        </div>
+      ) : null}
 
       <DetailCard title={t("identifiers")}>
         <IdRow label={t("txId")} value={charge.txId} none="—" testId="charge-txid" />

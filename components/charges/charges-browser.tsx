@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { parseAsStringLiteral } from "nuqs";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { useId } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
@@ -13,29 +13,31 @@ import { StatusFilter } from "@/components/lists/filter-select";
 import { ListRows } from "@/components/lists/list-rows";
 import { useListState, withBack } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
+import { SearchBox, searchLabels } from "@/components/lists/search-box";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { QrCodeIcon } from "@/components/ui/icons";
 import { SectionHeader } from "@/components/ui/section-header";
 import type { ChargeView } from "@/server/trpc/routers/charges";
-import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusBadge, displayStatus, useNow } from "./status";
+import { CHARGE_STATUSES, type ChargeStatus, ChargeStatusCell, displayStatus, useNow } from "./status";
 
 /** Where a charge's detail lives; `back` keeps the list's filters for the way back. */
 export function chargeHref(txId: string, back?: string): string {
   return withBack(`/charges/${txId}`, back);
 }
 
-const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES) };
+const FILTERS = { status: parseAsStringLiteral(CHARGE_STATUSES), q: parseAsString };
 
-/** The list of charges with a status filter and pages, all kept in the URL. */
+/** The list of charges with a status filter, a search box and pages, all kept in the URL. */
 export function ChargesBrowser() {
   const t = useTranslations("charges.list");
   const trpc = useTRPC();
   const id = useId();
   const state = useListState(FILTERS);
   const status = state.filters.status ?? undefined;
+  const search = state.filters.q ?? undefined;
 
   const list = useQuery(
-    trpc.charges.list.queryOptions({ status, ...state.paging }, { placeholderData: keepPreviousData }),
+    trpc.charges.list.queryOptions({ status, search, ...state.paging }, { placeholderData: keepPreviousData }),
   );
 
   return (
@@ -52,9 +54,15 @@ export function ChargesBrowser() {
               messages={t}
               className="sm:w-56"
             />
-            <ExportLink path="/api/charges/export" params={{ status }} testId="charges-export" />
+            <ExportLink path="/api/charges/export" params={{ status, search }} testId="charges-export" />
           </div>
         }
+      />
+      <SearchBox
+        value={search}
+        onSearch={(q) => state.setFilters({ q: q ?? null })}
+        labels={searchLabels((key) => t(`search.${key}`))}
+        testId="charges-search"
       />
 
       <ResourceList testId="charges" query={list} state={state} messages={t} icon={QrCodeIcon}>
@@ -115,8 +123,8 @@ function ChargeRows({ charges, back }: { charges: ChargeView[]; back: string }) 
         },
         {
           header: t("columns.status"),
-          className: "w-[11rem]",
-          cell: (charge) => <ChargeStatusBadge status={labelsOf(charge).status} />,
+          className: "w-[13rem]",
+          cell: (charge) => <ChargeStatusCell charge={charge} status={labelsOf(charge).status} />,
         },
         {
           header: t("columns.when"),
@@ -134,7 +142,7 @@ function ChargeRows({ charges, back }: { charges: ChargeView[]; back: string }) 
           title: labels.title,
           subtitle: <span className="font-mono text-[0.6875rem] text-slate-400">{truncateId(charge.txId, 14, 6)}</span>,
           amount: money(charge.amountCents),
-          status: <ChargeStatusBadge status={labels.status} />,
+          status: <ChargeStatusCell charge={charge} status={labels.status} />,
           note: labels.when,
         };
       }}

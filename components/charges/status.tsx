@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useMoney } from "@/components/format/money";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CHARGE_STATUSES } from "@/server/charges/schema";
@@ -35,6 +36,23 @@ export function ChargeStatusBadge({ status, className }: { status: ChargeStatus;
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", DOTS[status])} />
       {t(status)}
     </Badge>
+  );
+}
+
+/** "Paga · devolvido R$ 10,00 de R$ 50,00": the status, and what was refunded of a paid charge. */
+export function ChargeStatusCell({ charge, status }: { charge: ChargeView; status: ChargeStatus }) {
+  const t = useTranslations("charges.list");
+  const money = useMoney();
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
+      <ChargeStatusBadge status={status} />
+      {status === "paid" && charge.refundedCents > 0n ? (
+        <span className="text-xs text-slate-600 tabular-nums" data-testid="charge-refunded">
+          <span aria-hidden="true">· </span>
+          {t("refunded", { refunded: money(charge.refundedCents), amount: money(charge.amountCents) })}
+        </span>
+      ) : null}
+    </span>
   );
 }
 

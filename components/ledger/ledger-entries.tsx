@@ -11,6 +11,17 @@ import type { EntryView } from "@/server/trpc/routers/ledger";
 
 const entryKey = (entry: EntryView) => `${entry.accountId}:${entry.id}`;
 
+/** What the entry is for, as its payer or charge said: "Pedido #1001 · pedido-1001". */
+function EntryNote({ entry, className }: { entry: EntryView; className?: string }) {
+  const note = [entry.description, entry.externalId].filter(Boolean).join(" · ");
+  if (!note) return null;
+  return (
+    <span className={className ?? "mt-0.5 block text-xs break-words text-slate-500"} data-testid="entry-note">
+      {note}
+    </span>
+  );
+}
+
 function useEntryLabels() {
   const t = useTranslations("ledger");
   const reasonLabel = useReasonLabel();
@@ -49,7 +60,12 @@ export function EntryRows({ entries, back }: { entries: EntryView[]; back: strin
         {
           header: t("columns.reason"),
           cellClassName: "break-words",
-          cell: (entry) => <RowTitle wrap>{labelsOf(entry).reason}</RowTitle>,
+          cell: (entry) => (
+            <>
+              <RowTitle wrap>{labelsOf(entry).reason}</RowTitle>
+              <EntryNote entry={entry} />
+            </>
+          ),
         },
         {
           header: t("columns.counterparty"),
@@ -87,11 +103,16 @@ export function EntryRows({ entries, back }: { entries: EntryView[]; back: strin
             </span>
           ),
           note: labels.date,
-          children: entry.endToEndId ? (
-            <p className="mt-2 truncate font-mono text-[0.6875rem] text-slate-400">
-              {truncateId(entry.endToEndId, 14, 6)}
-            </p>
-          ) : null,
+          children: (
+            <>
+              <EntryNote entry={entry} className="mt-2 block truncate text-xs text-slate-600" />
+              {entry.endToEndId ? (
+                <p className="mt-2 truncate font-mono text-[0.6875rem] text-slate-400">
+                  {truncateId(entry.endToEndId, 14, 6)}
+                </p>
+              ) : null}
+            </>
+          ),
         };
       }}
     />

@@ -134,6 +134,8 @@ export function RefundForm({
             queryClient.invalidateQueries(trpc.refunds.pathFilter()),
             queryClient.invalidateQueries(trpc.account.pathFilter()),
             queryClient.invalidateQueries(trpc.ledger.pathFilter()),
+            // a charge's page and list say what was refunded of it
+            queryClient.invalidateQueries(trpc.charges.pathFilter()),
           ]);
         },
         onError: (cause) => showServiceError(form, explain(cause), mode === "partial" ? { amount: "amount" } : {}),

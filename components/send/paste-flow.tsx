@@ -42,6 +42,9 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   const decode = useLookup((emv: string) => trpc.transfers.previewBrCode.queryOptions({ emv }));
   const pay = useMutation(trpc.transfers.payBrCode.mutationOptions());
 
+  const reasons = useTranslations("serviceErrors.reasons");
+  // this platform's charge, already paid or expired: said before anything can be confirmed
+  const unpayable = preview?.unpayable ? reasons(preview.unpayable) : null;
   const fixedAmount = preview?.amountCents ?? null;
   const blocked = preview !== null && fixedAmount === null && preview.kind === "dynamic";
   const tooMuch = fixedAmount !== null ? steps.overBalance(fixedAmount) : null;
@@ -62,7 +65,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
   });
 
   function payWith(amount: bigint | null) {
-    if (!preview || pay.isPending || blocked) return;
+    if (!preview || pay.isPending || blocked || unpayable) return;
     pay.mutate(
       {
         accountId: account.accountId,
@@ -119,6 +122,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
           confirmLabel={t("confirmPay")}
           pending={pay.isPending}
           disabled={blocked || tooMuch !== null}
+          disabledReason={unpayable}
         >
           <ReviewList cents={fixedAmount}>
             <ReviewRow label={t("review.merchantName")} testId="review-merchant-name">
@@ -130,7 +134,11 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             <ReviewRow label={t("review.kind")}>
               <Badge>{preview.kind === "static" ? t("review.static") : t("review.dynamic")}</Badge>
             </ReviewRow>
-            {preview.description ? <ReviewRow label={t("review.description")}>{preview.description}</ReviewRow> : null}
+            {preview.description ? (
+              <ReviewRow label={t("review.description")} testId="review-description">
+                {preview.description}
+              </ReviewRow>
+            ) : null}
             {preview.pixKey ? (
               <ReviewRow label={t("review.key")}>
                 <span className="break-all">{preview.pixKey}</span>
@@ -152,7 +160,7 @@ export function PasteFlow({ account }: { account: SourceAccount }) {
             <ReceiverSummary receiver={preview.receiver} onPlatform={preview.onPlatform} />
           </div>
 
-          {blocked ? (
+          {unpayable ? null : blocked ? (
             <Alert>{t("review.dynamicWithoutAmount")}</Alert>
           ) : fixedAmount === null ? (
             <div className="space-y-3 rounded-xl border border-amber-200 bg-amber-50/60 p-4">

@@ -5,12 +5,13 @@ import { type FetchQueryOptions, type QueryKey, useMutation, useQueryClient } fr
 import type { TRPCClientErrorLike } from "@trpc/client";
 import type { AnyTRPCRouter } from "@trpc/server";
 import { useTranslations } from "next-intl";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { useMoney } from "@/components/format/money";
 import { AmountField } from "@/components/forms/amount-input";
 import { useAmountLimits } from "@/components/forms/amount-limits";
 import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ArrowRightIcon, CheckIcon } from "@/components/ui/icons";
@@ -193,6 +194,7 @@ export function ReviewStep<V extends FieldValues>({
   pending,
   disabled = false,
   amountCents,
+  disabledReason,
   children,
 }: {
   form: AnyForm<V>;
@@ -203,6 +205,8 @@ export function ReviewStep<V extends FieldValues>({
   disabled?: boolean;
   /** what will be sent, when known: above the operator's setting the person confirms it once more */
   amountCents: bigint | null;
+  /** why this cannot be confirmed at all (a charge already paid): said first, and it disables the button */
+  disabledReason?: string | null;
   children: ReactNode;
 }) {
   const t = useTranslations("send");
@@ -211,12 +215,18 @@ export function ReviewStep<V extends FieldValues>({
   const limits = useAmountLimits();
   const [largeConfirmed, setLargeConfirmed] = useState(false);
   const large = amountCents !== null && limits !== null && amountCents > limits.confirmAboveCents;
+  const reasonId = useId();
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`${flow}-review`}>
       <div>
         <h3 className="text-base font-semibold text-slate-900">{t(FLOW_MESSAGES[flow].title)}</h3>
         <p className="mt-1 text-sm text-slate-600">{t(FLOW_MESSAGES[flow].body)}</p>
       </div>
+      {disabledReason ? (
+        <Alert id={reasonId} data-testid={`${flow}-blocked-reason`}>
+          {disabledReason}
+        </Alert>
+      ) : null}
       {children}
       <p className="text-xs text-slate-500">{t("review.from", { account: steps.account.accountId })}</p>
       {large ? (
@@ -236,7 +246,12 @@ export function ReviewStep<V extends FieldValues>({
         <Button variant="secondary" onClick={steps.back} disabled={pending}>
           {t("back")}
         </Button>
-        <Button type="submit" loading={pending} disabled={disabled || (large && !largeConfirmed)}>
+        <Button
+          type="submit"
+          loading={pending}
+          disabled={disabled || Boolean(disabledReason) || (large && !largeConfirmed)}
+          aria-describedby={disabledReason ? reasonId : undefined}
+        >
           {pending ? t("sending") : confirmLabel}
         </Button>
       </div>

@@ -79,3 +79,28 @@ export async function sandboxCode(
   }
   throw new Error(`no code reached ${to}`);
 }
+
+/**
+ * A dynamic QR charge of the demo account with what a shop gives it (description, order number,
+ * deadline), paid at once by a sandbox payer named `payerName` when given. Its txId and BR Code.
+ */
+export async function chargeCode(
+  request: APIRequestContext,
+  fields: { accountId: string; amount: number; description?: string; externalId?: string; expirationSeconds?: number },
+  payerName?: string,
+): Promise<{ txId: string; emv: string }> {
+  const created = await request.post("/v4/i/pix/in/dynamic-qrcode", {
+    headers: { authorization: authorization() },
+    data: fields,
+  });
+  if (!created.ok()) throw new Error(`charge creation answered ${created.status()}: ${await created.text()}`);
+  const { txId, emv } = (await created.json()).data;
+  if (payerName !== undefined) {
+    const paid = await request.post(`/v4/i/sandbox/pix/in/dynamic-qrcode/${txId}/pay`, {
+      headers: { authorization: authorization() },
+      data: { payer: { name: payerName } },
+    });
+    if (!paid.ok()) throw new Error(`sandbox payment answered ${paid.status()}: ${await paid.text()}`);
+  }
+  return { txId, emv };
+}

@@ -5,7 +5,7 @@ import { exportLabels, labelOf } from "../exports/labels";
 import type { ExportLocale } from "../exports/locale";
 import { everyPage } from "../exports/paging";
 import { saoPauloDateTime } from "../time";
-import { type ChargeFilters, listCharges } from "./service";
+import { type ChargeFilters, listCharges } from "./list";
 
 export function chargesCsv(tx: Tx, userId: string, filters: ChargeFilters, locale: ExportLocale) {
   const labels = exportLabels(locale);

@@ -19,6 +19,20 @@ import type { PartialParty } from "../pix/rail";
 import { chargeSnapshot } from "./service";
 
 /**
+ * Why a charge cannot be paid at `now`, or null when it can: already paid, or past its expiry
+ * (expired, cancelled, or still `created` after its time, before the job marks it). What a payer's
+ * preview says before confirming, and what `lockPayableCharge` refuses.
+ */
+export function unpayableReason(
+  charge: Pick<Charge, "status" | "expiresAt">,
+  now = new Date(),
+): "CHARGE_ALREADY_PAID" | "CHARGE_EXPIRED" | null {
+  if (charge.status === "paid") return "CHARGE_ALREADY_PAID";
+  if (charge.status !== "created" || charge.expiresAt <= now) return "CHARGE_EXPIRED";
+  return null;
+}
+
+/**
  * A paid charge is a 409 for the sandbox payer (single use) and the 400 "transaction not
  * allowed" of interface 4.2 for `transfer/pay` (`paidIs: "not_allowed"`). A payer whose
  * document is not the one the charge names is a 400 on both.
@@ -33,13 +47,13 @@ export async function lockPayableCharge(
   const [row] = await tx.$queryRaw<{ tx_id: string }[]>`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;
   if (!row) throw notFound("charge not found");
   const charge = await tx.charge.findUniqueOrThrow({ where: { txId } });
-  if (charge.status === "paid") {
+  const unpayable = unpayableReason(charge, now);
+  if (unpayable === "CHARGE_ALREADY_PAID") {
     if (options.paidIs === "not_allowed")
       throw invalid("transaction not allowed: charge already paid", "emv", "CHARGE_ALREADY_PAID");
     throw new AppError("CONFLICT", "charge already paid", undefined, "CHARGE_ALREADY_PAID");
   }
-  if (charge.status !== "created" || charge.expiresAt <= now)
-    throw invalid("charge has expired", "txId", "CHARGE_EXPIRED");
+  if (unpayable === "CHARGE_EXPIRED") throw invalid("charge has expired", "txId", "CHARGE_EXPIRED");
   if (charge.sameDocument && onlyDigits(payerDocument ?? "") !== charge.sameDocument) {
     throw invalid(
       "transaction not allowed: this charge accepts payment only from the document it names",
@@ -93,6 +107,7 @@ export async function payChargeFromOutside(
       grossCents: charge.amountCents,
       entryRef: charge.txId,
       externalId: charge.externalId,
+      description: charge.description,
       metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
       payer,
       receiver: platformParty(account),

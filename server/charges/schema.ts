@@ -42,15 +42,20 @@ export const ChargeCreate = z.object({
   sameDocument: SameDocument.optional(),
 });
 
+export const ChargeSearch = text({ max: 100, trim: true }).describe(
+  "txId, externalId, amount, or part of a description or externalId (accents and case aside).",
+);
+
 export const ChargeListQuery = z.object({
   status: ChargeStatus.optional(),
   accountId: AccountId.optional(),
+  search: ChargeSearch.optional(),
   page: Page.default(1),
   limit: PageSize.default(20),
 });
 
 /** The charges list's filter without its paging, read from a query string: what the CSV export takes. */
-export const ChargeExportQuery = ChargeListQuery.pick({ status: true, accountId: true });
+export const ChargeExportQuery = ChargeListQuery.pick({ status: true, accountId: true, search: true });
 
 export { TxId };
 

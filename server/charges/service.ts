@@ -128,31 +128,6 @@ export async function findOwnCharge(tx: Tx, userId: string, txId: string): Promi
   return charge;
 }
 
-/** What the charges list can be narrowed by (the list and its CSV export alike). */
-export type ChargeFilters = { status?: Charge["status"]; accountId?: string };
-
-export async function listCharges(
-  tx: Tx,
-  userId: string,
-  filters: ChargeFilters & { page: number; limit: number },
-): Promise<{ charges: Charge[]; total: number }> {
-  const where = {
-    userId,
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.accountId ? { accountId: filters.accountId } : {}),
-  };
-  const [charges, total] = await Promise.all([
-    tx.charge.findMany({
-      where,
-      orderBy: { createdAt: "desc" },
-      skip: (filters.page - 1) * filters.limit,
-      take: filters.limit,
-    }),
-    tx.charge.count({ where }),
-  ]);
-  return { charges, total };
-}
-
 /** Marks every charge past its expiry and records `charge.expired` for each, in one transaction. */
 export async function expireDueCharges(db: Db, now = new Date()): Promise<number> {
   return db.$transaction(async (tx) => {

@@ -29,3 +29,13 @@ export function platformParty(account: {
     accountNumber: account.id,
   };
 }
+
+/** The name of a party's institution when it is known: this platform's; null for any other. */
+export function institutionOf(party: Pick<Party, "ispb">): string | null {
+  return party.ispb === config().PLATFORM_ISPB ? config().PLATFORM_NAME : null;
+}
+
+/** A third party's document as people may see it: masked, whether it was stored masked or not. */
+export function maskedDocumentOf(party: Pick<Party, "cpfCnpj">): string {
+  return party.cpfCnpj.includes("*") ? party.cpfCnpj : maskDocument(party.cpfCnpj);
+}

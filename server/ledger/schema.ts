@@ -24,7 +24,7 @@ export const EntryListQuery = z.object({
 });
 
 export const LedgerSearch = text({ max: 100, trim: true }).describe(
-  "End-to-end id, txId, externalId, amount, CPF/CNPJ or part of a name.",
+  "End-to-end id, txId, externalId, amount, CPF/CNPJ, or part of a description, an externalId or a name (accents and case aside).",
 );
 
 /** The dashboard's ledger list: the same filters and its search box. */

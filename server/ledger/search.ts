@@ -1,8 +1,9 @@
 /**
  * The dashboard's ledger search: one box, read as whatever the text can be — an end-to-end id, a
  * txId or an externalId (exact), an amount ("R$ 1.234,56", "12.50"), a CPF/CNPJ (matched in its
- * masked form, as parties are stored) or part of a party's name. The readings are OR'd and each
- * is served by an index (migration 20261123200000); the other filters and the user always apply.
+ * masked form, as parties are stored) or part of a description, an externalId or a party's name,
+ * accents and case aside ("cafe" finds "Café"). The readings are OR'd and each is served by an
+ * index (the trigram one: migration 20261126000600); the other filters and the user always apply.
  */
 import { maskDocument, onlyDigits } from "../documents/cpf-cnpj";
 import { type EntryStatus, type EntryType, Prisma } from "../generated/prisma/client";
@@ -39,11 +40,17 @@ export function amountCentsOf(typed: string): bigint | null {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0") || "0");
 }
 
-/** The search text that matches the trigram index's expression, escaped for ILIKE. */
-const contains = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern for "contains", escaped; folded (case, accents) by the SQL that uses it. */
+export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const PARTIES = Prisma.sql`lower(coalesce(payer->>'name', '') || ' ' || coalesce(payer->>'cpfCnpj', '') || ' ' ||
-  coalesce(receiver->>'name', '') || ' ' || coalesce(receiver->>'cpfCnpj', ''))`;
+/** `text` folded contains `typed` folded: accents and case aside (server/db/sql/search_fold.sql). */
+export const foldedContains = (text: Prisma.Sql, typed: string) =>
+  Prisma.sql`search_fold(${text}) LIKE search_fold(${containsPattern(typed)})`;
+
+/** Exactly the expression of the trigram index (migration 20261126000600), folded by `foldedContains`. */
+const SEARCHABLE = Prisma.sql`coalesce(description, '') || ' ' || coalesce(external_id, '') || ' ' ||
+  coalesce(payer->>'name', '') || ' ' || coalesce(payer->>'cpfCnpj', '') || ' ' ||
+  coalesce(receiver->>'name', '') || ' ' || coalesce(receiver->>'cpfCnpj', '')`;
 
 /** The OR of every reading of the typed text. */
 export function searchCondition(typed: string): Prisma.Sql {
@@ -57,11 +64,10 @@ export function searchCondition(typed: string): Prisma.Sql {
   if (cents !== null && cents > 0n) readings.push(Prisma.sql`gross_cents = ${cents}`);
   const digits = onlyDigits(text);
   if (/^[\d.\-/\s]+$/.test(text) && (digits.length === 11 || digits.length === 14)) {
-    readings.push(Prisma.sql`${PARTIES} ILIKE ${contains(maskDocument(digits))}`);
+    readings.push(foldedContains(SEARCHABLE, maskDocument(digits)));
   }
-  if (text.length >= 3 && (/\p{L}/u.test(text) || text.includes("*"))) {
-    readings.push(Prisma.sql`${PARTIES} ILIKE ${contains(text)}`);
-  }
+  // three characters at least: the trigram index has nothing to look up for fewer
+  if (text.length >= 3) readings.push(foldedContains(SEARCHABLE, text));
   if (readings.length === 0) return Prisma.sql`FALSE`;
   return Prisma.sql`(${Prisma.join(readings, " OR ")})`;
 }

@@ -7,7 +7,7 @@
 import { config } from "../config";
 import type { Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
-import { type Party, platformParty } from "../ledger/parties";
+import { institutionOf, type Party, platformParty } from "../ledger/parties";
 import { findEntry } from "../ledger/queries";
 
 /** `institution` is the name of the party's institution when known (this platform), else null. */
@@ -53,7 +53,7 @@ export async function receiptOf(
   }
   const { PLATFORM_ISPB, PLATFORM_NAME } = config();
   const withInstitution = (party: Party | null): ReceiptParty | null =>
-    party && { ...party, institution: party.ispb === PLATFORM_ISPB ? PLATFORM_NAME : null };
+    party && { ...party, institution: institutionOf(party) };
   const own = async () => platformParty(await tx.account.findUniqueOrThrow({ where: { id: entry.accountId } }));
   const payer = (entry.payer as Party | null) ?? (entry.type === "debit" ? await own() : null);
   const payee = (entry.receiver as Party | null) ?? (entry.type === "credit" ? await own() : null);

@@ -44,6 +44,30 @@ export async function refundableCents(tx: Tx, original: LedgerEntry): Promise<bi
   return original.grossCents - (refunded._sum.grossCents ?? 0n);
 }
 
+/** What was refunded (processing or done) of each of these received PIX, by their end-to-end ids. */
+export async function refundedCentsOf(tx: Tx, userId: string, endToEndIds: string[]): Promise<Map<string, bigint>> {
+  if (endToEndIds.length === 0) return new Map();
+  const sums = await tx.ledgerEntry.groupBy({
+    by: ["parentEndToEndId"],
+    where: {
+      userId,
+      parentEndToEndId: { in: endToEndIds },
+      reason: REFUND_REASON,
+      status: { in: ["processing", "succeeded"] },
+    },
+    _sum: { grossCents: true },
+  });
+  return new Map(sums.map((sum) => [sum.parentEndToEndId as string, sum._sum.grossCents ?? 0n]));
+}
+
+/** Every refund of a received PIX, failed ones included, oldest first. */
+export async function refundsOf(tx: Tx, userId: string, original: { accountId: string; endToEndId: string }) {
+  return tx.ledgerEntry.findMany({
+    where: { userId, accountId: original.accountId, parentEndToEndId: original.endToEndId, reason: REFUND_REASON },
+    orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
+  });
+}
+
 /** `sink`: where a keyed request records the refund, in the refund's transaction (server/idempotency/). */
 export async function requestRefund(
   db: Db | Tx,

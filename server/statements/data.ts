@@ -12,6 +12,8 @@ export type StatementEntry = {
   reason: string;
   status: string;
   description: string | null;
+  /** the merchant's own reference (a charge's order number) */
+  externalId: string | null;
   endToEndId: string | null;
   payer: Party | null;
   receiver: Party | null;
@@ -32,7 +34,7 @@ export async function* periodEntries(pool: Queryable, period: Period, pageRows =
   for (;;) {
     const result: pg.QueryResult = await pool.query(
       `SELECT seq::text, created_at, type::text, reason, status::text, coalesce(description, obs) AS description,
-              end_to_end_id, payer, receiver, gross_cents::text, fee_cents::text, net_cents::text
+              external_id, end_to_end_id, payer, receiver, gross_cents::text, fee_cents::text, net_cents::text
          FROM ledger_entries
         WHERE account_id = $1 AND created_at BETWEEN $2 AND $3
           AND ($4::timestamptz IS NULL OR (created_at, seq) > ($4, $5::bigint))
@@ -48,6 +50,7 @@ export async function* periodEntries(pool: Queryable, period: Period, pageRows =
         reason: row.reason,
         status: row.status,
         description: row.description,
+        externalId: row.external_id,
         endToEndId: row.end_to_end_id,
         payer: row.payer,
         receiver: row.receiver,

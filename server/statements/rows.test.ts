@@ -9,6 +9,7 @@ const entry = (over: Partial<StatementEntry>): StatementEntry => ({
   reason: "pix_in:credited",
   status: "succeeded",
   description: null,
+  externalId: null,
   endToEndId: null,
   payer: null,
   receiver: null,

@@ -1,6 +1,6 @@
 /** Paying a BR Code (copy-and-paste): decode, apply the amount rules of interface 4.2, send. */
 import { ownLocationId } from "../charges/ids";
-import { lockPayableCharge, markChargePaid } from "../charges/payment";
+import { lockPayableCharge, markChargePaid, unpayableReason } from "../charges/payment";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { invalid } from "../errors";
@@ -20,6 +20,10 @@ export type BrCodePreview = {
   pixKey: string | null;
   /** what will be paid, when the code fixes it */
   amountCents: bigint | null;
+  /** what the payer is told the payment is for: the charge's description, else the code's */
+  description: string | null;
+  /** why this platform's charge cannot be paid any more (paid, expired); null when it can */
+  unpayable: "CHARGE_ALREADY_PAID" | "CHARGE_EXPIRED" | null;
 };
 
 export function decodeOrReject(emv: string): DecodedBrCode {
@@ -43,6 +47,8 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
       platformAccountId: resolved.platformAccountId,
       pixKey: resolved.key,
       amountCents: decoded.amountCents,
+      description: decoded.description,
+      unpayable: null,
     };
   }
   const locationId = ownLocationId(config().APP_URL, decoded.url);
@@ -56,6 +62,8 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
       platformAccountId: charge.accountId,
       pixKey: charge.pixKey,
       amountCents: charge.amountCents,
+      description: charge.description ?? decoded.description,
+      unpayable: unpayableReason(charge),
     };
   }
   // A dynamic code at another institution: its location is theirs to answer, through the rail.
@@ -66,6 +74,8 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
     platformAccountId: null,
     pixKey: null,
     amountCents: decoded.amountCents,
+    description: decoded.description,
+    unpayable: null,
   };
 }
 
@@ -106,7 +116,8 @@ export async function payBrCode(
     receiver: preview.receiver,
     platformAccountId: preview.platformAccountId,
     pixKey: preview.pixKey,
-    description: preview.decoded.description,
+    // the payer's entry says what the charge is for ("Pedido #1001")
+    description: preview.description,
     externalId: input.externalId ?? null,
     metadata: input.metadata ?? null,
     requestId: input.requestId ?? null,
@@ -114,6 +125,7 @@ export async function payBrCode(
       ? {
           creditReason: "pix_in:qrcode_paid",
           entryRef: charge.txId,
+          creditExternalId: charge.externalId,
           creditMetadata: (charge.metadata as Record<string, unknown> | null) ?? null,
           withinTransaction: async (tx, payment) => {
             const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument, { paidIs: "not_allowed" });

@@ -37,6 +37,8 @@ export type OutgoingPix = {
   creditReason?: Extract<EntryReason, "pix_in:credited" | "pix_in:qrcode_paid">;
   /** txId of the charge being paid, if any */
   entryRef?: string | null;
+  /** externalId of the receiving side's entry (a charge's order number) */
+  creditExternalId?: string | null;
   /** metadata of the receiving side's entry (a charge's metadata) */
   creditMetadata?: Record<string, unknown> | null;
   /**
@@ -90,6 +92,7 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
             reason: input.creditReason ?? "pix_in:credited",
             status: "succeeded",
             counterpartEntryId: endToEndId,
+            externalId: input.creditExternalId ?? null,
             metadata: input.creditMetadata ?? null,
           },
         ],

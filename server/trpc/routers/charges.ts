@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { cancelCharge } from "../../charges/cancel";
+import { listCharges } from "../../charges/list";
+import { type ChargePayment, getChargeWithPayment } from "../../charges/paid";
 import { payChargeFromOutside } from "../../charges/payment";
 import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, ChargeListQuery, ExpirationSeconds, StaticQrCreate, TxId } from "../../charges/schema";
-import { createCharge, getCharge, listCharges } from "../../charges/service";
+import { createCharge } from "../../charges/service";
 import { createStaticQr, getStaticQr, listStaticQrs, removeStaticQr } from "../../charges/static-qr";
 import { config } from "../../config";
 import { db } from "../../db/client";
@@ -17,7 +19,7 @@ const txId = TxId;
 const sandbox = () => config().PIX_MODE === "sandbox";
 
 /** What the dashboard shows of a charge: no location id, user id or metadata. */
-function chargeView(charge: Charge) {
+function chargeView(charge: Charge, refundedCents = 0n) {
   return {
     txId: charge.txId,
     accountId: charge.accountId,
@@ -31,13 +33,23 @@ function chargeView(charge: Charge) {
     expiresAt: charge.expiresAt,
     paidAt: charge.paidAt,
     paidEndToEndId: charge.paidEndToEndId,
+    /** refunded (processing or done) of a paid charge's PIX */
+    refundedCents,
     createdAt: charge.createdAt,
   };
 }
 
-/** One charge with its QR image (a PNG data URL) and whether payments can be simulated here. */
-async function chargeDetailView(charge: Charge) {
-  return { ...chargeView(charge), qrCode: await qrCodePng(charge.emv), sandbox: sandbox() };
+/**
+ * One charge with its QR image (a PNG data URL), whether payments can be simulated here and, once
+ * paid, its payer and refunds.
+ */
+async function chargeDetailView(charge: Charge, payment: ChargePayment | null = null) {
+  return {
+    ...chargeView(charge, payment?.refundedCents),
+    qrCode: await qrCodePng(charge.emv),
+    sandbox: sandbox(),
+    payment,
+  };
 }
 
 /** A static QR code as the dashboard lists it. */
@@ -93,15 +105,16 @@ export const chargesRouter = createTRPCRouter({
   list: merchantProcedure.input(ChargeListQuery).query(async ({ ctx, input }) => {
     const { charges, total } = await listCharges(db(), ctx.user.id, input);
     return {
-      charges: charges.map(chargeView),
+      charges: charges.map((charge) => chargeView(charge, charge.refundedCents)),
       ...pageInfo(input, total),
     };
   }),
 
   /** One of the user's charges (404 when unknown or expired, as the service answers). */
-  byTxId: merchantProcedure
-    .input(z.object({ txId }))
-    .query(async ({ ctx, input }) => chargeDetailView(await getCharge(db(), ctx.user.id, input.txId))),
+  byTxId: merchantProcedure.input(z.object({ txId })).query(async ({ ctx, input }) => {
+    const { charge, payment } = await getChargeWithPayment(db(), ctx.user.id, input.txId);
+    return chargeDetailView(charge, payment);
+  }),
 
   /** A dynamic QR charge of `amount` BRL, payable until `expirationSeconds` from now. */
   create: merchantProcedure

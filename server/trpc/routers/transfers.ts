@@ -66,7 +66,9 @@ export const transfersRouter = createTRPCRouter({
       kind: decoded.kind,
       merchantName: decoded.merchantName,
       merchantCity: decoded.merchantCity,
-      description: decoded.description,
+      description: preview.description,
+      /** a reason code (serviceErrors.reasons) when this platform's charge is paid or expired */
+      unpayable: preview.unpayable,
       pixKey: preview.pixKey,
       txid: decoded.txid,
       url: decoded.url,

@@ -1,5 +1,6 @@
 /** Getting started on the account surface (/v4/i): camelCase JSON, HTTP Basic credentials. */
 
+import { NODE_VERIFY_WEBHOOK, PYTHON_VERIFY_WEBHOOK } from "@/server/gateway/signing-example";
 import { GET_A_KEY, SETUP } from "./common";
 import { code } from "./html";
 
@@ -89,27 +90,18 @@ print(call("GET", f"/v4/i/pix/in/dynamic-qrcode/{tx_id}")["data"]["status"])  # 
 (<code>ab03@fail.sandbox</code>, …) make a payout fail with that reason code.</p>
 
 <h2>4. Webhooks, and checking that a delivery is yours</h2>
-<p>Register a URL for the events you want. Each delivery is a POST whose <code>Authorization</code> header is the
-<code>authHeader</code> you registered: the account surface proves a delivery by that shared value, not by a signature
-(the gateway signs its deliveries with HMAC-SHA256: see <a href="/docs/getting-started/gateway#webhooks">the gateway's
-page</a>). Compare it in constant time and answer 2xx quickly; a delivery that fails is retried.</p>
+<p>Register a URL for the events you want. The answer carries the registration's signing <code>secret</code>
+once: keep it. Each delivery is a POST signed the same way as the gateway's: <code>X-Service-Timestamp</code> (seconds)
+and <code>X-Service-Signature</code> = <code>sha256=</code> HMAC-SHA256 of <code>timestamp.rawBody</code> keyed with that
+secret (a worked example is on <a href="/docs/getting-started/gateway#webhooks">the gateway's page</a>). The
+<code>authHeader</code> you registered comes back as the <code>Authorization</code> header too. Check the signature on the
+raw body, refuse old timestamps, and answer 2xx quickly; a delivery that fails is retried.</p>
 ${code({
   curl: `curl -u "$CLIENT_ID:$CLIENT_SECRET" -H "Content-Type: application/json" \\
   -d '{"event":["pix_in:qrcode_paid","pix_in:credited"],"targetUrl":"https://erp.example.invalid/pix/webhooks","authHeader":"Bearer erp-webhook-token"}' \\
-  "$BASE/v4/i/webhooks/config"`,
-  node: `import { timingSafeEqual } from "node:crypto";
-
-// In your receiver: true when the delivery carries the authHeader you registered.
-function isOurs(headers, expected = "Bearer erp-webhook-token") {
-  const given = Buffer.from(headers["authorization"] ?? "");
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}`,
-  python: `import hmac
-
-# In your receiver: True when the delivery carries the authHeader you registered.
-def is_ours(headers, expected="Bearer erp-webhook-token"):
-    return hmac.compare_digest(headers.get("Authorization", ""), expected)`,
+  "$BASE/v4/i/webhooks/config"   # the answer's data.secret is shown only now`,
+  node: NODE_VERIFY_WEBHOOK,
+  python: PYTHON_VERIFY_WEBHOOK,
 })}
 <p>A delivery's body names the event and the object: <code>{ webhookId, userId, accountId, event, object }</code>.
 Target URLs must be https and must not resolve to private addresses (a development server started with

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
@@ -16,6 +15,7 @@ import { ClockIcon, RefreshIcon, WalletIcon } from "@/components/ui/icons";
 import { ListStates, LoadingState } from "@/components/ui/list-states";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton";
 import type { AppRouter } from "@/server/trpc/routers";
+import { useAccountsOverview } from "./accounts";
 import { OverviewSection } from "./overview-section";
 
 export type AccountBalance = inferRouterOutputs<AppRouter>["account"]["overview"]["accounts"][number];
@@ -143,8 +143,8 @@ function LoadingCard() {
 /** The overview's accounts section: one balance card per account of the signed-in user. */
 export function BalanceOverview() {
   const t = useTranslations();
-  const trpc = useTRPC();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const _trpc = useTRPC();
+  const overview = useAccountsOverview();
 
   return (
     <OverviewSection

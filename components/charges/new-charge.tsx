@@ -1,9 +1,10 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { z } from "zod";
+import { useAccountsOverview } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { withCheckDigits } from "@/components/forms/document";
@@ -102,7 +103,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const explain = useServiceError();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const overview = useAccountsOverview();
   const create = useMutation(trpc.charges.create.mutationOptions());
   const blockedReason = useBlockedReason();
   const [moreOpen, setMoreOpen] = useState(false);

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { z } from "zod";
+import { useAccountsOverview } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
@@ -60,7 +61,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const explain = useServiceError();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const overview = useAccountsOverview();
   const keyrings = useQuery(trpc.pixKeys.accounts.queryOptions());
   const create = useMutation(trpc.charges.static.create.mutationOptions());
 

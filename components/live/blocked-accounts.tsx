@@ -1,20 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 /**
  * A blocked account is unmistakable: on every dashboard page, a banner per blocked account with
  * the reason the operator gave and whom to contact. Money actions say the same where they offer
  * the account (`useBlockedReason`).
  */
-import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useAccountsOverview } from "@/components/balance/accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 
 type BlockableAccount = { accountId: string; status: string; statusReason: string | null };
 
 export function BlockedAccountsBanner() {
-  const trpc = useTRPC();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const _trpc = useTRPC();
+  const overview = useAccountsOverview();
   const t = useTranslations("live.blocked");
   const blocked = overview.data?.accounts.filter((account) => account.status === "inactive") ?? [];
   if (blocked.length === 0) return null;

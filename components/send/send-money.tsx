@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useAccountsOverview } from "@/components/balance/accounts";
 import { BalanceSummary } from "@/components/balance/balance-card";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -34,8 +34,8 @@ function isTab(value: string | null): value is TabKey {
 /** The send money page: the source account's balance, and three ways to send as tabs (kept in the URL). */
 export function SendMoney() {
   const t = useTranslations();
-  const trpc = useTRPC();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const _trpc = useTRPC();
+  const overview = useAccountsOverview();
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const id = useId();
   const blockedReason = useBlockedReason();

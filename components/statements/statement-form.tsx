@@ -1,10 +1,11 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId } from "react";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
+import { useAccountsOverview } from "@/components/balance/accounts";
 import { type AnyForm, firstErrorMessage, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -49,7 +50,7 @@ export function StatementForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const explain = useServiceError();
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const overview = useAccountsOverview();
   const requestStatement = useMutation(trpc.statements.request.mutationOptions());
 
   const form = useSchemaForm(StatementFields, {

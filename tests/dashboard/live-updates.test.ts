@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { creditIncomingPix } from "../../server/transfers/incoming";
 import { inBatch } from "../../server/ledger/write-path";
+import { creditIncomingPix } from "../../server/transfers/incoming";
 import { transferInternal } from "../../server/transfers/internal";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";

@@ -4,12 +4,18 @@ import { AppShell } from "@/components/layout/app-shell";
 import { BlockedAccountsBanner } from "@/components/live/blocked-accounts";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { requireUser } from "@/server/auth/next-auth";
+import { sandboxMode } from "@/server/pix/current-rail";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations("app");
   return (
-    <AppShell variant="dashboard" user={{ name: user.name, email: user.email, role: user.role }} appName={t("name")}>
+    <AppShell
+      variant="dashboard"
+      user={{ name: user.name, email: user.email, role: user.role }}
+      appName={t("name")}
+      sandbox={sandboxMode()}
+    >
       <BlockedAccountsBanner />
       {children}
       <LiveUpdates />

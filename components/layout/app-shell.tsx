@@ -9,7 +9,15 @@ import { cn } from "@/components/ui/cn";
 import { CloseButton } from "@/components/ui/dialog";
 import { MenuIcon } from "@/components/ui/icons";
 import { Logo } from "@/components/ui/logo";
-import { ADMIN_ENTRY, ADMIN_NAV, BACK_TO_DASHBOARD, DASHBOARD_NAV, isActive, type NavGroup } from "./nav";
+import {
+  ADMIN_ENTRY,
+  ADMIN_NAV,
+  BACK_TO_DASHBOARD,
+  DASHBOARD_NAV,
+  isActive,
+  type NavGroup,
+  SANDBOX_ENTRY,
+} from "./nav";
 import { type ShellUser, UserPanel } from "./user-panel";
 
 export type ShellVariant = "dashboard" | "admin";
@@ -17,9 +25,9 @@ export type ShellVariant = "dashboard" | "admin";
 /** Tailwind's `lg`: from here on the sidebar is always visible. */
 const DESKTOP_QUERY = "(min-width: 1024px)";
 
-function navGroupsFor(variant: ShellVariant, user: ShellUser): NavGroup[] {
+function navGroupsFor(variant: ShellVariant, user: ShellUser, sandbox: boolean): NavGroup[] {
   if (variant === "admin") return ADMIN_NAV;
-  return user.role === "ADMIN" ? [...DASHBOARD_NAV, ADMIN_ENTRY] : DASHBOARD_NAV;
+  return [...DASHBOARD_NAV, ...(sandbox ? [SANDBOX_ENTRY] : []), ...(user.role === "ADMIN" ? [ADMIN_ENTRY] : [])];
 }
 
 function SidebarNav({
@@ -100,16 +108,19 @@ export function AppShell({
   variant,
   user,
   appName,
+  sandbox = false,
   children,
 }: {
   variant: ShellVariant;
   user: ShellUser;
   appName: string;
+  /** the PIX rail is the sandbox: the Sandbox page is in the menu */
+  sandbox?: boolean;
   children: ReactNode;
 }) {
   const t = useTranslations("shell");
   const pathname = usePathname();
-  const groups = navGroupsFor(variant, user);
+  const groups = navGroupsFor(variant, user, sandbox);
   const [menuOpen, setMenuOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

@@ -3,6 +3,7 @@ import {
   BookIcon,
   BuildingIcon,
   FileTextIcon,
+  FlaskIcon,
   type Icon,
   KeyIcon,
   KeyRoundIcon,
@@ -30,6 +31,7 @@ export type SectionKey =
   | "webhooks"
   | "apiKeys"
   | "baas"
+  | "sandbox"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"
@@ -37,7 +39,7 @@ export type SectionKey =
   | "adminAudit";
 
 export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
-export type NavGroup = { label?: "payments" | "finance" | "developers" | "platform"; items: NavItem[] };
+export type NavGroup = { label?: "payments" | "finance" | "developers" | "sandbox" | "platform"; items: NavItem[] };
 
 export const DASHBOARD_NAV: NavGroup[] = [
   { items: [{ section: "overview", href: "/overview", icon: LayoutIcon }] },
@@ -67,6 +69,12 @@ export const DASHBOARD_NAV: NavGroup[] = [
     ],
   },
 ];
+
+/** Shown in the dashboard only while the PIX rail is the sandbox (PIX_MODE=sandbox). */
+export const SANDBOX_ENTRY: NavGroup = {
+  label: "sandbox",
+  items: [{ section: "sandbox", href: "/sandbox", icon: FlaskIcon }],
+};
 
 /** Shown in the dashboard to administrators only. */
 export const ADMIN_ENTRY: NavGroup = {

@@ -36,6 +36,7 @@ export { default as pixKeys } from "./pixKeys.json";
 export { default as programmeAccounts } from "./programmeAccounts.json";
 export { default as reconciliation } from "./reconciliation.json";
 export { default as refunds } from "./refunds.json";
+export { default as sandbox } from "./sandbox.json";
 export { default as sections } from "./sections.json";
 export { default as send } from "./send.json";
 export { default as serviceErrors } from "./serviceErrors.json";

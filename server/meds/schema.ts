@@ -71,3 +71,6 @@ export const MedExportQuery = z.object({
 
 /** The dashboard's defense: the text; the files are the evidence uploaded for the MED. */
 export const DashboardDefense = z.object({ endToEndId: EndToEndId, description: DefenseDescription });
+
+/** Sandbox: another institution opens a MED on a PIX the caller received. */
+export const SandboxMedOpen = z.object({ endToEndId: EndToEndId, details: MedDetails.optional() });

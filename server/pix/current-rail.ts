@@ -19,3 +19,8 @@ const RAILS: Record<ReturnType<typeof config>["PIX_MODE"], () => PixRail> = {
 export function pixRail(): PixRail {
   return RAILS[config().PIX_MODE]();
 }
+
+/** The simulated network is on: its doors (REST sandbox routes, the dashboard's Sandbox page) exist. */
+export function sandboxMode(): boolean {
+  return config().PIX_MODE === "sandbox";
+}

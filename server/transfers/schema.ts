@@ -89,4 +89,22 @@ export const BrCodePayment = z.object({
   metadata: Metadata.optional(),
 });
 
+/**
+ * Sandbox: a PIX from another institution, credited to one of the caller's accounts or to a key of
+ * theirs (the doors say which of the two is sent).
+ */
+export const SandboxCredit = z
+  .object({
+    accountId: AccountId.optional(),
+    pixKey: PixKey.optional(),
+    amount: BrlAmount,
+    payer: PartyInput.optional(),
+  })
+  .meta({
+    example: { accountId: "100000000001", amount: 10.5, payer: { name: "Ana Souza", cpfCnpj: "529.982.247-25" } },
+  });
+
+/** Sandbox: the receiver of one of the caller's payments sends it back, all that is left unless `amount`. */
+export const SandboxReturn = z.object({ amount: BrlAmount.optional() });
+
 export { AccountId, EndToEndId };

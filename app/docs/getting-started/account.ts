@@ -60,7 +60,8 @@ print(call("GET", "/v4/i/bank-accounts/100000000001/balance")["data"]["available
 <p>Create a dynamic QR charge; its <code>emv</code> is the copy-and-paste code a payer's bank reads. In the sandbox
 (<code>PIX_MODE=sandbox</code>, the default outside production) you play the payer with
 <code>POST /v4/i/sandbox/pix/in/dynamic-qrcode/{txId}/pay</code>; the charge is then <code>paid</code> and the money is
-in your balance. The dashboard's <strong>Sandbox</strong> panel does the same with a click.</p>
+in your balance. The dashboard's <strong>Sandbox</strong> page (<a href="/sandbox"><code>/sandbox</code></a>) does the
+same with a click.</p>
 ${code({
   curl: `TX_ID=$(curl -s -u "$CLIENT_ID:$CLIENT_SECRET" -H "Content-Type: application/json" \\
   -d "{\\"accountId\\":\\"$ACCOUNT_ID\\",\\"amount\\":10.5,\\"description\\":\\"Pedido 1234\\"}" \\
@@ -86,7 +87,7 @@ print(call("GET", f"/v4/i/pix/in/dynamic-qrcode/{tx_id}")["data"]["status"])  # 
 })}
 <p>Other sandbox doors, all on your own accounts: <code>POST /v4/i/sandbox/pix/in/credit</code> (a PIX received by key),
 <code>POST /v4/i/sandbox/pix/out/{endToEndId}/return</code> (the receiver returns your payment) and
-<code>POST /v4/i/sandbox/meds</code> (a payer's bank opens a MED). Keys ending in <code>@fail.sandbox</code>
+<code>POST /v4/i/sandbox/meds</code> (a payer's bank opens a MED); the Sandbox page does each of them too. Keys ending in <code>@fail.sandbox</code>
 (<code>ab03@fail.sandbox</code>, …) make a payout fail with that reason code.</p>
 
 <h2>4. Webhooks, and checking that a delivery is yours</h2>

@@ -100,8 +100,8 @@ print(sign_request(${JSON.stringify(request.clientSecret)}, '${request.body}'))
 
 <h2>4. The first charge, paid in the sandbox</h2>
 <p>Create a charge with a signed POST; then play the payer with the account surface's sandbox door (the same key, as
-HTTP Basic) and read the charge back: it is <code>paid</code>. The dashboard's <strong>Sandbox</strong> panel can pay it
-too.</p>
+HTTP Basic) and read the charge back: it is <code>paid</code>. The dashboard's <strong>Sandbox</strong> page
+(<a href="/sandbox"><code>/sandbox</code></a>) can pay it too.</p>
 ${code({
   curl: `${CURL_SIGN}
 BODY='{"amount":10.5,"description":"Pedido 1234"}'

@@ -5,7 +5,7 @@ import { EndToEndId, Uuid } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
 import { jsonBody } from "../../http/openapi-body";
 import { EpochMs } from "../../ledger/schema";
-import { DefenseRequest, MedDetails, MedResolution, MedStatusField } from "../../meds/schema";
+import { DefenseRequest, MedResolution, MedStatusField, SandboxMedOpen } from "../../meds/schema";
 import { DEFENSE_WINDOW_MS, entriesOf, listMeds, openMed, resolveMed, submitDefense } from "../../meds/service";
 import { medView } from "../../meds/view";
 import type { AccountApiEnv } from "../context";
@@ -76,7 +76,7 @@ const sandboxOpenRoute = sandboxRoute("meds:write", [400, 401, 403, 404, 409, 42
   path: "/sandbox/meds",
   summary: "Simulate another institution opening a MED on a PIX you received",
   request: {
-    body: jsonBody(z.object({ endToEndId: EndToEndId, details: MedDetails.optional() })),
+    body: jsonBody(SandboxMedOpen),
   },
   responses: { 200: medResponse("SandboxMedResponse", "The MED (under_analysis); the disputed amount is blocked") },
 });

@@ -2,12 +2,11 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
-import { BrlAmount } from "../../fields/amount";
-import { AccountId, EndToEndId } from "../../fields/ids";
+import { EndToEndId } from "../../fields/ids";
 import { normalisePhoneKey } from "../../pix/keys/schema";
 import { keptSms } from "../../sms/send";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
-import { PartyInput, PixKey } from "../../transfers/schema";
+import { PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
@@ -33,20 +32,7 @@ const creditRoute = sandboxRoute("pix_in:write", ERRORS, {
       required: true,
       content: {
         "application/json": {
-          schema: z
-            .object({
-              accountId: AccountId.optional(),
-              pixKey: PixKey.optional(),
-              amount: BrlAmount,
-              payer: PartyInput.optional(),
-            })
-            .openapi({
-              example: {
-                accountId: "100000000001",
-                amount: 10.5,
-                payer: { name: "Ana Souza", cpfCnpj: "529.982.247-25" },
-              },
-            }),
+          schema: SandboxCredit,
         },
       },
     },
@@ -62,7 +48,7 @@ const returnRoute = sandboxRoute("pix_out:write", ERRORS, {
     params: z.object({ endToEndId: EndToEndId }),
     body: {
       required: false,
-      content: { "application/json": { schema: z.object({ amount: BrlAmount.optional() }) } },
+      content: { "application/json": { schema: SandboxReturn } },
     },
   },
   responses: entryResponse,

@@ -13,6 +13,7 @@ import { onboardingRouter } from "./onboarding";
 import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
+import { sandboxRouter } from "./sandbox";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
 import { webhooksRouter } from "./webhooks";
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   programmeAccounts: programmeAccountsRouter,
   onboarding: onboardingRouter,
   refunds: refundsRouter,
+  sandbox: sandboxRouter,
   statements: statementsRouter,
   transfers: transfersRouter,
   webhooks: webhooksRouter,

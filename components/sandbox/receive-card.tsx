@@ -1,0 +1,292 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState } from "react";
+import type { FieldValues, Path } from "react-hook-form";
+import { z } from "zod";
+import { entryHref } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
+import {
+  type AnyForm,
+  blankAsAbsent,
+  FormAlert,
+  FormField,
+  showServiceError,
+  useSchemaForm,
+} from "@/components/forms/schema-form";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { ChoiceCards } from "@/components/ui/choice-cards";
+import { Select } from "@/components/ui/fields";
+import { Input } from "@/components/ui/input";
+import { TxId } from "@/server/charges/schema";
+import { AccountId } from "@/server/fields/ids";
+import { centsToBrl } from "@/server/money";
+import { PartyInput, PixKey } from "@/server/transfers/schema";
+import { Outcome, OutcomeLink, SandboxCard, type SandboxEntry, useAfterSandbox, useSandboxError } from "./shared";
+
+type Mode = "charge" | "account" | "key";
+const MODES: Mode[] = ["charge", "account", "key"];
+
+/** The payer's name as the sandbox takes it; blank lets the simulated network name someone. */
+const PayerName = blankAsAbsent(PartyInput.shape.name.unwrap());
+const payerOf = (name: string | undefined) => (name ? { name } : undefined);
+
+/** "Receive a PIX": a payer at another institution pays a charge, or sends to an account or a key. */
+export function ReceiveCard() {
+  const t = useTranslations("sandbox.receive");
+  const money = useMoney();
+  const [mode, setMode] = useState<Mode>("charge");
+  const [received, setReceived] = useState<SandboxEntry | null>(null);
+  return (
+    <SandboxCard title={t("title")} description={t("description")} testId="sandbox-receive">
+      <div className="space-y-5">
+        <ChoiceCards
+          legend={t("mode")}
+          name="sandbox-receive-mode"
+          value={mode}
+          onChange={(next) => {
+            setMode(next);
+            setReceived(null);
+          }}
+          choices={MODES.map((value) => ({
+            value,
+            title: t(`modes.${value}.title`),
+            hint: t(`modes.${value}.hint`),
+          }))}
+        />
+        {mode === "charge" ? <ChargeForm onDone={setReceived} /> : null}
+        {mode === "account" ? <AccountForm onDone={setReceived} /> : null}
+        {mode === "key" ? <KeyForm onDone={setReceived} /> : null}
+        {received ? (
+          <Outcome
+            key={received.id}
+            testId="sandbox-receive-outcome"
+            links={
+              <>
+                <OutcomeLink href={entryHref(received)} testId="sandbox-receive-entry">
+                  {t("viewEntry")}
+                </OutcomeLink>
+                {received.reason === "pix_in:qrcode_paid" && received.entryRef ? (
+                  <OutcomeLink href={`/charges/${received.entryRef}`}>{t("viewCharge")}</OutcomeLink>
+                ) : null}
+              </>
+            }
+          >
+            {t("done", { amount: money(received.grossCents), name: received.payer?.name ?? "" })}
+          </Outcome>
+        ) : null}
+      </div>
+    </SandboxCard>
+  );
+}
+
+type FormProps = { onDone: (entry: SandboxEntry) => void };
+
+/** Runs a sandbox mutation's success the same way for every form: refresh, then show the outcome. */
+function useDone(onDone: FormProps["onDone"]) {
+  const after = useAfterSandbox();
+  return (entry: SandboxEntry) => {
+    void after();
+    onDone(entry);
+  };
+}
+
+function ChargeForm({ onDone }: FormProps) {
+  const t = useTranslations("sandbox.receive");
+  const money = useMoney();
+  const trpc = useTRPC();
+  const explain = useSandboxError("receive");
+  const done = useDone(onDone);
+  const pending = useQuery(trpc.charges.list.queryOptions({ status: "created", limit: 50 }));
+  const pay = useMutation(trpc.sandbox.payCharge.mutationOptions());
+  const form = useSchemaForm(z.object({ txId: TxId, payerName: PayerName }), {
+    defaultValues: { txId: "", payerName: "" },
+    messages: { txId: t("chargeRequired") },
+  });
+  const charges = pending.data?.charges ?? [];
+  const first = charges[0]?.txId;
+  useEffect(() => {
+    if (first && !charges.some((charge) => charge.txId === form.getValues("txId"))) form.setValue("txId", first);
+  }, [first, charges, form]);
+
+  if (pending.isSuccess && charges.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">{t("noCharges")}</p>
+        <ButtonLink href="/charges" variant="secondary" size="sm">
+          {t("newCharge")}
+        </ButtonLink>
+      </div>
+    );
+  }
+  const onSubmit = form.handleSubmit((values) => {
+    if (pay.isPending) return;
+    pay.mutate(
+      { txId: values.txId, payer: payerOf(values.payerName) },
+      {
+        onSuccess: (entry) => {
+          form.reset({ txId: "", payerName: values.payerName ?? "" });
+          done(entry);
+        },
+        onError: (cause) => showServiceError(form, explain(cause), { txId: "txId", payer: "payerName" }),
+      },
+    );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-charge-form">
+      <FormAlert form={form} />
+      <FormField form={form} name="txId" label={t("charge")}>
+        {(control) => (
+          <Select {...control} size="lg" disabled={pending.isPending}>
+            {charges.map((charge) => (
+              <option key={charge.txId} value={charge.txId}>
+                {charge.description
+                  ? t("chargeOption", { amount: money(charge.amountCents), description: charge.description })
+                  : money(charge.amountCents)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <PayerField form={form} />
+      <Submit loading={pay.isPending} />
+    </form>
+  );
+}
+
+function AccountForm({ onDone }: FormProps) {
+  const t = useTranslations("sandbox.receive");
+  const locale = useLocale();
+  const trpc = useTRPC();
+  const explain = useSandboxError("receive");
+  const done = useDone(onDone);
+  const overview = useQuery(trpc.account.overview.queryOptions());
+  const credit = useMutation(trpc.sandbox.creditAccount.mutationOptions());
+  const schema = useMemo(
+    () => z.object({ accountId: AccountId, amount: amountText(locale), payerName: PayerName }),
+    [locale],
+  );
+  const form = useSchemaForm(schema, { defaultValues: { accountId: "", amount: "", payerName: "" } });
+  const accounts = overview.data?.accounts ?? [];
+  const first = accounts[0]?.accountId;
+  useEffect(() => {
+    if (first && !form.getValues("accountId")) form.setValue("accountId", first);
+  }, [first, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (credit.isPending) return;
+    credit.mutate(
+      { accountId: values.accountId, amount: centsToBrl(values.amount), payer: payerOf(values.payerName) },
+      {
+        onSuccess: (entry) => {
+          form.reset({ accountId: values.accountId, amount: "", payerName: values.payerName ?? "" });
+          done(entry);
+        },
+        onError: (cause) =>
+          showServiceError(form, explain(cause), { accountId: "accountId", amount: "amount", payer: "payerName" }),
+      },
+    );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-account-form">
+      <FormAlert form={form} />
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <AmountField form={form} name="amount" label={t("amount")} />
+        <FormField form={form} name="accountId" label={t("account")}>
+          {(control) => (
+            <Select {...control} size="lg" disabled={overview.isPending}>
+              {accounts.map((account) => (
+                <option key={account.accountId} value={account.accountId}>
+                  {account.name} · {account.accountId}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      <PayerField form={form} />
+      <Submit loading={credit.isPending} />
+    </form>
+  );
+}
+
+function KeyForm({ onDone }: FormProps) {
+  const t = useTranslations("sandbox.receive");
+  const locale = useLocale();
+  const listId = useId();
+  const trpc = useTRPC();
+  const explain = useSandboxError("receive");
+  const done = useDone(onDone);
+  const rings = useQuery(trpc.pixKeys.accounts.queryOptions());
+  const credit = useMutation(trpc.sandbox.creditKey.mutationOptions());
+  const schema = useMemo(
+    () => z.object({ pixKey: PixKey, amount: amountText(locale), payerName: PayerName }),
+    [locale],
+  );
+  const form = useSchemaForm(schema, {
+    defaultValues: { pixKey: "", amount: "", payerName: "" },
+    messages: { pixKey: t("pixKeyRequired") },
+  });
+  const keys = (rings.data ?? []).flatMap((ring) => ring.keys.map((key) => key.key));
+  const first = keys[0];
+  useEffect(() => {
+    if (first && !form.getValues("pixKey")) form.setValue("pixKey", first);
+  }, [first, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (credit.isPending) return;
+    credit.mutate(
+      { pixKey: values.pixKey, amount: centsToBrl(values.amount), payer: payerOf(values.payerName) },
+      {
+        onSuccess: (entry) => {
+          form.reset({ pixKey: values.pixKey, amount: "", payerName: values.payerName ?? "" });
+          done(entry);
+        },
+        onError: (cause) =>
+          showServiceError(form, explain(cause), { pixKey: "pixKey", amount: "amount", payer: "payerName" }),
+      },
+    );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-key-form">
+      <FormAlert form={form} />
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <AmountField form={form} name="amount" label={t("amount")} />
+        <FormField form={form} name="pixKey" label={t("pixKey")} hint={t("pixKeyHint")}>
+          {(control) => <Input {...control} list={listId} autoComplete="off" placeholder={t("pixKeyPlaceholder")} />}
+        </FormField>
+        <datalist id={listId}>
+          {keys.map((key) => (
+            <option key={key} value={key} />
+          ))}
+        </datalist>
+      </div>
+      <PayerField form={form} />
+      <Submit loading={credit.isPending} />
+    </form>
+  );
+}
+
+function PayerField<V extends FieldValues>({ form }: { form: AnyForm<V> }) {
+  const t = useTranslations("sandbox.receive");
+  return (
+    <FormField form={form} name={"payerName" as Path<V>} label={t("payerName")} hint={t("payerNameHint")}>
+      {(control) => <Input {...control} autoComplete="off" placeholder={t("payerNamePlaceholder")} />}
+    </FormField>
+  );
+}
+
+function Submit({ loading }: { loading: boolean }) {
+  const t = useTranslations("sandbox.receive");
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" loading={loading} className="w-full sm:w-auto">
+        {loading ? t("submitting") : t("submit")}
+      </Button>
+    </div>
+  );
+}

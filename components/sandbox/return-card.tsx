@@ -1,0 +1,127 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
+import { z } from "zod";
+import { useDateTime } from "@/components/format/date-time";
+import { entryHref } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
+import { amountText } from "@/components/forms/amount";
+import { AmountField } from "@/components/forms/amount-input";
+import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { useTRPC } from "@/components/providers/trpc-provider";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/fields";
+import { EndToEndId } from "@/server/fields/ids";
+import { centsToBrl } from "@/server/money";
+import { Outcome, OutcomeLink, SandboxCard, type SandboxEntry, useAfterSandbox, useSandboxError } from "./shared";
+
+/** What a receiver can send back: a settled PIX the merchant sent to a key, by bank details or by code. */
+const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
+
+/** "Return a PIX you sent": its receiver sends it back, all that is left or part of it. */
+export function ReturnCard() {
+  const t = useTranslations("sandbox.return");
+  const locale = useLocale();
+  const money = useMoney();
+  const date = useDateTime();
+  const trpc = useTRPC();
+  const explain = useSandboxError("return");
+  const after = useAfterSandbox();
+  const [returned, setReturned] = useState<SandboxEntry | null>(null);
+  const debits = useQuery(trpc.ledger.list.queryOptions({ type: "debit", status: "succeeded", limit: 50 }));
+  const send = useMutation(trpc.sandbox.returnPayment.mutationOptions());
+  const schema = useMemo(
+    () => z.object({ endToEndId: EndToEndId, amount: blankAsAbsent(amountText(locale)) }),
+    [locale],
+  );
+  const form = useSchemaForm(schema, {
+    defaultValues: { endToEndId: "", amount: "" },
+    messages: { endToEndId: t("paymentRequired") },
+  });
+  const sent = (debits.data?.entries ?? []).filter((entry) => RETURNABLE.has(entry.reason) && entry.endToEndId);
+  const first = sent[0]?.endToEndId;
+  useEffect(() => {
+    if (first && !sent.some((entry) => entry.endToEndId === form.getValues("endToEndId")))
+      form.setValue("endToEndId", first);
+  }, [first, sent, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (send.isPending) return;
+    send.mutate(
+      { endToEndId: values.endToEndId, amount: values.amount === undefined ? undefined : centsToBrl(values.amount) },
+      {
+        onSuccess: (entry) => {
+          form.reset({ endToEndId: values.endToEndId, amount: "" });
+          void after();
+          setReturned(entry);
+        },
+        onError: (cause) => showServiceError(form, explain(cause), { endToEndId: "endToEndId", amount: "amount" }),
+      },
+    );
+  });
+
+  return (
+    <SandboxCard title={t("title")} description={t("description")} testId="sandbox-return">
+      <div className="space-y-5">
+        {debits.isSuccess && sent.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+            {t("noPayments")}
+          </p>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-return-form">
+            <FormAlert form={form} />
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+              <FormField form={form} name="endToEndId" label={t("payment")}>
+                {(control) => (
+                  <Select {...control} size="lg" disabled={debits.isPending}>
+                    {sent.map((entry) => (
+                      <option key={entry.id} value={entry.endToEndId ?? ""}>
+                        {t("paymentOption", {
+                          amount: money(entry.grossCents),
+                          name: entry.receiver?.name ?? "—",
+                          date: date(entry.createdAt),
+                        })}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" variant="secondary" loading={send.isPending} className="w-full sm:w-auto">
+                {send.isPending ? t("submitting") : t("submit")}
+              </Button>
+            </div>
+          </form>
+        )}
+        {returned ? (
+          <Outcome
+            key={returned.id}
+            testId="sandbox-return-outcome"
+            links={
+              <OutcomeLink href={entryHref(returned)} testId="sandbox-return-entry">
+                {t("viewEntry")}
+              </OutcomeLink>
+            }
+          >
+            {t("done", { amount: money(returned.grossCents), name: returned.payer?.name ?? "" })}
+          </Outcome>
+        ) : null}
+        <p className="border-t border-slate-100 pt-4 text-xs text-slate-600" data-testid="sandbox-fail-hint">
+          {t.rich("failHint", {
+            code: (chunks) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono">{chunks}</code>,
+            send: (chunks) => (
+              <Link href="/send" className="font-medium text-emerald-800 underline underline-offset-2">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      </div>
+    </SandboxCard>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The dashboard's Sandbox page: what other institutions do to the merchant's accounts, simulated
+ * by the same services as the account surface's sandbox routes (server/account-api/routes/
+ * sandbox.ts, meds.ts, charges.ts). Only while the PIX rail is the sandbox.
+ */
+import { z } from "zod";
+import { payChargeFromOutside } from "../../charges/payment";
+import { TxId } from "../../charges/schema";
+import { db } from "../../db/client";
+import { forbidden } from "../../errors";
+import { AccountId, EndToEndId } from "../../fields/ids";
+import { SandboxMedOpen } from "../../meds/schema";
+import { openMed } from "../../meds/service";
+import { sandboxMode } from "../../pix/current-rail";
+import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
+import { PartyInput, PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
+import { createTRPCRouter, merchantProcedure } from "../init";
+import { entryView } from "./ledger";
+
+const sandboxProcedure = merchantProcedure.use(({ next }) => {
+  if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
+  return next();
+});
+
+const credit = SandboxCredit.pick({ amount: true, payer: true });
+
+export const sandboxRouter = createTRPCRouter({
+  /** A payer at another institution pays one of the merchant's charges. */
+  payCharge: sandboxProcedure
+    .input(z.object({ txId: TxId, payer: PartyInput.optional() }))
+    .mutation(async ({ ctx, input }) =>
+      entryView(
+        await payChargeFromOutside(db(), { userId: ctx.user.id, txId: input.txId, payer: input.payer ?? null }),
+      ),
+    ),
+
+  /** A PIX from another institution to one of the merchant's accounts. */
+  creditAccount: sandboxProcedure.input(credit.extend({ accountId: AccountId })).mutation(async ({ ctx, input }) =>
+    entryView(
+      await creditIncomingPix(db(), {
+        userId: ctx.user.id,
+        accountId: input.accountId,
+        amountCents: input.amount,
+        payer: input.payer ?? null,
+      }),
+    ),
+  ),
+
+  /** A PIX from another institution to a key of an account the merchant operates. */
+  creditKey: sandboxProcedure.input(credit.extend({ pixKey: PixKey })).mutation(async ({ ctx, input }) =>
+    entryView(
+      await creditIncomingPixToKey(db(), {
+        callerId: ctx.user.id,
+        pixKey: input.pixKey,
+        amountCents: input.amount,
+        payer: input.payer ?? null,
+      }),
+    ),
+  ),
+
+  /** The payer's institution opens a MED on a PIX the merchant received: the disputed amount is blocked. */
+  openMed: sandboxProcedure.input(SandboxMedOpen).mutation(async ({ ctx, input }) => {
+    const med = await openMed(db(), {
+      userId: ctx.user.id,
+      endToEndId: input.endToEndId,
+      details: input.details ?? null,
+    });
+    return {
+      id: med.id,
+      endToEndId: med.endToEndId,
+      accountId: med.accountId,
+      status: med.status,
+      disputedCents: med.disputedCents,
+      blockedCents: med.blockedCents,
+      defenseDeadline: med.defenseDeadline,
+    };
+  }),
+
+  /** The receiver of one of the merchant's payments sends it back (all that is left unless `amount`). */
+  returnPayment: sandboxProcedure
+    .input(SandboxReturn.extend({ endToEndId: EndToEndId }))
+    .mutation(async ({ ctx, input }) =>
+      entryView(
+        await returnOutgoingPix(db(), {
+          userId: ctx.user.id,
+          endToEndId: input.endToEndId,
+          amountCents: input.amount ?? null,
+        }),
+      ),
+    ),
+});

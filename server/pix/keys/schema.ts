@@ -64,6 +64,7 @@ export const PixKeyCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "must be the 6-digit code")
-  .describe("The 6-digit code sent to the key.");
+  .describe("The 6-digit code sent to the key.")
+  .meta({ example: "482913" });
 export const PixKeyVerificationId = Uuid.describe("The pending registration's id (verificationId).");
 export const ConfirmPixKey = z.object({ code: PixKeyCode });

@@ -174,10 +174,18 @@ test("a list's row opens from the keyboard: Tab onto the row, then Enter; on a p
   const list = page.getByTestId("charges-list");
   const rows = list.getByTestId("charge-row");
   await expect(rows.first()).toBeVisible(SLOW);
-  // The status filter, then the first row: one tab stop a row, named for a screen reader.
+  // From the status filter on (past the export link and the search box) Tab reaches the first row:
+  // one tab stop a row, named for a screen reader, the title link inside it skipped.
   await list.getByRole("combobox").first().focus();
-  await page.keyboard.press("Tab");
+  const firstRowFocused = () => rows.first().evaluate((row) => row === document.activeElement);
+  for (let presses = 0; presses < 8 && !(await firstRowFocused()); presses++) await page.keyboard.press("Tab");
   await expect(rows.first()).toBeFocused();
+  if ((await rows.count()) > 1) {
+    await page.keyboard.press("Tab");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(rows.first()).toBeFocused();
+  }
   await expect(rows.first()).toHaveAttribute("aria-label", /^Ver cobrança: .+ de /);
   const title = (await rows.first().getByRole("link").textContent()) ?? "";
   await page.keyboard.press("Enter");

@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { z } from "zod";
-import { useAccountsOverview } from "@/components/balance/accounts";
+import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { withCheckDigits } from "@/components/forms/document";
@@ -124,10 +124,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
     },
   });
   const accounts = overview.data?.accounts ?? [];
-  const firstAccount = accounts[0]?.accountId;
-  useEffect(() => {
-    if (firstAccount && !form.getValues("accountId")) form.setValue("accountId", firstAccount);
-  }, [firstAccount, form]);
+  useFirstAccount(form, accounts);
   const preset = form.watch("expiration.preset");
   const blocked = blockedReason(accounts.find((account) => account.accountId === form.watch("accountId")));
 
@@ -197,11 +194,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
           <FormField form={form} name="accountId" label={t("account")}>
             {(control) => (
               <Select {...control} size="lg">
-                {accounts.map((item) => (
-                  <option key={item.accountId} value={item.accountId}>
-                    {item.name} · {item.accountId}
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts} />
               </Select>
             )}
           </FormField>

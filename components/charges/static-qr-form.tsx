@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { z } from "zod";
-import { useAccountsOverview } from "@/components/balance/accounts";
+import { AccountOptions, useAccountsOverview } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
@@ -140,11 +140,7 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
               setChosenKey(null);
             }}
           >
-            {accounts.map((item) => (
-              <option key={item.accountId} value={item.accountId}>
-                {item.name} · {item.accountId}
-              </option>
-            ))}
+            <AccountOptions accounts={accounts} />
           </Select>
         </Field>
       ) : null}

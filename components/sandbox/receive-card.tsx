@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { z } from "zod";
+import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
@@ -164,7 +165,7 @@ function AccountForm({ onDone }: FormProps) {
   const trpc = useTRPC();
   const explain = useSandboxError("receive");
   const done = useDone(onDone);
-  const overview = useQuery(trpc.account.overview.queryOptions());
+  const overview = useAccountsOverview();
   const credit = useMutation(trpc.sandbox.creditAccount.mutationOptions());
   const schema = useMemo(
     () => z.object({ accountId: AccountId, amount: amountText(locale), payerName: PayerName }),
@@ -172,10 +173,7 @@ function AccountForm({ onDone }: FormProps) {
   );
   const form = useSchemaForm(schema, { defaultValues: { accountId: "", amount: "", payerName: "" } });
   const accounts = overview.data?.accounts ?? [];
-  const first = accounts[0]?.accountId;
-  useEffect(() => {
-    if (first && !form.getValues("accountId")) form.setValue("accountId", first);
-  }, [first, form]);
+  useFirstAccount(form, accounts);
 
   const onSubmit = form.handleSubmit((values) => {
     if (credit.isPending) return;
@@ -199,11 +197,7 @@ function AccountForm({ onDone }: FormProps) {
         <FormField form={form} name="accountId" label={t("account")}>
           {(control) => (
             <Select {...control} size="lg" disabled={overview.isPending}>
-              {accounts.map((account) => (
-                <option key={account.accountId} value={account.accountId}>
-                  {account.name} · {account.accountId}
-                </option>
-              ))}
+              <AccountOptions accounts={accounts} />
             </Select>
           )}
         </FormField>

@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { useAccountsOverview } from "@/components/balance/accounts";
+import { AccountOptions, useAccountsOverview } from "@/components/balance/accounts";
 import { BalanceSummary } from "@/components/balance/balance-card";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -69,11 +69,7 @@ export function SendMoney() {
               value={account.accountId}
               onChange={(event) => setChosenAccount(event.target.value)}
             >
-              {accounts.map((item) => (
-                <option key={item.accountId} value={item.accountId}>
-                  {item.name} · {item.accountId}
-                </option>
-              ))}
+              <AccountOptions accounts={accounts} />
             </Select>
           </div>
         ) : null}

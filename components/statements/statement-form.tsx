@@ -2,10 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
-import { useAccountsOverview } from "@/components/balance/accounts";
+import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
 import { type AnyForm, firstErrorMessage, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -69,10 +69,7 @@ export function StatementForm() {
     },
   });
   const accounts = overview.data?.accounts ?? [];
-  const firstAccount = accounts[0]?.accountId;
-  useEffect(() => {
-    if (firstAccount && !form.getValues("accountId")) form.setValue("accountId", firstAccount);
-  }, [firstAccount, form]);
+  useFirstAccount(form, accounts);
   const [preset, custom, transactionTable] = form.watch(["preset", "custom", "options.sections.transactionTable"]);
   const error = firstErrorMessage(form.formState.errors);
 
@@ -101,11 +98,7 @@ export function StatementForm() {
             <div>
               <FieldLabel htmlFor={`${id}-account`}>{t("account")}</FieldLabel>
               <Select id={`${id}-account`} {...form.register("accountId")}>
-                {accounts.map((a) => (
-                  <option key={a.accountId} value={a.accountId}>
-                    {a.accountId} · {a.name}
-                  </option>
-                ))}
+                <AccountOptions accounts={accounts} />
               </Select>
             </div>
             <div>

@@ -1,0 +1,37 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTRPC } from "@/components/providers/trpc-provider";
+
+/**
+ * The signed-in merchant's accounts with their balances, status and the amount settings
+ * (`account.overview`): one cached query every page and form that offers an account reads, and
+ * the one the live updates refresh when money moves.
+ */
+export function useAccountsOverview() {
+  const trpc = useTRPC();
+  return useQuery(trpc.account.overview.queryOptions());
+}
+
+type AccountChoice = { accountId: string; name: string };
+
+/** An account select's options, each "name · account number". */
+export function AccountOptions({ accounts }: { accounts: AccountChoice[] }) {
+  return accounts.map((account) => (
+    <option key={account.accountId} value={account.accountId}>
+      {account.name} · {account.accountId}
+    </option>
+  ));
+}
+
+/** Chooses the first of `accounts` in the form's `accountId` while the person has chosen none. */
+export function useFirstAccount(form: AccountForm, accounts: AccountChoice[]) {
+  const first = accounts[0]?.accountId;
+  useEffect(() => {
+    if (first && !form.getValues("accountId")) form.setValue("accountId", first);
+  }, [first, form]);
+}
+
+/** What useFirstAccount needs of a form (react-hook-form's) whose values have an `accountId`. */
+type AccountForm = { getValues(name: "accountId"): unknown; setValue(name: "accountId", value: string): void };

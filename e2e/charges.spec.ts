@@ -158,7 +158,11 @@ test("simulating the payment shows the charge paid, in the panel and the list", 
   await expect(row).toHaveCount(0);
   await page.reload();
   await expect(filter).toHaveValue("created", SLOW);
-  await filter.selectOption({ label: "Pagas" });
+  // a choice made while the reloaded page is still hydrating is undone by it: choose until it holds
+  await expect(async () => {
+    await filter.selectOption({ label: "Pagas" });
+    await expect(page).toHaveURL(/\/charges\?status=paid$/, { timeout: 2_000 });
+  }).toPass(SLOW);
   await expect(row).toHaveCount(1, SLOW);
 });
 

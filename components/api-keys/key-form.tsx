@@ -36,11 +36,23 @@ export type ScopeMessageKey =
   | "baas_onboarding"
   | "baas_accounts"
   | "baas_pix"
-  | "cpf_validate";
+  | "cpf_validate"
+  | "cob_write"
+  | "cob_read"
+  | "cobv_write"
+  | "cobv_read"
+  | "lotecobv_write"
+  | "lotecobv_read"
+  | "pix_write"
+  | "pix_read"
+  | "webhook_write"
+  | "webhook_read"
+  | "payloadlocation_write"
+  | "payloadlocation_read";
 
-/** "pix_in:write" → the message key of its description. */
+/** "pix_in:write" and "cob.write" → the message key of its description. */
 export function scopeMessageKey(scope: string): ScopeMessageKey {
-  return scope.replace(":", "_") as ScopeMessageKey;
+  return scope.replace(/[:.]/, "_") as ScopeMessageKey;
 }
 
 /** A date already set may stay; a new one cannot be in the past. */

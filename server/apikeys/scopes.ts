@@ -18,6 +18,19 @@ export const SCOPES = [
   "baas:accounts",
   "baas:pix",
   "cpf:validate",
+  // The API Pix surface's OAuth scopes, named as the Central Bank's specification names them.
+  "cob.write",
+  "cob.read",
+  "cobv.write",
+  "cobv.read",
+  "lotecobv.write",
+  "lotecobv.read",
+  "pix.write",
+  "pix.read",
+  "webhook.write",
+  "webhook.read",
+  "payloadlocation.write",
+  "payloadlocation.read",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -26,7 +39,10 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
-/** Scopes that only read (`…:read`, `ledger_extract:get`): what the dashboard pre-selects for a new key. */
+/** Scopes that only read (`…:read`, `….read`, `ledger_extract:get`): what the dashboard pre-selects for a new key. */
 export const READ_ONLY_SCOPES: readonly Scope[] = SCOPES.filter(
-  (scope) => scope.endsWith(":read") || scope === "ledger_extract:get",
+  (scope) => scope.endsWith(":read") || scope.endsWith(".read") || scope === "ledger_extract:get",
 );
+
+/** The scopes an API Pix access token can carry (dotted names, as the specification's OAuth scopes). */
+export const API_PIX_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope.includes("."));

@@ -57,6 +57,8 @@ const schema = z
     SUPPORT_CONTACT: z.string().min(3).default("suporte@pix-platform.local"),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
     RATE_LIMITS_ENABLED: bool.default(true),
+    /** lifetime of an API Pix access token (POST /api/pix/oauth/token) */
+    API_PIX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     ACCOUNT_RATE_GLOBAL_PER_MINUTE: int.default(1000),
     ACCOUNT_RATE_ENDPOINT_PER_MINUTE: int.default(100),
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ACCOUNT_API_BASE } from "../account-api/app";
+import { API_PIX_ROOT } from "../api-pix/surface";
 import { GATEWAY_BASE } from "../gateway/app";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER } from "../http/ip";
 import { logger } from "../logger";
@@ -16,6 +17,7 @@ export type WebDoors = {
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   accountSurface: Listener;
   gatewaySurface: Listener;
+  apiPixSurface: Listener;
   peerToken: string;
   limits: BodyLimits;
 };
@@ -31,7 +33,9 @@ export function webRequestListener(doors: WebDoors) {
       ? doors.accountSurface
       : isUnder(req, GATEWAY_BASE)
         ? doors.gatewaySurface
-        : null;
+        : isUnder(req, API_PIX_ROOT)
+          ? doors.apiPixSurface
+          : null;
     const refusal = bodyRefusal(req.headers, req.url ?? "", surface === null, doors.limits);
     if (refusal) {
       res.writeHead(refusal.status, { "content-type": "application/json", connection: "close" });

@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { accountApi } from "../account-api/app";
+import { apiPixFetch } from "../api-pix/surface";
 import { config } from "../config";
 import { gatewayApi } from "../gateway/app";
 import { peerToken } from "../http/ip";
@@ -26,10 +27,12 @@ export async function startWebServer(options: { dev: boolean; port: number; host
   // Served directly, the apps read the peer from the Node bindings (the second argument).
   const accountSurface = getRequestListener((request, bindings) => accountApi().fetch(request, bindings));
   const gatewaySurface = getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings));
+  const apiPixSurface = getRequestListener((request, bindings) => apiPixFetch(request, bindings));
   const listener = webRequestListener({
     next: handle,
     accountSurface,
     gatewaySurface,
+    apiPixSurface,
     peerToken: peerToken(),
     limits: { maxBytes: config().REQUEST_BODY_MAX_BYTES, formBytes: config().FORM_BODY_LIMIT_BYTES },
   });

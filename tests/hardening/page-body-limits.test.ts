@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
+import { apiPixFetch } from "../../server/api-pix/surface";
 import { config } from "../../server/config";
 import { gatewayApi } from "../../server/gateway/app";
 import { peerToken } from "../../server/http/ip";
@@ -31,6 +32,7 @@ describe("body limits at the web server's door", () => {
       },
       accountSurface: getRequestListener((request, bindings) => accountApi().fetch(request, bindings)),
       gatewaySurface: getRequestListener((request, bindings) => gatewayApi().fetch(request, bindings)),
+      apiPixSurface: getRequestListener((request, bindings) => apiPixFetch(request, bindings)),
       peerToken: peerToken(),
       limits: { maxBytes: config().REQUEST_BODY_MAX_BYTES, formBytes: config().FORM_BODY_LIMIT_BYTES },
     });

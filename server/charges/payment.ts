@@ -4,6 +4,7 @@
  */
 import { assertActive } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { onlyDigits } from "../documents/cpf-cnpj";
@@ -14,8 +15,10 @@ import { platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
+import { BrCodeError, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
+import { ownLocationId } from "./ids";
 import { chargeSnapshot } from "./service";
 
 /**
@@ -116,4 +119,24 @@ export async function payChargeFromOutside(
     await markChargePaid(tx, charge, endToEndId);
     return credit;
   });
+}
+
+/**
+ * The txid of the caller's own charge a BR Code (copy-and-paste) points at, through its location:
+ * the sandbox payer pays a charge by its code as well as by its txid.
+ */
+export async function txIdOfOwnBrCode(db: Db | Tx, userId: string, emv: string): Promise<string> {
+  let decoded: ReturnType<typeof decodeBrCode>;
+  try {
+    decoded = decodeBrCode(emv);
+  } catch (error) {
+    if (error instanceof BrCodeError) throw invalid(`invalid EMV: ${error.message}`, "emv", error.code);
+    throw error;
+  }
+  const locationId = decoded.kind === "dynamic" ? ownLocationId(config().APP_URL, decoded.url) : null;
+  const charge = locationId
+    ? await db.charge.findUnique({ where: { locationId }, select: { txId: true, userId: true } })
+    : null;
+  if (!charge || charge.userId !== userId) throw notFound("no charge of yours has this code", "emv", "UNKNOWN_CHARGE");
+  return charge.txId;
 }

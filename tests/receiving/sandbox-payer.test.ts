@@ -51,6 +51,24 @@ describe("sandbox payer", () => {
     expect(Object.keys(paid.json.data.payer).sort()).toEqual(PARTY_KEYS);
   });
 
+  it("a charge paid by its BR Code (copy-and-paste): 200 once, then 409; another merchant's code is a 404", async () => {
+    const charge = await call(accountApi(), "POST", "/v4/i/pix/in/dynamic-qrcode", {
+      auth: shop.auth,
+      body: { accountId: shop.accountId, amount: 3.25 },
+    });
+    const payByCode = (auth: string, emv: string) =>
+      call(accountApi(), "POST", "/v4/i/sandbox/pix/in/brcode/pay", { auth, body: { emv } });
+    const other = await fundedMerchant(0n);
+    const foreign = await payByCode(other.auth, charge.json.data.emv);
+    expect(foreign.status).toBe(404);
+    const paid = await payByCode(shop.auth, charge.json.data.emv);
+    expect(paid.status).toBe(200);
+    expect(paid.json.data).toMatchObject({ reason: "pix_in:qrcode_paid", grossAmount: 3.25 });
+    expect((await payByCode(shop.auth, charge.json.data.emv)).status).toBe(409);
+    const garbage = await payByCode(shop.auth, "000201not-a-code");
+    expect(garbage.status).toBe(400);
+  });
+
   it("a malformed stated field is still a 400", async () => {
     expect((await credit({ ispb: "12" })).status).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { payChargeFromOutside } from "../../charges/payment";
+import { payChargeFromOutside, txIdOfOwnBrCode } from "../../charges/payment";
 import {
   CHARGE_STATUSES,
   ChargeCreate,
@@ -11,7 +11,7 @@ import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
-import { PartyInput } from "../../transfers/schema";
+import { Emv, PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
@@ -104,6 +104,25 @@ const sandboxPayDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409, 429
   responses: { 200: envelopeResponse("The credit entry (pix_in:qrcode_paid)", EntrySchema, "ChargePaidResponse") },
 });
 
+const sandboxPayCodeDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409, 429, 500], {
+  method: "post",
+  path: "/sandbox/pix/in/brcode/pay",
+  summary: "Simulate a payer at another institution paying one of your charges by its BR Code",
+  description:
+    "The copy-and-paste code of a charge (its `emv`, or a cob's `pixCopiaECola` on the API Pix surface) instead of its txId.",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: z.object({ emv: Emv, payer: PartyInput.optional() }) },
+      },
+    },
+  },
+  responses: {
+    200: envelopeResponse("The credit entry (pix_in:qrcode_paid)", EntrySchema, "ChargePaidByCodeResponse"),
+  },
+});
+
 export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(createRouteDef, async (c) => {
     const body = c.req.valid("json");
@@ -167,6 +186,13 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
         txId,
         payer: body.payer ?? null,
       });
+      return c.json(envelope(c, entryView(entry), { message: "Charge paid" }), 200);
+    });
+    app.openapi(sandboxPayCodeDef, async (c) => {
+      const body = c.req.valid("json");
+      const userId = c.get("apiKey").userId;
+      const txId = await txIdOfOwnBrCode(db(), userId, body.emv);
+      const entry = await payChargeFromOutside(db(), { userId, txId, payer: body.payer ?? null });
       return c.json(envelope(c, entryView(entry), { message: "Charge paid" }), 200);
     });
   }

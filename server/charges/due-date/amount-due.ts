@@ -109,7 +109,7 @@ function interestCents(terms: DueDateTerms, debtCents: bigint, dueDate: Calendar
 function discountCents(terms: DueDateTerms, debtCents: bigint, dueDate: CalendarDate, paymentDate: CalendarDate) {
   const { desconto } = terms;
   if (!desconto) return 0n;
-  if (desconto.modalidade === 1 || desconto.modalidade === 2) {
+  if ("descontoDataFixa" in desconto) {
     // Every fixed date still ahead (each rolled forward like the due date) offers its discount; the
     // payer gets the best of them, so paying earlier never costs more whatever order they came in.
     let best = 0n;

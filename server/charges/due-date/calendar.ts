@@ -123,18 +123,34 @@ export function nextBusinessDay(date: CalendarDate): CalendarDate {
   return rollToBusinessDay(plusDays(date, 1));
 }
 
+/** Monday-to-Friday days among the day numbers (from, to]. */
+function weekdaysAfterUpTo(from: number, to: number): number {
+  const length = to - from;
+  let count = Math.floor(length / 7) * 5;
+  for (let day = from + Math.floor(length / 7) * 7 + 1; day <= to; day += 1) {
+    const dow = (((day + 4) % 7) + 7) % 7;
+    if (dow !== 0 && dow !== 6) count += 1;
+  }
+  return count;
+}
+
 /**
  * Business days d with a < d ≤ b (the start excluded, the end included), negated when b is before a.
- * Days late after a due date, or days of anticipation before it, are counted this way.
+ * Days late after a due date, or days of anticipation before it, are counted this way. Weekdays are
+ * counted by arithmetic, then the weekday holidays in the range taken off, so long ranges cost nothing.
  */
 export function businessDaysBetween(a: CalendarDate, b: CalendarDate): number {
-  const [from, to, sign] = dayNumber(a) <= dayNumber(b) ? [a, b, 1] : [b, a, -1];
-  const last = dayNumber(to);
-  let count = 0;
-  for (let day = dayNumber(from) + 1; day <= last; day += 1) {
-    if (isBusinessDay(fromDayNumber(day))) count += 1;
+  const [from, to] = dayNumber(a) <= dayNumber(b) ? [dayNumber(a), dayNumber(b)] : [dayNumber(b), dayNumber(a)];
+  let count = weekdaysAfterUpTo(from, to);
+  const lastYear = Number(fromDayNumber(to).slice(0, 4));
+  for (let year = Number(fromDayNumber(from).slice(0, 4)); year <= lastYear; year += 1) {
+    for (const holiday of nationalHolidays(year).keys()) {
+      const day = dayNumber(holiday);
+      const dow = weekday(holiday);
+      if (day > from && day <= to && dow !== 0 && dow !== 6) count -= 1;
+    }
   }
-  return sign < 0 ? 0 - count : count;
+  return dayNumber(a) <= dayNumber(b) ? count : 0 - count;
 }
 
 /** Today's calendar day in São Paulo (the platform's business day), at an instant (default now). */

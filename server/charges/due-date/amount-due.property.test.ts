@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { amountDue, effectiveDueDate } from "./amount-due";
-import { calendarDaysBetween, dayNumber, fromDayNumber, plusDays } from "./calendar";
+import { calendarDaysBetween, dayNumber, fromDayNumber, nextBusinessDay, plusDays } from "./calendar";
 import type { Desconto, DueDateTerms } from "./terms";
 
 const dueDateArb = fc.integer({ min: dayNumber("2020-01-01"), max: dayNumber("2032-12-31") }).map(fromDayNumber);
@@ -120,13 +120,14 @@ describe("amountDue properties", () => {
     );
   });
 
-  it("no fine or interest on time, no discount once late", () => {
+  it("no fine or interest before the first business day after the due date, no discount after it", () => {
     fc.assert(
       fc.property(termsArb, fc.integer({ min: -90, max: 120 }), (terms, offset) => {
         const date = plusDays(terms.dueDate, offset);
         const { components: c } = amountDue(terms, date);
-        if (calendarDaysBetween(effectiveDueDate(terms), date) > 0) expect(c.descontoCents).toBe(0n);
-        else expect([c.multaCents, c.jurosCents]).toEqual([0n, 0n]);
+        const due = effectiveDueDate(terms);
+        if (calendarDaysBetween(due, date) > 0) expect(c.descontoCents).toBe(0n);
+        if (calendarDaysBetween(nextBusinessDay(due), date) < 0) expect([c.multaCents, c.jurosCents]).toEqual([0n, 0n]);
       }),
       runs,
     );

@@ -29,9 +29,18 @@ describe("multa", () => {
     expect(figures(t, "2026-12-02")).toEqual([10_200n, 0n, 200n, 0n, 0n]);
   });
 
-  it("applies the day after a Friday due date, even on the Saturday", () => {
-    const t = terms({ dueDate: "2026-11-27", multa: { modalidade: 2, valorPerc: 200n } });
-    expect(figures(t, "2026-11-28")[2]).toBe(200n);
+  it("starts on the first business day after the due date: nothing on the weekend after a Friday", () => {
+    const t = terms({
+      dueDate: "2026-11-27",
+      multa: { modalidade: 2, valorPerc: 200n },
+      juros: { modalidade: 1, valorPerc: 10n },
+      desconto: { modalidade: 3, valorPerc: 5n },
+    });
+    expect(figures(t, "2026-11-27")).toEqual([10_000n, 0n, 0n, 0n, 0n]);
+    expect(figures(t, "2026-11-28")).toEqual([10_000n, 0n, 0n, 0n, 0n]); // Saturday: no fine, no discount
+    expect(figures(t, "2026-11-29")).toEqual([10_000n, 0n, 0n, 0n, 0n]);
+    // Monday: the fine, and interest for the 3 calendar days since Friday.
+    expect(figures(t, "2026-11-30")).toEqual([10_230n, 30n, 200n, 0n, 0n]);
   });
 });
 

@@ -6,6 +6,8 @@
  * Rules (docs/decisions/0032-due-date-maths.md):
  * - The due date rolls forward to the next business day when it falls on a weekend or holiday;
  *   paying on that rolled day is on time, and fine, interest and discounts all count from it.
+ * - Fine and interest apply from the first business day after the rolled due date on; interest
+ *   then counts every day (or business day) since the rolled due date.
  * - The charge can be paid until the rolled due date plus `validadeAposVencimento` calendar days,
  *   that last day itself rolled forward to a business day (the only reading that satisfies every one
  *   of the spec's examples A–G).
@@ -20,6 +22,7 @@ import {
   type CalendarDate,
   calendarDaysBetween,
   dayNumber,
+  nextBusinessDay,
   plusDays,
   rollToBusinessDay,
 } from "./calendar";
@@ -131,14 +134,19 @@ function discountCents(terms: DueDateTerms, debtCents: bigint, dueDate: Calendar
 export function amountDue(terms: DueDateTerms, paymentDate: CalendarDate): AmountDue {
   const dueDate = effectiveDueDate(terms);
   const lastDate = lastPayableDate(terms);
-  const late = dayNumber(paymentDate) > dayNumber(dueDate);
+  const onTime = dayNumber(paymentDate) <= dayNumber(dueDate);
+  // Fine and interest start on the first business day after the (rolled) due date: paying on the
+  // weekend after a Friday due date costs neither, and earns no discount either.
+  const late = dayNumber(paymentDate) >= dayNumber(nextBusinessDay(dueDate));
 
   const originalCents = terms.originalCents;
   const abatimentoCents = rebateCents(terms);
   const debtCents = originalCents - abatimentoCents;
   const multaCents = late ? fineCents(terms, debtCents) : 0n;
   const jurosCents = late ? interestCents(terms, debtCents, dueDate, paymentDate) : 0n;
-  const descontoCents = late ? 0n : max(0n, min(discountCents(terms, debtCents, dueDate, paymentDate), debtCents - 1n));
+  const descontoCents = onTime
+    ? max(0n, min(discountCents(terms, debtCents, dueDate, paymentDate), debtCents - 1n))
+    : 0n;
 
   const payable = dayNumber(paymentDate) <= dayNumber(lastDate);
   return {

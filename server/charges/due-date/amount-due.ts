@@ -5,7 +5,7 @@
  *
  * Rules (docs/decisions/0032-due-date-maths.md):
  * - The due date rolls forward to the next business day when it falls on a weekend or holiday;
- *   paying on that rolled day is on time, and fine, interest and discounts all count from it.
+ *   paying on that rolled day is on time, and interest and per-day discounts count their days from it.
  * - Fine and interest apply from the first business day after the rolled due date on; interest
  *   then counts every day (or business day) since the rolled due date.
  * - The charge can be paid until the rolled due date plus `validadeAposVencimento` calendar days,

@@ -16,6 +16,7 @@ import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
+import { keepRevision } from "./revisions";
 import { chargeSnapshot } from "./service";
 
 /**
@@ -65,9 +66,10 @@ export async function lockPayableCharge(
 }
 
 export async function markChargePaid(tx: Tx, charge: Charge, endToEndId: string, now = new Date()): Promise<void> {
+  await keepRevision(tx, charge.txId);
   const paid = await tx.charge.update({
     where: { txId: charge.txId },
-    data: { status: "paid", paidAt: now, paidEndToEndId: endToEndId, updatedAt: now },
+    data: { status: "paid", paidAt: now, paidEndToEndId: endToEndId, updatedAt: now, revision: { increment: 1 } },
   });
   await recordEvent(tx, {
     topic: "charge.paid",

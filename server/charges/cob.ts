@@ -211,9 +211,12 @@ export async function reviseCob(
     const account = keyed?.account ?? (await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } }));
     let token = charge.locationId;
     if (changes.locationId !== undefined) {
-      const location = await bindLocation(tx, userId, changes.locationId, txId);
-      if (token && token !== location.token) await releaseLocation(tx, token, now);
-      token = location.token;
+      const current = token ? await tx.payloadLocation.findUnique({ where: { token } }) : null;
+      if (current?.id !== changes.locationId) {
+        // the old location is freed first: a location serves one charge, a charge has one location
+        if (token) await releaseLocation(tx, token, now);
+        token = (await bindLocation(tx, userId, changes.locationId, txId)).token;
+      }
     }
     const revised = changesCob(charge, changes, keyed?.key);
     if (!revised && token === charge.locationId) return charge;

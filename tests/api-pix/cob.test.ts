@@ -4,7 +4,7 @@ import { listCharges } from "../../server/charges/list";
 import { expireDueCharges } from "../../server/charges/service";
 import { db } from "../../server/db/client";
 import { call, randomCpf } from "../support/fixtures";
-import { apiPixMerchantWithKey, fetchLocation, newTxid, pixCall } from "./support";
+import { apiPixDoor, apiPixMerchantWithKey, fetchLocation, newTxid, pixCall } from "./support";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
 type Merchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
@@ -325,6 +325,29 @@ describe("API Pix cob", () => {
     const writer = await apiPixMerchantWithKey("cob.write");
     const read = await pixCall(writer.bearer, "GET", `/cob/${newTxid()}`);
     expect(read.status).toBe(403);
+  });
+
+  it("documents the cob and loc operations in the surface's OpenAPI document", async () => {
+    const res = await call(apiPixDoor, "GET", "/api/pix/v2/openapi.json");
+    expect(res.status).toBe(200);
+    const operations = Object.entries(res.json.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace("/api/pix/v2", "")}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        "PUT /cob/{txid}",
+        "PATCH /cob/{txid}",
+        "GET /cob/{txid}",
+        "POST /cob",
+        "GET /cob",
+        "POST /loc",
+        "GET /loc",
+        "GET /loc/{id}",
+        "DELETE /loc/{id}/txid",
+      ]),
+    );
+    expect(res.json.components.schemas.CobSolicitada.required).toEqual(["calendario", "valor", "chave"]);
   });
 
   it("an expired cob is removed by the PSP, one revision more", async () => {

@@ -93,7 +93,11 @@ const LocId = z
   .openapi({ description: "The location to serve this charge at; a new one when omitted." });
 
 // Saque and troco are not offered: a `retirada` is refused rather than silently dropped.
-const NoRetirada = z.undefined({ error: "retirada (saque ou troco) não é oferecida" }).optional();
+const NoRetirada = z
+  .unknown()
+  .refine(() => false, "retirada (saque ou troco) não é oferecida")
+  .optional()
+  .openapi({ description: "Saque and troco are not offered: a request carrying retirada is refused." });
 
 export const CobSolicitadaSchema = z
   .object({

@@ -10,7 +10,7 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { AppError, notFound } from "../errors";
-import type { Account, Charge, Prisma } from "../generated/prisma/client";
+import { type Account, type Charge, type PayloadLocation, Prisma } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { CobRuleError } from "./cob-errors";
@@ -21,6 +21,9 @@ import { bindLocation, createLocation, releaseLocation } from "./locations";
 import { chargeAtRevision, keepRevision } from "./revisions";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 import { chargeEmv, chargeSnapshot } from "./service";
+
+/** Beyond any real list: a page this far answers empty (the query layer takes a 32-bit offset). */
+const MAX_SKIP = 2_000_000_000;
 
 export type CobDebtor = { document: string; name: string };
 export type AdditionalInfo = { nome: string; valor: string }[];
@@ -102,7 +105,7 @@ export async function createCob(
   txId: string | null,
   fields: CobFields & { amountCents: bigint; pixKey: string },
   now = new Date(),
-): Promise<Charge> {
+): Promise<LocatedCharge> {
   if (txId !== null && !CHARGE_TXID_PATTERN.test(txId)) {
     throw new CobRuleError("TXID_INVALID", "txid", "txid must be 26-35 letters or digits");
   }
@@ -110,40 +113,57 @@ export async function createCob(
   checkExpiration(seconds);
   checkAmount(fields.amountCents);
   if (fields.debtor) checkDebtor(fields.debtor);
-  return db.$transaction(async (tx) => {
-    const id = txId ?? newTxId();
-    const taken = await tx.charge.findUnique({ where: { txId: id }, select: { userId: true } });
-    if (taken) throw new CobRuleError("TXID_TAKEN", "txid", "txid was already used");
-    const { account, key } = await keyAccount(tx, userId, fields.pixKey);
-    const location =
-      fields.locationId !== undefined
-        ? await bindLocation(tx, userId, fields.locationId, id)
-        : await createLocation(tx, userId, "cob", now, id);
-    const charge = await tx.charge.create({
-      data: {
-        ...cobColumns(fields),
-        txId: id,
-        locationId: location.token,
-        accountId: account.id,
+  return txidTaken(() =>
+    db.$transaction(async (tx) => {
+      const id = txId ?? newTxId();
+      const taken = await tx.charge.findUnique({ where: { txId: id }, select: { userId: true } });
+      if (taken) throw new CobRuleError("TXID_TAKEN", "txid", "txid was already used");
+      const { account, key } = await keyAccount(tx, userId, fields.pixKey);
+      const location =
+        fields.locationId !== undefined
+          ? await bindLocation(tx, userId, fields.locationId, id)
+          : await createLocation(tx, userId, "cob", now, id);
+      const charge = await tx.charge.create({
+        data: {
+          ...cobColumns(fields),
+          txId: id,
+          locationId: location.token,
+          accountId: account.id,
+          userId,
+          amountCents: fields.amountCents,
+          description: fields.payerRequest ?? null,
+          pixKey: key,
+          emv: chargeEmv(account, location.token, fields.amountCents),
+          expiresAt: new Date(now.getTime() + seconds * 1000),
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      await recordEvent(tx, {
+        topic: "charge.created",
+        accountId: charge.accountId,
         userId,
-        amountCents: fields.amountCents,
-        description: fields.payerRequest ?? null,
-        pixKey: key,
-        emv: chargeEmv(account, location.token, fields.amountCents),
-        expiresAt: new Date(now.getTime() + seconds * 1000),
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    await recordEvent(tx, {
-      topic: "charge.created",
-      accountId: charge.accountId,
-      userId,
-      entryId: charge.txId,
-      payload: chargeSnapshot(charge),
-    });
-    return charge;
-  });
+        entryId: charge.txId,
+        payload: chargeSnapshot(charge),
+      });
+      return { charge, location };
+    }),
+  );
+}
+
+/** A charge and the location it is served at (none once unlinked). */
+export type LocatedCharge = { charge: Charge; location: PayloadLocation | null };
+
+/** Two requests creating one txid at once: the one that loses meets a unique index. */
+async function txidTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new CobRuleError("TXID_TAKEN", "txid", "txid was already used");
+    }
+    throw error;
+  }
 }
 
 /** Whether applying `fields` changes anything of the charge but its location. */
@@ -181,7 +201,7 @@ export async function reviseCob(
   txId: string,
   fields: CobFields & { remove?: boolean },
   now = new Date(),
-): Promise<Charge> {
+): Promise<LocatedCharge> {
   const { remove, ...changes } = fields;
   if (changes.expirationSeconds !== undefined) checkExpiration(changes.expirationSeconds);
   if (changes.amountCents !== undefined) checkAmount(changes.amountCents);
@@ -205,24 +225,22 @@ export async function reviseCob(
         entryId: txId,
         payload: chargeSnapshot(removed),
       });
-      return removed;
+      return { charge: removed, location: await locationOf(tx, removed) };
     }
     const keyed = changes.pixKey !== undefined ? await keyAccount(tx, userId, changes.pixKey) : undefined;
     const account = keyed?.account ?? (await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } }));
-    let token = charge.locationId;
-    if (changes.locationId !== undefined) {
-      const current = token ? await tx.payloadLocation.findUnique({ where: { token } }) : null;
-      if (current?.id !== changes.locationId) {
-        // the old location is freed first: a location serves one charge, a charge has one location
-        if (token) await releaseLocation(tx, token, now);
-        token = (await bindLocation(tx, userId, changes.locationId, txId)).token;
-      }
+    let location = await locationOf(tx, charge);
+    if (changes.locationId !== undefined && location?.id !== changes.locationId) {
+      // the old location is freed first: a location serves one charge, a charge has one location
+      if (location) await releaseLocation(tx, location.token, now);
+      location = await bindLocation(tx, userId, changes.locationId, txId);
     }
+    const token = location?.token ?? null;
     const revised = changesCob(charge, changes, keyed?.key);
-    if (!revised && token === charge.locationId) return charge;
+    if (!revised && token === charge.locationId) return { charge, location };
     if (revised) await keepRevision(tx, txId);
     const amountCents = changes.amountCents ?? charge.amountCents;
-    return tx.charge.update({
+    const updated = await tx.charge.update({
       where: { txId },
       data: {
         ...cobColumns(changes),
@@ -236,7 +254,12 @@ export async function reviseCob(
         ...(revised ? { revision: { increment: 1 } } : {}),
       },
     });
+    return { charge: updated, location };
   });
+}
+
+async function locationOf(tx: Tx, charge: Pick<Charge, "locationId">): Promise<PayloadLocation | null> {
+  return charge.locationId ? tx.payloadLocation.findUnique({ where: { token: charge.locationId } }) : null;
 }
 
 /** GET /cob/{txid}: the caller's cob, at `revision` when asked; 404 when unknown or someone else's. */
@@ -274,7 +297,7 @@ export async function listCobs(tx: Tx, userId: string, filters: CobFilters) {
     tx.charge.findMany({
       where,
       orderBy: [{ createdAt: "asc" }, { txId: "asc" }],
-      skip: filters.page * filters.size,
+      skip: Math.min(filters.page * filters.size, MAX_SKIP),
       take: filters.size,
     }),
     tx.charge.count({ where }),

@@ -81,6 +81,9 @@ export async function unlinkLocation(db: Db | Tx, userId: string, id: string, no
   });
 }
 
+/** Beyond any real list: a page this far answers empty (the query layer takes a 32-bit offset). */
+const MAX_SKIP = 2_000_000_000;
+
 export type LocationFilters = {
   inicio: Date;
   fim: Date;
@@ -102,7 +105,7 @@ export async function listLocations(tx: Tx, userId: string, filters: LocationFil
     tx.payloadLocation.findMany({
       where,
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      skip: filters.page * filters.size,
+      skip: Math.min(filters.page * filters.size, MAX_SKIP),
       take: filters.size,
     }),
     tx.payloadLocation.count({ where }),

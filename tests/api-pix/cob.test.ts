@@ -88,6 +88,16 @@ describe("API Pix cob", () => {
     expect(await violation((await put(cob({ chave: other.chave }), txid, other)).res)).toEqual(["cob.txid"]);
   });
 
+  it("two PUTs of one txid at once create it once; the other is refused as a used txid", async () => {
+    const txid = newTxid();
+    const results = await Promise.all([put(cob(), txid), put(cob(), txid), put(cob(), txid)]);
+    const statuses = results.map(({ res }) => res.status).sort();
+    expect(statuses).toEqual([201, 400, 400]);
+    for (const { res } of results.filter(({ res }) => res.status === 400)) {
+      expect(await violation(res)).toEqual(["cob.txid"]);
+    }
+  });
+
   it("refuses every violation the specification lists for PUT, naming the field", async () => {
     const free = await pixCall(shop.bearer, "POST", "/loc", { body: { tipoCob: "cob" } });
     const cobv = await pixCall(shop.bearer, "POST", "/loc", { body: { tipoCob: "cobv" } });
@@ -131,6 +141,41 @@ describe("API Pix cob", () => {
     const bound = await put(cob({ loc: { id: free.json.id } }));
     expect(bound.res.status).toBe(201);
     expect(bound.res.json.loc.id).toBe(free.json.id);
+  });
+
+  it("answers odd bodies and queries with a problem, never a 500", async () => {
+    for (const body of [
+      [],
+      "texto",
+      null,
+      cob({ valor: null }),
+      cob({ devedor: null }),
+      cob({ calendario: { expiracao: "3600" } }),
+      cob({ calendario: { expiracao: 2 ** 40 } }),
+      cob({ infoAdicionais: "x" }),
+      cob({ infoAdicionais: Array.from({ length: 51 }, () => ({ nome: "a", valor: "b" })) }),
+      cob({ loc: { id: "1" } }),
+      cob({ loc: { id: 1e20 } }),
+      cob({ chave: 5 }),
+    ]) {
+      const { res } = await put(body as Record<string, unknown>);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const far = await pixCall(
+      shop.bearer,
+      "GET",
+      "/cob?inicio=2020-01-01T00:00:00Z&fim=2100-01-01T00:00:00Z&paginacao.paginaAtual=999999999&paginacao.itensPorPagina=1000",
+    );
+    expect(far.status).toBe(200);
+    expect(far.json.cobs).toEqual([]);
+    const farLoc = await pixCall(
+      shop.bearer,
+      "GET",
+      "/loc?inicio=2020-01-01T00:00:00Z&fim=2100-01-01T00:00:00Z&paginacao.paginaAtual=999999999",
+    );
+    expect(farLoc.status).toBe(200);
+    const rev = await pixCall(shop.bearer, "GET", `/cob/${(await put(cob())).txid}?revisao=999999999`);
+    expect(rev.status).toBe(400);
   });
 
   it("refuses a malformed txid on PUT", async () => {

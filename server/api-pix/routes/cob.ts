@@ -143,10 +143,10 @@ function fieldsOf(cob: CobBody): CobFields {
 
 async function created(txId: string | null, userId: string, cob: z.infer<typeof CobSolicitadaSchema>) {
   const fields = fieldsOf(cob);
-  const charge = await asCob(() =>
+  const { charge, location } = await asCob(() =>
     createCob(db(), userId, txId, { ...fields, amountCents: fields.amountCents ?? 0n, pixKey: cob.chave }),
   );
-  return cobView(charge, (await locationsOf(db(), [charge]))(charge));
+  return cobView(charge, location);
 }
 
 export function registerCobRoutes(app: OpenAPIHono<ApiPixEnv>) {
@@ -159,13 +159,13 @@ export function registerCobRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(patchCob, async (c) => {
     const cob = c.req.valid("json");
     const fields = fieldsOf(cob);
-    const charge = await asCob(() =>
+    const { charge, location } = await asCob(() =>
       reviseCob(db(), c.get("apiKey").userId, c.req.valid("param").txid, {
         ...fields,
         remove: cob.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR",
       }),
     );
-    return c.json(cobView(charge, (await locationsOf(db(), [charge]))(charge)), 200);
+    return c.json(cobView(charge, location), 200);
   });
 
   app.openapi(getOne, async (c) => {

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
+import { cancelCharge } from "../../server/charges/cancel";
 import { listCharges } from "../../server/charges/list";
 import { expireDueCharges } from "../../server/charges/service";
 import { db } from "../../server/db/client";
-import { call, randomCpf } from "../support/fixtures";
+import { payBrCode } from "../../server/transfers/pay-brcode";
+import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 import { apiPixDoor, apiPixMerchantWithKey, fetchLocation, newTxid, pixCall } from "./support";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
@@ -393,6 +395,24 @@ describe("API Pix cob", () => {
       ]),
     );
     expect(res.json.components.schemas.CobSolicitada.required).toEqual(["calendario", "valor", "chave"]);
+  });
+
+  it("another merchant paying its pixCopiaECola concludes it; the dashboard's cancel removes it", async () => {
+    const { res } = await put(cob({ valor: { original: "3.00" } }));
+    const payer = await fundedMerchant(10_000n);
+    await payBrCode(db(), {
+      userId: payer.userId,
+      accountId: payer.accountId,
+      emv: res.json.pixCopiaECola,
+      amountCents: null,
+    });
+    const paid = await pixCall(shop.bearer, "GET", `/cob/${res.json.txid}`);
+    expect(paid.json).toMatchObject({ status: "CONCLUIDA", revisao: 1, pix: [{ valor: "3.00" }] });
+
+    const { txid } = await put(cob());
+    await cancelCharge(db(), shop.userId, txid);
+    const removed = await pixCall(shop.bearer, "GET", `/cob/${txid}`);
+    expect(removed.json).toMatchObject({ status: "REMOVIDA_PELO_USUARIO_RECEBEDOR", revisao: 1 });
   });
 
   it("an expired cob is removed by the PSP, one revision more", async () => {

@@ -228,6 +228,15 @@ export async function reviseCob(
       return { charge: removed, location: await locationOf(tx, removed) };
     }
     const keyed = changes.pixKey !== undefined ? await keyAccount(tx, userId, changes.pixKey) : undefined;
+    if (keyed && keyed.account.id !== charge.accountId && charge.externalId) {
+      // externalIds are unique per account: the charge cannot move where its own is taken
+      const clash = await tx.charge.findUnique({
+        where: { accountId_externalId: { accountId: keyed.account.id, externalId: charge.externalId } },
+        select: { txId: true },
+      });
+      if (clash)
+        throw new CobRuleError("CHAVE_EXTERNAL_ID_TAKEN", "chave", "the key's account already has this externalId");
+    }
     const account = keyed?.account ?? (await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } }));
     let location = await locationOf(tx, charge);
     if (changes.locationId !== undefined && location?.id !== changes.locationId) {

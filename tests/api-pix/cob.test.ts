@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
+import { createAccount } from "../../server/accounts/service";
 import { cancelCharge } from "../../server/charges/cancel";
 import { listCharges } from "../../server/charges/list";
 import { expireDueCharges } from "../../server/charges/service";
 import { db } from "../../server/db/client";
+import { createPixKey } from "../../server/pix/keys/service";
 import { payBrCode } from "../../server/transfers/pay-brcode";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 import { apiPixDoor, apiPixMerchantWithKey, fetchLocation, newTxid, pixCall } from "./support";
@@ -254,6 +256,25 @@ describe("API Pix cob", () => {
       const res = await pixCall(shop.bearer, "PATCH", `/cob/${active}`, { body });
       expect((await violation(res))?.length).toBe(1);
     }
+  });
+
+  it("PATCH chave moves a cob to the key's account, unless that account holds the cob's externalId", async () => {
+    const second = await createAccount(db(), { userId: shop.userId, name: "Filial", document: randomCpf() });
+    const key = await createPixKey(db(), { callerId: shop.userId, accountId: second.id }, { type: "EVP" });
+    const { txid } = await put(cob());
+    const moved = await pixCall(shop.bearer, "PATCH", `/cob/${txid}`, { body: { chave: key.key } });
+    expect(moved.json).toMatchObject({ chave: key.key, revisao: 1 });
+    expect((await db().charge.findUniqueOrThrow({ where: { txId: txid } })).accountId).toBe(second.id);
+    const externalId = `pedido-${newTxid()}`;
+    const create = (accountId: string) =>
+      call(accountApi(), "POST", "/v4/i/pix/in/dynamic-qrcode", {
+        auth: shop.auth,
+        body: { accountId, amount: 1, externalId },
+      });
+    const first = await create(shop.accountId);
+    expect((await create(second.id)).status).toBe(200);
+    const clash = await pixCall(shop.bearer, "PATCH", `/cob/${first.json.data.txId}`, { body: { chave: key.key } });
+    expect(await violation(clash)).toEqual(["cob.chave"]);
   });
 
   it("answers CobNaoEncontrado for an unknown txid and for another merchant's", async () => {

@@ -15,6 +15,7 @@ const RAZAO: Record<CobRule, string> = {
   AMOUNT_ABOVE_LIMIT: "O valor original excede o limite por transação.",
   CHAVE_INVALID: "A chave não é uma chave Pix válida.",
   CHAVE_NOT_OWN: "A chave não está registrada em uma conta deste usuário recebedor.",
+  CHAVE_EXTERNAL_ID_TAKEN: "A conta desta chave já tem uma cobrança com o externalId desta cobrança.",
   DEBTOR_DOCUMENT_INVALID: "O CPF ou CNPJ do devedor não é válido.",
   LOC_NOT_FOUND: "A location indicada em loc.id não existe.",
   LOC_IN_USE: "A location indicada em loc.id já serve outra cobrança.",

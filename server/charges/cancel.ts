@@ -8,6 +8,7 @@ import { AppError, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
 import { CHARGE_TXID_PATTERN } from "./ids";
+import { keepRevision } from "./revisions";
 import { chargeSnapshot } from "./service";
 
 export async function cancelCharge(db: Db, userId: string, txId: string, now = new Date()): Promise<Charge> {
@@ -25,7 +26,11 @@ export async function cancelCharge(db: Db, userId: string, txId: string, now = n
         "CHARGE_NOT_CANCELLABLE",
       );
     }
-    const charge = await tx.charge.update({ where: { txId }, data: { status: "cancelled", updatedAt: now } });
+    await keepRevision(tx, txId);
+    const charge = await tx.charge.update({
+      where: { txId },
+      data: { status: "cancelled", updatedAt: now, revision: { increment: 1 } },
+    });
     await recordEvent(tx, {
       topic: "charge.cancelled",
       accountId: charge.accountId,

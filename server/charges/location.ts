@@ -8,6 +8,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject,
 import { config } from "../config";
 import type { Charge } from "../generated/prisma/client";
 import { formatAmountCents } from "../pix/brcode";
+import { cobStatusOf } from "./cob-status";
 
 const KEY_ID = "pix-location-1";
 let signingKey: KeyObject | undefined;
@@ -24,20 +25,37 @@ export function locationJwks() {
   return { keys: [{ ...createPublicKey(key()).export({ format: "jwk" }), kid: KEY_ID, use: "sig", alg: "ES256" }] };
 }
 
+/** The charge as API Pix `CobPayload`: what a payer's institution reads at the location. */
 export function locationPayload(charge: Charge, now = new Date()) {
+  const debtor = debtorOf(charge);
+  const info = charge.additionalInfo as { nome: string; valor: string }[] | null;
   return {
-    revisao: 0,
+    revisao: charge.revision,
     calendario: {
       criacao: charge.createdAt.toISOString(),
       apresentacao: now.toISOString(),
       expiracao: Math.round((charge.expiresAt.getTime() - charge.createdAt.getTime()) / 1000),
     },
     txid: charge.txId,
-    status: charge.status === "created" ? "ATIVA" : charge.status === "paid" ? "CONCLUIDA" : "REMOVIDA_PELO_PSP",
-    valor: { original: formatAmountCents(charge.amountCents) },
+    status: cobStatusOf(charge.status),
+    ...(debtor ? { devedor: debtor } : {}),
+    valor: {
+      original: formatAmountCents(charge.amountCents),
+      ...(charge.amountEditable ? { modalidadeAlteracao: 1 } : {}),
+    },
     chave: charge.pixKey,
     ...(charge.description ? { solicitacaoPagador: charge.description } : {}),
+    ...(info?.length ? { infoAdicionais: info } : {}),
   };
+}
+
+/** API Pix `devedor`: `cpf` for 11 characters, `cnpj` for 14, with the name. */
+export function debtorOf(charge: Pick<Charge, "debtorDocument" | "debtorName">) {
+  if (!charge.debtorDocument) return null;
+  const kind = charge.debtorDocument.length === 11 ? "cpf" : "cnpj";
+  return { [kind]: charge.debtorDocument, nome: charge.debtorName ?? "" } as
+    | { cpf: string; nome: string }
+    | { cnpj: string; nome: string };
 }
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");

@@ -19,6 +19,7 @@ import { BrCodeError, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
 import { ownLocationId } from "./ids";
+import { keepRevision } from "./revisions";
 import { chargeSnapshot } from "./service";
 
 /**
@@ -68,9 +69,10 @@ export async function lockPayableCharge(
 }
 
 export async function markChargePaid(tx: Tx, charge: Charge, endToEndId: string, now = new Date()): Promise<void> {
+  await keepRevision(tx, charge.txId);
   const paid = await tx.charge.update({
     where: { txId: charge.txId },
-    data: { status: "paid", paidAt: now, paidEndToEndId: endToEndId, updatedAt: now },
+    data: { status: "paid", paidAt: now, paidEndToEndId: endToEndId, updatedAt: now, revision: { increment: 1 } },
   });
   await recordEvent(tx, {
     topic: "charge.paid",

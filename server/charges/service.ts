@@ -1,17 +1,17 @@
 /** Dynamic QR charges: create, read, expire (interface 4.3, 2.4). Paying lives in payment.ts. */
-import { randomUUID } from "node:crypto";
 import { assertActive } from "../accounts/rules";
 import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
-import type { Charge } from "../generated/prisma/client";
+import type { Account, Charge } from "../generated/prisma/client";
 import type { EffectSink } from "../idempotency/sink";
 import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
 import { CHARGE_TXID_PATTERN, locationUrl, newTxId } from "./ids";
+import { createLocation } from "./locations";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 
 export type NewCharge = {
@@ -36,6 +36,16 @@ export function chargeSnapshot(charge: Charge) {
     expiresAt: charge.expiresAt.toISOString(),
     paidEndToEndId: charge.paidEndToEndId,
   };
+}
+
+/** The BR Code of a charge of `account` served at the location `token`. */
+export function chargeEmv(account: Pick<Account, "name">, token: string, amountCents: bigint): string {
+  return encodeDynamicBrCode({
+    locationUrl: locationUrl(config().APP_URL, token),
+    amountCents,
+    merchantName: account.name,
+    merchantCity: config().PLATFORM_CITY,
+  });
 }
 
 /** `sink`: where a keyed request records the charge, in the charge's transaction (server/idempotency/). */
@@ -73,11 +83,12 @@ export async function createCharge(
         );
     }
     const currentKey = await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
-    const locationId = randomUUID();
+    const txId = newTxId();
+    const location = await createLocation(tx, account.userId, "cob", now, txId);
     const charge = await tx.charge.create({
       data: {
-        txId: newTxId(),
-        locationId,
+        txId,
+        locationId: location.token,
         accountId: account.id,
         userId: account.userId,
         amountCents: input.amountCents,
@@ -86,12 +97,7 @@ export async function createCharge(
         metadata: (input.metadata ?? undefined) as object | undefined,
         sameDocument: input.sameDocument ? onlyDigits(input.sameDocument) : null,
         pixKey: currentKey?.key ?? null,
-        emv: encodeDynamicBrCode({
-          locationUrl: locationUrl(config().APP_URL, locationId),
-          amountCents: input.amountCents,
-          merchantName: account.name,
-          merchantCity: config().PLATFORM_CITY,
-        }),
+        emv: chargeEmv(account, location.token, input.amountCents),
         expiresAt: new Date(now.getTime() + seconds * 1000),
         createdAt: now,
         updatedAt: now,
@@ -128,13 +134,21 @@ export async function findOwnCharge(tx: Tx, userId: string, txId: string): Promi
   return charge;
 }
 
-/** Marks every charge past its expiry and records `charge.expired` for each, in one transaction. */
+/**
+ * Marks every charge past its expiry and records `charge.expired` for each, in one transaction.
+ * Each one's revision before the change is kept (API Pix: the PSP removed it, a new revision).
+ */
 export async function expireDueCharges(db: Db, now = new Date()): Promise<number> {
   return db.$transaction(async (tx) => {
     const expired = await tx.$queryRaw<{ tx_id: string }[]>`
-      UPDATE charges SET status = 'expired', updated_at = ${now}
-       WHERE status = 'created' AND expires_at <= ${now}
-       RETURNING tx_id`;
+      WITH due AS (
+        SELECT * FROM charges WHERE status = 'created' AND expires_at <= ${now} FOR UPDATE
+      ), kept AS (
+        INSERT INTO charge_revisions (tx_id, revision, snapshot) SELECT due.tx_id, due.revision, to_jsonb(due) FROM due
+      )
+      UPDATE charges c SET status = 'expired', updated_at = ${now}, revision = c.revision + 1
+        FROM due WHERE c.tx_id = due.tx_id
+       RETURNING c.tx_id`;
     for (const { tx_id } of expired) {
       const charge = await tx.charge.findUniqueOrThrow({ where: { txId: tx_id } });
       await recordEvent(tx, {

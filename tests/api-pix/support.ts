@@ -41,3 +41,30 @@ export function pixCall(
 ) {
   return call(apiPixDoor, method, `/api/pix/v2${path}`, { ...options, auth: bearer });
 }
+
+/** An API Pix merchant with an EVP key registered on its account (`chave`). */
+export async function apiPixMerchantWithKey(scope?: string) {
+  const { createPixKey } = await import("../../server/pix/keys/service");
+  const { db } = await import("../../server/db/client");
+  const merchant = await apiPixMerchant(scope);
+  const key = await createPixKey(db(), { callerId: merchant.userId, accountId: merchant.accountId }, { type: "EVP" });
+  return { ...merchant, chave: key.key, auth: basic(merchant.clientId, merchant.clientSecret) };
+}
+
+/** A txid of 32 letters and digits, new each time. */
+export function newTxid(): string {
+  return `tx${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
+}
+
+/** What the public payload location (`location`, without scheme) answers, through its route handler. */
+export async function fetchLocation(location: string) {
+  const { GET } = await import("../../app/pix/qr/v2/[locationId]/route");
+  const token = location.split("/").pop() as string;
+  const res = await GET(new Request(`http://localhost/pix/qr/v2/${token}`), {
+    params: Promise.resolve({ locationId: token }),
+  });
+  const text = await res.text();
+  const payload =
+    res.status === 200 ? JSON.parse(Buffer.from(text.split(".")[1] as string, "base64url").toString()) : null;
+  return { status: res.status, text, payload, problem: res.status === 200 ? null : JSON.parse(text) };
+}

@@ -221,6 +221,6 @@ describe("dynamic QR charges", () => {
       Buffer.from(signature as string, "base64url"),
     );
     expect(ok).toBe(true);
-    expect(url.endsWith(stored.locationId)).toBe(true);
+    expect(url.endsWith(String(stored.locationId))).toBe(true);
   });
 });

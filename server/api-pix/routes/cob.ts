@@ -1,0 +1,211 @@
+/**
+ * API Pix `cob`: PUT/POST/PATCH/GET /cob/{txid}, GET /cob. Shapes only: the rules are the charge
+ * model's (server/charges/cob.ts).
+ */
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { CobFields } from "../../charges/cob";
+import { createCob, getCob, listCobs, reviseCob } from "../../charges/cob";
+import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
+import { db } from "../../db/client";
+import type { ApiPixEnv } from "../context";
+import { centsOfDecimal } from "../money";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
+import { pixRoutes } from "../route";
+import {
+  CobCompletaSchema,
+  CobGeradaSchema,
+  CobRevisadaSchema,
+  CobSolicitadaSchema,
+  PessoaFisicaSchema,
+  PessoaJuridicaSchema,
+  TxIdSchema,
+} from "../schemas/cob";
+import { cobCompleteView, cobView, locationsOf } from "../views/cob";
+import { asCob, COB_INVALID, COB_QUERY_INVALID, cobInvalid, cobQueryInvalid } from "./cob-problems";
+
+const route = pixRoutes("Cob");
+const json = <T extends z.ZodTypeAny>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const body = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const TxIdParam = z.object({ txid: TxIdSchema });
+
+const putCob = route("cob.write", COB_INVALID, [400, 404], {
+  method: "put",
+  path: "/cob/{txid}",
+  summary: "Create an immediate charge with your txid",
+  request: { params: TxIdParam, body: body(CobSolicitadaSchema) },
+  responses: { 201: json("The charge created.", CobGeradaSchema) },
+});
+
+const postCob = route("cob.write", COB_INVALID, [400], {
+  method: "post",
+  path: "/cob",
+  summary: "Create an immediate charge (txid chosen by the platform)",
+  request: { body: body(CobSolicitadaSchema) },
+  responses: { 201: json("The charge created.", CobGeradaSchema) },
+});
+
+const patchCob = route("cob.write", COB_INVALID, [400, 404], {
+  method: "patch",
+  path: "/cob/{txid}",
+  summary: "Revise or remove an active immediate charge",
+  request: { params: TxIdParam, body: body(CobRevisadaSchema) },
+  responses: { 200: json("The charge revised (revisao one more).", CobGeradaSchema) },
+});
+
+const getOne = route("cob.read", COB_QUERY_INVALID, [400, 404], {
+  method: "get",
+  path: "/cob/{txid}",
+  summary: "An immediate charge, now or at a revision",
+  request: {
+    params: TxIdParam,
+    query: z.object({
+      revisao: z
+        .string()
+        .regex(/^\d{1,9}$/, "revisao deve ser um inteiro não negativo")
+        .transform(Number)
+        .optional()
+        .openapi({
+          type: "integer",
+          format: "int32",
+          description: "The revision to answer; the current one when omitted.",
+        }),
+    }),
+  },
+  responses: { 200: json("The charge.", CobCompletaSchema) },
+});
+
+const CobsConsultadasSchema = z
+  .object({
+    parametros: z.object({
+      inicio: z.string().openapi({ format: "date-time" }),
+      fim: z.string().openapi({ format: "date-time" }),
+      cpf: z.string().optional(),
+      cnpj: z.string().optional(),
+      locationPresente: z.boolean().optional(),
+      status: z.string().optional(),
+      paginacao: PaginacaoSchema,
+    }),
+    cobs: z.array(CobCompletaSchema),
+  })
+  .openapi("CobsConsultadas", { description: "A page of immediate charges." });
+
+const listRoute = route("cob.read", COB_QUERY_INVALID, [400], {
+  method: "get",
+  path: "/cob",
+  summary: "Immediate charges created in a period",
+  request: {
+    query: z.object({
+      ...PeriodQuery,
+      cpf: PessoaFisicaSchema.shape.cpf.optional(),
+      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
+      locationPresente: QueryBoolean.optional(),
+      status: z
+        .string()
+        .optional()
+        .openapi({ description: `One of ${COB_STATUSES.join(", ")}.` }),
+    }),
+  },
+  responses: { 200: json("The charges of the page.", CobsConsultadasSchema) },
+});
+
+type CobBody = z.infer<typeof CobRevisadaSchema>;
+
+/** The request's cob as charge fields; the amount read exactly (`\d{1,10}\.\d{2}`). */
+function fieldsOf(cob: CobBody): CobFields {
+  let amountCents: bigint | undefined;
+  if (cob.valor?.original !== undefined) {
+    const cents = centsOfDecimal(cob.valor.original);
+    if (cents === null) {
+      throw cobInvalid([{ razao: "valor.original deve ter a forma 0.00.", propriedade: "cob.valor.original" }]);
+    }
+    amountCents = cents;
+  }
+  const debtor = cob.devedor
+    ? { document: "cpf" in cob.devedor ? cob.devedor.cpf : cob.devedor.cnpj, name: cob.devedor.nome }
+    : undefined;
+  return {
+    expirationSeconds: cob.calendario?.expiracao,
+    amountCents,
+    amountEditable: cob.valor?.modalidadeAlteracao === undefined ? undefined : cob.valor.modalidadeAlteracao === 1,
+    pixKey: cob.chave,
+    debtor,
+    payerRequest: cob.solicitacaoPagador,
+    additionalInfo: cob.infoAdicionais,
+    locationId: cob.loc ? BigInt(cob.loc.id) : undefined,
+  };
+}
+
+async function created(txId: string | null, userId: string, cob: z.infer<typeof CobSolicitadaSchema>) {
+  const fields = fieldsOf(cob);
+  const { charge, location } = await asCob(() =>
+    createCob(db(), userId, txId, { ...fields, amountCents: fields.amountCents ?? 0n, pixKey: cob.chave }),
+  );
+  return cobView(charge, location);
+}
+
+export function registerCobRoutes(app: OpenAPIHono<ApiPixEnv>) {
+  app.openapi(putCob, async (c) =>
+    c.json(await created(c.req.valid("param").txid, c.get("apiKey").userId, c.req.valid("json")), 201),
+  );
+
+  app.openapi(postCob, async (c) => c.json(await created(null, c.get("apiKey").userId, c.req.valid("json")), 201));
+
+  app.openapi(patchCob, async (c) => {
+    const cob = c.req.valid("json");
+    const fields = fieldsOf(cob);
+    const { charge, location } = await asCob(() =>
+      reviseCob(db(), c.get("apiKey").userId, c.req.valid("param").txid, {
+        ...fields,
+        remove: cob.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR",
+      }),
+    );
+    return c.json(cobView(charge, location), 200);
+  });
+
+  app.openapi(getOne, async (c) => {
+    const { revisao } = c.req.valid("query");
+    const charge = await asCob(() => getCob(db(), c.get("apiKey").userId, c.req.valid("param").txid, revisao));
+    return c.json(cobCompleteView(charge, (await locationsOf(db(), [charge]))(charge)), 200);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const period = periodOf(query);
+    const violacoes = [
+      ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
+      ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
+      ...(query.status && !(COB_STATUSES as readonly string[]).includes(query.status)
+        ? [{ razao: `status deve ser um de ${COB_STATUSES.join(", ")}.`, propriedade: "status" }]
+        : []),
+    ];
+    if (violacoes.length) throw cobQueryInvalid(violacoes);
+    const { charges, total } = await listCobs(db(), c.get("apiKey").userId, {
+      ...period,
+      debtorDocument: query.cpf ?? query.cnpj,
+      locationPresent: query.locationPresente,
+      status: query.status as CobStatus | undefined,
+    });
+    const locationOf = await locationsOf(db(), charges);
+    return c.json(
+      {
+        parametros: {
+          inicio: query.inicio,
+          fim: query.fim,
+          ...(query.cpf ? { cpf: query.cpf } : {}),
+          ...(query.cnpj ? { cnpj: query.cnpj } : {}),
+          ...(query.locationPresente !== undefined ? { locationPresente: query.locationPresente } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          paginacao: paginacao(period.page, period.size, total),
+        },
+        cobs: charges.map((charge) => cobCompleteView(charge, locationOf(charge))),
+      },
+      200,
+    );
+  });
+}

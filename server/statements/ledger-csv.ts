@@ -12,7 +12,8 @@ import type { ExportLocale } from "../exports/locale";
 import { Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { type EntryFilters, entryCondition } from "../ledger/search";
-import { entryCell } from "./csv";
+import { statementCell } from "./cell";
+import { csvWords } from "./csv";
 import type { StatementEntry } from "./data";
 import { COLUMN_KEYS } from "./schema";
 
@@ -54,6 +55,7 @@ export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale:
   }
   const labels = exportLabels(locale);
   const c = labels.columns;
+  const words = csvWords(labels);
   async function* rows() {
     for await (const row of exportRows(tx, userId, filters)) {
       const entry: StatementEntry = {
@@ -65,7 +67,7 @@ export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale:
       yield [
         row.accountId,
         row.id,
-        ...COLUMN_KEYS.map((k) => entryCell(entry, k, labels)),
+        ...COLUMN_KEYS.map((k) => statementCell(entry, k, words)),
         row.externalId ?? "",
         row.entryRef ?? "",
       ];

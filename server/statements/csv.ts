@@ -6,10 +6,11 @@
  * several it is a zip of them (docs/decisions/0025-exports-an-accountant-accepts.md). Transaction rows go out
  * a batch at a time as the keyset pages arrive; nothing accumulates.
  */
+
+import type { AppLocale } from "../../i18n/config";
 import { maskDocument } from "../documents/cpf-cnpj";
 import { type Cell, csvFile, money } from "../exports/csv";
 import { type ExportLabels, exportLabels, labelOf } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { type ZipEntry, zipStream } from "../exports/zip";
 import { saoPauloDate, saoPauloDateTime } from "../time";
 import { type StatementWords, statementCell } from "./cell";
@@ -54,7 +55,7 @@ function summaryRows(summary: PeriodSummary, period: Period, labels: ExportLabel
   ];
 }
 
-type Context = { summary: PeriodSummary; period: Period; locale: ExportLocale };
+type Context = { summary: PeriodSummary; period: Period; locale: AppLocale };
 
 function sectionFile(
   section: (typeof SECTION_KEYS)[number],

@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "components/**/*.test.ts", "i18n/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

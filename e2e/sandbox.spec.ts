@@ -121,3 +121,33 @@ test("the outcome's link leads to the MED, under analysis", async () => {
   await expect(page.getByText(PAYER).first()).toBeVisible(SLOW);
   await snap(page, "sandbox-med-detail");
 });
+
+test("an outside payer sends to an account, then to a key: each outcome names the payer and links its entry", async () => {
+  await mainNavOf(page).getByRole("link", { name: "Sandbox" }).click();
+  await expect(page).toHaveURL(/\/sandbox$/, SLOW);
+  const card = page.getByTestId("sandbox-receive");
+  const outcome = card.getByTestId("sandbox-receive-outcome");
+
+  await card.getByRole("radio", { name: /Para uma conta/ }).check();
+  const accountForm = card.getByTestId("sandbox-account-form");
+  await expect(accountForm.getByLabel("Conta que recebe")).toHaveValue(/^\d{12}$/, SLOW);
+  await accountForm.getByLabel("Valor").fill("1,11");
+  await accountForm.getByLabel("Nome de quem paga (opcional)").fill(PAYER);
+  await accountForm.getByRole("button", { name: "Receber Pix" }).click();
+  await expect(outcome).toContainText(`Pix de ${brl(111n)} recebido de ${PAYER}.`, SLOW);
+  await expect(outcome.getByTestId("sandbox-receive-entry")).toHaveAttribute(
+    "href",
+    /^\/ledger\/E\w{31}\?account=\d{12}$/,
+  );
+
+  // Another way of receiving starts without the last outcome; the key form offers a key of the merchant's.
+  await card.getByRole("radio", { name: /Para uma chave Pix/ }).check();
+  await expect(outcome).toHaveCount(0);
+  const keyForm = card.getByTestId("sandbox-key-form");
+  await expect(keyForm.getByLabel("Chave Pix")).not.toHaveValue("", SLOW);
+  await keyForm.getByLabel("Valor").fill("2,22");
+  await keyForm.getByLabel("Nome de quem paga (opcional)").fill(PAYER);
+  await keyForm.getByRole("button", { name: "Receber Pix" }).click();
+  await expect(outcome).toContainText(`Pix de ${brl(222n)} recebido de ${PAYER}.`, SLOW);
+  await expect(outcome.getByTestId("sandbox-receive-entry")).toHaveAttribute("href", /^\/ledger\/E\w{31}\?/);
+});

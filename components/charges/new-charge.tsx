@@ -1,17 +1,15 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
-import { useId, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { z } from "zod";
-import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
+import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { withCheckDigits } from "@/components/forms/document";
+import { useFormBasics } from "@/components/forms/form-basics";
 import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { useServiceError } from "@/components/forms/service-error";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
-import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -98,13 +96,8 @@ function CreatedCharge({ txId, onAnother }: { txId: string; onAnother: () => voi
 function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
   const t = useTranslations("charges.new");
   const common = useTranslations("common");
-  const locale = useLocale();
-  const id = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const explain = useServiceError();
-  const overview = useAccountsOverview();
-  const create = useMutation(trpc.charges.create.mutationOptions());
+  const basics = useFormBasics((trpc) => trpc.charges.create.mutationOptions());
+  const { locale, id, trpc, queryClient, explain, overview, accounts, mutation: create } = basics;
   const blockedReason = useBlockedReason();
   const [moreOpen, setMoreOpen] = useState(false);
 
@@ -123,7 +116,6 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
       sameDocument: { invalid: t("validation.document") },
     },
   });
-  const accounts = overview.data?.accounts ?? [];
   useFirstAccount(form, accounts);
   const preset = form.watch("expiration.preset");
   const blocked = blockedReason(accounts.find((account) => account.accountId === form.watch("accountId")));

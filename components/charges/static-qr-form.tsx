@@ -1,17 +1,16 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
-import { useId, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { z } from "zod";
-import { AccountOptions, useAccountsOverview } from "@/components/balance/accounts";
+import { AccountOptions } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { keepEnterInField } from "@/components/forms/enter-key";
+import { useFormBasics } from "@/components/forms/form-basics";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { useServiceError } from "@/components/forms/service-error";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
-import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
@@ -56,14 +55,9 @@ export function NewStaticQr() {
 function StaticQrForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations("staticQr.form");
   const keyTypes = useTranslations("pixKeys.types");
-  const locale = useLocale();
-  const id = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const explain = useServiceError();
-  const overview = useAccountsOverview();
+  const basics = useFormBasics((trpc) => trpc.charges.static.create.mutationOptions());
+  const { locale, id, trpc, queryClient, explain, overview, accounts, mutation: create } = basics;
   const keyrings = useQuery(trpc.pixKeys.accounts.queryOptions());
-  const create = useMutation(trpc.charges.static.create.mutationOptions());
 
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
@@ -75,7 +69,6 @@ function StaticQrForm({ onDone }: { onDone: () => void }) {
     messages: { label: { required: t("labelRequired") } },
   });
 
-  const accounts = overview.data?.accounts ?? [];
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
   const blocked = useBlockedReason()(account);
   const keys = keyrings.data?.find((ring) => ring.accountId === account?.accountId)?.keys ?? [];

@@ -21,7 +21,7 @@ import {
 } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
-import { describedBy, Field } from "@/components/ui/fields";
+import { describedBy, Field, FieldError as InlineError } from "@/components/ui/fields";
 import { type IssueKind, issueKind, useIssueMessage } from "./issue-message";
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
@@ -103,6 +103,16 @@ export function firstErrorMessage(errors: FieldErrors): string | undefined {
 export function FormAlert<V extends FieldValues>({ form }: { form: AnyForm<V> }) {
   const message = form.formState.errors.root?.server?.message;
   return message ? <Alert>{message}</Alert> : null;
+}
+
+/** The same refusal inline, under the last field (small dialogs), as an alert with `testId`. */
+export function FormError<V extends FieldValues>({ form, testId }: { form: AnyForm<V>; testId: string }) {
+  const message = form.formState.errors.root?.server?.message;
+  return message ? (
+    <InlineError alert testId={testId}>
+      {message}
+    </InlineError>
+  ) : null;
 }
 
 export type ControlProps = UseFormRegisterReturn & { id: string } & ReturnType<typeof describedBy>;

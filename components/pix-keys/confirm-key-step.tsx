@@ -5,12 +5,11 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { pixKeyText } from "@/components/format/text";
-import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormError, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { DialogActions } from "@/components/ui/dialog";
-import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { ConfirmPixKey, PIX_KEY_CODE_LENGTH } from "@/server/pix/keys/schema";
 import type { AppRouter } from "@/server/trpc/routers";
@@ -39,7 +38,6 @@ export function ConfirmKeyStep({
   const confirm = useMutation(trpc.pixKeys.confirm.mutationOptions());
   const resend = useMutation(trpc.pixKeys.resendCode.mutationOptions());
   const resendIn = useSecondsLeft(pending.resendAvailableAt);
-  const formError = form.formState.errors.root?.server?.message;
   const ref = { accountId, verificationId: pending.verificationId };
 
   const submit = form.handleSubmit(async ({ code }) => {
@@ -91,11 +89,7 @@ export function ConfirmKeyStep({
           />
         )}
       </FormField>
-      {formError ? (
-        <FieldError alert testId="confirm-key-error">
-          {formError}
-        </FieldError>
-      ) : null}
+      <FormError form={form} testId="confirm-key-error" />
       <DialogActions>
         <Button
           variant="secondary"

@@ -4,13 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState } from "react";
 import { z } from "zod";
-import { FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormError, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
-import { FieldError } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { keyFormatError } from "@/server/pix/keys";
 import {
@@ -97,7 +96,6 @@ function KeyValueForm({
     defaultValues: { key: "" },
     messages: { key: kind === "EVP" ? undefined : t(`dialog.invalid.${kind}`) },
   });
-  const formError = form.formState.errors.root?.server?.message;
   const create = useMutation(trpc.pixKeys.create.mutationOptions());
 
   const choose = (next: KeyKind) => {
@@ -189,11 +187,7 @@ function KeyValueForm({
         </FormField>
       )}
 
-      {formError ? (
-        <FieldError alert testId="register-key-error">
-          {formError}
-        </FieldError>
-      ) : null}
+      <FormError form={form} testId="register-key-error" />
 
       <DialogActions>
         <Button variant="secondary" onClick={onClose} disabled={create.isPending}>

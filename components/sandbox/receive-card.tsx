@@ -6,7 +6,6 @@ import { useEffect, useId, useMemo, useState } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { z } from "zod";
 import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
-import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
@@ -27,7 +26,15 @@ import { TxId } from "@/server/charges/schema";
 import { AccountId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
 import { PartyInput, PixKey } from "@/server/transfers/schema";
-import { Outcome, OutcomeLink, SandboxCard, type SandboxEntry, useAfterSandbox, useSandboxError } from "./shared";
+import {
+  EntryOutcome,
+  OutcomeLink,
+  SandboxCard,
+  type SandboxEntry,
+  useEntryOutcome,
+  useFirstChoice,
+  useSandboxError,
+} from "./shared";
 
 type Mode = "charge" | "account" | "key";
 const MODES: Mode[] = ["charge", "account", "key"];
@@ -39,9 +46,8 @@ const payerOf = (name: string | undefined) => (name ? { name } : undefined);
 /** "Receive a PIX": a payer at another institution pays a charge, or sends to an account or a key. */
 export function ReceiveCard() {
   const t = useTranslations("sandbox.receive");
-  const money = useMoney();
   const [mode, setMode] = useState<Mode>("charge");
-  const [received, setReceived] = useState<SandboxEntry | null>(null);
+  const outcome = useEntryOutcome();
   return (
     <SandboxCard title={t("title")} description={t("description")} testId="sandbox-receive">
       <div className="space-y-5">
@@ -51,7 +57,7 @@ export function ReceiveCard() {
           value={mode}
           onChange={(next) => {
             setMode(next);
-            setReceived(null);
+            outcome.clear();
           }}
           choices={MODES.map((value) => ({
             value,
@@ -59,27 +65,18 @@ export function ReceiveCard() {
             hint: t(`modes.${value}.hint`),
           }))}
         />
-        {mode === "charge" ? <ChargeForm onDone={setReceived} /> : null}
-        {mode === "account" ? <AccountForm onDone={setReceived} /> : null}
-        {mode === "key" ? <KeyForm onDone={setReceived} /> : null}
-        {received ? (
-          <Outcome
-            key={received.id}
-            testId="sandbox-receive-outcome"
-            links={
-              <>
-                <OutcomeLink href={entryHref(received)} testId="sandbox-receive-entry">
-                  {t("viewEntry")}
-                </OutcomeLink>
-                {received.reason === "pix_in:qrcode_paid" && received.entryRef ? (
-                  <OutcomeLink href={`/charges/${received.entryRef}`}>{t("viewCharge")}</OutcomeLink>
-                ) : null}
-              </>
-            }
-          >
-            {t("done", { amount: money(received.grossCents), name: received.payer?.name ?? "" })}
-          </Outcome>
-        ) : null}
+        {mode === "charge" ? <ChargeForm onDone={outcome.show} /> : null}
+        {mode === "account" ? <AccountForm onDone={outcome.show} /> : null}
+        {mode === "key" ? <KeyForm onDone={outcome.show} /> : null}
+        <EntryOutcome
+          action="receive"
+          entry={outcome.entry}
+          more={
+            outcome.entry?.reason === "pix_in:qrcode_paid" && outcome.entry.entryRef ? (
+              <OutcomeLink href={`/charges/${outcome.entry.entryRef}`}>{t("viewCharge")}</OutcomeLink>
+            ) : null
+          }
+        />
       </div>
     </SandboxCard>
   );
@@ -87,21 +84,11 @@ export function ReceiveCard() {
 
 type FormProps = { onDone: (entry: SandboxEntry) => void };
 
-/** Runs a sandbox mutation's success the same way for every form: refresh, then show the outcome. */
-function useDone(onDone: FormProps["onDone"]) {
-  const after = useAfterSandbox();
-  return (entry: SandboxEntry) => {
-    void after();
-    onDone(entry);
-  };
-}
-
 function ChargeForm({ onDone }: FormProps) {
   const t = useTranslations("sandbox.receive");
   const money = useMoney();
   const trpc = useTRPC();
   const explain = useSandboxError("receive");
-  const done = useDone(onDone);
   const pending = useQuery(trpc.charges.list.queryOptions({ status: "created", limit: 50 }));
   const pay = useMutation(trpc.sandbox.payCharge.mutationOptions());
   const form = useSchemaForm(z.object({ txId: TxId, payerName: PayerName }), {
@@ -109,10 +96,11 @@ function ChargeForm({ onDone }: FormProps) {
     messages: { txId: t("chargeRequired") },
   });
   const charges = pending.data?.charges ?? [];
-  const first = charges[0]?.txId;
-  useEffect(() => {
-    if (first && !charges.some((charge) => charge.txId === form.getValues("txId"))) form.setValue("txId", first);
-  }, [first, charges, form]);
+  useFirstChoice(
+    form,
+    "txId",
+    charges.map((charge) => charge.txId),
+  );
 
   if (pending.isSuccess && charges.length === 0) {
     return (
@@ -131,7 +119,7 @@ function ChargeForm({ onDone }: FormProps) {
       {
         onSuccess: (entry) => {
           form.reset({ txId: "", payerName: values.payerName ?? "" });
-          done(entry);
+          onDone(entry);
         },
         onError: (cause) => showServiceError(form, explain(cause), { txId: "txId", payer: "payerName" }),
       },
@@ -164,7 +152,6 @@ function AccountForm({ onDone }: FormProps) {
   const locale = useLocale();
   const trpc = useTRPC();
   const explain = useSandboxError("receive");
-  const done = useDone(onDone);
   const overview = useAccountsOverview();
   const credit = useMutation(trpc.sandbox.creditAccount.mutationOptions());
   const schema = useMemo(
@@ -182,7 +169,7 @@ function AccountForm({ onDone }: FormProps) {
       {
         onSuccess: (entry) => {
           form.reset({ accountId: values.accountId, amount: "", payerName: values.payerName ?? "" });
-          done(entry);
+          onDone(entry);
         },
         onError: (cause) =>
           showServiceError(form, explain(cause), { accountId: "accountId", amount: "amount", payer: "payerName" }),
@@ -214,7 +201,6 @@ function KeyForm({ onDone }: FormProps) {
   const listId = useId();
   const trpc = useTRPC();
   const explain = useSandboxError("receive");
-  const done = useDone(onDone);
   const rings = useQuery(trpc.pixKeys.accounts.queryOptions());
   const credit = useMutation(trpc.sandbox.creditKey.mutationOptions());
   const schema = useMemo(
@@ -238,7 +224,7 @@ function KeyForm({ onDone }: FormProps) {
       {
         onSuccess: (entry) => {
           form.reset({ pixKey: values.pixKey, amount: "", payerName: values.payerName ?? "" });
-          done(entry);
+          onDone(entry);
         },
         onError: (cause) =>
           showServiceError(form, explain(cause), { pixKey: "pixKey", amount: "amount", payer: "payerName" }),

@@ -3,10 +3,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { z } from "zod";
 import { useDateTime } from "@/components/format/date-time";
-import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
@@ -16,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/fields";
 import { EndToEndId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
-import { Outcome, OutcomeLink, SandboxCard, type SandboxEntry, useAfterSandbox, useSandboxError } from "./shared";
+import { EntryOutcome, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
 
 /** What a receiver can send back: a settled PIX the merchant sent to a key, by bank details or by code. */
 const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
@@ -29,8 +28,7 @@ export function ReturnCard() {
   const date = useDateTime();
   const trpc = useTRPC();
   const explain = useSandboxError("return");
-  const after = useAfterSandbox();
-  const [returned, setReturned] = useState<SandboxEntry | null>(null);
+  const outcome = useEntryOutcome();
   const debits = useQuery(trpc.ledger.list.queryOptions({ type: "debit", status: "succeeded", limit: 50 }));
   const send = useMutation(trpc.sandbox.returnPayment.mutationOptions());
   const schema = useMemo(
@@ -42,11 +40,11 @@ export function ReturnCard() {
     messages: { endToEndId: t("paymentRequired") },
   });
   const sent = (debits.data?.entries ?? []).filter((entry) => RETURNABLE.has(entry.reason) && entry.endToEndId);
-  const first = sent[0]?.endToEndId;
-  useEffect(() => {
-    if (first && !sent.some((entry) => entry.endToEndId === form.getValues("endToEndId")))
-      form.setValue("endToEndId", first);
-  }, [first, sent, form]);
+  useFirstChoice(
+    form,
+    "endToEndId",
+    sent.map((entry) => entry.endToEndId ?? ""),
+  );
 
   const onSubmit = form.handleSubmit((values) => {
     if (send.isPending) return;
@@ -55,8 +53,7 @@ export function ReturnCard() {
       {
         onSuccess: (entry) => {
           form.reset({ endToEndId: values.endToEndId, amount: "" });
-          void after();
-          setReturned(entry);
+          outcome.show(entry);
         },
         onError: (cause) => showServiceError(form, explain(cause), { endToEndId: "endToEndId", amount: "amount" }),
       },
@@ -98,19 +95,7 @@ export function ReturnCard() {
             </div>
           </form>
         )}
-        {returned ? (
-          <Outcome
-            key={returned.id}
-            testId="sandbox-return-outcome"
-            links={
-              <OutcomeLink href={entryHref(returned)} testId="sandbox-return-entry">
-                {t("viewEntry")}
-              </OutcomeLink>
-            }
-          >
-            {t("done", { amount: money(returned.grossCents), name: returned.payer?.name ?? "" })}
-          </Outcome>
-        ) : null}
+        <EntryOutcome action="return" entry={outcome.entry} />
         <p className="border-t border-slate-100 pt-4 text-xs text-slate-600" data-testid="sandbox-fail-hint">
           {t.rich("failHint", {
             code: (chunks) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono">{chunks}</code>,

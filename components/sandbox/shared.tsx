@@ -4,7 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { FieldValues, Path, PathValue } from "react-hook-form";
+import { entryHref } from "@/components/format/entry";
+import { useMoney } from "@/components/format/money";
+import type { AnyForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useAfterSend } from "@/components/send/shared";
@@ -93,6 +97,65 @@ export function Outcome({ testId, children, links }: { testId: string; children:
       </div>
     </div>
   );
+}
+
+/**
+ * The last simulated receipt or return: `show` refreshes what it changed (useAfterSandbox) and
+ * keeps it for EntryOutcome; `clear` forgets it.
+ */
+export function useEntryOutcome() {
+  const after = useAfterSandbox();
+  const [entry, setEntry] = useState<SandboxEntry | null>(null);
+  return {
+    entry,
+    show(next: SandboxEntry) {
+      void after();
+      setEntry(next);
+    },
+    clear: () => setEntry(null),
+  };
+}
+
+/**
+ * What a simulated receipt or return did (`action`'s "done" of the entry's amount and payer), with a
+ * link to its entry and any `more`; nothing before the first. A new entry is a new, focused outcome.
+ */
+export function EntryOutcome({
+  action,
+  entry,
+  more,
+}: {
+  action: "receive" | "return";
+  entry: SandboxEntry | null;
+  more?: ReactNode;
+}) {
+  const t = useTranslations(`sandbox.${action}`);
+  const money = useMoney();
+  if (!entry) return null;
+  const links = (
+    <>
+      <OutcomeLink href={entryHref(entry)} testId={`sandbox-${action}-entry`}>
+        {t("viewEntry")}
+      </OutcomeLink>
+      {more}
+    </>
+  );
+  return (
+    <Outcome key={entry.id} testId={`sandbox-${action}-outcome`} links={links}>
+      {t("done", { amount: money(entry.grossCents), name: entry.payer?.name ?? "" })}
+    </Outcome>
+  );
+}
+
+/**
+ * Chooses the first of `choices` in the form's select `name` while it holds none of them (the list
+ * came, or what was chosen left it).
+ */
+export function useFirstChoice<V extends FieldValues>(form: AnyForm<V>, name: Path<V>, choices: string[]) {
+  const first = choices[0];
+  useEffect(() => {
+    if (first && !choices.includes(form.getValues(name))) form.setValue(name, first as PathValue<V, Path<V>>);
+  }, [first, choices, form, name]);
 }
 
 export function OutcomeLink({ href, testId, children }: { href: string; testId?: string; children: ReactNode }) {

@@ -11,8 +11,9 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Input } from "@/components/ui/input";
 import { centsToBrl } from "@/server/money";
 import { InternalTransfer } from "@/server/transfers/schema";
-import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountAndNote, DetailsStep, ReviewList, ReviewStep, SendSteps, useLookup, useSendSteps } from "./steps";
+import { lookUpReceiver, ReceiverSteps } from "./receiver-steps";
+import { ReviewRow, type SourceAccount } from "./shared";
+import { useLookup, useSendSteps } from "./steps";
 
 /** An account number as people write it ("1000 0000-0001"): its digits; anything else as typed. */
 const accountDigits = (typed: string) => (/^[\d\s.-]+$/.test(typed) ? typed.replace(/\D/g, "") : typed);
@@ -60,14 +61,17 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   const serviceFields = { receiverBankAccount: "receiver", receiverAccountId: "receiver", amount: "amount" } as const;
 
   const onContinue = form.handleSubmit(({ receiver, amount, obs }) => {
-    const tooMuch = steps.overBalance(amount);
-    if (tooMuch) return form.setError("amount", { message: tooMuch });
     form.setValue("receiver", receiver);
     // The holder is looked up and shown before confirming; an unknown account stops here.
-    lookup.mutate(receiver, {
-      onSuccess: (found) =>
-        steps.toReview({ receiverAccountId: receiver, cents: amount, obs: obs || undefined, receiver: found.receiver }),
-      onError: steps.lookupRefused(form, serviceFields),
+    lookUpReceiver(steps, form, lookup, serviceFields, {
+      amount,
+      input: receiver,
+      review: (found) => ({
+        receiverAccountId: receiver,
+        cents: amount,
+        obs: obs || undefined,
+        receiver: found.receiver,
+      }),
     });
   });
 
@@ -84,42 +88,37 @@ export function InternalFlow({ account }: { account: SourceAccount }) {
   );
 
   return (
-    <SendSteps
+    <ReceiverSteps
       steps={steps}
+      form={form}
       resets={[form, transfer]}
-      details={
-        <DetailsStep steps={steps} form={form} onSubmit={onContinue} pending={lookup.isPending}>
-          <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>
-            {(control) => (
-              <Input
-                {...control}
-                placeholder={t("fields.accountPlaceholder")}
-                inputMode="numeric"
-                autoComplete="off"
-                className="tabular-nums"
-              />
-            )}
-          </FormField>
-          <AmountAndNote form={form} note="obs" />
-        </DetailsStep>
+      onContinue={onContinue}
+      looking={lookup.isPending}
+      receiverField={
+        <FormField form={form} name="receiver" label={t("fields.account")} hint={t("fields.accountHint")}>
+          {(control) => (
+            <Input
+              {...control}
+              placeholder={t("fields.accountPlaceholder")}
+              inputMode="numeric"
+              autoComplete="off"
+              className="tabular-nums"
+            />
+          )}
+        </FormField>
       }
-      review={(review) => (
-        <ReviewStep
-          form={form}
-          onSubmit={onConfirm}
-          steps={steps}
-          amountCents={review.cents}
-          confirmLabel={t("confirmTransfer")}
-          pending={transfer.isPending}
-        >
-          <ReceiverSummary receiver={review.receiver} onPlatform />
-          <ReviewList cents={review.cents}>
-            <ReviewRow label={t("review.toAccount")} testId="review-account">
-              <span className="tabular-nums">{review.receiverAccountId}</span>
-            </ReviewRow>
-            {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
-          </ReviewList>
-        </ReviewStep>
+      note="obs"
+      onConfirm={onConfirm}
+      confirmLabel={t("confirmTransfer")}
+      sending={transfer.isPending}
+      receiver={(review) => ({ receiver: review.receiver, onPlatform: true })}
+      rows={(review) => (
+        <>
+          <ReviewRow label={t("review.toAccount")} testId="review-account">
+            <span className="tabular-nums">{review.receiverAccountId}</span>
+          </ReviewRow>
+          {review.obs ? <ReviewRow label={t("review.obs")}>{review.obs}</ReviewRow> : null}
+        </>
       )}
     />
   );

@@ -13,8 +13,9 @@ import { centsToBrl } from "@/server/money";
 import { MAX_PIX_KEY_LENGTH } from "@/server/pix/keys/schema";
 import { ExternalTransfer, PixKey } from "@/server/transfers/schema";
 import type { AppRouter } from "@/server/trpc/routers";
-import { ReceiverSummary, ReviewRow, type SourceAccount } from "./shared";
-import { AmountAndNote, DetailsStep, ReviewList, ReviewStep, SendSteps, useLookup, useSendSteps } from "./steps";
+import { lookUpReceiver, ReceiverSteps } from "./receiver-steps";
+import { ReviewRow, type SourceAccount } from "./shared";
+import { useLookup, useSendSteps } from "./steps";
 
 type Resolved = inferRouterOutputs<AppRouter>["transfers"]["resolveKey"];
 type Review = { resolved: Resolved; cents: bigint; description: string | undefined };
@@ -39,14 +40,13 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   const send = useMutation(trpc.transfers.sendToKey.mutationOptions());
   const serviceFields = { pixKey: "pixKey", amount: "amount" } as const;
 
-  const onContinue = form.handleSubmit(({ pixKey, amount, description }) => {
-    const tooMuch = steps.overBalance(amount);
-    if (tooMuch) return form.setError("amount", { message: tooMuch });
-    resolve.mutate(pixKey, {
-      onSuccess: (resolved) => steps.toReview({ resolved, cents: amount, description: description || undefined }),
-      onError: steps.lookupRefused(form, serviceFields),
-    });
-  });
+  const onContinue = form.handleSubmit(({ pixKey, amount, description }) =>
+    lookUpReceiver(steps, form, resolve, serviceFields, {
+      amount,
+      input: pixKey,
+      review: (resolved) => ({ resolved, cents: amount, description: description || undefined }),
+    }),
+  );
 
   const onConfirm = steps.confirm(
     form,
@@ -61,44 +61,39 @@ export function PixKeyFlow({ account }: { account: SourceAccount }) {
   );
 
   return (
-    <SendSteps
+    <ReceiverSteps
       steps={steps}
+      form={form}
       resets={[form, send, resolve]}
-      details={
-        <DetailsStep steps={steps} form={form} onSubmit={onContinue} pending={resolve.isPending}>
-          <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
-            {(control) => (
-              <Input
-                {...control}
-                placeholder={t("fields.pixKeyPlaceholder")}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={MAX_PIX_KEY_LENGTH}
-              />
-            )}
-          </FormField>
-          <AmountAndNote form={form} note="description" />
-        </DetailsStep>
+      onContinue={onContinue}
+      looking={resolve.isPending}
+      receiverField={
+        <FormField form={form} name="pixKey" label={t("fields.pixKey")} hint={t("fields.pixKeyHint")}>
+          {(control) => (
+            <Input
+              {...control}
+              placeholder={t("fields.pixKeyPlaceholder")}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={MAX_PIX_KEY_LENGTH}
+            />
+          )}
+        </FormField>
       }
-      review={(review) => (
-        <ReviewStep
-          form={form}
-          onSubmit={onConfirm}
-          steps={steps}
-          amountCents={review.cents}
-          confirmLabel={t("confirm")}
-          pending={send.isPending}
-        >
-          <ReceiverSummary receiver={review.resolved.receiver} onPlatform={review.resolved.onPlatform} />
-          <ReviewList cents={review.cents}>
-            <ReviewRow label={t("review.key")}>
-              <span className="break-all">{review.resolved.key}</span>
-            </ReviewRow>
-            <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
-            {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
-          </ReviewList>
-        </ReviewStep>
+      note="description"
+      onConfirm={onConfirm}
+      confirmLabel={t("confirm")}
+      sending={send.isPending}
+      receiver={({ resolved }) => ({ receiver: resolved.receiver, onPlatform: resolved.onPlatform })}
+      rows={(review) => (
+        <>
+          <ReviewRow label={t("review.key")}>
+            <span className="break-all">{review.resolved.key}</span>
+          </ReviewRow>
+          <ReviewRow label={t("review.keyType")}>{t(`keyTypes.${review.resolved.keyType}`)}</ReviewRow>
+          {review.description ? <ReviewRow label={t("review.description")}>{review.description}</ReviewRow> : null}
+        </>
       )}
     />
   );

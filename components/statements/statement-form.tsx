@@ -1,14 +1,11 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useLocale, useTranslations } from "next-intl";
-import { useId } from "react";
+import { useTranslations } from "next-intl";
 import type { Path } from "react-hook-form";
 import { z } from "zod";
-import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
+import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
+import { useFormBasics } from "@/components/forms/form-basics";
 import { type AnyForm, firstErrorMessage, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
-import { useServiceError } from "@/components/forms/service-error";
-import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -45,13 +42,8 @@ const StatementFields = z
 /** The request card: account, period (presets or São Paulo dates), format, sections and columns. */
 export function StatementForm() {
   const t = useTranslations("statements.form");
-  const locale = useLocale();
-  const id = useId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const explain = useServiceError();
-  const overview = useAccountsOverview();
-  const requestStatement = useMutation(trpc.statements.request.mutationOptions());
+  const basics = useFormBasics((trpc) => trpc.statements.request.mutationOptions());
+  const { locale, id, trpc, queryClient, explain, overview, accounts, mutation: requestStatement } = basics;
 
   const form = useSchemaForm(StatementFields, {
     defaultValues: {
@@ -68,7 +60,6 @@ export function StatementForm() {
       "options.columns": t("errors.noColumns"),
     },
   });
-  const accounts = overview.data?.accounts ?? [];
   useFirstAccount(form, accounts);
   const [preset, custom, transactionTable] = form.watch(["preset", "custom", "options.sections.transactionTable"]);
   const error = firstErrorMessage(form.formState.errors);

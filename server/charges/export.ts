@@ -1,13 +1,14 @@
 /** The charges list's current filter as CSV, through the list's own query (listCharges). */
+
+import type { AppLocale } from "../../i18n/config";
 import type { Tx } from "../db/client";
 import { type Cell, csvFile, money } from "../exports/csv";
 import { exportLabels, labelOf } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { everyPage } from "../exports/paging";
 import { saoPauloDateTime } from "../time";
 import { type ChargeFilters, listCharges } from "./list";
 
-export function chargesCsv(tx: Tx, userId: string, filters: ChargeFilters, locale: ExportLocale) {
+export function chargesCsv(tx: Tx, userId: string, filters: ChargeFilters, locale: AppLocale) {
   const labels = exportLabels(locale);
   const c = labels.columns;
   async function* rows(): AsyncGenerator<Cell[]> {

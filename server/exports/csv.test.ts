@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { resolveLocale } from "../../i18n/config";
 import { csvFile, csvLines, defuse, money } from "./csv";
-import { decimalAmount, resolveExportLocale } from "./locale";
+import { decimalAmount } from "./locale";
 
 async function text(chunks: AsyncIterable<string>) {
   let out = "";
@@ -43,7 +44,7 @@ describe("the CSV writer", () => {
   });
 
   it("reads a stored locale back, pt-BR for anything unknown", () => {
-    expect(resolveExportLocale("en")).toBe("en");
-    expect(resolveExportLocale("xx")).toBe("pt-BR");
+    expect(resolveLocale("en")).toBe("en");
+    expect(resolveLocale("xx")).toBe("pt-BR");
   });
 });

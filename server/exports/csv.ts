@@ -6,7 +6,8 @@
  * time as they arrive: nothing accumulates.
  */
 import { stringify } from "csv-stringify/sync";
-import { CSV_RULES, decimalAmount, type ExportLocale } from "./locale";
+import type { AppLocale } from "../../i18n/config";
+import { CSV_RULES, decimalAmount } from "./locale";
 
 /** An amount in centavos, written as a decimal in the locale's mark. */
 export type MoneyCell = { cents: bigint };
@@ -24,7 +25,7 @@ export function defuse(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function cellText(cell: Cell, locale: ExportLocale): string {
+function cellText(cell: Cell, locale: AppLocale): string {
   if (cell === null || cell === undefined) return "";
   if (typeof cell === "number") return String(cell);
   if (typeof cell === "string") return defuse(cell);
@@ -32,7 +33,7 @@ function cellText(cell: Cell, locale: ExportLocale): string {
 }
 
 /** Records as CSV text (each line ending in CRLF), in the locale's separator. */
-export function csvLines(records: readonly (readonly Cell[])[], locale: ExportLocale): string {
+export function csvLines(records: readonly (readonly Cell[])[], locale: AppLocale): string {
   return stringify(
     records.map((record) => record.map((cell) => cellText(cell, locale))),
     { delimiter: CSV_RULES[locale].delimiter, record_delimiter: "windows" },
@@ -41,7 +42,7 @@ export function csvLines(records: readonly (readonly Cell[])[], locale: ExportLo
 
 /** A whole CSV file: BOM, header, then the rows as they come, a batch at a time. */
 export async function* csvFile(
-  locale: ExportLocale,
+  locale: AppLocale,
   header: readonly string[],
   rows: AsyncIterable<readonly Cell[]>,
 ): AsyncGenerator<string> {

@@ -1,12 +1,13 @@
 /** The words of every export (headers, labels, file names), from the `fileExports` messages. */
+
+import type { AppLocale } from "../../i18n/config";
 import en from "../../messages/en/fileExports.json";
 import ptBR from "../../messages/pt-BR/fileExports.json";
-import type { ExportLocale } from "./locale";
 
 export type ExportLabels = typeof ptBR;
-const LABELS: Record<ExportLocale, ExportLabels> = { "pt-BR": ptBR, en: en satisfies ExportLabels };
+const LABELS: Record<AppLocale, ExportLabels> = { "pt-BR": ptBR, en: en satisfies ExportLabels };
 
-export function exportLabels(locale: ExportLocale): ExportLabels {
+export function exportLabels(locale: AppLocale): ExportLabels {
   return LABELS[locale];
 }
 
@@ -17,7 +18,7 @@ export function labelOf(set: Record<string, string>, value: string): string {
 
 /** "extrato-<parts>.csv" in pt-BR, "statement-<parts>.csv" in en. */
 export function exportFileName(
-  locale: ExportLocale,
+  locale: AppLocale,
   kind: keyof ExportLabels["files"],
   parts: readonly string[],
   extension: string,

@@ -6,32 +6,22 @@
  * headers and file names are in ./labels.ts.
  */
 import { z } from "zod";
+import { type AppLocale, LOCALES } from "../../i18n/config";
 
-export const EXPORT_LOCALES = ["pt-BR", "en"] as const;
-export type ExportLocale = (typeof EXPORT_LOCALES)[number];
-/** What an API caller gets without choosing: the platform's own language. */
-export const DEFAULT_EXPORT_LOCALE: ExportLocale = "pt-BR";
-
+/** The dashboard's languages (i18n/config.ts); an API caller who chooses none gets its default, pt-BR. */
 export const ExportLocaleField = z
-  .enum(EXPORT_LOCALES)
+  .enum(LOCALES)
   .describe(
     "Language of the file: pt-BR (default) writes `;` between cells and a decimal comma (1234,56); en writes `,` and a decimal point (1234.56). Headers and file names follow it.",
   );
 
-export const CSV_RULES: Record<ExportLocale, { delimiter: string; decimal: string }> = {
+export const CSV_RULES: Record<AppLocale, { delimiter: string; decimal: string }> = {
   "pt-BR": { delimiter: ";", decimal: "," },
   en: { delimiter: ",", decimal: "." },
 };
 
-/** A stored locale read back; anything unknown is the default. */
-export function resolveExportLocale(value: string | null | undefined): ExportLocale {
-  return (EXPORT_LOCALES as readonly (string | null | undefined)[]).includes(value)
-    ? (value as ExportLocale)
-    : DEFAULT_EXPORT_LOCALE;
-}
-
 /** Centavos as a plain decimal in the locale's mark: "-1234,56" (pt-BR), "-1234.56" (en). */
-export function decimalAmount(cents: bigint, locale: ExportLocale): string {
+export function decimalAmount(cents: bigint, locale: AppLocale): string {
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
   return `${negative ? "-" : ""}${abs / 100n}${CSV_RULES[locale].decimal}${String(abs % 100n).padStart(2, "0")}`;

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { documentIntl, requestLocale } from "./documents";
+import { documentIntl } from "./documents";
 
 describe("documents in the user's language", () => {
-  it("reads the dashboard's locale cookie, pt-BR when absent or unknown", () => {
-    const withCookie = (cookie?: string) =>
-      requestLocale(new Request("http://localhost/", { headers: cookie ? { cookie } : {} }));
-    expect(withCookie("a=1; locale=en")).toBe("en");
-    expect(withCookie("locale=fr")).toBe("pt-BR");
-    expect(withCookie()).toBe("pt-BR");
-  });
-
   it("writes dates as the locale does, never ISO, in Brasília time", () => {
     const at = new Date("2026-11-25T17:03:00Z");
     expect(documentIntl("pt-BR").date(at)).toBe("25/11/2026");

@@ -3,22 +3,13 @@
  * language: next-intl's own translator and formatter over the dashboard's catalogues, in
  * Brasília time. Works where there is no request (the worker), so no `getTranslations`.
  */
-import { parse } from "hono/utils/cookie";
 import { createFormatter, createTranslator } from "next-intl";
-import { type AppLocale, LOCALE_COOKIE, resolveLocale, TIME_ZONE } from "../../i18n/config";
+import { type AppLocale, resolveLocale, TIME_ZONE } from "../../i18n/config";
 import en from "../../messages/en";
 import ptBR from "../../messages/pt-BR";
 import { formatBrl } from "../money";
 
-export type { AppLocale } from "../../i18n/config";
-
 const CATALOGUES: Record<AppLocale, typeof ptBR> = { "pt-BR": ptBR, en };
-
-/** The locale a dashboard request was made in: its locale cookie, else the default. */
-export function requestLocale(request: Request): AppLocale {
-  const cookies = parse(request.headers.get("cookie") ?? "", LOCALE_COOKIE);
-  return resolveLocale(cookies[LOCALE_COOKIE]);
-}
 
 /** A locale's translator (`t("statements.pdf.title")`) and the formats every document shares. */
 export function documentIntl(value: string | null | undefined) {

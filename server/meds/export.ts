@@ -1,15 +1,16 @@
 /** The MEDs list's current filter as CSV, through the list's own query (listMedsForDashboard). */
+
+import type { AppLocale } from "../../i18n/config";
 import type { Tx } from "../db/client";
 import { type Cell, csvFile, money } from "../exports/csv";
 import { exportLabels, labelOf } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { everyPage } from "../exports/paging";
 import { saoPauloDateTime } from "../time";
 import { listMedsForDashboard } from "./dashboard";
 
 type Filters = Omit<Parameters<typeof listMedsForDashboard>[2], "page" | "limit">;
 
-export function medsCsv(tx: Tx, userId: string, filters: Filters, locale: ExportLocale) {
+export function medsCsv(tx: Tx, userId: string, filters: Filters, locale: AppLocale) {
   const labels = exportLabels(locale);
   const c = labels.columns;
   async function* rows(): AsyncGenerator<Cell[]> {

@@ -1,8 +1,9 @@
 /** The refunds list's current filter as CSV, through the list's own query (the ledger's refund entries). */
+
+import type { AppLocale } from "../../i18n/config";
 import type { Tx } from "../db/client";
 import { type Cell, csvFile, money } from "../exports/csv";
 import { exportLabels, labelOf } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { everyPage } from "../exports/paging";
 import type { EntryStatus } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
@@ -10,7 +11,7 @@ import { listEntries } from "../ledger/queries";
 import { saoPauloDateTime } from "../time";
 import { REFUND_REASON } from "./service";
 
-export function refundsCsv(tx: Tx, userId: string, filters: { status?: EntryStatus }, locale: ExportLocale) {
+export function refundsCsv(tx: Tx, userId: string, filters: { status?: EntryStatus }, locale: AppLocale) {
   const labels = exportLabels(locale);
   const c = labels.columns;
   async function* rows(): AsyncGenerator<Cell[]> {

@@ -6,57 +6,30 @@
  * several it is a zip of them (docs/decisions/0025-exports-an-accountant-accepts.md). Transaction rows go out
  * a batch at a time as the keyset pages arrive; nothing accumulates.
  */
+
+import type { AppLocale } from "../../i18n/config";
 import { maskDocument } from "../documents/cpf-cnpj";
 import { type Cell, csvFile, money } from "../exports/csv";
 import { type ExportLabels, exportLabels, labelOf } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { type ZipEntry, zipStream } from "../exports/zip";
 import { saoPauloDate, saoPauloDateTime } from "../time";
+import { type StatementWords, statementCell } from "./cell";
 import type { PeriodSummary, StatementEntry } from "./data";
-import { COLUMN_KEYS, type ColumnKey, SECTION_KEYS, type StatementOptions } from "./schema";
+import { COLUMN_KEYS, SECTION_KEYS, type StatementOptions } from "./schema";
 
 type Period = { accountId: string; startAt: Date; endAt: Date };
 
-/** The entry's effect on the balance: + for a credit, − for a debit. */
-const signed = (entry: Pick<StatementEntry, "type">, cents: bigint) => (entry.type === "debit" ? -cents : cents);
-
-function counterpart(entry: StatementEntry) {
-  return entry.type === "credit" ? entry.payer : entry.receiver;
-}
-
-/** One column of one entry as a typed cell: amounts stay amounts, text is text. */
-export function entryCell(entry: StatementEntry, column: ColumnKey, labels: ExportLabels): Cell {
-  switch (column) {
-    case "dateTime":
-      return saoPauloDateTime(entry.createdAt);
-    case "type":
-      return labelOf(labels.types, entry.type);
-    case "description":
-      return entry.description ?? labelOf(labels.reasons, entry.reason);
-    case "endToEndId":
-      return entry.endToEndId ?? "";
-    case "payerReceiver": {
-      const party = counterpart(entry);
-      if (!party) return "";
-      // Parties are stored with the document already masked; mask again only raw digits.
-      const document = party.cpfCnpj.includes("*") ? party.cpfCnpj : maskDocument(party.cpfCnpj);
-      return `${party.name} (${document})`;
-    }
-    case "payerBankInfo": {
-      const party = counterpart(entry);
-      return party
-        ? `ISPB ${party.ispb} ${labels.bank.agency} ${party.agency} ${labels.bank.account} ${party.accountNumber}`
-        : "";
-    }
-    case "grossAmount":
-      return money(signed(entry, entry.grossCents));
-    case "fee":
-      return money(-entry.feeCents);
-    case "netAmount":
-      return money(signed(entry, entry.netCents));
-    case "status":
-      return labelOf(labels.statuses, entry.status);
-  }
+/** How the CSV files write a statement cell: São Paulo times, the export's labels, typed amounts. */
+export function csvWords(labels: ExportLabels): StatementWords<Cell> {
+  return {
+    dateTime: saoPauloDateTime,
+    type: (type) => labelOf(labels.types, type),
+    reason: (reason) => labelOf(labels.reasons, reason),
+    status: (status) => labelOf(labels.statuses, status),
+    bank: (party) =>
+      `ISPB ${party.ispb} ${labels.bank.agency} ${party.agency} ${labels.bank.account} ${party.accountNumber}`,
+    money,
+  };
 }
 
 async function* rowsOf(rows: readonly (readonly Cell[])[]) {
@@ -82,7 +55,7 @@ function summaryRows(summary: PeriodSummary, period: Period, labels: ExportLabel
   ];
 }
 
-type Context = { summary: PeriodSummary; period: Period; locale: ExportLocale };
+type Context = { summary: PeriodSummary; period: Period; locale: AppLocale };
 
 function sectionFile(
   section: (typeof SECTION_KEYS)[number],
@@ -118,10 +91,11 @@ function sectionFile(
       );
     case "transactionTable": {
       const keys = COLUMN_KEYS.filter((k) => options.columns[k]);
+      const words = csvWords(labels);
       async function* rows() {
         let written = 0;
         for await (const entry of entries) {
-          yield keys.map((k) => entryCell(entry, k, labels));
+          yield keys.map((k) => statementCell(entry, k, words));
           written++;
           await onRow(written);
         }

@@ -5,10 +5,10 @@
  * MAX_ATTEMPTS); a worker that lost its lease cannot mark the statement done a second time.
  */
 import type pg from "pg";
+import { resolveLocale } from "../../i18n/config";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { exportLabels, labelOf } from "../exports/labels";
-import { resolveExportLocale } from "../exports/locale";
 import type { Statement } from "../generated/prisma/client";
 import { documentIntl } from "../i18n/documents";
 import { logger } from "../logger";
@@ -133,7 +133,7 @@ export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<vo
   };
 
   const key = storageKey(statement);
-  const locale = resolveExportLocale(statement.locale);
+  const locale = resolveLocale(statement.locale);
   let sizeBytes: number;
   let extension: string = statement.format;
   if (statement.format === "csv") {

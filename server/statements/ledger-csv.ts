@@ -4,15 +4,17 @@
  * externalId and the txId, through the one CSV writer. Rows are read in keyset pages, newest
  * first, and written a batch at a time: nothing accumulates whatever the filter's size.
  */
+
+import type { AppLocale } from "../../i18n/config";
 import type { Tx } from "../db/client";
 import { invalid } from "../errors";
 import { csvFile } from "../exports/csv";
 import { exportLabels } from "../exports/labels";
-import type { ExportLocale } from "../exports/locale";
 import { Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { type EntryFilters, entryCondition } from "../ledger/search";
-import { entryCell } from "./csv";
+import { statementCell } from "./cell";
+import { csvWords } from "./csv";
 import type { StatementEntry } from "./data";
 import { COLUMN_KEYS } from "./schema";
 
@@ -48,12 +50,13 @@ async function* exportRows(tx: Tx, userId: string, filters: EntryFilters): Async
 }
 
 /** The CSV's chunks; refuses a reversed date range before anything is written. */
-export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale: ExportLocale): AsyncGenerator<string> {
+export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale: AppLocale): AsyncGenerator<string> {
   if (filters.startDate !== undefined && filters.endDate !== undefined && filters.startDate > filters.endDate) {
     throw invalid("startDate must not be after endDate", "startDate");
   }
   const labels = exportLabels(locale);
   const c = labels.columns;
+  const words = csvWords(labels);
   async function* rows() {
     for await (const row of exportRows(tx, userId, filters)) {
       const entry: StatementEntry = {
@@ -65,7 +68,7 @@ export function ledgerCsv(tx: Tx, userId: string, filters: EntryFilters, locale:
       yield [
         row.accountId,
         row.id,
-        ...COLUMN_KEYS.map((k) => entryCell(entry, k, labels)),
+        ...COLUMN_KEYS.map((k) => statementCell(entry, k, words)),
         row.externalId ?? "",
         row.entryRef ?? "",
       ];

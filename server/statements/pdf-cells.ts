@@ -3,10 +3,9 @@
  * signed amounts, then the running balance. A row left out of the balance (failed, processing)
  * says so in the balance column, whichever columns were chosen.
  */
-import { maskDocument } from "../documents/cpf-cnpj";
 import type { DocumentIntl } from "../i18n/documents";
 import { isEntryReason, REASON_MESSAGE_KEYS } from "../ledger/types";
-import type { StatementEntry } from "./data";
+import { type StatementWords, statementCell } from "./cell";
 import type { StatementRow } from "./rows";
 import { COLUMN_KEYS, type ColumnKey, type StatementOptions } from "./schema";
 
@@ -35,50 +34,28 @@ export function statusLabel(intl: DocumentIntl, status: string): string {
     : status;
 }
 
-function counterpart(entry: StatementEntry) {
-  return entry.type === "credit" ? entry.payer : entry.receiver;
+/** How the PDF writes a statement cell: the statement's language, dates and money. */
+function pdfWords(intl: DocumentIntl): StatementWords<string> {
+  return {
+    dateTime: intl.dateTime,
+    type: (type) => (type === "credit" || type === "debit" ? intl.t(`ledger.types.${type}`) : type),
+    reason: (reason) => reasonLabel(intl, reason),
+    status: (status) => statusLabel(intl, status),
+    bank: (party) =>
+      intl.t("statements.pdf.bank", { ispb: party.ispb, agency: party.agency, account: party.accountNumber }),
+    money: intl.money,
+  };
 }
 
-function cellText(intl: DocumentIntl, row: StatementRow, column: PdfColumn): string {
-  const { entry } = row;
-  switch (column) {
-    case "dateTime":
-      return intl.dateTime(entry.createdAt);
-    case "type":
-      return entry.type === "credit" || entry.type === "debit" ? intl.t(`ledger.types.${entry.type}`) : entry.type;
-    case "description":
-      return entry.description ?? reasonLabel(intl, entry.reason);
-    case "endToEndId":
-      return entry.endToEndId ?? "";
-    case "payerReceiver": {
-      const party = counterpart(entry);
-      if (!party) return "";
-      // A third party's document is shown masked; parties are usually stored masked already.
-      const document = party.cpfCnpj.includes("*") ? party.cpfCnpj : maskDocument(party.cpfCnpj);
-      return `${party.name} (${document})`;
-    }
-    case "payerBankInfo": {
-      const party = counterpart(entry);
-      return party
-        ? intl.t("statements.pdf.bank", { ispb: party.ispb, agency: party.agency, account: party.accountNumber })
-        : "";
-    }
-    case "grossAmount":
-      return intl.money(row.grossCents);
-    case "fee":
-      return intl.money(row.feeCents);
-    case "netAmount":
-      return intl.money(row.netCents);
-    case "status":
-      return statusLabel(intl, entry.status);
-    case "balance":
-      return row.counted
-        ? intl.money(row.balanceCents)
-        : intl.t("statements.pdf.table.notCounted", { status: statusLabel(intl, entry.status) });
-  }
+function cellText(intl: DocumentIntl, words: StatementWords<string>, row: StatementRow, column: PdfColumn): string {
+  if (column !== "balance") return statementCell(row.entry, column, words);
+  return row.counted
+    ? intl.money(row.balanceCents)
+    : intl.t("statements.pdf.table.notCounted", { status: statusLabel(intl, row.entry.status) });
 }
 
 /** One row's cells, in the order of `pdfColumns`. */
 export function pdfCells(intl: DocumentIntl, row: StatementRow, columns: PdfColumn[]): string[] {
-  return columns.map((column) => cellText(intl, row, column));
+  const words = pdfWords(intl);
+  return columns.map((column) => cellText(intl, words, row, column));
 }

@@ -4,6 +4,7 @@
  * in the summary's totals; a failed or processing entry is listed with its amounts and leaves the
  * balance as it was. So the opening balance plus every row's amount is the closing balance.
  */
+import { signedCents } from "./cell";
 import type { StatementEntry } from "./data";
 
 export type StatementRow = {
@@ -24,14 +25,13 @@ const isSettled = (entry: StatementEntry) => entry.status === "succeeded";
 
 /** One entry as a row, after a balance of `previousCents`. */
 export function statementRow(entry: StatementEntry, previousCents: bigint): StatementRow {
-  const sign = entry.type === "credit" ? 1n : -1n;
   const counted = isSettled(entry);
-  const netCents = sign * entry.netCents;
+  const netCents = signedCents(entry, entry.netCents);
   const amountCents = counted ? netCents : 0n;
   return {
     entry,
     counted,
-    grossCents: sign * entry.grossCents,
+    grossCents: signedCents(entry, entry.grossCents),
     feeCents: -entry.feeCents,
     netCents,
     amountCents,

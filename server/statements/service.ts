@@ -1,11 +1,12 @@
 /** Statements (interface 2.7, 3.3, 4.4): request, look up, list. The worker builds the files. */
+
+import type { AppLocale } from "../../i18n/config";
+import { resolveLocale } from "../../i18n/config";
 import type { Tx } from "../db/client";
 import { forbidden, notFound } from "../errors";
 import { exportFileName } from "../exports/labels";
-import { resolveExportLocale } from "../exports/locale";
 import { UUID_PATTERN } from "../fields/ids";
 import type { Statement } from "../generated/prisma/client";
-import type { AppLocale } from "../i18n/documents";
 import { saoPauloDate } from "../time";
 import { resolveOptions, resolvePeriod, type StatementRequest } from "./schema";
 import { reportUrl } from "./signed-url";
@@ -64,7 +65,7 @@ export function reportFileName(
   extension: string = statement.format,
 ): string {
   const parts = [statement.accountId, saoPauloDate(statement.startAt), saoPauloDate(statement.endAt)];
-  return exportFileName(resolveExportLocale(statement.locale), "statement", parts, extension);
+  return exportFileName(resolveLocale(statement.locale), "statement", parts, extension);
 }
 
 export function storageKey(statement: Pick<Statement, "id" | "format">): string {

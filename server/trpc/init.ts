@@ -5,9 +5,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
+import type { AppLocale } from "../../i18n/config";
+import { requestLocale } from "../../i18n/request-locale";
 import { getSession, type SessionUser } from "../auth/next-auth";
 import { AppError } from "../errors";
-import { type AppLocale, requestLocale } from "../i18n/documents";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
 export type TRPCContext = { user: SessionUser | null; locale?: AppLocale };

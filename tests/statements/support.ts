@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { inflateSync } from "node:zlib";
+import type { AppLocale } from "../../i18n/config";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
-import type { AppLocale } from "../../server/i18n/documents";
 import { processNextStatement } from "../../server/statements/generate";
 import { type StatementRequestInput, StatementRequestSchema } from "../../server/statements/schema";
 import { requestStatement } from "../../server/statements/service";

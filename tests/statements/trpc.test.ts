@@ -38,7 +38,7 @@ describe("statements on the dashboard (tRPC)", () => {
   });
 
   it("writes the statement in the language of the dashboard it was requested from", async () => {
-    // The context's locale comes from the locale cookie (requestLocale, server/i18n/documents.test.ts).
+    // The context's locale comes from the locale cookie (requestLocale, i18n/request-locale.test.ts).
     const caller = createCallerFactory(appRouter)({
       user: { id: merchant.userId, email, name: "Loja", role: "MERCHANT" },
       locale: "en",

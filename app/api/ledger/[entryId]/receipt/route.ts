@@ -1,9 +1,9 @@
+import { requestLocale } from "@/i18n/request-locale";
 import { withSession } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { AccountId, EntryId } from "@/server/fields/ids";
 import { fileResponse } from "@/server/http/file-response";
-import { requestLocale } from "@/server/i18n/documents";
 import { renderReceiptPdf } from "@/server/receipts/pdf";
 import { receiptOf } from "@/server/receipts/service";
 

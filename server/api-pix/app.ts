@@ -16,6 +16,8 @@ import type { ApiPixEnv } from "./context";
 import { bearerToken, ipAllowlist, rateLimit } from "./middleware/access";
 import { GENERAL, PixProblem, type ProblemInit, problemResponse } from "./problem";
 import { OAUTH_SCHEME } from "./route";
+import { registerDevolucaoRoutes } from "./routes/devolucao";
+import { registerPixRoutes } from "./routes/pix";
 
 export const API_PIX_BASE = "/api/pix/v2";
 
@@ -77,6 +79,8 @@ export function createApiPix() {
   app.use("*", async (c, next) => (c.req.path === `${API_PIX_BASE}/openapi.json` ? next() : rateLimit(c, next)));
 
   // Resource routes register here, one line per file of ./routes.
+  registerPixRoutes(app);
+  registerDevolucaoRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

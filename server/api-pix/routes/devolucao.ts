@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import { findIdentifiedRefund, requestIdentifiedRefund } from "../../refunds/identified";
 import { getReceivedPix } from "../../refunds/received";
 import type { ApiPixEnv } from "../context";
+import { resourceInputHook } from "../invalid-input";
 import { centsOfValor } from "../money";
 import { PixProblem, type Violation } from "../problem";
 import { pixRoutes } from "../route";
@@ -97,30 +98,34 @@ const getRoute = route(
 );
 
 export function registerDevolucaoRoutes(app: OpenAPIHono<ApiPixEnv>) {
-  app.openapi(putRoute, async (c) => {
-    const { e2eid, id } = c.req.valid("param");
-    const body = c.req.valid("json");
-    const amountCents = centsOfValor(body.valor);
-    if (amountCents <= 0n) {
-      throw invalidRefund("O valor da devolução deve ser maior que zero.", {
-        razao: "O valor deve ser maior que 0.00.",
-        propriedade: "devolucao.valor",
+  app.openapi(
+    putRoute,
+    async (c) => {
+      const { e2eid, id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const amountCents = centsOfValor(body.valor);
+      if (amountCents <= 0n) {
+        throw invalidRefund("O valor da devolução deve ser maior que zero.", {
+          razao: "O valor deve ser maior que 0.00.",
+          propriedade: "devolucao.valor",
+        });
+      }
+      const result = await orPixNotFound(
+        requestIdentifiedRefund(db(), {
+          userId: c.get("apiKey").userId,
+          endToEndId: e2eid,
+          clientId: id,
+          amountCents,
+          ...(body.natureza ? { nature: body.natureza } : {}),
+          description: body.descricao ?? null,
+        }),
+      ).catch((error: unknown) => {
+        throw error instanceof AppError ? (refusal(error) ?? error) : error;
       });
-    }
-    const result = await orPixNotFound(
-      requestIdentifiedRefund(db(), {
-        userId: c.get("apiKey").userId,
-        endToEndId: e2eid,
-        clientId: id,
-        amountCents,
-        ...(body.natureza ? { nature: body.natureza } : {}),
-        description: body.descricao ?? null,
-      }),
-    ).catch((error: unknown) => {
-      throw error instanceof AppError ? (refusal(error) ?? error) : error;
-    });
-    return c.json(devolucaoView(result.refund, result.identifier), 201);
-  });
+      return c.json(devolucaoView(result.refund, result.identifier), 201);
+    },
+    resourceInputHook({ ...INVALID, prefix: "devolucao" }),
+  );
 
   app.openapi(getRoute, async (c) => {
     const { e2eid, id } = c.req.valid("param");

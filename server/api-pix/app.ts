@@ -18,6 +18,7 @@ import { GENERAL, PixProblem, type ProblemInit, problemResponse } from "./proble
 import { OAUTH_SCHEME } from "./route";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerPixRoutes } from "./routes/pix";
+import { registerWebhookRoutes } from "./routes/webhook";
 
 export const API_PIX_BASE = "/api/pix/v2";
 
@@ -81,6 +82,7 @@ export function createApiPix() {
   // Resource routes register here, one line per file of ./routes.
   registerPixRoutes(app);
   registerDevolucaoRoutes(app);
+  registerWebhookRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

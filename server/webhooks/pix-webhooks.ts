@@ -7,8 +7,9 @@ import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import type { Tx } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
-import type { PixWebhook } from "../generated/prisma/client";
+import type { DeliveryStatus, PixWebhook, WebhookDelivery } from "../generated/prisma/client";
 import { parsePixKey } from "../pix/keys";
+import { getDelivery, isUuid, replayDelivery } from "./gateway";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 
 type Deps = { resolver?: Resolver; now?: Date };
@@ -125,4 +126,46 @@ export async function listPixWebhooks(
     tx.pixWebhook.count({ where }),
   ]);
   return { webhooks, total };
+}
+
+/** Every webhook of the user's keys, newest first (the dashboard lists them). */
+export async function allPixWebhooks(tx: Tx, userId: string): Promise<PixWebhook[]> {
+  return tx.pixWebhook.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
+}
+
+async function ownWebhookById(tx: Tx, userId: string, webhookId: string): Promise<PixWebhook> {
+  const webhook = isUuid(webhookId) ? await tx.pixWebhook.findUnique({ where: { id: webhookId } }) : null;
+  if (!webhook || webhook.userId !== userId) throw notFound("webhook not found", "webhookId");
+  return webhook;
+}
+
+/** Removes one of the user's webhooks by id (the dashboard's delete); its pending deliveries are given up. */
+export async function deletePixWebhookById(tx: Tx, userId: string, webhookId: string): Promise<void> {
+  await removeWebhook(tx, await ownWebhookById(tx, userId, webhookId), "webhook deleted");
+}
+
+/** The delivery log of one of the user's webhooks, newest first: the other surfaces' log and shape. */
+export async function listPixWebhookDeliveries(
+  tx: Tx,
+  userId: string,
+  webhookId: string,
+  filters: { page?: number; limit?: number; status?: DeliveryStatus } = {},
+): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+  const webhook = await ownWebhookById(tx, userId, webhookId);
+  const page = Math.max(1, filters.page ?? 1);
+  const limit = Math.min(100, Math.max(1, filters.limit ?? 50));
+  const where = { pixWebhookId: webhook.id, ...(filters.status ? { status: filters.status } : {}) };
+  const [deliveries, total] = await Promise.all([
+    tx.webhookDelivery.findMany({ where, orderBy: { createdAt: "desc" }, skip: (page - 1) * limit, take: limit }),
+    tx.webhookDelivery.count({ where }),
+  ]);
+  return { deliveries, total };
+}
+
+/** Sends a finished delivery of one of the user's webhooks again (404 once the webhook is gone). */
+export async function replayPixWebhookDelivery(tx: Tx, userId: string, eventId: string, now = new Date()) {
+  const delivery = await getDelivery(tx, userId, eventId);
+  if (!delivery.pixWebhookId) throw notFound("delivery not found", "event_id");
+  await ownWebhookById(tx, userId, delivery.pixWebhookId);
+  return replayDelivery(tx, userId, eventId, { now });
 }

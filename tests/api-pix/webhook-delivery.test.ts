@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/routers";
 import { runDeliveryPass } from "../../server/webhooks/deliver";
 import { allowPrivateTargets, type Receiver, relayUntil, startReceiver } from "../webhooks/support";
 import { apiPixMerchant, paidCharge, pixCall, pixToKey, registerEvpKey } from "./support";
@@ -115,5 +117,28 @@ describe("API Pix webhook deliveries: { pix: [...] } at {webhookUrl}/pix", () =>
     await runDeliveryPass(pool(), { userIds: [quiet.userId, shop.userId] });
     expect(await apiPixDeliveries(quiet.userId)).toEqual([]);
     expect(receiver.requests.length).toBe(before);
+  });
+
+  it("shows each webhook and its delivery log on the dashboard, to its merchant only", async () => {
+    const dashboard = (userId: string) =>
+      createCallerFactory(appRouter)({
+        user: { id: userId, email: "someone@example.test", name: "Someone", role: "MERCHANT" },
+      }).webhooks.apiPix;
+    const { webhooks } = await dashboard(shop.userId).list();
+    expect(webhooks).toEqual([expect.objectContaining({ chave: key, webhookUrl: receiver.url("/erp/") })]);
+    const webhookId = webhooks[0]?.webhookId as string;
+    const log = await dashboard(shop.userId).deliveries({ webhookId });
+    expect(log.total).toBeGreaterThanOrEqual(2);
+    expect(log.deliveries.map((d) => d.event_type)).toContain("pix.received");
+
+    const stranger = await apiPixMerchant();
+    await expect(dashboard(stranger.userId).deliveries({ webhookId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await dashboard(stranger.userId).list()).webhooks).toEqual([]);
+
+    const delivered = log.deliveries[0]?.event_id as string;
+    const replayed = await dashboard(shop.userId).replay({ eventId: delivered });
+    expect(replayed.status).toBe("pending");
+    await runDeliveryPass(pool(), { userIds: [shop.userId] });
+    expect(receiver.requests.at(-1)?.path).toBe("/erp/pix");
   });
 });

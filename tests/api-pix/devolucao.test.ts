@@ -59,6 +59,19 @@ describe("PUT and GET /pix/{e2eid}/devolucao/{id}", () => {
     expect(pix.json.devolucoes).toEqual([done.json]);
   });
 
+  it("makes one refund of concurrent PUTs with the same id and body, all answering it", async () => {
+    const { endToEndId } = await paidCharge(shop, 3_000n);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => pixCall(shop.bearer, "PUT", devolucao(endToEndId, "same"), { body: { valor: "5.00" } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json.rtrId)).size).toBe(1);
+    expect(
+      await db().ledgerEntry.count({ where: { parentEndToEndId: endToEndId, reason: "pix_in:refunded_processing" } }),
+    ).toBe(1);
+    await settle();
+  });
+
   it("refuses the same id with another request, with a violation on id", async () => {
     const { endToEndId } = await paidCharge(shop, 5_000n);
     expect((await pixCall(shop.bearer, "PUT", devolucao(endToEndId, "A1"), { body: { valor: "1.00" } })).status).toBe(

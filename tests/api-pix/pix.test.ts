@@ -144,6 +144,17 @@ describe("GET /pix/{e2eid} and GET /pix", () => {
     }
   });
 
+  it("answers an empty page far past the end, not an error", async () => {
+    const res = await pixCall(
+      shop.bearer,
+      "GET",
+      `/pix?${period(start, new Date(Date.now() + 60_000))}&paginacao.paginaAtual=2147483647&paginacao.itensPorPagina=1000`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.pix).toEqual([]);
+    expect(res.json.parametros.paginacao).toMatchObject({ paginaAtual: 2147483647, quantidadeTotalDeItens: 2 });
+  });
+
   it("needs pix.read", async () => {
     const narrow = await apiPixMerchant("cob.read");
     const res = await pixCall(narrow.bearer, "GET", `/pix/${charged.endToEndId}`);

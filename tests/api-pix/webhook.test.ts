@@ -127,6 +127,13 @@ describe("PUT/GET/DELETE /webhook/{chave} and GET /webhook", () => {
     );
     expect(inPeriod.json.webhooks).toHaveLength(1);
     expect(inPeriod.json.parametros.paginacao).toMatchObject({ itensPorPagina: 1, quantidadeTotalDeItens: 1 });
+    const far = await pixCall(
+      lister.bearer,
+      "GET",
+      "/webhook?paginacao.paginaAtual=2147483647&paginacao.itensPorPagina=1000",
+    );
+    expect(far.status).toBe(200);
+    expect(far.json.webhooks).toEqual([]);
     const earlier = await pixCall(lister.bearer, "GET", `/webhook?fim=${encodeURIComponent("2020-01-01T00:00:00Z")}`);
     expect(earlier.json.webhooks).toEqual([]);
 

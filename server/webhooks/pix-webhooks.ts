@@ -58,18 +58,14 @@ export async function putPixWebhook(
     ...(deps.resolver ? { resolver: deps.resolver } : {}),
   });
   const now = deps.now ?? new Date();
-  const existing = await tx.pixWebhook.findUnique({ where: { chave: key } });
-  if (existing && existing.userId === userId) {
-    return tx.pixWebhook.update({
-      where: { id: existing.id },
-      data: { webhookUrl, accountId: registered.accountId, updatedAt: now },
-      include: WITH_HOLDER,
-    });
-  }
   // A key that changed owners leaves its former owner's webhook behind: it is replaced.
-  if (existing) await removeWebhook(tx, existing, "the key's webhook was replaced");
-  return tx.pixWebhook.create({
-    data: {
+  const existing = await tx.pixWebhook.findUnique({ where: { chave: key } });
+  if (existing && existing.userId !== userId) await removeWebhook(tx, existing, "the key's webhook was replaced");
+  // One statement (INSERT ... ON CONFLICT: no nested read, or Prisma would not use it), so two PUTs
+  // of the same key at once both succeed.
+  const webhook = await tx.pixWebhook.upsert({
+    where: { chave: key },
+    create: {
       id: randomUUID(),
       userId,
       accountId: registered.accountId,
@@ -78,8 +74,9 @@ export async function putPixWebhook(
       createdAt: now,
       updatedAt: now,
     },
-    include: WITH_HOLDER,
+    update: { webhookUrl, accountId: registered.accountId, updatedAt: now },
   });
+  return { ...webhook, account: { document: registered.account.document } };
 }
 
 /** The user's webhook of a key; 404 when there is none (or it is someone else's). */

@@ -54,6 +54,19 @@ describe("PUT/GET/DELETE /webhook/{chave} and GET /webhook", () => {
     expect(twice.json.type).toBe(`${PROBLEM}WebhookNaoEncontrado`);
   });
 
+  it("answers every one of concurrent PUTs of a key, leaving one webhook", async () => {
+    const racer = await apiPixMerchant();
+    const chave = await registerEvpKey(racer.accountId);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        pixCall(racer.bearer, "PUT", `/webhook/${chave}`, { body: { webhookUrl: `${HOOK}/${n}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const list = await pixCall(racer.bearer, "GET", "/webhook");
+    expect(list.json.webhooks).toHaveLength(1);
+  });
+
   it("keeps each merchant to its own keys and webhooks", async () => {
     expect((await pixCall(shop.bearer, "PUT", `/webhook/${key}`, { body: { webhookUrl: HOOK } })).status).toBe(200);
 

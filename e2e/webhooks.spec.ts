@@ -335,3 +335,44 @@ test("deleting the configuration and the webhook asks first and empties both lis
   expect(await worker?.deliver()).toBe(0);
   expect(receiver.received).toHaveLength(2);
 });
+
+test("an API Pix webhook of a key is listed with its delivery log, and deleted after asking", async () => {
+  if (!worker) throw new Error("the worker was not attached");
+  // What PUT /api/pix/v2/webhook/{chave} leaves behind, for a key made for this run.
+  const key = crypto.randomUUID();
+  const url = `${receiver.origin}/api-pix/${RUN}`;
+  const { rows } = await worker.sql("SELECT id FROM accounts WHERE user_id = $1::uuid ORDER BY id LIMIT 1", [
+    worker.userId,
+  ]);
+  const accountId = rows[0]?.id as string;
+  await worker.sql("INSERT INTO pix_keys (id, account_id, type, key) VALUES ($1::uuid, $2, 'EVP', $3)", [
+    crypto.randomUUID(),
+    accountId,
+    key,
+  ]);
+  await worker.sql(
+    "INSERT INTO pix_webhooks (id, user_id, account_id, chave, webhook_url) VALUES ($1::uuid, $2::uuid, $3, $4, $5)",
+    [crypto.randomUUID(), worker.userId, accountId, key, url],
+  );
+  try {
+    await page.reload();
+    const section = page.getByTestId("api-pix-webhooks");
+    await expect(section.getByRole("heading", { level: 2, name: "Webhooks da API Pix" })).toBeVisible(SLOW);
+    const card = section.getByTestId("pix-webhook-card");
+    await expect(card.getByTestId("pix-webhook-url")).toHaveText(url, SLOW);
+    await expect(card.getByTestId("pix-webhook-key")).toHaveText(`Chave ${key}`);
+    await expect(card.getByTestId("deliveries-empty")).toBeVisible(SLOW);
+    await snap(page, "webhooks-api-pix");
+
+    await card.getByTestId("delete-pix-webhook").click();
+    const dialog = page.getByRole("dialog", { name: "Excluir webhook da API Pix" });
+    await expect(dialog).toContainText(url);
+    await dialog.getByRole("button", { name: "Excluir webhook" }).click();
+    await expect(dialog).toBeHidden(SLOW);
+    await expect(card).toHaveCount(0);
+    await expect(section.getByRole("heading", { name: "Nenhum webhook da API Pix" })).toBeVisible();
+  } finally {
+    await worker.sql("DELETE FROM pix_webhooks WHERE chave = $1", [key]);
+    await worker.sql("DELETE FROM pix_keys WHERE key = $1", [key]);
+  }
+});

@@ -26,7 +26,10 @@ const FIRST_PAGE_SIZE = PAGE_SIZES[0];
  * and time), the next attempt, and "Replay" for one that is no longer pending. `reveal` changes
  * after a test event: the log opens on its first page, where the new delivery is.
  */
-export type DeliveryTarget = { surface: "gateway"; webhookId: string } | { surface: "account"; configId: string };
+export type DeliveryTarget =
+  | { surface: "gateway"; webhookId: string }
+  | { surface: "account"; configId: string }
+  | { surface: "api_pix"; pixWebhookId: string };
 
 export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal: number }) {
   const t = useTranslations("webhooks.deliveries");
@@ -50,7 +53,7 @@ export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal
     refetchInterval: (query: { state: { data?: { deliveries: GatewayDeliveryView[] } } }) =>
       query.state.data?.deliveries.some((delivery) => delivery.status === "pending") ? POLL_MS : false,
   };
-  // Both surfaces answer the same log; the one of the other surface stays disabled.
+  // Every surface answers the same log; the ones of the other surfaces stay disabled.
   const gatewayLog = useQuery({
     ...trpc.webhooks.gateway.deliveries.queryOptions(
       { webhookId: target.surface === "gateway" ? target.webhookId : "", page, limit },
@@ -65,11 +68,20 @@ export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal
     ),
     enabled: open && target.surface === "account",
   });
-  const log = target.surface === "gateway" ? gatewayLog : accountLog;
+  const apiPixLog = useQuery({
+    ...trpc.webhooks.apiPix.deliveries.queryOptions(
+      { webhookId: target.surface === "api_pix" ? target.pixWebhookId : "", page, limit },
+      polling,
+    ),
+    enabled: open && target.surface === "api_pix",
+  });
+  const log = target.surface === "gateway" ? gatewayLog : target.surface === "account" ? accountLog : apiPixLog;
 
   const gatewayReplay = useMutation(trpc.webhooks.gateway.replay.mutationOptions());
   const accountReplay = useMutation(trpc.webhooks.account.replay.mutationOptions());
-  const replay = target.surface === "gateway" ? gatewayReplay : accountReplay;
+  const apiPixReplay = useMutation(trpc.webhooks.apiPix.replay.mutationOptions());
+  const replay =
+    target.surface === "gateway" ? gatewayReplay : target.surface === "account" ? accountReplay : apiPixReplay;
   function onReplay(delivery: GatewayDeliveryView) {
     setReplayError(null);
     replay.mutate(
@@ -79,7 +91,9 @@ export function DeliveryLog({ target, reveal }: { target: DeliveryTarget; reveal
           queryClient.invalidateQueries(
             target.surface === "gateway"
               ? trpc.webhooks.gateway.deliveries.queryFilter({ webhookId: target.webhookId })
-              : trpc.webhooks.account.deliveries.queryFilter({ configId: target.configId }),
+              : target.surface === "account"
+                ? trpc.webhooks.account.deliveries.queryFilter({ configId: target.configId })
+                : trpc.webhooks.apiPix.deliveries.queryFilter({ webhookId: target.pixWebhookId }),
           ),
         onError: (cause) => setReplayError(explain(cause).message),
       },

@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/ui/page-header";
 import { AccountConfigs } from "./account-configs";
+import { ApiPixWebhooks } from "./api-pix-webhooks";
 import { GatewayWebhooks } from "./gateway-webhooks";
 
-/** The webhooks page: the gateway surface's registrations, then the account surface's configurations. */
+/** The webhooks page: the gateway surface's registrations, the account surface's configurations, the API Pix's. */
 export function WebhooksManager() {
   const section = useTranslations("sections.webhooks");
   return (
@@ -14,6 +15,8 @@ export function WebhooksManager() {
       <GatewayWebhooks />
       <div className="border-t border-slate-200" />
       <AccountConfigs />
+      <div className="border-t border-slate-200" />
+      <ApiPixWebhooks />
     </div>
   );
 }

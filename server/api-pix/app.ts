@@ -17,7 +17,10 @@ import { bearerToken, ipAllowlist, rateLimit } from "./middleware/access";
 import { GENERAL, PixProblem, type ProblemInit, problemResponse } from "./problem";
 import { OAUTH_SCHEME } from "./route";
 import { registerCobRoutes } from "./routes/cob";
+import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
+import { registerPixRoutes } from "./routes/pix";
+import { registerWebhookRoutes } from "./routes/webhook";
 
 export const API_PIX_BASE = "/api/pix/v2";
 
@@ -81,6 +84,9 @@ export function createApiPix() {
   // Resource routes register here, one line per file of ./routes.
   registerCobRoutes(app);
   registerLocRoutes(app);
+  registerPixRoutes(app);
+  registerDevolucaoRoutes(app);
+  registerWebhookRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

@@ -1,19 +1,22 @@
 /**
- * Money on the API Pix surface: decimal strings with two places ("10.50", the specification's
- * `\d{1,10}\.\d{2}`), integer centavos inside (server/money.ts holds the surfaces' numbers).
+ * Money on the API Pix surface: decimal strings with two places ("10.50", at most ten digits
+ * before the point) at the door, bigint centavos inside (server/money.ts for the other doors).
  */
-const DECIMAL = /^(\d{1,10})\.(\d{2})$/;
+export const VALOR_PATTERN = /^\d{1,10}\.\d{2}$/;
 
-/** The centavos of a decimal string, or null when it is not exactly `\d{1,10}\.\d{2}`. */
-export function centsOfDecimal(value: string): bigint | null {
-  const match = DECIMAL.exec(value);
-  if (!match) return null;
-  return BigInt(match[1] as string) * 100n + BigInt(match[2] as string);
+/** Centavos as the surface writes them: "0.05", "1234.50". */
+export function valorOf(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
-/** Centavos as the surface writes them ("0.05", "1234.50"). */
-export function decimalOfCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+/** A `valor` the schema accepted (VALOR_PATTERN) in centavos. */
+export function centsOfValor(valor: string): bigint {
+  const [whole = "0", fraction = "00"] = valor.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction);
+}
+
+/** The centavos of a decimal string, or null when it is not exactly VALOR_PATTERN. */
+export function centsOfDecimal(value: string): bigint | null {
+  return VALOR_PATTERN.test(value) ? centsOfValor(value) : null;
 }

@@ -20,7 +20,7 @@ export { REFUND_REASON, REFUNDABLE_REASONS };
 export const REFUND_WINDOW_DAYS = 90;
 const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
-async function lockOriginal(tx: Tx, userId: string, endToEndId: string): Promise<LedgerEntry> {
+export async function lockOriginal(tx: Tx, userId: string, endToEndId: string): Promise<LedgerEntry> {
   const [row] = await tx.$queryRaw<{ seq: bigint }[]>`
     SELECT seq FROM ledger_entries
      WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'

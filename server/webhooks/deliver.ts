@@ -12,8 +12,9 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import type { WebhookSurface } from "../generated/prisma/client";
 import { logger } from "../logger";
+import { pixCallbackUrl } from "./pix-webhooks";
 import { type AttemptResult, afterAttempt, isExpired, SCHEDULES } from "./schedule";
-import { accountHeaders, bodyOf, gatewayHeaders } from "./signature";
+import { accountHeaders, apiPixHeaders, bodyOf, gatewayHeaders } from "./signature";
 import { defaultSql, type Sql } from "./sql";
 import { createTransport, type Transport } from "./transport";
 
@@ -23,6 +24,7 @@ export type Claimed = {
   userId: string;
   gatewayWebhookId: string | null;
   configId: string | null;
+  pixWebhookId: string | null;
   eventType: string;
   payload: unknown;
   /** this attempt's number (the claim counted it) */
@@ -73,19 +75,22 @@ const CLAIM = `
                 FOR UPDATE SKIP LOCKED)
     RETURNING d.*)
   SELECT c.id, c.surface, c.user_id AS "userId", c.gateway_webhook_id AS "gatewayWebhookId",
-         c.config_id AS "configId", c.event_type AS "eventType", c.payload, c.attempts,
+         c.config_id AS "configId", c.pix_webhook_id AS "pixWebhookId", c.event_type AS "eventType", c.payload,
+         c.attempts,
          c.manual_replay AS "manualReplay", c.created_at AS "createdAt",
-         COALESCE(g.url, w.target_url) AS url,
+         COALESCE(g.url, w.target_url, p.webhook_url) AS url,
          COALESCE(g.secret_ciphertext, w.secret_ciphertext) AS "secretCiphertext",
          w.auth_header_ciphertext AS "authHeaderCiphertext",
          CASE WHEN c.surface = 'gateway' AND (g.id IS NULL OR g.deleted_at IS NOT NULL OR NOT g.active)
                 THEN 'webhook deleted'
               WHEN c.surface = 'account' AND w.id IS NULL THEN 'configuration deleted'
               WHEN c.surface = 'account' AND NOT w.active THEN 'configuration inactive'
+              WHEN c.surface = 'api_pix' AND (p.id IS NULL OR p.user_id <> c.user_id) THEN 'webhook deleted'
          END AS gone
     FROM claimed c
     LEFT JOIN gateway_webhooks g ON g.id = c.gateway_webhook_id
-    LEFT JOIN webhook_configs w ON w.id = c.config_id`;
+    LEFT JOIN webhook_configs w ON w.id = c.config_id
+    LEFT JOIN pix_webhooks p ON p.id = c.pix_webhook_id`;
 
 /**
  * Claims up to `limit` due deliveries for `leaseMs`, with their targets; each claim counts as the
@@ -109,7 +114,8 @@ export async function claimDueDeliveries(
 export function targetOf(claimed: Claimed): Target {
   if (claimed.gone || !claimed.url) return { gone: claimed.gone ?? "target not found" };
   return {
-    url: claimed.url,
+    // API Pix: the specification's callback is `{webhookUrl}/pix`.
+    url: claimed.surface === "api_pix" ? pixCallbackUrl(claimed.url) : claimed.url,
     secret: claimed.secretCiphertext ? decryptSecret(claimed.secretCiphertext) : null,
     authHeader: claimed.authHeaderCiphertext ? decryptSecret(claimed.authHeaderCiphertext) : null,
   };
@@ -156,7 +162,12 @@ export async function attemptDelivery(
     rawBody,
     secret: target.secret,
   };
-  const headers = gateway ? gatewayHeaders(signed) : accountHeaders({ ...signed, authHeader: target.authHeader });
+  const headers =
+    claimed.surface === "api_pix"
+      ? apiPixHeaders(signed)
+      : gateway
+        ? gatewayHeaders(signed)
+        : accountHeaders({ ...signed, authHeader: target.authHeader });
   const timeoutMs = gateway ? config().WEBHOOK_GATEWAY_TIMEOUT_MS : config().WEBHOOK_ACCOUNT_TIMEOUT_MS;
   const sent = await options.transport({ url: target.url, headers, body: rawBody, timeoutMs });
   const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
@@ -274,7 +285,7 @@ export async function runDeliveryPass(
   return total;
 }
 
-/** Account-surface delivery records are kept WEBHOOK_ACCOUNT_RETENTION_DAYS (7) days. Deletes in batches. */
+/** Account-surface and API Pix delivery records are kept WEBHOOK_ACCOUNT_RETENTION_DAYS (7) days. Deletes in batches. */
 export async function purgeAccountDeliveries(db: Db, now = new Date(), batch = 5000): Promise<number> {
   const cutoff = new Date(now.getTime() - config().WEBHOOK_ACCOUNT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   let purged = 0;
@@ -282,7 +293,7 @@ export async function purgeAccountDeliveries(db: Db, now = new Date(), batch = 5
     const deleted = await db.$executeRaw`
       DELETE FROM webhook_deliveries
        WHERE id IN (SELECT id FROM webhook_deliveries
-                     WHERE surface = 'account' AND created_at < ${cutoff}
+                     WHERE surface IN ('account', 'api_pix') AND created_at < ${cutoff}
                      LIMIT ${batch})`;
     purged += deleted;
     if (deleted < batch) return purged;

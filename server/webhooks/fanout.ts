@@ -19,14 +19,16 @@ import {
   WEBHOOK_TOPICS,
 } from "./catalog";
 import { wakeDeliveries } from "./deliver-signal";
+import { apiPixEventFor, PIX_WITH_TXID, REFUND_OF_PIX } from "./pix-payload";
 import { defaultSql, type Sql } from "./sql";
 
 type Row = {
   id: string;
-  surface: "gateway" | "account";
+  surface: "gateway" | "account" | "api_pix";
   user_id: string;
   gateway_webhook_id: string | null;
   config_id: string | null;
+  pix_webhook_id: string | null;
   source_event_id: string;
   target_key: string;
   event_type: string;
@@ -42,6 +44,8 @@ type Facts = {
   queued: boolean;
   webhooks: Target[] | null;
   configs: Target[] | null;
+  /** API Pix webhooks of the key of the PIX with a txid the entry is or refunds */
+  pix_webhooks: { id: string }[] | null;
 };
 
 const entryOf = (row: Record<string, unknown> | null): LedgerEntry | null => (row ? entryFromRow(row) : null);
@@ -61,7 +65,16 @@ const factsOver = (accountId: string, entryId: string, userId: string) => `
          (SELECT json_agg(json_build_object('id', g.id, 'events', g.events)) FROM gateway_webhooks g
            WHERE g.user_id = ${userId} AND g.active AND g.deleted_at IS NULL) AS webhooks,
          (SELECT json_agg(json_build_object('id', c.id, 'events', c.events)) FROM webhook_configs c
-           WHERE c.user_id = ${userId} AND c.active) AS configs`;
+           WHERE c.user_id = ${userId} AND c.active) AS configs,
+         (SELECT json_agg(json_build_object('id', w.id)) FROM pix_webhooks w
+           WHERE w.user_id = ${userId}
+             AND w.chave = (SELECT ch.pix_key FROM e
+                              JOIN ledger_entries o ON o.account_id = e.account_id
+                               AND o.end_to_end_id = COALESCE(e.parent_end_to_end_id, e.end_to_end_id)
+                               AND o.type = 'credit' AND o.reason = '${PIX_WITH_TXID}'
+                              JOIN charges ch ON ch.tx_id = o.entry_ref
+                             WHERE e.reason IN ('${PIX_WITH_TXID}', '${REFUND_OF_PIX}')
+                             LIMIT 1)) AS pix_webhooks`;
 
 const FACTS = factsOver("$1", "$2", "$3::uuid");
 
@@ -71,7 +84,14 @@ const FACTS_OF_PASS = `
     FROM jsonb_to_recordset($1::jsonb) AS ev(event_id uuid, account_id text, entry_id text, user_id uuid)
     CROSS JOIN LATERAL (${factsOver("ev.account_id", "ev.entry_id", "ev.user_id")}) f`;
 
-const NO_FACTS: Facts = { entry: null, parent: null, queued: false, webhooks: null, configs: null };
+const NO_FACTS: Facts = {
+  entry: null,
+  parent: null,
+  queued: false,
+  webhooks: null,
+  configs: null,
+  pix_webhooks: null,
+};
 
 async function factsOf(sql: Sql, event: OutboxEvent, userId: string): Promise<Facts> {
   const { rows } = await sql.query<Facts>({
@@ -101,12 +121,12 @@ async function factsOfPass(sql: Sql, events: OutboxEvent[]): Promise<Map<string,
 }
 
 const INSERT = `
-  INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, source_event_id, target_key,
-                                  event_type, payload, next_attempt_at, created_at)
-  SELECT x.id, x.surface::"WebhookSurface", x.user_id, x.gateway_webhook_id, x.config_id, x.source_event_id,
-         x.target_key, x.event_type, x.payload, $2, $2
+  INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, pix_webhook_id, source_event_id,
+                                  target_key, event_type, payload, next_attempt_at, created_at)
+  SELECT x.id, x.surface::"WebhookSurface", x.user_id, x.gateway_webhook_id, x.config_id, x.pix_webhook_id,
+         x.source_event_id, x.target_key, x.event_type, x.payload, $2, $2
     FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, surface text, user_id uuid, gateway_webhook_id uuid,
-           config_id uuid, source_event_id uuid, target_key text, event_type text, payload jsonb)
+           config_id uuid, pix_webhook_id uuid, source_event_id uuid, target_key text, event_type text, payload jsonb)
   ON CONFLICT (source_event_id, target_key) DO NOTHING`;
 
 /** Creates the deliveries of one outbox event; returns how many were new. */
@@ -137,6 +157,7 @@ export async function fanOutEvent(
         surface: "gateway",
         gateway_webhook_id: webhook.id,
         config_id: null,
+        pix_webhook_id: null,
         target_key: `gw:${webhook.id}:${gatewayEvent.type}`,
         event_type: gatewayEvent.type,
         payload: gatewayPayload(id, gatewayEvent.type, event.createdAt, gatewayEvent.data),
@@ -151,6 +172,7 @@ export async function fanOutEvent(
       surface: "account",
       gateway_webhook_id: null,
       config_id: webhookConfig.id,
+      pix_webhook_id: null,
       target_key: `acct:${webhookConfig.id}`,
       event_type: accountEvent.event,
       payload: accountPayload(
@@ -158,6 +180,20 @@ export async function fanOutEvent(
         { userId, accountId: entry?.accountId ?? event.accountId },
         accountEvent,
       ),
+    });
+  }
+  const pixEvent = facts.pix_webhooks?.length && entry ? await apiPixEventFor(event, entry) : null;
+  for (const webhook of pixEvent ? (facts.pix_webhooks ?? []) : []) {
+    rows.push({
+      ...base,
+      id: randomUUID(),
+      surface: "api_pix",
+      gateway_webhook_id: null,
+      config_id: null,
+      pix_webhook_id: webhook.id,
+      target_key: `pix:${webhook.id}`,
+      event_type: pixEvent?.type as string,
+      payload: pixEvent?.payload as object,
     });
   }
   if (rows.length === 0) return 0;

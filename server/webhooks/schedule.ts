@@ -16,6 +16,8 @@ export const SCHEDULES: Record<WebhookSurface, { delaysMs: number[]; maxAttempts
     maxAttempts: 8,
   },
   account: { delaysMs: [0, MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 4 * HOUR], maxAttempts: 6 },
+  // API Pix webhooks of PIX keys: the account surface's schedule (the specification leaves it to the PSP).
+  api_pix: { delaysMs: [0, MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 4 * HOUR], maxAttempts: 6 },
 };
 
 export type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };

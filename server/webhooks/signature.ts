@@ -89,3 +89,16 @@ export function accountHeaders(input: SignedInput & { authHeader: string | null 
     ...(input.authHeader ? { Authorization: input.authHeader } : {}),
   };
 }
+
+/**
+ * API Pix webhooks: the specification defines no signature (its callbacks rely on mutual TLS), so
+ * the body goes plain, with the delivery's id and kind for the receiver's deduplication.
+ */
+export function apiPixHeaders(input: Pick<SignedInput, "deliveryId" | "eventType">): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    "X-Service-Event-Id": input.deliveryId,
+    "X-Service-Event-Type": input.eventType,
+  };
+}

@@ -1,5 +1,11 @@
 /** Wire shapes of webhook resources: gateway (snake_case) and account surface (camelCase). */
-import type { GatewayWebhook, WebhookAttempt, WebhookConfig, WebhookDelivery } from "../generated/prisma/client";
+import type {
+  GatewayWebhook,
+  PixWebhook,
+  WebhookAttempt,
+  WebhookConfig,
+  WebhookDelivery,
+} from "../generated/prisma/client";
 
 /** docs/contract.md, POST /webhooks → `{ id, url, events, secret, allow_insecure, active, created_at }`. */
 export function gatewayWebhookView(webhook: GatewayWebhook, secret?: string | null) {
@@ -60,5 +66,16 @@ export function webhookConfigView(config: WebhookConfig, authHeader: string | nu
     deactivatedReason: config.deactivatedReason,
     createdAt: config.createdAt.getTime(),
     updatedAt: config.updatedAt.getTime(),
+  };
+}
+
+/** An API Pix webhook as the dashboard shows it: the key, where it posts, since when. */
+export function pixWebhookView(webhook: PixWebhook) {
+  return {
+    webhookId: webhook.id,
+    chave: webhook.chave,
+    webhookUrl: webhook.webhookUrl,
+    createdAt: webhook.createdAt.getTime(),
+    updatedAt: webhook.updatedAt.getTime(),
   };
 }

@@ -1,5 +1,10 @@
 /** Helpers of the API Pix tests: a merchant with a bearer token, and calls through the surface's one entry. */
+import { randomUUID } from "node:crypto";
 import { apiPixFetch } from "../../server/api-pix/surface";
+import { payChargeFromOutside } from "../../server/charges/payment";
+import { createCharge } from "../../server/charges/service";
+import { db } from "../../server/db/client";
+import { creditIncomingPixToKey } from "../../server/transfers/incoming";
 import { basic, call, LOCAL_IP, newMerchant } from "../support/fixtures";
 
 export const apiPixDoor = {
@@ -67,4 +72,34 @@ export async function fetchLocation(location: string) {
   const payload =
     res.status === 200 ? JSON.parse(Buffer.from(text.split(".")[1] as string, "base64url").toString()) : null;
   return { status: res.status, text, payload, problem: res.status === 200 ? null : JSON.parse(text) };
+}
+
+/** A fresh EVP key registered on the account (the current one, so new charges carry it). */
+export async function registerEvpKey(accountId: string) {
+  const key = randomUUID();
+  await db().pixKey.updateMany({ where: { accountId }, data: { isCurrent: false } });
+  await db().pixKey.create({ data: { id: randomUUID(), accountId, type: "EVP", key, isCurrent: true } });
+  return key;
+}
+
+/** A charge of the merchant's account paid in the sandbox: the credit's end-to-end id and the txId. */
+export async function paidCharge(
+  merchant: { userId: string; accountId: string },
+  amountCents: bigint,
+  payer: { name?: string; cpfCnpj?: string } = {},
+) {
+  const charge = await createCharge(db(), { userId: merchant.userId, accountId: merchant.accountId, amountCents });
+  const credit = await payChargeFromOutside(db(), { userId: merchant.userId, txId: charge.txId, payer });
+  return { endToEndId: credit.endToEndId as string, txId: charge.txId, credit };
+}
+
+/** A PIX from outside to one of the merchant's keys (no charge). */
+export async function pixToKey(
+  merchant: { userId: string },
+  pixKey: string,
+  amountCents: bigint,
+  payer: { name?: string; cpfCnpj?: string } = {},
+) {
+  const credit = await creditIncomingPixToKey(db(), { callerId: merchant.userId, pixKey, amountCents, payer });
+  return credit.endToEndId as string;
 }

@@ -5,7 +5,7 @@ import { debtorOf } from "../../charges/location";
 import { urlOfLocation } from "../../charges/locations";
 import type { Tx } from "../../db/client";
 import type { Charge, PayloadLocation } from "../../generated/prisma/client";
-import { decimalOfCents } from "../money";
+import { valorOf } from "../money";
 
 export function locationView(location: PayloadLocation) {
   return {
@@ -34,7 +34,7 @@ export function cobView(charge: Charge, location: PayloadLocation | null) {
     ...(location && url ? { loc: { ...locationView(location), txid: charge.txId }, location: url } : {}),
     status: cobStatusOf(charge.status),
     ...(debtor ? { devedor: debtor } : {}),
-    valor: { original: decimalOfCents(charge.amountCents), modalidadeAlteracao: charge.amountEditable ? 1 : 0 },
+    valor: { original: valorOf(charge.amountCents), modalidadeAlteracao: charge.amountEditable ? 1 : 0 },
     chave: charge.pixKey ?? "",
     ...(charge.description ? { solicitacaoPagador: charge.description } : {}),
     ...(info?.length ? { infoAdicionais: info } : {}),
@@ -50,7 +50,7 @@ export function cobCompleteView(charge: Charge, location: PayloadLocation | null
           {
             endToEndId: charge.paidEndToEndId,
             txid: charge.txId,
-            valor: decimalOfCents(charge.amountCents),
+            valor: valorOf(charge.amountCents),
             horario: charge.paidAt.toISOString(),
           },
         ]

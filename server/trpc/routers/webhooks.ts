@@ -1,6 +1,6 @@
 /**
  * Webhooks for the dashboard: the gateway surface's registrations and their delivery log (replay,
- * test event), and the account surface's configurations. Each procedure is the session's user,
+ * test event), the account surface's configurations, and the API Pix webhooks of PIX keys. Each procedure is the session's user,
  * one service call and the wire shape of server/webhooks/views.ts — without secrets: a gateway
  * secret comes back once, on registration; an authHeader never (only whether there is one).
  */
@@ -27,12 +27,18 @@ import {
   sendTestEvent,
 } from "../../webhooks/gateway";
 import {
+  allPixWebhooks,
+  deletePixWebhookById,
+  listPixWebhookDeliveries,
+  replayPixWebhookDelivery,
+} from "../../webhooks/pix-webhooks";
+import {
   AccountWebhookConfig,
   DeliveryListQuery,
   GatewayWebhookRegistration,
   WebhookSecret,
 } from "../../webhooks/schema";
-import { gatewayDeliveryView, gatewayWebhookView, webhookConfigView } from "../../webhooks/views";
+import { gatewayDeliveryView, gatewayWebhookView, pixWebhookView, webhookConfigView } from "../../webhooks/views";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 const id = Uuid;
@@ -154,4 +160,41 @@ const accountRouter = createTRPCRouter({
     ),
 });
 
-export const webhooksRouter = createTRPCRouter({ gateway: gatewayRouter, account: accountRouter });
+const apiPixRouter = createTRPCRouter({
+  /** The webhooks of the user's PIX keys (set through the API Pix), newest first. */
+  list: merchantProcedure.query(async ({ ctx }) => ({
+    webhooks: (await allPixWebhooks(db(), ctx.user.id)).map(pixWebhookView),
+  })),
+
+  /** Removes one; its pending deliveries are given up. */
+  remove: merchantProcedure.input(z.object({ webhookId: id })).mutation(async ({ ctx, input }) => {
+    await db().$transaction((tx) => deletePixWebhookById(tx, ctx.user.id, input.webhookId));
+    return { webhookId: input.webhookId, deleted: true };
+  }),
+
+  /** A page of one webhook's deliveries, newest first (the gateway log's shape). */
+  deliveries: merchantProcedure
+    .input(DeliveryListQuery.extend({ webhookId: id, limit: PageSize.default(10) }))
+    .query(async ({ ctx, input }) => {
+      const { deliveries, total } = await listPixWebhookDeliveries(db(), ctx.user.id, input.webhookId, input);
+      return {
+        deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
+        ...pageInfo(input, total),
+      };
+    }),
+
+  /** Sends a delivered, failed or expired delivery again. */
+  replay: merchantProcedure
+    .input(z.object({ eventId: id }))
+    .mutation(async ({ ctx, input }) =>
+      gatewayDeliveryView(await replayPixWebhookDelivery(db(), ctx.user.id, input.eventId)),
+    ),
+});
+
+export type PixWebhookView = ReturnType<typeof pixWebhookView>;
+
+export const webhooksRouter = createTRPCRouter({
+  gateway: gatewayRouter,
+  account: accountRouter,
+  apiPix: apiPixRouter,
+});

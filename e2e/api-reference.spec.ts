@@ -72,11 +72,10 @@ test("the API Pix is the third definition, and Authorize gets a token from its O
   // OAuth 2.0 client credentials, as an API Pix client does it: Swagger UI posts to the token URL.
   const tokenAnswer = page.waitForResponse((response) => response.url().endsWith("/api/pix/oauth/token"));
   await page.getByRole("button", { name: "Authorize" }).first().click();
-  const dialog = page.locator(".auth-container").filter({ hasText: "clientCredentials" });
-  await dialog.locator("#client_id").fill(clientId);
-  await dialog.locator("#client_secret").fill(clientSecret);
-  await dialog.getByRole("button", { name: "Authorize" }).click();
+  await page.getByRole("textbox", { name: "client_id:" }).fill(clientId);
+  await page.getByRole("textbox", { name: "client_secret:" }).fill(clientSecret);
+  await page.getByRole("button", { name: "Apply given OAuth2 credentials" }).click();
   expect((await tokenAnswer).status()).toBe(200);
-  await expect(dialog.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Logout|Remove authorization/ }).first()).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/api-reference-api-pix.png" });
 });

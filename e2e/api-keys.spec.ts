@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
-import { READ_ONLY_SCOPES, SCOPES } from "../server/apikeys/scopes";
+import { API_PIX_SCOPES, READ_ONLY_SCOPES, SCOPE_GROUPS, SCOPES } from "../server/apikeys/scopes";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
 import { CLIPBOARD, DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
@@ -43,16 +43,18 @@ test("the merchant signs in and opens the API keys", async () => {
   await expect(page.getByTestId("key-row").first()).toBeVisible();
 });
 
-/** The scopes the new key ends with: the read-only ones pre-selected, and two the merchant adds. */
-const CHOSEN = READ_ONLY_SCOPES.length + 2;
+/** The scopes the new key ends with: the read-only ones pre-selected, two the merchant adds, and the API Pix group. */
+const CHOSEN = new Set([...READ_ONLY_SCOPES, "pix_in:write", "meds:write", ...API_PIX_SCOPES]).size;
+const API_PIX_GROUP = "API Pix (/api/pix/v2)";
 
 test("the create dialog pre-selects the read-only scopes and refuses a malformed IP as it is typed", async () => {
   await page.getByRole("button", { name: "Criar chave" }).click();
   const dialog = page.getByRole("dialog", { name: "Criar chave de API" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(`(${READ_ONLY_SCOPES.length} de ${SCOPES.length})`)).toBeVisible();
-  const boxes = dialog.getByTestId("scope-list").getByRole("checkbox");
-  await expect(boxes).toHaveCount(SCOPES.length);
+  // The scopes come in groups, by the surface that checks them.
+  await expect(dialog.getByTestId("scope-option")).toHaveCount(SCOPES.length);
+  await expect(dialog.getByTestId("scope-group")).toHaveCount(SCOPE_GROUPS.length);
   for (const scope of SCOPES) {
     const box = dialog.getByRole("checkbox", { name: new RegExp(`^${scope}`) });
     if (READ_ONLY_SCOPES.includes(scope)) await expect(box).toBeChecked();
@@ -72,6 +74,22 @@ test("the create dialog pre-selects the read-only scopes and refuses a malformed
   await expect(dialog).toBeVisible();
   await dialog.getByRole("checkbox", { name: /^pix_in:write/ }).check();
   await dialog.getByRole("checkbox", { name: /^meds:write/ }).check();
+
+  // The API Pix group at once: its "all" box is mixed (its read scopes are on), one click takes every one.
+  const apiPix = dialog.getByRole("group", { name: API_PIX_GROUP });
+  const everyApiPix = apiPix.getByRole("checkbox", { name: `Todos os escopos de ${API_PIX_GROUP}` });
+  await expect(everyApiPix).toBeChecked({ indeterminate: true });
+  await everyApiPix.click();
+  await expect(everyApiPix).toBeChecked();
+  for (const scope of API_PIX_SCOPES)
+    await expect(apiPix.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
+  await expect(apiPix.getByText(`(${API_PIX_SCOPES.length} de ${API_PIX_SCOPES.length})`)).toBeVisible();
+  // A second click clears the group, a third takes it again; the other groups keep their choice.
+  await everyApiPix.click();
+  await expect(apiPix.getByRole("checkbox", { name: /^cob\.read/ })).not.toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: /^pix_in:write/ })).toBeChecked();
+  await everyApiPix.click();
+  await expect(dialog.getByText(`(${CHOSEN} de ${SCOPES.length})`)).toBeVisible();
 
   // A CIDR prefix over /32 is refused inline, before anything is submitted.
   const first = dialog.getByLabel("IP permitido 1");
@@ -157,6 +175,9 @@ test("the table shows the new key, its allowlist and scopes, never its secret", 
   const chips = page.locator(`#scopes-table-${created.clientId}`);
   await expect(chips.getByText("pix_in:write", { exact: true })).toBeVisible();
   await expect(chips.getByRole("listitem")).toHaveCount(CHOSEN);
+  await expect(chips.getByRole("list", { name: API_PIX_GROUP }).getByRole("listitem")).toHaveCount(
+    API_PIX_SCOPES.length,
+  );
   await snap(page, "api-keys");
   await toggle.click();
   await expect(chips).toHaveCount(0);

@@ -58,3 +58,24 @@ test("Authorize takes the demo key and Try it out calls /v4/i and the gateway wi
   await expect(gateway.locator(".live-responses-table tbody .response-col_status").first()).toHaveText("200");
   await expect(gateway.locator(".live-responses-table")).toContainText('"available_balance"');
 });
+
+test("the API Pix is the third definition, and Authorize gets a token from its OAuth endpoint with the demo key", async ({
+  page,
+}) => {
+  const { clientId, clientSecret } = demoKey();
+  await page.goto("/docs/api");
+  await expect(page.getByRole("heading", { name: /Account surface \(\/v4\/i\)/ })).toBeVisible();
+  await page.getByLabel("Select a definition").selectOption({ label: "API Pix (/api/pix/v2)" });
+  await expect(page.getByRole("heading", { name: /API Pix \(\/api\/pix\/v2\)/ })).toBeVisible();
+  await expect(page.getByText("/api/pix/oauth/token").first()).toBeVisible();
+
+  // OAuth 2.0 client credentials, as an API Pix client does it: Swagger UI posts to the token URL.
+  const tokenAnswer = page.waitForResponse((response) => response.url().endsWith("/api/pix/oauth/token"));
+  await page.getByRole("button", { name: "Authorize" }).first().click();
+  await page.getByRole("textbox", { name: "client_id:" }).fill(clientId);
+  await page.getByRole("textbox", { name: "client_secret:" }).fill(clientSecret);
+  await page.getByRole("button", { name: "Apply given OAuth2 credentials" }).click();
+  expect((await tokenAnswer).status()).toBe(200);
+  await expect(page.getByRole("button", { name: /Logout|Remove authorization/ }).first()).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/api-reference-api-pix.png" });
+});

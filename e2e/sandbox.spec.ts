@@ -6,6 +6,7 @@
  *
  * The other spec files share the database, so balances are read before and compared after.
  */
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { brl, centsOf } from "./support/amounts";
@@ -44,6 +45,12 @@ test("the Sandbox is in the menu, clearly marked, with the balances on top", asy
   await expect(page).toHaveURL(/\/sandbox$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Sandbox" })).toBeVisible();
   await expect(page.getByTestId("sandbox-banner")).toContainText("Ambiente de testes (sandbox)");
+  // The demo merchant's EVP key (the seed printed it too), ready for an API Pix cob's "chave".
+  const { pixKey, accountId } = JSON.parse(readFileSync(".data/demo-credentials.json", "utf8"));
+  const apiPixKey = page.getByTestId("sandbox-api-pix-key");
+  await expect(apiPixKey.getByText(pixKey, { exact: true })).toBeVisible(SLOW);
+  await expect(apiPixKey).toContainText(`a chave da conta ${accountId}`);
+  await expect(apiPixKey.getByRole("button", { name: "Copiar a chave Pix" })).toBeVisible();
   await expect(page.getByTestId("balance-available")).toHaveText(/^R\$\s?[\d.]+,\d{2}$/, SLOW);
   for (const card of ["sandbox-receive", "sandbox-med", "sandbox-return"]) {
     await expect(page.getByTestId(card)).toBeVisible();

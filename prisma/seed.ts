@@ -19,6 +19,8 @@ export type DemoCredentials = {
   counterparty: { email: string; password: string; accountId: string; pixKey: string };
   admin: { email: string; password: string };
   accountId: string;
+  /** the demo account's EVP key: the `chave` of a first API Pix cob */
+  pixKey: string;
   clientId: string;
   clientSecret: string | null;
 };
@@ -47,6 +49,10 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
     // Opening balance, received like any PIX so the ledger stays whole.
     await creditIncomingPix(database, { userId: created.userId, accountId, amountCents: DEMO_OPENING_BALANCE_CENTS });
   }
+  // A demo seeded before it had one gets its EVP key now.
+  const evp =
+    (await database.pixKey.findFirst({ where: { accountId, type: "EVP" }, orderBy: { createdAt: "asc" } })) ??
+    (await registerPixKey(database, accountId, "EVP"));
   if (!(await database.user.findUnique({ where: { email: DEMO_COUNTERPARTY.email } }))) {
     const cafe = await createMerchant(database, { ...DEMO_COUNTERPARTY, ipWhitelist: DEMO_IP_WHITELIST });
     await registerPixKey(database, cafe.accountId, "EMAIL", DEMO_COUNTERPARTY.pixKey);
@@ -65,6 +71,7 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
     },
     admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
     accountId,
+    pixKey: evp.key,
     clientId,
     clientSecret,
   };

@@ -82,12 +82,15 @@ console.log(`
   │ Merchant login   ${demo.merchant.email} / ${demo.merchant.password}
   │ Second merchant  ${demo.counterparty.email} / ${demo.counterparty.password} (account ${demo.counterparty.accountId}, PIX key ${demo.counterparty.pixKey})
   │ Admin login      ${demo.admin.email} / ${demo.admin.password}
-  │ Demo account     ${demo.accountId}
+  │ Demo account     ${demo.accountId} (PIX key ${demo.pixKey})
   │ API client id    ${demo.clientId}
   │ API secret       ${secret}
   │ Webhooks         private and localhost targets allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=true)
   │
   │ curl -u ${demo.clientId}:${demo.clientSecret ?? "<secret>"} \\
   │      ${url}/v4/i/bank-accounts/${demo.accountId}/balance
+  │
+  │ API Pix          ${url}/api/pix/v2 (token: POST ${url}/api/pix/oauth/token)
+  │                  a cob's "chave": ${demo.pixKey}
   └──────────────────────────────────────────────────────────────────────────
 `);

@@ -41,10 +41,39 @@ describe("operator CLI", () => {
       clientId: expect.stringMatching(/^cli_/),
       clientSecret: expect.stringMatching(/^sk_/),
       email,
+      pixKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
+    // the key is registered on the new account, as its current key (the one its charges carry)
+    const pixKey = await db().pixKey.findUniqueOrThrow({ where: { key: result.pixKey } });
+    expect(pixKey).toMatchObject({ accountId: result.accountId, type: "EVP", isCurrent: true });
     const key = await db().apiKey.findUniqueOrThrow({ where: { clientId: result.clientId } });
     expect(key.ipWhitelist).toEqual(["127.0.0.1", "10.0.0.0/8"]);
     expect(key.secretHash).not.toContain(result.clientSecret);
+  });
+
+  it("prints the new account's EVP key for people too, beside the credentials", async () => {
+    const { io, out } = capture();
+    const email = uniqueEmail("cli-text");
+    const args = [
+      "merchant",
+      "create",
+      "--name",
+      "Feira",
+      "--document",
+      randomCpf(),
+      "--email",
+      email,
+      "--ip",
+      "127.0.0.1",
+    ];
+    expect(await runCli(db(), io, args)).toBe(0);
+    const text = out.join("\n");
+    const printed = /PIX key \(EVP\): +(\S+)/.exec(text)?.[1];
+    const user = await db().user.findUniqueOrThrow({ where: { email } });
+    const [account] = await db().account.findMany({ where: { userId: user.id } });
+    const keys = await db().pixKey.findMany({ where: { accountId: account?.id } });
+    expect(keys.map((key) => [key.type, key.key])).toEqual([["EVP", printed]]);
+    expect(text).toContain(`account id:    ${account?.id}`);
   });
 
   it("creates, lists and revokes API keys", async () => {

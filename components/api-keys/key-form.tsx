@@ -9,51 +9,14 @@ import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/compone
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
-import { DateInput, FieldError } from "@/components/ui/fields";
+import { DateInput } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { KeyName, MAX_KEY_NAME, Scopes } from "@/server/apikeys/schema";
 import { READ_ONLY_SCOPES, SCOPES, type Scope } from "@/server/apikeys/scopes";
 import { saoPauloDate, saoPauloDayEnd } from "@/server/time";
+import { ScopePicker } from "./scope-picker";
 import { newRow, WhitelistEditor, type WhitelistRow, whitelistRows } from "./whitelist-editor";
-
-export type ScopeMessageKey =
-  | "balance_read"
-  | "ledger_read"
-  | "pix_in_write"
-  | "pix_in_read"
-  | "pix_out_write"
-  | "pix_out_read"
-  | "transfer_internal"
-  | "refund_write"
-  | "refund_read"
-  | "meds_read"
-  | "meds_write"
-  | "webhooks_manage"
-  | "ledger_extract_create"
-  | "ledger_extract_get"
-  | "baas_onboarding"
-  | "baas_accounts"
-  | "baas_pix"
-  | "cpf_validate"
-  | "cob_write"
-  | "cob_read"
-  | "cobv_write"
-  | "cobv_read"
-  | "lotecobv_write"
-  | "lotecobv_read"
-  | "pix_write"
-  | "pix_read"
-  | "webhook_write"
-  | "webhook_read"
-  | "payloadlocation_write"
-  | "payloadlocation_read";
-
-/** "pix_in:write" and "cob.write" → the message key of its description. */
-export function scopeMessageKey(scope: string): ScopeMessageKey {
-  return scope.replace(/[:.]/, "_") as ScopeMessageKey;
-}
 
 /** A date already set may stay; a new one cannot be in the past. */
 const keyFields = (initialDate: string, today: string) =>
@@ -97,7 +60,6 @@ export function KeyForm({
   const t = useTranslations("apiKeys.form");
   const dialog = useTranslations(apiKey ? "apiKeys.editDialog" : "apiKeys.createDialog");
   const initial = apiKey ?? NEW_KEY;
-  const scopeText = useTranslations("apiKeys.scopes");
   const reasons = useTranslations("serviceErrors.reasons");
   const id = useId();
   const trpc = useTRPC();
@@ -120,7 +82,6 @@ export function KeyForm({
     },
   });
   const [scopeList, expiry] = form.watch(["scopes", "expiry"]);
-  const scopes = new Set<string>(scopeList);
   const scopesError = form.formState.errors.scopes?.message;
   const [rows, setRows] = useState<WhitelistRow[]>(() =>
     initial.ipWhitelist.length > 0 ? whitelistRows(initial.ipWhitelist) : [newRow()],
@@ -129,8 +90,6 @@ export function KeyForm({
 
   const chooseScopes = (next: readonly Scope[]) =>
     form.setValue("scopes", [...next], { shouldValidate: form.formState.isSubmitted });
-  const toggle = (scope: Scope) =>
-    chooseScopes(scopes.has(scope) ? scopeList.filter((item) => item !== scope) : [...scopeList, scope]);
 
   /** Every allowlist entry as the server reads it (cached from typing, so usually at once). */
   async function entriesAccepted(entries: string[]): Promise<boolean> {
@@ -188,50 +147,7 @@ export function KeyForm({
         )}
       </FormField>
 
-      <fieldset className="space-y-2" aria-describedby={scopesError ? `${id}-scopes-error` : undefined}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <legend className="text-sm font-medium text-slate-800">
-            {t("scopes")}{" "}
-            <span className="font-normal text-slate-500 tabular-nums">
-              {t("scopesSelected", { count: scopes.size, total: SCOPES.length })}
-            </span>
-          </legend>
-          <div className="flex gap-1">
-            <Button variant="ghost" size="sm" onClick={() => chooseScopes(SCOPES)}>
-              {t("selectAll")}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => chooseScopes([])}>
-              {t("selectNone")}
-            </Button>
-          </div>
-        </div>
-        <div
-          className="grid max-h-64 gap-1 overflow-y-auto rounded-lg border border-slate-200 p-2 sm:grid-cols-2"
-          data-testid="scope-list"
-        >
-          {SCOPES.map((scope) => (
-            <label
-              key={scope}
-              className={cn(
-                "flex cursor-pointer items-start gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50",
-                scopes.has(scope) && "bg-emerald-50/50",
-              )}
-            >
-              <input
-                type="checkbox"
-                checked={scopes.has(scope)}
-                onChange={() => toggle(scope)}
-                className="mt-0.5 size-4 shrink-0 accent-emerald-700"
-              />
-              <span className="min-w-0">
-                <span className="block font-mono text-xs text-slate-900">{scope}</span>
-                <span className="block text-xs text-slate-500">{scopeText(scopeMessageKey(scope))}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {scopesError ? <FieldError id={`${id}-scopes-error`}>{scopesError}</FieldError> : null}
-      </fieldset>
+      <ScopePicker selected={scopeList} onChoose={chooseScopes} error={scopesError} errorId={`${id}-scopes-error`} />
 
       <WhitelistEditor rows={rows} onChange={setRows} />
 

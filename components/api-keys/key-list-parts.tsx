@@ -6,8 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { IconButton } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { BanIcon, ChevronDownIcon, PencilIcon } from "@/components/ui/icons";
+import { SCOPE_GROUPS } from "@/server/apikeys/scopes";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
-import { scopeMessageKey } from "./key-form";
+import { scopeMessageKey } from "./scope-text";
 
 export type KeyStatus = "active" | "revoked" | "expired";
 
@@ -80,16 +81,31 @@ export function ScopesToggle({
   );
 }
 
+/** The key's scopes as chips, under the name of each group that has any. */
 export function ScopeChips({ apiKey, variant }: { apiKey: ApiKeyView; variant: Variant }) {
   const t = useTranslations("apiKeys.scopes");
+  const groupText = useTranslations("apiKeys.groups");
+  const held = new Set(apiKey.scopes);
   return (
-    <ul id={`scopes-${variant}-${apiKey.clientId}`} className="flex flex-wrap gap-1.5" data-testid="scope-chips">
-      {apiKey.scopes.map((scope) => (
-        <li key={scope} title={t(scopeMessageKey(scope))}>
-          <Badge className="font-mono">{scope}</Badge>
-        </li>
-      ))}
-    </ul>
+    <div id={`scopes-${variant}-${apiKey.clientId}`} className="space-y-2" data-testid="scope-chips">
+      {SCOPE_GROUPS.map((group) => {
+        const scopes = group.scopes.filter((scope) => held.has(scope));
+        if (scopes.length === 0) return null;
+        const name = groupText(`${group.id}.name`);
+        return (
+          <div key={group.id} data-group={group.id}>
+            <p className="mb-1 text-xs font-medium text-slate-600">{name}</p>
+            <ul aria-label={name} className="flex flex-wrap gap-1.5">
+              {scopes.map((scope) => (
+                <li key={scope} title={t(scopeMessageKey(scope))}>
+                  <Badge className="font-mono">{scope}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

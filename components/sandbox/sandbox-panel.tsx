@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { BalanceOverview } from "@/components/balance/balance-card";
 import { Alert } from "@/components/ui/alert";
+import { ApiPixKey } from "./api-pix-key";
 import { MedCard } from "./med-card";
 import { ReceiveCard } from "./receive-card";
 import { ReturnCard } from "./return-card";
@@ -18,6 +19,7 @@ export function SandboxPanel() {
       <Alert tone="warning" role="note" data-testid="sandbox-banner">
         <p className="font-semibold">{t("banner.title")}</p>
         <p className="mt-0.5">{t("banner.body")}</p>
+        <ApiPixKey />
       </Alert>
       <BalanceOverview />
       <ReceiveCard />

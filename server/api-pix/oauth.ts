@@ -11,6 +11,7 @@ import { API_PIX_SCOPES } from "../apikeys/scopes";
 import { honoBodyLimit } from "../http/body-limit";
 import { addressAllowed } from "../http/ip";
 import { restSecurityHeaders } from "../http/rest-headers";
+import { certificateBindingEnabled, presentedCertificate } from "./certificate";
 import { clientAddress } from "./middleware/access";
 import { issueAccessToken } from "./token";
 
@@ -88,7 +89,20 @@ export function createOAuthApi() {
     if (!scopes) {
       return oauthError(c, 400, "invalid_scope", "A scope asked for is unknown or not granted to this API key.");
     }
-    const token = await issueAccessToken({ apiKey: check.key, scopes });
+    let certificateThumbprint: string | undefined;
+    if (certificateBindingEnabled()) {
+      const certificate = presentedCertificate(c.req.raw.headers, c.env);
+      if (certificate.kind !== "certificate") {
+        return oauthError(
+          c,
+          401,
+          "invalid_client",
+          "Mutual TLS is required: present the client certificate through the platform's TLS endpoint.",
+        );
+      }
+      certificateThumbprint = certificate.thumbprint;
+    }
+    const token = await issueAccessToken({ apiKey: check.key, scopes, certificateThumbprint });
     c.header("Cache-Control", "no-store");
     c.header("Pragma", "no-cache");
     return c.json(token, 200);

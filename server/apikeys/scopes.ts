@@ -46,3 +46,19 @@ export const READ_ONLY_SCOPES: readonly Scope[] = SCOPES.filter(
 
 /** The scopes an API Pix access token can carry (dotted names, as the specification's OAuth scopes). */
 export const API_PIX_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope.includes("."));
+
+/**
+ * How the API keys page groups the scopes, by the surface that checks them: the account surface
+ * and the gateway share theirs (the gateway checks a subset), the account programme's, and the
+ * API Pix's. Every scope is in exactly one group.
+ */
+export const SCOPE_GROUPS = [
+  {
+    id: "account",
+    scopes: SCOPES.filter((scope) => scope.includes(":") && !scope.startsWith("baas:")),
+  },
+  { id: "baas", scopes: SCOPES.filter((scope) => scope.startsWith("baas:")) },
+  { id: "apiPix", scopes: API_PIX_SCOPES },
+] as const satisfies readonly { id: string; scopes: readonly Scope[] }[];
+
+export type ScopeGroupId = (typeof SCOPE_GROUPS)[number]["id"];

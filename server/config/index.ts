@@ -59,6 +59,15 @@ const schema = z
     RATE_LIMITS_ENABLED: bool.default(true),
     /** lifetime of an API Pix access token (POST /api/pix/oauth/token) */
     API_PIX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /**
+     * RFC 8705 certificate-bound API Pix tokens, off when unset: the request header in which the
+     * TLS-terminating proxy (one of TRUSTED_PROXIES) forwards the client certificate.
+     */
+    API_PIX_MTLS_CERT_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "a header name")
+      .transform((name) => name.toLowerCase())
+      .optional(),
     ACCOUNT_RATE_GLOBAL_PER_MINUTE: int.default(1000),
     ACCOUNT_RATE_ENDPOINT_PER_MINUTE: int.default(100),
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),

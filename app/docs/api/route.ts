@@ -1,4 +1,4 @@
-/** The interactive API reference for both surfaces, served entirely from this host (no CDN). */
+/** The interactive API reference for the three surfaces, served entirely from this host (no CDN). */
 export const dynamic = "force-static";
 
 const PAGE = `<!doctype html>
@@ -12,7 +12,7 @@ const PAGE = `<!doctype html>
   .guides { font: 14px system-ui, sans-serif; padding: 0.5rem 1rem; background: #ecfdf5; }</style>
 </head>
 <body>
-  <nav class="guides">New here? <a href="/docs/getting-started">Getting started</a>: a key, the first call, a charge paid in the sandbox, webhooks, and how the gateway's HMAC is computed.</nav>
+  <nav class="guides">New here? <a href="/docs/getting-started">Getting started</a>: a key, the first call, a charge paid in the sandbox, webhooks, how the gateway's HMAC is computed, and the API Pix.</nav>
   <div id="reference"></div>
   <script src="/docs/api/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/api/assets/swagger-ui-standalone-preset.js"></script>

@@ -53,6 +53,7 @@ export const NAV = [
   ["/docs/getting-started", "Getting started"],
   ["/docs/getting-started/account", "Account surface (/v4/i)"],
   ["/docs/getting-started/gateway", "Gateway (/api/external)"],
+  ["/docs/getting-started/api-pix", "API Pix (/api/pix/v2)"],
   ["/docs/api", "API reference"],
 ] as const;
 

@@ -5,7 +5,7 @@ export const dynamic = "force-static";
 
 const BODY = `
 <h1>Getting started</h1>
-<p>The platform has two REST surfaces over the same accounts and the same API keys. Pick the one your system speaks;
+<p>The platform has three REST surfaces over the same accounts and the same API keys. Pick the one your system speaks;
 each page takes you from a key to a first call, a first charge paid in the sandbox and a checked webhook, with code in
 curl, Node and Python.</p>
 <ul>
@@ -15,6 +15,9 @@ curl, Node and Python.</p>
   <li><a href="/docs/getting-started/gateway"><strong>Gateway</strong> (<code>/api/external</code>)</a>: snake_case JSON,
   <code>ApiKey</code> credentials, HMAC-signed POSTs with idempotency keys; charges, payouts, refunds and signed
   webhooks.</li>
+  <li><a href="/docs/getting-started/api-pix"><strong>API Pix</strong> (<code>/api/pix/v2</code>)</a>: the Central Bank's
+  standard API Pix 2.9, OAuth 2.0 client credentials and RFC 7807 errors; point a client that already speaks it to its
+  bank at this platform: charges (<code>cob</code>, <code>loc</code>), PIX received, refunds and webhooks.</li>
 </ul>
 <p>Every field, limit and status code: the <a href="/docs/api">API reference</a> (its "Authorize" button takes the same
 key). No code at all: in the dashboard, the <strong>Sandbox</strong> page (<a href="/sandbox"><code>/sandbox</code></a>,

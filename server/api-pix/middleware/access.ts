@@ -9,6 +9,7 @@ import type { Scope } from "../../apikeys/scopes";
 import { config } from "../../config";
 import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
 import { consumeAll, limiterFor } from "../../http/rate-limit";
+import { certificateBindingEnabled, presentedCertificate } from "../certificate";
 import type { ApiPixEnv, InvalidProblem } from "../context";
 import { GENERAL, PixProblem } from "../problem";
 import { verifyAccessToken } from "../token";
@@ -27,6 +28,16 @@ export const bearerToken = createMiddleware<ApiPixEnv>(async (c, next) => {
   const verified = await verifyAccessToken(match[1]);
   if (!verified)
     unauthorized("O access token é inválido, expirou, ou a sua chave de API não está mais ativa.", "invalid_token");
+  // RFC 8705 3: a bound token is good only with the certificate it was bound to; with binding on, every token must be bound
+  if (verified.certificateThumbprint !== null || certificateBindingEnabled()) {
+    const certificate = presentedCertificate(c.req.raw.headers, c.env);
+    if (certificate.kind !== "certificate" || certificate.thumbprint !== verified.certificateThumbprint) {
+      unauthorized(
+        "O access token está vinculado a um certificado de cliente (mTLS) e a requisição não apresentou esse certificado.",
+        "invalid_token",
+      );
+    }
+  }
   c.set("apiKey", verified.apiKey);
   c.set("scopes", verified.scopes);
   await next();

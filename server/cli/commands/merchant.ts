@@ -3,6 +3,7 @@ import { createMerchant } from "../../accounts/merchants";
 import { config } from "../../config";
 import type { Db } from "../../db/client";
 import { brlToCents } from "../../money";
+import { createPixKey } from "../../pix/keys/service";
 import { creditIncomingPix } from "../../transfers/incoming";
 import { type CliIo, emit, required, UsageError } from "../io";
 
@@ -38,13 +39,16 @@ export async function merchantCommand(db: Db, io: CliIo, args: string[]): Promis
     ...(values.password ? { password: values.password } : {}),
     ipWhitelist: values.ip ?? [],
   });
+  // An EVP key on the new account, so a charge (e.g. API Pix's PUT /cob/{txid} `chave`) can be created at once.
+  const pixKey = await createPixKey(db, { callerId: merchant.userId, accountId: merchant.accountId }, { type: "EVP" });
   if (balanceCents) {
     await creditIncomingPix(db, { userId: merchant.userId, accountId: merchant.accountId, amountCents: balanceCents });
   }
-  emit(io, values.json, merchant, () => [
+  emit(io, values.json, { ...merchant, pixKey: pixKey.key }, () => [
     `merchant created: ${merchant.email}`,
     `  user id:       ${merchant.userId}`,
     `  account id:    ${merchant.accountId}`,
+    `  PIX key (EVP): ${pixKey.key}`,
     `  client id:     ${merchant.clientId}`,
     `  client secret: ${merchant.clientSecret}   (shown once)`,
     ...(merchant.password ? [`  password:      ${merchant.password}   (generated, shown once)`] : []),

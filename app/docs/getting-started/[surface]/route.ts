@@ -1,5 +1,6 @@
-/** Getting started, one page per REST surface (content in ../account.ts and ../gateway.ts). */
+/** Getting started, one page per REST surface (content in ../account.ts, ../gateway.ts and ../api-pix.ts). */
 import { ACCOUNT_PAGE } from "../account";
+import { API_PIX_PAGE } from "../api-pix";
 import { GATEWAY_PAGE } from "../gateway";
 import { page } from "../html";
 
@@ -8,6 +9,7 @@ export const dynamic = "force-static";
 const PAGES: Record<string, [string, string]> = {
   account: ["Getting started: account surface", ACCOUNT_PAGE],
   gateway: ["Getting started: gateway", GATEWAY_PAGE],
+  "api-pix": ["Getting started: API Pix", API_PIX_PAGE],
 };
 
 export function generateStaticParams() {

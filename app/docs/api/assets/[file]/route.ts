@@ -11,7 +11,8 @@ const SWAGGER_FILES: Record<string, string> = {
 const INIT = `window.ui = SwaggerUIBundle({
   urls: [
     { url: "/v4/i/openapi.json", name: "Account surface (/v4/i)" },
-    { url: "/api/external/openapi.json", name: "Gateway surface (/api/external)" }
+    { url: "/api/external/openapi.json", name: "Gateway surface (/api/external)" },
+    { url: "/api/pix/v2/openapi.json", name: "API Pix (/api/pix/v2)" }
   ],
   dom_id: "#reference",
   deepLinking: true,

@@ -59,14 +59,80 @@ function normalisePatterns(node: Node): Node {
   );
 }
 
+/**
+ * Slips of the specification's text that no implementation could satisfy, corrected before
+ * any test reads it. Each names what it was, so a new version of the file that fixes (or moves)
+ * it fails loudly instead of being patched blindly.
+ */
+export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown; why: string }[] = [
+  {
+    at: ["components", "schemas", "PixConsultados", "required"],
+    was: ["parametros", "cobs"],
+    now: ["parametros", "pix"],
+    why: "the list of received PIX has no `cobs`; its array is `pix` (copied from CobsConsultadas)",
+  },
+  {
+    at: ["components", "schemas", "CobsConsultadas", "properties", "cobs", "items", "allOf", 1, "required"],
+    was: ["status", "txid", "idCob"],
+    now: ["status", "txid"],
+    why: "`idCob` belongs to the recurring charge (cobr); an immediate charge has no such field",
+  },
+  {
+    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 0, "required"],
+    was: undefined,
+    now: ["saque"],
+    why: "`retirada` is either `saque` or `troco`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
+  },
+  {
+    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 1, "required"],
+    was: undefined,
+    now: ["troco"],
+    why: "as above, for the `troco` branch",
+  },
+];
+
+function applyErrata(document: Node): Node {
+  for (const erratum of SPEC_ERRATA) {
+    const parent = erratum.at.slice(0, -1).reduce<Node>((node, key) => node?.[key], document);
+    const key = erratum.at.at(-1) as string | number;
+    if (JSON.stringify(parent?.[key]) !== JSON.stringify(erratum.was)) {
+      throw new Error(`spec erratum at ${erratum.at.join(".")} no longer applies: review SPEC_ERRATA`);
+    }
+    parent[key] = erratum.now;
+  }
+  return document;
+}
+
 let cached: SpecDocument | null | undefined;
 
-/** The parsed specification (patterns normalised), or null where `../shared` is absent. */
+/** The parsed specification (patterns normalised, errata applied), or null where `../shared` is absent. */
 export function specDocument(): SpecDocument | null {
   if (cached === undefined) {
-    cached = existsSync(SPEC_FILE) ? (normalisePatterns(parse(readFileSync(SPEC_FILE, "utf8"))) as SpecDocument) : null;
+    cached = existsSync(SPEC_FILE)
+      ? (applyErrata(normalisePatterns(parse(readFileSync(SPEC_FILE, "utf8")))) as SpecDocument)
+      : null;
   }
   return cached;
+}
+
+/**
+ * An example's value with the spec's composition resolved: examples are built from other
+ * examples as `{ $ref: "#/components/examples/x/value" }` or `{ allOf: [those] }`.
+ */
+export function exampleValue(document: SpecDocument, node: Node): Node {
+  if (Array.isArray(node)) return node.map((n) => exampleValue(document, n));
+  if (node === null || typeof node !== "object") return node;
+  if (typeof node.$ref === "string") {
+    const target = resolveRef(document, node.$ref);
+    // a whole example object where its value was meant
+    const whole = /^#\/components\/examples\/[^/]+$/.test(node.$ref);
+    return exampleValue(document, whole ? target.value : target);
+  }
+  const keys = Object.keys(node);
+  if (keys.length === 1 && Array.isArray(node.allOf)) {
+    return Object.assign({}, ...node.allOf.map((part: Node) => exampleValue(document, part)));
+  }
+  return Object.fromEntries(keys.map((k) => [k, exampleValue(document, node[k])]));
 }
 
 export const SKIP_REASON = `the Central Bank's specification is not at ${SPEC_FILE} (../shared absent): spec tests skipped`;

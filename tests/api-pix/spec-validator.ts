@@ -99,7 +99,8 @@ export function specResponseErrors(method: string, path: string, status: number,
   return validate(body) ? [] : readable(validate.errors);
 }
 
-function problemErrors(status: number, body: unknown): string[] {
+/** The ways `body` is not a spec `Problema` answering `status` (empty when it is one). */
+export function problemErrors(status: number, body: unknown): string[] {
   const spec = specDocument();
   if (!spec) return [];
   const validate = compile(spec, "Problema", { $ref: "#/components/schemas/Problema" });

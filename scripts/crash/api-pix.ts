@@ -88,7 +88,12 @@ export async function servesCobPut(client: Client): Promise<boolean> {
  * The auditor's part for API Pix: tokens answered before the kills are still accepted, and each
  * cob PUT (lost answers retried) left exactly one charge of its amount on its merchant's account.
  */
-export async function auditApiPix(client: Client, db: PrismaClient, ops: Operation[], problems: string[]) {
+export async function auditApiPix(
+  client: Client,
+  db: PrismaClient,
+  ops: Operation[],
+  problems: string[],
+): Promise<string> {
   const tokens = ops.filter((op) => op.kind === "pix-token" && op.token).slice(-20);
   for (const op of tokens) {
     const check = await request(client, "GET", "/api/pix/v2/webhook", { auth: `Bearer ${op.token}` });
@@ -122,6 +127,8 @@ export async function auditApiPix(client: Client, db: PrismaClient, ops: Operati
       problems.push(`pix-cob ${txid}: refused with ${op.outcome} yet ${charges.length} charges`);
     }
   }
+  const cobs = ops.filter((o) => o.kind === "pix-cob").length;
+  return `API Pix: ${tokens.length} tokens checked after the restarts; ${cobs} cob PUTs${API_PIX_COB_IN_LOAD ? "" : " (hook off)"}`;
 }
 
 const statusText = (answer: { status: number } | "lost") => (answer === "lost" ? "no answer" : String(answer.status));

@@ -249,7 +249,7 @@ export async function audit(input: {
     if (type && !seen.has(`${type} ${op.ref}`)) result.problems.push(`${op.kind} ${op.ref}: no ${type} event`);
   }
 
-  await auditApiPix(client, db, ops, result.problems);
+  result.facts.push(await auditApiPix(client, db, ops, result.problems));
 
   const received = input.deliveredIds();
   const deliveries = await db.webhookDelivery.findMany({ select: { id: true, status: true } });

@@ -42,13 +42,9 @@ const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
   pixResponse2: { why: "its endToEndId has 34 characters; EndToEndId is exactly 32", errors: LONG_E2E },
   pixResponse3: { why: "its endToEndId has 34 characters", errors: LONG_E2E },
   getPix1: { why: "built of pixResponse2 and pixResponse3", errors: LONG_E2E },
-  webhookResponse1: {
-    why: "it has no cnpj, which WebhookCompleto requires",
-    errors: /must have required property 'cnpj'/,
-  },
   getWebhook1: {
-    why: "its list item is the whole recWebhookResponse1 example (summary and value), not a webhook",
-    errors: /\/webhooks\/0 must have required property '(webhookUrl|cnpj|criacao)'/,
+    why: "its list item is a recurrence webhook (recWebhookResponse1), which has no chave",
+    errors: /\/webhooks\/0 must have required property 'chave'/,
   },
 };
 

@@ -89,6 +89,24 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: ["troco"],
     why: "as above, for the `troco` branch",
   },
+  {
+    at: ["components", "schemas", "PayloadLocationCob", "required"],
+    was: ["id", "tipoCob"],
+    now: ["id"],
+    why: "a cob's `loc` is `{ id }` (its examples send only the id); `tipoCob` is not even a property of it",
+  },
+  {
+    at: ["components", "schemas", "WebhookCompleto", "required"],
+    was: ["webhookUrl", "cnpj", "criacao"],
+    now: ["webhookUrl", "chave", "criacao"],
+    why: "a webhook is configured per key: its example answers `chave`, and `cnpj` (described as a debtor filter) was copied from a query",
+  },
+  {
+    at: ["components", "schemas", "WebhookCompleto", "properties", "chave"],
+    was: undefined,
+    now: { type: "string", title: "Chave DICT do recebedor", maxLength: 77 },
+    why: "as above: the key the webhook is configured for",
+  },
 ];
 
 function applyErrata(document: Node): Node {

@@ -3,7 +3,8 @@
  * Merchant A, with its own bearer token, asks for merchant B's records through every operation
  * of the surface's OpenAPI document that takes an id (path parameters, and `chave` in a body),
  * each of B's ids in turn,
- * so routes are covered as they land, without editing this file. B's records are made through
+ * so routes are covered as they land, without editing this file. A 400 counts as the lookup's
+ * refusal only when the id passes the field's own schema and the problem's violations name it. B's records are made through
  * the specification's operations the surface serves (support/api-pix.ts), plus a charge of the
  * one charge model and B's received PIX. Every answer is a refusal that is the specification's
  * `Problema` (403/404, or 400 naming the field), nothing of B shows, and nothing of B changes.
@@ -120,6 +121,18 @@ function namesTarget(json: unknown, target: Target): boolean {
   return violations.some((v) => v.propriedade === target.name || v.propriedade?.endsWith(`.${target.name}`));
 }
 
+/** Whether the id passes the field's own schema, so that a 400 naming it is the service's refusal. */
+function fitsSchema(op: Operation, target: Target, id: string): boolean {
+  const schema =
+    target.where === "path"
+      ? op.parameters.find((p) => p.in === "path" && p.name === target.name)?.schema
+      : op.body?.properties?.[target.name];
+  if (!schema) return true;
+  if (schema.maxLength !== undefined && id.length > schema.maxLength) return false;
+  if (schema.minLength !== undefined && id.length < schema.minLength) return false;
+  return !schema.pattern || new RegExp(schema.pattern).test(id);
+}
+
 const operations = operationsOf(createApiPix()).filter((op) => targetsOf(op).length > 0);
 
 describe("tenant isolation: API Pix surface", () => {
@@ -131,6 +144,7 @@ describe("tenant isolation: API Pix surface", () => {
       let aChanged = false;
       for (const target of targetsOf(op)) {
         let reached = false;
+        const seen: string[] = [];
         for (const id of bIds) {
           for (const body of bodiesFor(op.body, id.length)) {
             const path = op.path.replace(/\{(\w+)\}/g, (_, name) =>
@@ -150,13 +164,17 @@ describe("tenant isolation: API Pix surface", () => {
             const refused =
               res.status === 403 ||
               res.status === 404 ||
-              (target.where === "body" && res.status === 400 && namesTarget(res.json, target));
+              (res.status === 400 && fitsSchema(op, target, id) && namesTarget(res.json, target));
+            seen.push(`${id} → ${res.status} ${res.text.slice(0, 160)}`);
             if (refused || (target.creates && (res.status < 300 || res.status === 409))) reached = true;
             // every id of B is tried; the next body only while the answer says nothing about the id
             if (refused || res.status < 300 || res.status === 409) break;
           }
         }
-        expect(reached, `${op.method} ${op.path}: no id of B reached the ${target.name} lookup`).toBe(true);
+        expect(
+          reached,
+          `${op.method} ${op.path}: no id of B reached the ${target.name} lookup; answers:\n${seen.join("\n")}`,
+        ).toBe(true);
       }
       expect(await fingerprint(b), `${op.method} ${op.path} changed B's records`).toBe(beforeB);
       if (!aChanged)

@@ -14,6 +14,7 @@
  * txids are unique per receiver, so A may create its own record under B's txid, but B's stays
  * as it was.
  */
+import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_PIX_BASE, createApiPix } from "../../server/api-pix/app";
@@ -37,6 +38,9 @@ let aIds: string[] = [];
 let bIds: string[] = [];
 let bSecrets: string[] = [];
 let hints: Record<string, unknown> = {};
+/** B's ids A has since created a record under (a txid is the creator's choice): A's own now. */
+const takenByA = new Set<string>();
+const idsOfB = () => bIds.filter((id) => !takenByA.has(id));
 
 const unique = (values: (string | null | undefined)[]) => [
   ...new Set(values.filter((v): v is string => typeof v === "string" && v.length > 0)),
@@ -79,6 +83,13 @@ function expectNothingOfB(text: string, asked: string, where: string) {
 
 type Target = { name: string; where: "path" | "body"; creates: boolean };
 
+/** The path parameter naming the record a PUT answering 201 creates (the last one), if any. */
+function creatingParam(op: Operation): string | undefined {
+  return op.method === "PUT" && "201" in op.responses
+    ? op.parameters.filter((p) => p.in === "path").at(-1)?.name
+    : undefined;
+}
+
 function targetsOf(op: Operation): Target[] {
   const pathParams = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
   const creates = op.method === "PUT" && "201" in op.responses;
@@ -107,12 +118,22 @@ function bodiesFor(schema: Schema, seed: number): unknown[] {
   const generated = fc.sample(valid(schema), { numRuns: SAMPLES, seed });
   const first = generated[0];
   if (!first || typeof first !== "object" || Array.isArray(first)) return generated;
-  const required = new Set<string>(schema.required ?? []);
-  const minimal = Object.fromEntries(Object.entries(first).filter(([k]) => required.has(k)));
+  const minimal = minimalOf(schema, first) as Record<string, unknown>;
   const hinted = Object.fromEntries(
     Object.keys(schema.properties ?? {}).flatMap((k) => (k in hints ? [[k, hints[k]]] : [])),
   );
   return [{ ...minimal, ...hinted }, ...generated.map((g) => (g && typeof g === "object" ? { ...g, ...hinted } : g))];
+}
+
+/** The value with only what the schema requires, at every depth (optional parts may be refused by rules). */
+function minimalOf(schema: Schema, value: unknown): unknown {
+  if (!schema || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const required = new Set<string>(schema.required ?? []);
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => required.has(k))
+      .map(([k, v]) => [k, minimalOf(schema.properties?.[k], v)]),
+  );
 }
 
 /** A 400 whose violations name the field: the id was looked at and refused. */
@@ -145,10 +166,17 @@ describe("tenant isolation: API Pix surface", () => {
       for (const target of targetsOf(op)) {
         let reached = false;
         const seen: string[] = [];
-        for (const id of bIds) {
+        for (const id of idsOfB()) {
           for (const body of bodiesFor(op.body, id.length)) {
+            // the record a PUT creates gets a fresh id when another field is the target
             const path = op.path.replace(/\{(\w+)\}/g, (_, name) =>
-              encodeURIComponent(target.where === "path" && name === target.name ? id : ownIdFor(op, name)),
+              encodeURIComponent(
+                target.where === "path" && name === target.name
+                  ? id
+                  : name === creatingParam(op)
+                    ? randomBytes(16).toString("hex")
+                    : ownIdFor(op, name),
+              ),
             );
             const payload =
               target.where === "body" && body && typeof body === "object" ? { ...body, [target.name]: id } : body;
@@ -160,12 +188,16 @@ describe("tenant isolation: API Pix surface", () => {
             expect(apiPixAnswerErrors(op.method, res), where).toEqual([]);
             expectNothingOfB(res.text, id, where);
             if (res.status < 300) aChanged = true;
+            if (res.status < 300 && target.creates) takenByA.add(id);
             // a refusal by the lookup; a 400 naming a body field is the service refusing B's key
             const refused =
               res.status === 403 ||
               res.status === 404 ||
               (res.status === 400 && fitsSchema(op, target, id) && namesTarget(res.json, target));
-            seen.push(`${id} → ${res.status} ${res.text.slice(0, 160)}`);
+            const problem = res.json as { violacoes?: unknown; detail?: unknown } | null;
+            seen.push(
+              `${id} → ${res.status} ${JSON.stringify(problem?.violacoes ?? problem?.detail ?? res.text).slice(0, 200)}`,
+            );
             if (refused || (target.creates && (res.status < 300 || res.status === 409))) reached = true;
             // every id of B is tried; the next body only while the answer says nothing about the id
             if (refused || res.status < 300 || res.status === 409) break;
@@ -186,7 +218,7 @@ describe("tenant isolation: API Pix surface", () => {
     const beforeB = await fingerprint(b);
     for (const name of IN_SCOPE) {
       const { method, path } = splitOperation(name);
-      for (const id of bIds) {
+      for (const id of idsOfB()) {
         const url = `${API_PIX_BASE}${path.replace(/\{\w+\}/g, encodeURIComponent(id))}`;
         const verb = method.toUpperCase();
         const res = await send("api-pix", a, verb, url, {}, verb === "GET" || verb === "DELETE" ? undefined : "{}");

@@ -6,6 +6,7 @@
 import type { PrismaClient } from "../../server/generated/prisma/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import type { Allowance } from "../../tests/hardening/known-defects";
+import { auditApiPix } from "./api-pix";
 import {
   type Client,
   createChargeFor,
@@ -84,6 +85,8 @@ async function effectsOf(db: PrismaClient, op: Operation): Promise<number> {
     }
     case "cpf":
     case "charge":
+    case "pix-token":
+    case "pix-cob":
       return 0;
   }
 }
@@ -172,6 +175,8 @@ export async function audit(input: {
       if (op.paid === true) add(op.merchant.accountId, op.amountCents);
       continue;
     }
+    // API Pix: no money moves until a cob is paid; auditApiPix checks them
+    if (op.kind === "pix-token" || op.kind === "pix-cob") continue;
     if (op.kind === "cpf") {
       const { answered, expected: right } = op.cpfValid ?? {};
       if (ok(op.outcome) && answered !== right)
@@ -243,6 +248,8 @@ export async function audit(input: {
           : null;
     if (type && !seen.has(`${type} ${op.ref}`)) result.problems.push(`${op.kind} ${op.ref}: no ${type} event`);
   }
+
+  result.facts.push(await auditApiPix(client, db, ops, result.problems));
 
   const received = input.deliveredIds();
   const deliveries = await db.webhookDelivery.findMany({ select: { id: true, status: true } });

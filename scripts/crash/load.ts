@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { isValidCpf } from "../../server/documents/cpf-cnpj";
+import { API_PIX_KINDS, apiPixOperation } from "./api-pix";
 
 export type Merchant = {
   userId: string;
@@ -19,12 +20,15 @@ export type Merchant = {
   fundingEndToEndId: string;
   /** its gateway webhook registration, whose delivered deliveries the load replays */
   webhookId: string;
+  /** an EVP key of its account: the `chave` of its API Pix cobs */
+  pixKey?: string;
 };
 
 /** The signed POSTs of the gateway, each sent with an Idempotency-Key. */
 export const GATEWAY_KINDS = ["cashout", "cashin", "refund", "webhook", "replay", "cpf"] as const;
 export type GatewayKind = (typeof GATEWAY_KINDS)[number];
-export type Kind = "transfer" | "charge" | GatewayKind;
+export type ApiPixKind = "pix-token" | "pix-cob";
+export type Kind = "transfer" | "charge" | GatewayKind | ApiPixKind;
 
 export type Operation = {
   kind: Kind;
@@ -43,6 +47,8 @@ export type Operation = {
   /** For a charge: whether the payment's answer was 2xx. */
   paid?: boolean | "lost";
   feeCents?: number;
+  /** an API Pix access token the load was given */
+  token?: string;
   /** Set by the auditor: a retry found the Idempotency-Key stuck "in progress". */
   stuck?: boolean;
   at: number;
@@ -68,12 +74,20 @@ export async function request(
   client: Client,
   method: string,
   path: string,
-  options: { auth?: string; body?: unknown; hmacSecret?: string; headers?: Record<string, string> } = {},
+  options: {
+    auth?: string;
+    body?: unknown;
+    /** an application/x-www-form-urlencoded body, sent as is */
+    form?: string;
+    hmacSecret?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; json: unknown } | "lost"> {
-  const text = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const text = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.auth) headers.authorization = options.auth;
-  if (text !== undefined) headers["content-type"] = "application/json";
+  if (text !== undefined)
+    headers["content-type"] = options.form !== undefined ? "application/x-www-form-urlencoded" : "application/json";
   if (options.hmacSecret && options.body !== undefined) {
     headers.hmac = createHmac("sha512", options.hmacSecret).update(canonical(options.body)).digest("hex");
   }
@@ -194,13 +208,15 @@ export async function oneOperation(
   merchants: Merchant[],
   receiverUrl: string,
 ): Promise<Operation | null> {
-  const kind = pick<Kind>(["transfer", "charge", ...GATEWAY_KINDS]);
+  const kind = pick<Kind>(["transfer", "charge", ...GATEWAY_KINDS, ...API_PIX_KINDS]);
   const merchant = pick(merchants);
   const ref = `${kind}-${randomBytes(8).toString("hex")}`;
   const cents = amount();
   const started = performance.now();
   const op: Operation = { kind, merchant, ref, amountCents: cents, outcome: "lost", at: Date.now(), latencyMs: 0 };
-  if (kind === "transfer") {
+  if (kind === "pix-token" || kind === "pix-cob") {
+    await apiPixOperation(client, op);
+  } else if (kind === "transfer") {
     op.receiver = pick(merchants.filter((m) => m !== merchant));
     op.outcome = statusOf(await transfer(client, merchant, op.receiver, ref, cents));
   } else if (kind === "charge") {

@@ -46,6 +46,7 @@ export async function startStack(options: { name: string; merchants: number; fun
   const { creditIncomingPix } = await import("../../server/transfers/incoming");
   const { registerGatewayWebhook } = await import("../../server/webhooks/gateway");
   const { GATEWAY_EVENTS } = await import("../../server/webhooks/catalog");
+  const { createPixKey } = await import("../../server/pix/keys/service");
   const { db, disconnectDb } = await import("../../server/db/client");
   const merchants: Merchant[] = [];
   for (let i = 0; i < options.merchants; i++) {
@@ -66,8 +67,10 @@ export async function startStack(options: { name: string; merchants: number; fun
       events: [...GATEWAY_EVENTS],
       allowInsecure: true,
     });
+    const key = await createPixKey(db(), { callerId: m.userId, accountId: m.accountId }, { type: "EVP" });
     merchants.push({
       ...m,
+      pixKey: key.key,
       basic: basicAuth(m.clientId, m.clientSecret),
       fundingEndToEndId: funding.endToEndId as string,
       webhookId: webhook.id,

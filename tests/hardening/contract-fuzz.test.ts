@@ -1,19 +1,23 @@
 /**
- * Contract fuzz: every operation of both REST surfaces, read from the OpenAPI
+ * Contract fuzz: every operation of the three REST surfaces, read from the OpenAPI
  * documents the apps serve, gets valid and spoilt requests generated from its schemas. No
- * answer may be a 5xx; every answer has a documented status and the surface's shape; a refused
- * request changes nothing; the ledger verifies at the end. `FUZZ_RUNS` (default 25) is the
+ * answer may be a 5xx; every answer has a documented status and the surface's shape (on API Pix:
+ * the Central Bank specification's schemas, errors its `Problema`); a refused request changes
+ * nothing; the ledger verifies at the end. API Pix routes are covered as they land (the walk
+ * reads its document); until then its door is fuzzed with arbitrary paths under /api/pix/v2. `FUZZ_RUNS` (default 25) is the
  * number of valid and of spoilt requests per operation; `FUZZ_DEBUG=1` prints every answer.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { accountApi } from "../../server/account-api/app";
+import { API_PIX_BASE, createApiPix } from "../../server/api-pix/app";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { verifyLedger } from "../../server/ledger/verify";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";
 import { isHostileInput, knownDefect } from "./known-defects";
+import { apiPixAnswerErrors, seedApiPixRecords } from "./support/api-pix";
 import {
   encodeSegment,
   NASTY_BODIES,
@@ -24,7 +28,14 @@ import {
   spoilt,
   valid,
 } from "./support/openapi";
-import { allowManyRequests, type Merchant, type Sent, type Surface, send as sendAs } from "./support/requests";
+import {
+  allowManyRequests,
+  type Merchant,
+  type Sent,
+  type Surface,
+  send as sendAs,
+  withBearer,
+} from "./support/requests";
 import { stateFingerprint } from "./support/state";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -39,15 +50,19 @@ let hints: Record<string, unknown> = {};
 
 beforeAll(async () => {
   allowManyRequests();
-  me = await fundedMerchant(10_000_000n);
-  other = await fundedMerchant(1_000n);
+  me = await withBearer(await fundedMerchant(10_000_000n));
+  other = await withBearer(await fundedMerchant(1_000n));
   knownIds = await seedIds(me);
   const otherCharge = await call(accountApi(), "POST", "/v4/i/pix/in/dynamic-qrcode", {
     auth: other.auth,
     body: { accountId: other.accountId, amount: 0.5 },
   });
   const credit = await db().ledgerEntry.findFirst({ where: { accountId: me.accountId, type: "credit" } });
+  const pix = await seedApiPixRecords(me as Merchant & { bearer: string }, credit?.endToEndId ?? undefined);
+  knownIds.push(pix.chave, ...pix.txids, ...pix.locIds, ...pix.refundIds);
+  if (pix.notes.length) console.warn(`API Pix seeding refused: ${pix.notes.join("; ")}`);
   hints = {
+    chave: pix.chave,
     amount: 1.5,
     pixKey: "ana@example.invalid",
     pix_key: "ana@example.invalid",
@@ -175,6 +190,9 @@ function zodOf(schema: object): z.ZodType {
   return parsed;
 }
 
+/** The specification's general errors (RequisicaoInvalida, NaoEncontrado...) any API Pix operation may answer. */
+const API_PIX_GENERAL_STATUSES = [400, 401, 403, 404, 410, 429, 503];
+
 const owners = () => ({ userIds: [me.userId, other.userId], accountIds: [me.accountId, other.accountId] });
 
 /** The contract's checks on one answer; throws (for fast-check to shrink) when one fails. */
@@ -190,8 +208,11 @@ async function check(surface: Surface, op: Operation, request: Request) {
     if (allowed && knownDefect("server-error-on-hostile-input")) allowances.serverErrorOnHostileInput++;
     else throw new Error(`5xx: ${where}`);
   } else {
-    // Both surfaces document every status a route answers and the shape of each answer.
-    if (!(String(sent.status) in op.responses) && sent.status !== 413) throw new Error(`undocumented status: ${where}`);
+    // The surfaces document every status a route answers and the shape of each answer (API Pix: but
+    // the general errors, which the specification allows everywhere and are checked as Problema below).
+    const general = surface === "api-pix" && API_PIX_GENERAL_STATUSES.includes(sent.status);
+    if (!(String(sent.status) in op.responses) && sent.status !== 413 && !general)
+      throw new Error(`undocumented status: ${where}`);
     const schema = op.responses[String(sent.status)] ?? op.responses[sent.status < 300 ? "200" : "400"];
     if (schema) {
       const result = zodOf(schema).safeParse(sent.json);
@@ -199,6 +220,10 @@ async function check(surface: Surface, op: Operation, request: Request) {
     }
     if (surface === "gateway" && sent.status >= 300 && !gatewayErrorShape.safeParse(sent.json).success)
       throw new Error(`error off the surface's shape: ${where}`);
+    if (surface === "api-pix") {
+      const errors = apiPixAnswerErrors(op.method, sent);
+      if (errors.length) throw new Error(`answer off the specification (${errors.join("; ").slice(0, 300)}): ${where}`);
+    }
   }
   if (sent.status >= 300) {
     const after = await stateFingerprint(owners());
@@ -206,34 +231,81 @@ async function check(surface: Surface, op: Operation, request: Request) {
   }
 }
 
+/** The surfaces and how many operations each documents at least (API Pix: its routes are landing). */
 const surfaces = [
-  ["account", () => operationsOf(accountApi())],
-  ["gateway", () => operationsOf(gatewayApi())],
+  ["account", () => operationsOf(accountApi()), 5],
+  ["gateway", () => operationsOf(gatewayApi()), 5],
+  ["api-pix", () => operationsOf(createApiPix()), 0],
 ] as const;
 
-describe.each(surfaces)("contract fuzz: %s surface", (surface, operations) => {
+describe.each(surfaces)("contract fuzz: %s surface", (surface, operations, atLeast) => {
   // The route table at collection time: sandbox routes follow PIX_MODE like the app does.
   const ops = operations();
 
   it("documents operations to fuzz", () => {
-    expect(ops.length).toBeGreaterThan(5);
+    expect(ops.length).toBeGreaterThanOrEqual(atLeast);
   });
 
-  it.each(ops.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", async (_name, op) => {
-    for (const mode of ["valid", "spoilt"] as const) {
-      await fc.assert(
-        fc.asyncProperty(requestFor(op, mode), (request) => check(surface, op, request)),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-    }
-    if (op.body) {
-      const path = op.path.replace(/\{(\w+)\}/g, () => encodeSegment(me.accountId));
-      for (const rawBody of NASTY_BODIES) await check(surface, op, { path, query: {}, body: undefined, rawBody });
-    }
-  });
+  it.skipIf(ops.length === 0).each(ops.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s",
+    async (_name, op) => {
+      for (const mode of ["valid", "spoilt"] as const) {
+        await fc.assert(
+          fc.asyncProperty(requestFor(op, mode), (request) => check(surface, op, request)),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      }
+      if (op.body) {
+        const path = op.path.replace(/\{(\w+)\}/g, () => encodeSegment(me.accountId));
+        for (const rawBody of NASTY_BODIES) await check(surface, op, { path, query: {}, body: undefined, rawBody });
+      }
+    },
+  );
 
   it("the ledger verifies after the fuzzing", async () => {
     const result = await verifyLedger(db());
     expect(result.violations).toEqual([]);
+  });
+});
+
+/**
+ * The API Pix door itself, whatever routes it has: arbitrary methods, paths under the base and
+ * bodies, with and without a bearer token. Every answer is a 4xx the specification's `Problema`
+ * describes (or a 2xx of a served operation, checked against the specification), never a 5xx.
+ */
+describe("contract fuzz: API Pix door", () => {
+  const segment = fc.oneof(
+    fc.constantFrom("cob", "cobv", "loc", "pix", "webhook", "devolucao", "txid", "lotecobv", "openapi.json"),
+    fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length > 0 && s.length < 300),
+    fc.stringMatching(/^[a-zA-Z0-9]{1,40}$/),
+  );
+  const request = fc.record({
+    method: fc.constantFrom("GET", "PUT", "POST", "PATCH", "DELETE"),
+    segments: fc.array(segment, { minLength: 1, maxLength: 4 }),
+    body: fc.oneof(fc.constant(undefined), fc.constantFrom(...NASTY_BODIES), fc.json({ maxDepth: 3 })),
+    authenticated: fc.boolean(),
+  });
+
+  it("answers every request with a problem or a served operation's answer, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, segments, body, authenticated }) => {
+        const path = `${API_PIX_BASE}/${segments.map(encodeSegment).join("/")}`;
+        const as = authenticated ? me : { ...me, bearer: "Bearer not-a-token" };
+        const sent = await sendAs("api-pix", as, method, path, {}, method === "GET" ? undefined : body);
+        statuses[sent.status] = (statuses[sent.status] ?? 0) + 1;
+        const where = `${method} ${path} body=${body?.slice(0, 200)} → ${sent.status} ${sent.text.slice(0, 300)}`;
+        if (sent.status >= 500) {
+          const allowed = sent.status === 500 && isHostileInput(sent.url, sent.body);
+          if (allowed && knownDefect("server-error-on-hostile-input")) allowances.serverErrorOnHostileInput++;
+          else throw new Error(`5xx: ${where}`);
+        }
+        if (!authenticated && sent.status !== 401 && !path.endsWith("/openapi.json"))
+          throw new Error(`no token, yet not 401: ${where}`);
+        if (sent.status < 300 && path.endsWith("/openapi.json")) return;
+        const errors = apiPixAnswerErrors(method, sent);
+        if (errors.length) throw new Error(`answer off the specification (${errors.join("; ")}): ${where}`);
+      }),
+      { numRuns: RUNS * 4, endOnFailure: true },
+    );
   });
 });

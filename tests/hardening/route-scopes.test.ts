@@ -1,10 +1,17 @@
-/** Every route declares its scope; sandbox routes only with the sandbox rail. */
+/**
+ * Every route declares its scope; sandbox routes only with the sandbox rail. The API Pix walk
+ * reads the route table, so each route that lands is held to it without editing this file.
+ */
 import { afterEach, describe, expect, it } from "vitest";
 import { createAccountApi } from "../../server/account-api/app";
+import { createApiPix } from "../../server/api-pix/app";
+import { API_PIX_SCOPES } from "../../server/apikeys/scopes";
 import { createApiKey } from "../../server/apikeys/service";
 import { config, resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { createGatewayApi } from "../../server/gateway/app";
+import { expectSpecProblem } from "../api-pix/spec-validator";
+import { apiPixMerchant, pixCall } from "../api-pix/support";
 import { basic, call, fundedMerchant } from "../support/fixtures";
 
 type Routed = { routes: { method: string; path: string; handler: unknown }[] };
@@ -21,6 +28,16 @@ function routesWithoutScope(app: Routed): string[] {
   return [...endpoints].filter(([, scoped]) => !scoped).map(([key]) => key);
 }
 
+/** "METHOD path" → the scope its handlers declare, for every endpoint that declares one. */
+function scopesByRoute(app: Routed): Map<string, string> {
+  const scopes = new Map<string, string>();
+  for (const route of app.routes) {
+    const scope = (route.handler as { scope?: unknown }).scope;
+    if (route.method !== "ALL" && typeof scope === "string") scopes.set(`${route.method} ${route.path}`, scope);
+  }
+  return scopes;
+}
+
 describe("route scopes", () => {
   afterEach(() => {
     delete process.env.PIX_MODE;
@@ -31,6 +48,26 @@ describe("route scopes", () => {
     expect(config().PIX_MODE).toBe("sandbox");
     expect(routesWithoutScope(createAccountApi())).toEqual(["GET /v4/i/openapi.json"]);
     expect(routesWithoutScope(createGatewayApi())).toEqual(["GET /api/external/openapi.json"]);
+  });
+
+  it("every API Pix route declares one of the API Pix scopes (its document excepted)", () => {
+    const app = createApiPix();
+    expect(routesWithoutScope(app)).toEqual(["GET /api/pix/v2/openapi.json"]);
+    for (const [route, scope] of scopesByRoute(app)) expect(API_PIX_SCOPES, route).toContain(scope);
+  });
+
+  it("every API Pix route refuses a token without its scope: 403 AcessoNegado, before reading the input", async () => {
+    const routes = [...scopesByRoute(createApiPix())];
+    for (const [route, scope] of routes) {
+      const [method = "GET", template = ""] = route.split(" ");
+      const others = API_PIX_SCOPES.filter((s) => s !== scope);
+      const m = await apiPixMerchant(others.join(" "));
+      const path = template.replace("/api/pix/v2", "").replace(/:\w+/g, "x");
+      const res = await pixCall(m.bearer, method, path, method === "GET" ? {} : { rawBody: "{" });
+      expect(res.status, `${route} without ${scope}: ${res.text}`).toBe(403);
+      expect(res.json.type).toBe("https://pix.bcb.gov.br/api/v2/error/AcessoNegado");
+      expectSpecProblem(403, res.json);
+    }
   });
 
   it("a balance:read key cannot credit its account through the sandbox", async () => {

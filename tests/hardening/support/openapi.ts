@@ -126,7 +126,8 @@ function stringArbitrary(schema: Schema, key: string): fc.Arbitrary<string> {
   const maxLength = Math.min(schema.maxLength ?? 40, 200);
   const fit = (s: string) => s.length >= minLength && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
   if (/url/i.test(key)) return fc.constantFrom(...LOCAL_URLS);
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fit);
+  // whole-value matches: an unanchored pattern (the API Pix specification's) would add junk around
+  if (schema.pattern) return fc.stringMatching(new RegExp(`^(?:${schema.pattern})$`)).filter(fit);
   if (schema.format === "uuid") return fc.uuid();
   if (schema.format === "email") return fc.emailAddress().filter(fit);
   if (schema.format === "date-time") return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
@@ -165,7 +166,10 @@ function validIgnoringExample(schema: Schema, key: string): fc.Arbitrary<unknown
         maxLength: Math.min(schema.maxItems ?? 3, 3),
       });
     case "object": {
-      const properties: Record<string, Schema> = schema.properties ?? {};
+      // a property whose schema is `not: {}` (refused outright) is left out of valid values
+      const properties: Record<string, Schema> = Object.fromEntries(
+        Object.entries<Schema>(schema.properties ?? {}).filter(([, s]) => !(s?.not && Object.keys(s.not).length === 0)),
+      );
       const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, valid(s, k)]));
       if (Object.keys(model).length === 0)
         return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }));

@@ -1,0 +1,200 @@
+/**
+ * The Central Bank's API Pix 2.9 specification as the tests read it: the YAML beside the
+ * repository (`../shared/spec/bcb-api-pix-2.9.0.yaml`), the operations this platform serves, and
+ * `$ref` resolution over it. Absent file → `specDocument()` is null and the spec tests skip.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+
+export const SPEC_FILE = path.resolve(import.meta.dirname, "../../../../shared/spec/bcb-api-pix-2.9.0.yaml");
+
+// biome-ignore lint/suspicious/noExplicitAny: OpenAPI fragments are arbitrary JSON
+export type Node = any;
+export type SpecDocument = { paths: Record<string, Record<string, Node>>; components: Record<string, Node> };
+
+/** The operations of issue 31 ("in scope"), as the specification names them. */
+export const IN_SCOPE = [
+  "PUT /cob/{txid}",
+  "PATCH /cob/{txid}",
+  "GET /cob/{txid}",
+  "POST /cob",
+  "GET /cob",
+  "POST /loc",
+  "GET /loc",
+  "GET /loc/{id}",
+  "DELETE /loc/{id}/txid",
+  "GET /pix/{e2eid}",
+  "GET /pix",
+  "PUT /pix/{e2eid}/devolucao/{id}",
+  "GET /pix/{e2eid}/devolucao/{id}",
+  "PUT /webhook/{chave}",
+  "GET /webhook/{chave}",
+  "DELETE /webhook/{chave}",
+  "GET /webhook",
+] as const;
+export type OperationName = (typeof IN_SCOPE)[number];
+
+export function splitOperation(name: string): { method: string; path: string } {
+  const [method = "", path = ""] = name.split(" ");
+  return { method: method.toLowerCase(), path };
+}
+
+/**
+ * The spec writes some patterns as JavaScript regex literals (`/^\d{11}$/`), which JSON Schema
+ * would read as "a slash, then…" and no CPF would match: the delimiters are dropped.
+ */
+export function normalisePattern(pattern: string): string {
+  return pattern.length > 2 && pattern.startsWith("/") && pattern.endsWith("/") ? pattern.slice(1, -1) : pattern;
+}
+
+function normalisePatterns(node: Node): Node {
+  if (Array.isArray(node)) return node.map(normalisePatterns);
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === "pattern" && typeof v === "string" ? normalisePattern(v) : normalisePatterns(v),
+    ]),
+  );
+}
+
+/**
+ * Slips of the specification's text that no implementation could satisfy, corrected before
+ * any test reads it. Each names what it was, so a new version of the file that fixes (or moves)
+ * it fails loudly instead of being patched blindly.
+ */
+export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown; why: string }[] = [
+  {
+    at: ["components", "schemas", "PixConsultados", "required"],
+    was: ["parametros", "cobs"],
+    now: ["parametros", "pix"],
+    why: "the list of received PIX has no `cobs`; its array is `pix` (copied from CobsConsultadas)",
+  },
+  {
+    at: ["components", "schemas", "CobsConsultadas", "properties", "cobs", "items", "allOf", 1, "required"],
+    was: ["status", "txid", "idCob"],
+    now: ["status", "txid"],
+    why: "`idCob` belongs to the recurring charge (cobr); an immediate charge has no such field",
+  },
+  {
+    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 0, "required"],
+    was: undefined,
+    now: ["saque"],
+    why: "`retirada` is either `saque` or `troco`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
+  },
+  {
+    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 1, "required"],
+    was: undefined,
+    now: ["troco"],
+    why: "as above, for the `troco` branch",
+  },
+  {
+    at: ["components", "schemas", "PayloadLocationCob", "required"],
+    was: ["id", "tipoCob"],
+    now: ["id"],
+    why: "a cob's `loc` is `{ id }` (its examples send only the id); `tipoCob` is not even a property of it",
+  },
+  {
+    at: ["components", "schemas", "WebhookCompleto", "required"],
+    was: ["webhookUrl", "cnpj", "criacao"],
+    now: ["webhookUrl", "chave", "criacao"],
+    why: "a webhook is configured per key: its example answers `chave`, and `cnpj` (described as a debtor filter) was copied from a query",
+  },
+  {
+    at: ["components", "schemas", "WebhookCompleto", "properties", "chave"],
+    was: undefined,
+    now: { type: "string", title: "Chave DICT do recebedor", maxLength: 77 },
+    why: "as above: the key the webhook is configured for",
+  },
+];
+
+function applyErrata(document: Node): Node {
+  for (const erratum of SPEC_ERRATA) {
+    const parent = erratum.at.slice(0, -1).reduce<Node>((node, key) => node?.[key], document);
+    const key = erratum.at.at(-1) as string | number;
+    if (JSON.stringify(parent?.[key]) !== JSON.stringify(erratum.was)) {
+      throw new Error(`spec erratum at ${erratum.at.join(".")} no longer applies: review SPEC_ERRATA`);
+    }
+    parent[key] = erratum.now;
+  }
+  return document;
+}
+
+let cached: SpecDocument | null | undefined;
+
+/** The parsed specification (patterns normalised, errata applied), or null where `../shared` is absent. */
+export function specDocument(): SpecDocument | null {
+  if (cached === undefined) {
+    cached = existsSync(SPEC_FILE)
+      ? (applyErrata(normalisePatterns(parse(readFileSync(SPEC_FILE, "utf8")))) as SpecDocument)
+      : null;
+  }
+  return cached;
+}
+
+/**
+ * An example's value with the spec's composition resolved: examples are built from other
+ * examples as `{ $ref: "#/components/examples/x/value" }` or `{ allOf: [those] }`.
+ */
+export function exampleValue(document: SpecDocument, node: Node): Node {
+  if (Array.isArray(node)) return node.map((n) => exampleValue(document, n));
+  if (node === null || typeof node !== "object") return node;
+  if (typeof node.$ref === "string") {
+    const target = resolveRef(document, node.$ref);
+    // a whole example object where its value was meant
+    const whole = /^#\/components\/examples\/[^/]+$/.test(node.$ref);
+    return exampleValue(document, whole ? target.value : target);
+  }
+  const keys = Object.keys(node);
+  if (keys.length === 1 && Array.isArray(node.allOf)) {
+    return Object.assign({}, ...node.allOf.map((part: Node) => exampleValue(document, part)));
+  }
+  return Object.fromEntries(keys.map((k) => [k, exampleValue(document, node[k])]));
+}
+
+export const SKIP_REASON = `the Central Bank's specification is not at ${SPEC_FILE} (../shared absent): spec tests skipped`;
+
+/** The node a local `$ref` (`#/components/...`) points at. */
+export function resolveRef(document: { components?: Record<string, Node> }, ref: string): Node {
+  if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
+  let node: Node = document;
+  for (const raw of ref.slice(2).split("/")) {
+    node = node?.[raw.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  if (node === undefined) throw new Error(`$ref ${ref} points at nothing`);
+  return node;
+}
+
+/** A node with its own `$ref` followed (repeatedly); nested refs are left in place. */
+export function deref(document: { components?: Record<string, Node> }, node: Node): Node {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === "string"; hops++) {
+    if (hops > 20) throw new Error("$ref chain too long");
+    current = resolveRef(document, current.$ref);
+  }
+  return current;
+}
+
+/** The spec's operation object for "METHOD /path", with the path-level parameters merged in. */
+export function specOperation(document: SpecDocument, name: string): Node | undefined {
+  const { method, path } = splitOperation(name);
+  return operationAt(document, path, method);
+}
+
+/** The operation at a document's path and method, with the path-level parameters merged in. */
+export function operationAt(
+  document: { paths: Record<string, Record<string, Node>>; components?: Record<string, Node> },
+  path: string,
+  method: string,
+): Node | undefined {
+  const item = document.paths[path];
+  const operation = item?.[method];
+  if (!operation) return undefined;
+  const parameters = new Map<string, Node>();
+  for (const p of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const resolved = deref(document, p);
+    parameters.set(`${resolved.in} ${resolved.name}`, resolved);
+  }
+  return { ...operation, parameters: [...parameters.values()] };
+}

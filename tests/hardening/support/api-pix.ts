@@ -1,0 +1,90 @@
+/**
+ * The API Pix surface in the hardening suites. Its routes land one file at a time, so nothing
+ * here names a route of ours: a merchant's records are made through whichever of the
+ * specification's operations the surface serves (PUT /cob/{txid}, POST /loc, PUT /webhook/{chave},
+ * PUT /pix/{e2eid}/devolucao/{id}), with the bodies the specification describes, and every
+ * answer is checked against the specification's schemas.
+ */
+import { randomBytes } from "node:crypto";
+import { API_PIX_BASE, createApiPix } from "../../../server/api-pix/app";
+import { db } from "../../../server/db/client";
+import { createPixKey } from "../../../server/pix/keys/service";
+import { problemErrors, specResponseErrors } from "../../api-pix/spec-validator";
+import { type Merchant, type Sent, send } from "./requests";
+
+export type Bearing = Merchant & { bearer: string };
+
+/** "METHOD /path" (spec form, `{name}` placeholders, base removed) of every route the surface serves. */
+export function servedApiPixOperations(): Set<string> {
+  return new Set(
+    createApiPix()
+      .routes.filter((r) => r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path.slice(API_PIX_BASE.length).replace(/:(\w+)/g, "{$1}")}`),
+  );
+}
+
+/** A txid as the specification shapes them: 26 to 35 letters and digits. */
+export const newTxid = () => randomBytes(16).toString("hex");
+
+/** What a merchant owns on the API Pix surface: its key, and what the served operations made. */
+export type ApiPixRecords = { chave: string; txids: string[]; locIds: string[]; refundIds: string[]; notes: string[] };
+
+/**
+ * The merchant's EVP key, and, for each seeding operation the surface serves, one record made
+ * through it. An answer that is not 2xx is noted (not thrown): the suites then say which kind of
+ * id they could not get.
+ */
+export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string): Promise<ApiPixRecords> {
+  const key = await createPixKey(db(), { callerId: m.userId, accountId: m.accountId }, { type: "EVP" });
+  const records: ApiPixRecords = { chave: key.key, txids: [], locIds: [], refundIds: [], notes: [] };
+  const served = servedApiPixOperations();
+  const put = async (name: string, path: string, body: unknown) => {
+    if (!served.has(name)) return null;
+    const sent = await send(
+      "api-pix",
+      m,
+      name.split(" ")[0] ?? "GET",
+      `${API_PIX_BASE}${path}`,
+      {},
+      JSON.stringify(body),
+    );
+    if (sent.status >= 300) {
+      records.notes.push(`${name}: ${sent.status} ${sent.text.slice(0, 200)}`);
+      return null;
+    }
+    return sent.json as Record<string, unknown> | null;
+  };
+  const txid = newTxid();
+  const cob = await put("PUT /cob/{txid}", `/cob/${txid}`, {
+    calendario: { expiracao: 3600 },
+    valor: { original: "12.34" },
+    chave: key.key,
+    solicitacaoPagador: "Semente do teste de isolamento.",
+  });
+  if (cob) records.txids.push(txid);
+  const cobLoc = (cob?.loc as { id?: unknown } | undefined)?.id;
+  if (cobLoc !== undefined) records.locIds.push(String(cobLoc));
+  const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
+  if (loc?.id !== undefined) records.locIds.push(String(loc.id));
+  await put("PUT /webhook/{chave}", `/webhook/${encodeURIComponent(key.key)}`, {
+    webhookUrl: "https://127.0.0.1:9/api-pix-hook",
+  });
+  if (receivedEndToEndId) {
+    const refundId = `D${randomBytes(6).toString("hex")}`;
+    const refund = await put("PUT /pix/{e2eid}/devolucao/{id}", `/pix/${receivedEndToEndId}/devolucao/${refundId}`, {
+      valor: "0.10",
+    });
+    if (refund) records.refundIds.push(refundId);
+  }
+  return records;
+}
+
+/**
+ * The contract's checks on an API Pix answer: every error is the specification's `Problema` for
+ * its status, and every 2xx answer of an operation the specification has is what it promises.
+ */
+export function apiPixAnswerErrors(method: string, sent: Sent): string[] {
+  if (sent.status >= 400) return problemErrors(sent.status, sent.json);
+  const errors = specResponseErrors(method, sent.url, sent.status, sent.status === 204 ? undefined : sent.json);
+  return errors.filter((e) => !e.endsWith("no such operation in the specification"));
+}

@@ -16,7 +16,7 @@ import { request } from "./load";
  * creates cobs through it and the auditor checks one charge per txid. While false, the crash test
  * says so in its log if it finds the route served.
  */
-export const API_PIX_COB_IN_LOAD = false;
+export const API_PIX_COB_IN_LOAD = true;
 
 export const API_PIX_KINDS = ["pix-token", ...(API_PIX_COB_IN_LOAD ? (["pix-cob"] as const) : [])] as const;
 

@@ -85,8 +85,8 @@ const CobsConsultadasSchema = z
     parametros: z.object({
       inicio: z.string().openapi({ format: "date-time" }),
       fim: z.string().openapi({ format: "date-time" }),
-      cpf: z.string().optional(),
-      cnpj: z.string().optional(),
+      cpf: PessoaFisicaSchema.shape.cpf.optional(),
+      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
       locationPresente: z.boolean().optional(),
       status: z.string().optional(),
       paginacao: PaginacaoSchema,

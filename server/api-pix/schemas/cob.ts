@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { COB_STATUSES } from "../../charges/cob-status";
+import { EndToEndIdSchema, Valor } from "./common";
 import { LocationSchema } from "./loc";
 
 /** The specification's txid pattern, unanchored as it writes it; the charge rules anchor it. */
@@ -135,9 +136,9 @@ export const CobRevisadaSchema = z
 export const CobrancaStatusSchema = z.enum(COB_STATUSES).openapi("CobrancaStatus");
 
 const CobPix = z.object({
-  endToEndId: z.string().openapi({ description: "End-to-end id of the PIX received." }),
-  txid: z.string(),
-  valor: z.string(),
+  endToEndId: EndToEndIdSchema,
+  txid: TxIdSchema,
+  valor: Valor("What the PIX paid."),
   horario: z.string().openapi({ format: "date-time" }),
   infoPagador: z.string().optional(),
 });
@@ -149,7 +150,7 @@ const CobFields = {
   }),
   txid: TxIdSchema,
   revisao: RevisaoSchema,
-  loc: LocationSchema.extend({ txid: z.string().optional() }).optional(),
+  loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
   location: z
     .string()
     .max(77)

@@ -20,5 +20,12 @@ export const PayloadLocationSolicitadaSchema = z
   .openapi("PayloadLocationSolicitada", { description: "The kind of charge the location will serve." });
 
 export const PayloadLocationCompletaSchema = z
-  .object({ ...LocationFields, txid: z.string().optional().openapi({ description: "The charge it serves." }) })
+  .object({
+    ...LocationFields,
+    txid: z
+      .string()
+      .regex(/[a-zA-Z0-9]{26,35}/)
+      .optional()
+      .openapi({ description: "The charge it serves." }),
+  })
   .openapi("PayloadLocationCompleta", { description: "A payload location and the charge it serves." });

@@ -6,6 +6,8 @@ import { createCharge } from "../../server/charges/service";
 import { db } from "../../server/db/client";
 import { creditIncomingPixToKey } from "../../server/transfers/incoming";
 import { basic, call, LOCAL_IP, newMerchant } from "../support/fixtures";
+import { specDocument } from "./spec/document";
+import { expectSpecResponse, specPathOf } from "./spec-validator";
 
 export const apiPixDoor = {
   request: (path: string, init: RequestInit) => apiPixFetch(new Request(`http://localhost${path}`, init)),
@@ -38,13 +40,19 @@ export async function apiPixMerchant(scope?: string) {
 }
 
 /** A call to /api/pix/v2 with the merchant's bearer token. */
-export function pixCall(
+export async function pixCall(
   bearer: string,
   method: string,
   path: string,
   options: Omit<NonNullable<Parameters<typeof call>[3]>, "auth"> = {},
 ) {
-  return call(apiPixDoor, method, `/api/pix/v2${path}`, { ...options, auth: bearer });
+  const answer = await call(apiPixDoor, method, `/api/pix/v2${path}`, { ...options, auth: bearer });
+  // Every answer of an operation the specification describes must be what it promises.
+  const spec = specDocument();
+  if (spec && specPathOf(spec, method.toLowerCase(), path)) {
+    expectSpecResponse(method, path, answer.status, answer.status === 204 ? undefined : answer.json);
+  }
+  return answer;
 }
 
 /** An API Pix merchant with an EVP key registered on its account (`chave`). */

@@ -12,14 +12,19 @@ import { call, fundedMerchant } from "../support/fixtures";
 type Merchant = Awaited<ReturnType<typeof fundedMerchant>>;
 
 /** `count` entries in SQL (one a second, newest last), as the benchmark's generator does. */
+// One base time for every insert: entry g of a status sits g seconds after it (failed ones half a
+// second later than the succeeded one of the same g), however long the inserts themselves take.
+const BASE = new Date(Date.now() - 86_400_000);
+
 async function insertEntries(merchant: Merchant, count: number, status: "succeeded" | "failed") {
+  const base = new Date(BASE.getTime() + (status === "failed" ? 500 : 0));
   await db().$executeRaw`
     INSERT INTO ledger_entries (id, account_id, user_id, type, reason, status, gross_cents, fee_cents, net_cents,
                                 idempotency_key, created_at, updated_at)
     SELECT 'paging-' || ${merchant.accountId} || '-' || ${status} || '-' || g, ${merchant.accountId},
            ${merchant.userId}::uuid, 'credit', 'pix_in:credited', ${status}::"EntryStatus", 100, 0, 100,
            'paging:' || ${merchant.accountId} || ':' || ${status} || ':' || g,
-           now() - interval '1 day' + g * interval '1 second', now()
+           ${base}::timestamptz + g * interval '1 second', now()
       FROM generate_series(1, ${count}) g`;
 }
 

@@ -4,7 +4,8 @@
  * the CobVValorTerms output), the debtor's e-mail and address (`debtor_details`) and, once paid,
  * the amount's components on the day it was paid (`paid_components`). Pure readers of that row.
  */
-import type { Charge } from "../../generated/prisma/client";
+import { config } from "../../config";
+import type { Account, Charge } from "../../generated/prisma/client";
 import { saoPauloDayEnd } from "../../time";
 import { type AmountComponents, type AmountDue, amountDue, lastPayableDate } from "./amount-due";
 import type { CalendarDate } from "./calendar";
@@ -94,5 +95,40 @@ export function paidComponentsColumn(due: Pick<AmountDue, "finalCents" | "compon
     jurosCents: components.jurosCents.toString(),
     abatimentoCents: components.abatimentoCents.toString(),
     descontoCents: components.descontoCents.toString(),
+  };
+}
+
+/** Who receives a cobv: the account's holder, at the platform's address (accounts keep none). */
+export interface Receiver {
+  document: string;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export function receiverOf(account: Pick<Account, "name" | "document">): Receiver {
+  const settings = config();
+  return {
+    document: account.document,
+    name: account.name,
+    street: settings.PLATFORM_STREET,
+    city: settings.PLATFORM_CITY,
+    state: settings.PLATFORM_STATE,
+    postalCode: settings.PLATFORM_POSTAL_CODE,
+  };
+}
+
+/** API Pix `recebedor`: cpf or cnpj, nome, and the address. */
+export function recebedorOf(account: Pick<Account, "name" | "document">) {
+  const receiver = receiverOf(account);
+  return {
+    ...(receiver.document.length === 11 ? { cpf: receiver.document } : { cnpj: receiver.document }),
+    nome: receiver.name,
+    logradouro: receiver.street,
+    cidade: receiver.city,
+    uf: receiver.state,
+    cep: receiver.postalCode,
   };
 }

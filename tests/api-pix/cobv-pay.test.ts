@@ -5,7 +5,8 @@ import { lastPayableDate } from "../../server/charges/due-date/amount-due";
 import { calendarDaysBetween, plusDays } from "../../server/charges/due-date/calendar";
 import { expireDueCharges } from "../../server/charges/service";
 import { db } from "../../server/db/client";
-import { call } from "../support/fixtures";
+import { payBrCode } from "../../server/transfers/pay-brcode";
+import { call, fundedMerchant } from "../support/fixtures";
 import { cobvBody, dueDay, lateDay, PROBLEM, putCobV, today } from "./cobv-support";
 import { apiPixMerchantWithKey, pixCall } from "./support";
 
@@ -86,6 +87,22 @@ describe("paying a cobv", () => {
     await paysExactly(today(), "87.00", { original: "100.00", abatimento: "10.00", desconto: "3.00" });
   });
 
+  it("another merchant paying its pixCopiaECola sends the amount due today; another amount is refused", async () => {
+    const { txid } = await created();
+    const emv = (await pixCall(shop.bearer, "GET", `/cobv/${txid}`)).json.pixCopiaECola as string;
+    const payer = await fundedMerchant(100_000n);
+    const paying = (amountCents: bigint | null) =>
+      payBrCode(db(), { userId: payer.userId, accountId: payer.accountId, emv, amountCents });
+    await expect(paying(10_000n)).rejects.toThrow("amount must equal");
+    const debit = await paying(null);
+    expect(debit.grossCents).toBe(8_700n);
+    const cobv = await pixCall(shop.bearer, "GET", `/cobv/${txid}`);
+    expect(cobv.json).toMatchObject({
+      status: "CONCLUIDA",
+      pix: [{ valor: "87.00", componentesValor: { original: { valor: "100.00" }, desconto: { valor: "3.00" } } }],
+    });
+  });
+
   it("is refused after its validity, before its creation, and for another merchant", async () => {
     const { txid } = await created({ calendario: { dataDeVencimento: dueDay(), validadeAposVencimento: 0 } });
     const late = await pay(txid, plusDays(lastPayableDate({ dueDate: dueDay(), validityDays: 0 }), 1));
@@ -100,7 +117,8 @@ describe("paying a cobv", () => {
   it("the expiry job removes it once its last payable day is over", async () => {
     const { txid } = await created({ calendario: { dataDeVencimento: dueDay(), validadeAposVencimento: 0 } });
     const charge = await db().charge.findUniqueOrThrow({ where: { txId: txid } });
-    expect(await expireDueCharges(db(), new Date(charge.expiresAt.getTime() - 1))).toBe(0);
+    await expireDueCharges(db(), new Date(charge.expiresAt.getTime() - 1));
+    expect((await pixCall(shop.bearer, "GET", `/cobv/${txid}`)).json.status).toBe("ATIVA");
     await expireDueCharges(db(), charge.expiresAt);
     expect((await pixCall(shop.bearer, "GET", `/cobv/${txid}`)).json.status).toBe("REMOVIDA_PELO_PSP");
   });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { plusDays } from "../../server/charges/due-date/calendar";
+import { call } from "../support/fixtures";
 import { cobvBody, dueDay, invalidProperties, PROBLEM, putCobV, today } from "./cobv-support";
-import { apiPixMerchant, apiPixMerchantWithKey, newTxid, pixCall } from "./support";
+import { apiPixDoor, apiPixMerchant, apiPixMerchantWithKey, newTxid, pixCall } from "./support";
 
 type Merchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
 
@@ -141,6 +142,20 @@ describe("API Pix cobv", () => {
     expect(await query(`${period}&paginacao.paginaAtual=-1`)).toContain("paginacao.paginaAtual");
     expect(await query(`${period}&paginacao.itensPorPagina=-1`)).toContain("paginacao.itensPorPagina");
     expect(await query("fim=2025-01-01T00:00:00Z")).toContain("inicio");
+  });
+
+  it("documents the cobv operations and shapes in the surface's OpenAPI document", async () => {
+    const res = await call(apiPixDoor, "GET", "/api/pix/v2/openapi.json");
+    const operations = Object.entries(res.json.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace("/api/pix/v2", "")}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining(["PUT /cobv/{txid}", "PATCH /cobv/{txid}", "GET /cobv/{txid}", "GET /cobv"]),
+    );
+    const schemas = res.json.components.schemas;
+    expect(schemas.CobVSolicitada.required).toEqual(["calendario", "devedor", "valor", "chave"]);
+    expect(Object.keys(schemas.CobVValor.properties)).toEqual(["original", "multa", "juros", "abatimento", "desconto"]);
   });
 
   it("asks for the cobv scopes", async () => {

@@ -40,18 +40,23 @@ export const DevedorCobVSchema = z
   )
   .openapi({ description: "Whom the bill is addressed to: a document, a name, and optionally e-mail and address." });
 
-export const CobVValorSchema = CobVValorTerms.openapi("CobVValor", {
+// Rebuilt here from the maths module's shape: its schemas are made before the OpenAPI extension
+// may be loaded, so they cannot carry `.openapi` themselves.
+export const CobVValorSchema = z.object(CobVValorTerms.shape).openapi("CobVValor", {
   description:
     "The amount: the original, and optionally a fine and interest once late, a rebate, and a discount for paying early.",
 });
 
-const CalendarioSolicitado = CobVCalendarioTerms.extend({
-  validadeAposVencimento: z.int().optional().openapi({
-    format: "int32",
-    description: "Calendar days after the due date the bill can still be paid.",
-    default: 30,
-  }),
-}).openapi({ description: "The due date and how long after it the bill is payable." });
+const CalendarioSolicitado = z
+  .object({
+    ...CobVCalendarioTerms.shape,
+    validadeAposVencimento: z.int().optional().openapi({
+      format: "int32",
+      description: "Calendar days after the due date the bill can still be paid.",
+      default: 30,
+    }),
+  })
+  .openapi({ description: "The due date and how long after it the bill is payable." });
 
 export const CobVSolicitadaSchema = z
   .object({
@@ -73,7 +78,7 @@ export const CobVRevisadaSchema = z
     status: z
       .enum(["REMOVIDA_PELO_USUARIO_RECEBEDOR"], { error: "status só pode ser REMOVIDA_PELO_USUARIO_RECEBEDOR" })
       .optional(),
-    valor: CobVValorTerms.partial().optional(),
+    valor: CobVValorSchema.partial().optional(),
     chave: Chave.optional(),
     solicitacaoPagador: SolicitacaoPagador.optional(),
     infoAdicionais: InfoAdicionais.optional(),

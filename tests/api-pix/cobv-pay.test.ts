@@ -6,6 +6,7 @@ import { calendarDaysBetween, plusDays } from "../../server/charges/due-date/cal
 import { expireDueCharges } from "../../server/charges/service";
 import { db } from "../../server/db/client";
 import { payBrCode } from "../../server/transfers/pay-brcode";
+import { apiPixEventFor } from "../../server/webhooks/pix-payload";
 import { call, fundedMerchant } from "../support/fixtures";
 import { cobvBody, dueDay, lateDay, PROBLEM, putCobV, today } from "./cobv-support";
 import { apiPixMerchantWithKey, pixCall } from "./support";
@@ -70,6 +71,9 @@ describe("paying a cobv", () => {
     const cobv = await pixCall(shop.bearer, "GET", `/cobv/${txid}`);
     expect(cobv.json).toMatchObject({ status: "CONCLUIDA", pix: [{ endToEndId, valor, componentesValor }] });
     expect((await pay(txid, paidOn)).status).toBe(409);
+    // the API Pix webhook of the credit carries the same Pix object
+    const event = await apiPixEventFor({ topic: "entry.created", payload: { status: "succeeded" } }, credit);
+    expect(event?.payload.pix[0]).toMatchObject({ endToEndId, txid, valor, componentesValor });
   }
 
   it("on the due date: the original less the rebate", async () => {

@@ -17,6 +17,7 @@ import { bearerToken, ipAllowlist, rateLimit } from "./middleware/access";
 import { GENERAL, PixProblem, type ProblemInit, problemResponse } from "./problem";
 import { OAUTH_SCHEME } from "./route";
 import { registerCobRoutes } from "./routes/cob";
+import { registerCobVRoutes } from "./routes/cobv";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
 import { registerPixRoutes } from "./routes/pix";
@@ -83,6 +84,7 @@ export function createApiPix() {
 
   // Resource routes register here, one line per file of ./routes.
   registerCobRoutes(app);
+  registerCobVRoutes(app);
   registerLocRoutes(app);
   registerPixRoutes(app);
   registerDevolucaoRoutes(app);

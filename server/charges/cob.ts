@@ -61,7 +61,7 @@ function checkAmount(cents: bigint): void {
 }
 
 /** A CPF or a numeric CNPJ must have right check digits; an alphanumeric CNPJ is taken as written. */
-function checkDebtor(debtor: CobDebtor): void {
+export function checkDebtor(debtor: CobDebtor): void {
   const { document } = debtor;
   const valid =
     document.length === 11
@@ -71,7 +71,7 @@ function checkDebtor(debtor: CobDebtor): void {
 }
 
 /** The account `chave` is registered on, which must be one of the caller's, and the key as registered. */
-async function keyAccount(tx: Tx, userId: string, chave: string): Promise<{ account: Account; key: string }> {
+export async function keyAccount(tx: Tx, userId: string, chave: string): Promise<{ account: Account; key: string }> {
   let key: string;
   try {
     key = parsePixKey(chave).key;
@@ -155,7 +155,7 @@ export async function createCob(
 export type LocatedCharge = { charge: Charge; location: PayloadLocation | null };
 
 /** Two requests creating one txid at once: the one that loses meets a unique index. */
-async function txidTaken<T>(work: () => Promise<T>): Promise<T> {
+export async function txidTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -190,7 +190,7 @@ async function lockOwnCob(tx: Tx, userId: string, txId: string): Promise<Charge>
   if (!CHARGE_TXID_PATTERN.test(txId)) throw notFound("cob not found");
   await tx.$queryRaw`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;
   const charge = await tx.charge.findUnique({ where: { txId } });
-  if (!charge || charge.userId !== userId || !charge.pixKey) throw notFound("cob not found");
+  if (!charge || charge.userId !== userId || !charge.pixKey || charge.kind !== "cob") throw notFound("cob not found");
   return charge;
 }
 
@@ -274,7 +274,7 @@ async function locationOf(tx: Tx, charge: Pick<Charge, "locationId">): Promise<P
 /** GET /cob/{txid}: the caller's cob, at `revision` when asked; 404 when unknown or someone else's. */
 export async function getCob(tx: Tx, userId: string, txId: string, revision?: number) {
   const charge = CHARGE_TXID_PATTERN.test(txId) ? await tx.charge.findUnique({ where: { txId } }) : null;
-  if (!charge || charge.userId !== userId || !charge.pixKey) throw notFound("cob not found");
+  if (!charge || charge.userId !== userId || !charge.pixKey || charge.kind !== "cob") throw notFound("cob not found");
   if (revision === undefined) return charge;
   const shown = await chargeAtRevision(tx, charge, revision);
   if (!shown) throw new CobRuleError("REVISION_NOT_FOUND", "revisao", "the cob has no such revision");
@@ -297,6 +297,7 @@ export async function listCobs(tx: Tx, userId: string, filters: CobFilters) {
   const where: Prisma.ChargeWhereInput = {
     userId,
     pixKey: { not: null },
+    kind: "cob",
     createdAt: { gte: filters.inicio, lte: filters.fim },
     ...(filters.debtorDocument ? { debtorDocument: filters.debtorDocument } : {}),
     ...(status ? { status } : {}),

@@ -61,8 +61,13 @@ export function debtorOf(charge: Pick<Charge, "debtorDocument" | "debtorName">) 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 
 export function signLocation(charge: Charge, now = new Date()): string {
+  return signPayload(locationPayload(charge, now));
+}
+
+/** Any payload a location serves (a cob's, a cobv's) as a compact JWS with the location key. */
+export function signPayload(body: object): string {
   const header = base64url(JSON.stringify({ alg: "ES256", typ: "JWT", kid: KEY_ID }));
-  const payload = base64url(JSON.stringify(locationPayload(charge, now)));
+  const payload = base64url(JSON.stringify(body));
   const signature = sign("sha256", Buffer.from(`${header}.${payload}`), { key: key(), dsaEncoding: "ieee-p1363" });
   return `${header}.${payload}.${base64url(signature)}`;
 }

@@ -15,8 +15,8 @@ import type { LocationType } from "./cob-status";
 import { locationUrl } from "./ids";
 
 /** The location's URL without scheme, as a BR Code and the API Pix write it. */
-export const urlOfLocation = (location: Pick<PayloadLocation, "token">) =>
-  locationUrl(config().APP_URL, location.token);
+export const urlOfLocation = (location: Pick<PayloadLocation, "token" | "tipoCob">) =>
+  locationUrl(config().APP_URL, location.token, location.tipoCob as LocationType);
 
 export async function createLocation(
   db: Db | Tx,
@@ -45,7 +45,13 @@ async function lockLocation(tx: Tx, id: bigint): Promise<void> {
  * Binds the caller's location `id` to the charge `txId` (locked by the caller): refused when it
  * does not exist, serves another charge, or is not of type cob.
  */
-export async function bindLocation(tx: Tx, userId: string, id: bigint, txId: string): Promise<PayloadLocation> {
+export async function bindLocation(
+  tx: Tx,
+  userId: string,
+  id: bigint,
+  txId: string,
+  tipoCob: LocationType = "cob",
+): Promise<PayloadLocation> {
   await lockLocation(tx, id);
   const location = await tx.payloadLocation.findUnique({ where: { id } });
   if (!location || location.userId !== userId) {
@@ -54,8 +60,8 @@ export async function bindLocation(tx: Tx, userId: string, id: bigint, txId: str
   if (location.txId && location.txId !== txId) {
     throw new CobRuleError("LOC_IN_USE", "loc.id", "the location serves another charge");
   }
-  if (location.tipoCob !== "cob") {
-    throw new CobRuleError("LOC_WRONG_TYPE", "loc.id", "the location is not of type cob");
+  if (location.tipoCob !== tipoCob) {
+    throw new CobRuleError("LOC_WRONG_TYPE", "loc.id", `the location is not of type ${tipoCob}`);
   }
   return tx.payloadLocation.update({ where: { id }, data: { txId, releasedAt: null } });
 }

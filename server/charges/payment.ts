@@ -18,6 +18,9 @@ import { recordEvent } from "../outbox/record";
 import { BrCodeError, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
+import type { CalendarDate } from "./due-date/calendar";
+import { dueOnPaymentDay, paidColumns, payableCents, paymentDay } from "./due-date/payment";
+import { isDueDateCharge } from "./due-date/record";
 import { ownLocationId } from "./ids";
 import { keepRevision } from "./revisions";
 import { chargeSnapshot } from "./service";
@@ -45,7 +48,14 @@ export async function lockPayableCharge(
   tx: Tx,
   txId: string,
   payerDocument: string | null,
-  options: { paidIs?: "conflict" | "not_allowed"; now?: Date } = {},
+  options: {
+    paidIs?: "conflict" | "not_allowed";
+    now?: Date;
+    /** the São Paulo day the payment counts on (a cobv's amount depends on it); today by default */
+    paidOn?: CalendarDate;
+    /** what the payer sends: a cobv takes exactly the amount due on the payment's day */
+    amountCents?: bigint | null;
+  } = {},
 ): Promise<Charge> {
   const now = options.now ?? new Date();
   const [row] = await tx.$queryRaw<{ tx_id: string }[]>`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;
@@ -65,14 +75,29 @@ export async function lockPayableCharge(
       "PAYER_NOT_ALLOWED",
     );
   }
+  if (isDueDateCharge(charge)) dueOnPaymentDay(charge, paymentDay(now, options.paidOn), options.amountCents);
   return charge;
 }
 
-export async function markChargePaid(tx: Tx, charge: Charge, endToEndId: string, now = new Date()): Promise<void> {
+/** `paidOn`: the São Paulo day the payment counts on (a cobv keeps its amount's components for it). */
+export async function markChargePaid(
+  tx: Tx,
+  charge: Charge,
+  endToEndId: string,
+  now = new Date(),
+  paidOn?: CalendarDate,
+): Promise<void> {
   await keepRevision(tx, charge.txId);
   const paid = await tx.charge.update({
     where: { txId: charge.txId },
-    data: { status: "paid", paidAt: now, paidEndToEndId: endToEndId, updatedAt: now, revision: { increment: 1 } },
+    data: {
+      status: "paid",
+      paidAt: now,
+      paidEndToEndId: endToEndId,
+      updatedAt: now,
+      revision: { increment: 1 },
+      ...paidColumns(charge, paymentDay(now, paidOn)),
+    },
   });
   await recordEvent(tx, {
     topic: "charge.paid",
@@ -83,10 +108,13 @@ export async function markChargePaid(tx: Tx, charge: Charge, endToEndId: string,
   });
 }
 
-/** Sandbox: a payer at another institution pays one of the caller's charges. */
+/**
+ * Sandbox: a payer at another institution pays one of the caller's charges; a cobv as if on
+ * `paidOn` (today in São Paulo by default), moving the amount due on that day.
+ */
 export async function payChargeFromOutside(
   db: Db | Tx,
-  input: { userId: string; txId: string; payer?: PartialParty | null },
+  input: { userId: string; txId: string; payer?: PartialParty | null; paidOn?: CalendarDate },
 ): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
     const owned = await tx.charge.findUnique({
@@ -100,7 +128,9 @@ export async function payChargeFromOutside(
       ...(owned.sameDocument ? { cpfCnpj: owned.sameDocument } : {}),
       ...input.payer,
     });
-    const charge = await lockPayableCharge(tx, input.txId, payer.cpfCnpj);
+    const now = new Date();
+    const paidOn = paymentDay(now, input.paidOn);
+    const charge = await lockPayableCharge(tx, input.txId, payer.cpfCnpj, { now, paidOn });
     const account = await ownedAccount(tx, charge.accountId, input.userId);
     assertActive(account);
     const endToEndId = newEndToEndId("E", payer.ispb);
@@ -109,7 +139,7 @@ export async function payChargeFromOutside(
       accountId: account.id,
       userId: account.userId,
       reason: "pix_in:qrcode_paid",
-      grossCents: charge.amountCents,
+      grossCents: payableCents(charge, paidOn),
       entryRef: charge.txId,
       externalId: charge.externalId,
       description: charge.description,
@@ -118,7 +148,7 @@ export async function payChargeFromOutside(
       receiver: platformParty(account),
     });
     await coverOwedMeds(tx, account.id);
-    await markChargePaid(tx, charge, endToEndId);
+    await markChargePaid(tx, charge, endToEndId, now, paidOn);
     return credit;
   });
 }

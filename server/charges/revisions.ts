@@ -41,6 +41,12 @@ export function chargeFromSnapshot(row: Record<string, unknown>): Charge {
     debtorName: textOf(row.debtor_name),
     additionalInfo: (row.additional_info ?? null) as Charge["additionalInfo"],
     amountEditable: row.amount_editable === true,
+    kind: textOf(row.kind) ?? "cob",
+    dueDate: typeof row.due_date === "string" ? new Date(`${row.due_date.slice(0, 10)}T00:00:00Z`) : null,
+    validityDays: typeof row.validity_days === "number" ? row.validity_days : null,
+    dueTerms: (row.due_terms ?? null) as Charge["dueTerms"],
+    debtorDetails: (row.debtor_details ?? null) as Charge["debtorDetails"],
+    paidComponents: (row.paid_components ?? null) as Charge["paidComponents"],
   };
 }
 

@@ -39,9 +39,14 @@ export function chargeSnapshot(charge: Charge) {
 }
 
 /** The BR Code of a charge of `account` served at the location `token`. */
-export function chargeEmv(account: Pick<Account, "name">, token: string, amountCents: bigint): string {
+export function chargeEmv(
+  account: Pick<Account, "name">,
+  token: string,
+  amountCents: bigint,
+  tipoCob: "cob" | "cobv" = "cob",
+): string {
   return encodeDynamicBrCode({
-    locationUrl: locationUrl(config().APP_URL, token),
+    locationUrl: locationUrl(config().APP_URL, token, tipoCob),
     amountCents,
     merchantName: account.name,
     merchantCity: config().PLATFORM_CITY,

@@ -48,6 +48,13 @@ const schema = z
     PLATFORM_NAME: z.string().default("PIX Platform"),
     /** merchant city in the platform's BR Codes (field 60) */
     PLATFORM_CITY: z.string().default("SAO PAULO"),
+    /** the receiver's address a due-date charge (cobv) shows, accounts having none: street, UF, CEP */
+    PLATFORM_STREET: z.string().default("Avenida Paulista, 1000"),
+    PLATFORM_STATE: z.string().length(2).default("SP"),
+    PLATFORM_POSTAL_CODE: z
+      .string()
+      .regex(/^\d{8}$/)
+      .default("01310100"),
     /** PKCS#8 PEM (EC P-256) signing the JWS served at charge locations; generated per process if unset */
     PIX_LOCATION_SIGNING_KEY: z.string().optional(),
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(DEFAULT_MAX_TRANSACTION_CENTS),

@@ -3,6 +3,8 @@
  * paying a charge), the key it came to, and its refunds with the client's ids. Read by the API
  * Pix (GET /pix) and by its webhook payloads, always within one merchant's entries.
  */
+
+import { type PaidComponents, paidComponentsOf } from "../charges/due-date/record";
 import type { Tx } from "../db/client";
 import { notFound } from "../errors";
 import { type LedgerEntry, Prisma, type RefundIdentifier } from "../generated/prisma/client";
@@ -17,6 +19,8 @@ export type ReceivedPix = {
   txId: string | null;
   /** the receiver's key the PIX was sent to, when known */
   pixKey: string | null;
+  /** what its amount is made of, when it paid a due-date charge (cobv) */
+  components: PaidComponents | null;
   refunds: ReceivedRefund[];
 };
 
@@ -40,7 +44,10 @@ export async function withRefunds(tx: Tx, credits: LedgerEntry[]): Promise<Recei
   const txIds = credits.filter((c) => c.reason === QR_REASON && c.entryRef).map((c) => c.entryRef as string);
   const [charges, refunds] = await Promise.all([
     txIds.length
-      ? tx.charge.findMany({ where: { txId: { in: txIds } }, select: { txId: true, pixKey: true } })
+      ? tx.charge.findMany({
+          where: { txId: { in: txIds } },
+          select: { txId: true, pixKey: true, paidEndToEndId: true, paidComponents: true },
+        })
       : Promise.resolve([]),
     tx.ledgerEntry.findMany({
       where: {
@@ -52,12 +59,16 @@ export async function withRefunds(tx: Tx, credits: LedgerEntry[]): Promise<Recei
   ]);
   const identifiers = await identifiersOf(tx, refunds);
   const keyOfCharge = new Map(charges.map((charge) => [charge.txId, charge.pixKey]));
+  const componentsOf = new Map(
+    charges.map((charge) => [`${charge.txId}:${charge.paidEndToEndId}`, paidComponentsOf(charge)]),
+  );
   return credits.map((credit) => {
     const txId = credit.reason === QR_REASON ? credit.entryRef : null;
     return {
       credit,
       txId,
       pixKey: credit.pixKey ?? (txId ? (keyOfCharge.get(txId) ?? null) : null),
+      components: txId ? (componentsOf.get(`${txId}:${credit.endToEndId}`) ?? null) : null,
       refunds: refunds
         .filter((r) => r.accountId === credit.accountId && r.parentEndToEndId === credit.endToEndId)
         .map((entry) => ({ entry, identifier: identifiers.get(`${entry.accountId}:${entry.endToEndId}`) ?? null })),

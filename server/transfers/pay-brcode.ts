@@ -1,4 +1,6 @@
 /** Paying a BR Code (copy-and-paste): decode, apply the amount rules of interface 4.2, send. */
+import { todayInSaoPaulo } from "../charges/due-date/calendar";
+import { amountDueOn, isDueDateCharge } from "../charges/due-date/record";
 import { ownLocationId } from "../charges/ids";
 import { lockPayableCharge, markChargePaid, unpayableReason } from "../charges/payment";
 import { config } from "../config";
@@ -61,9 +63,8 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
       receiver: platformParty(charge.account),
       platformAccountId: charge.accountId,
       pixKey: charge.pixKey,
-      amountCents: charge.amountCents,
+      ...chargeAmount(charge),
       description: charge.description ?? decoded.description,
-      unpayable: unpayableReason(charge),
     };
   }
   // A dynamic code at another institution: its location is theirs to answer, through the rail.
@@ -77,6 +78,14 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
     description: decoded.description,
     unpayable: null,
   };
+}
+
+/** A charge's amount today and whether it can be paid: a cobv's depends on the day (its amount due). */
+function chargeAmount(charge: Charge): Pick<BrCodePreview, "amountCents" | "unpayable"> {
+  const unpayable = unpayableReason(charge);
+  if (!isDueDateCharge(charge) || unpayable) return { amountCents: charge.amountCents, unpayable };
+  const due = amountDueOn(charge, todayInSaoPaulo());
+  return { amountCents: due.finalCents, unpayable: due.payable ? null : "CHARGE_EXPIRED" };
 }
 
 /** Interface 4.2: an embedded amount must be matched (or omitted); only a static code without one takes any. */
@@ -108,10 +117,11 @@ export async function payBrCode(
 ): Promise<LedgerEntry> {
   const preview = await previewBrCode(db, input.emv);
   const charge = preview.charge;
+  const amountCents = amountToPay(preview, input.amountCents);
   return sendPix(db, {
     userId: input.userId,
     accountId: input.accountId,
-    amountCents: amountToPay(preview, input.amountCents),
+    amountCents,
     reason: "pix_out:emv_pay",
     receiver: preview.receiver,
     platformAccountId: preview.platformAccountId,
@@ -128,7 +138,10 @@ export async function payBrCode(
           creditExternalId: charge.externalId,
           creditMetadata: (charge.metadata as Record<string, unknown> | null) ?? null,
           withinTransaction: async (tx, payment) => {
-            const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument, { paidIs: "not_allowed" });
+            const locked = await lockPayableCharge(tx, charge.txId, payment.payerDocument, {
+              paidIs: "not_allowed",
+              amountCents,
+            });
             await markChargePaid(tx, locked, payment.endToEndId);
           },
         }

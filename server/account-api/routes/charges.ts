@@ -1,4 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { payDueDateChargeInSandbox } from "../../charges/due-date/sandbox";
+import { IsoDate } from "../../charges/due-date/validate";
 import { payChargeFromOutside, txIdOfOwnBrCode } from "../../charges/payment";
 import {
   CHARGE_STATUSES,
@@ -123,6 +125,31 @@ const sandboxPayCodeDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409,
   },
 });
 
+const sandboxPayDueDateDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409, 429, 500], {
+  method: "post",
+  path: "/sandbox/pix/in/due-date/{txId}/pay",
+  summary: "Simulate a payer paying one of your due-date charges (cobv) as if on a chosen day",
+  description:
+    "Moves the amount due on `paidOn` (São Paulo calendar day): with the discount earned before the due date, or the fine and interest after it. Refused after the charge's validity.",
+  request: {
+    params: z.object({ txId: TxIdParam }),
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            paidOn: IsoDate.meta({ description: "The day the payment counts on, YYYY-MM-DD.", example: "2026-12-10" }),
+            payer: PartyInput.optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: envelopeResponse("The credit entry (pix_in:qrcode_paid)", EntrySchema, "DueDateChargePaidResponse"),
+  },
+});
+
 export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(createRouteDef, async (c) => {
     const body = c.req.valid("json");
@@ -184,6 +211,16 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
       const entry = await payChargeFromOutside(db(), {
         userId: c.get("apiKey").userId,
         txId,
+        payer: body.payer ?? null,
+      });
+      return c.json(envelope(c, entryView(entry), { message: "Charge paid" }), 200);
+    });
+    app.openapi(sandboxPayDueDateDef, async (c) => {
+      const body = c.req.valid("json");
+      const entry = await payDueDateChargeInSandbox(db(), {
+        userId: c.get("apiKey").userId,
+        txId: c.req.valid("param").txId,
+        paidOn: body.paidOn,
         payer: body.payer ?? null,
       });
       return c.json(envelope(c, entryView(entry), { message: "Charge paid" }), 200);

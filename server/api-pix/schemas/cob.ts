@@ -18,12 +18,12 @@ export const RevisaoSchema = z
   .int()
   .openapi({ format: "int32", description: "Revision: 0 at creation, one more on each change but the location's." });
 
-const Amount = z
+export const Amount = z
   .string()
   .regex(/\d{1,10}\.\d{2}/, "valor.original deve ter a forma 0.00")
   .openapi({ description: "Amount in reais with two decimals, dot as separator." });
 
-const Nome = z.string().max(200, "nome deve ter no máximo 200 caracteres");
+export const Nome = z.string().max(200, "nome deve ter no máximo 200 caracteres");
 
 // The specification writes the CPF pattern as a JavaScript literal (slashes included); the
 // document keeps its text, the validation its meaning.
@@ -52,7 +52,7 @@ export const DevedorSchema = z
   .xor([PessoaFisicaSchema, PessoaJuridicaSchema], { error: DEVEDOR_RULE })
   .openapi({ description: "Whom the charge is addressed to (not necessarily who pays it)." });
 
-const InfoAdicionais = z
+export const InfoAdicionais = z
   .array(
     z.object({
       nome: z.string().max(50, "nome deve ter no máximo 50 caracteres").openapi({ description: "Label." }),
@@ -62,12 +62,12 @@ const InfoAdicionais = z
   .max(50, "infoAdicionais tem no máximo 50 itens")
   .openapi({ description: "Label and text pairs shown to the payer." });
 
-const Chave = z
+export const Chave = z
   .string()
   .max(77, "chave deve ter no máximo 77 caracteres")
   .openapi({ description: "A PIX key registered on one of your accounts: the account that receives." });
 
-const SolicitacaoPagador = z
+export const SolicitacaoPagador = z
   .string()
   .max(140, "solicitacaoPagador deve ter no máximo 140 caracteres")
   .openapi({ description: "Text shown to the payer (at most 140 characters)." });
@@ -84,7 +84,7 @@ const ModalidadeAlteracao = z
   .max(1)
   .openapi({ format: "int32", description: "1: the payer may change the amount (recorded and shown)." });
 
-const LocId = z
+export const LocId = z
   .object({
     id: z
       .number()
@@ -135,7 +135,7 @@ export const CobRevisadaSchema = z
 
 export const CobrancaStatusSchema = z.enum(COB_STATUSES).openapi("CobrancaStatus");
 
-const CobPix = z.object({
+export const CobPix = z.object({
   endToEndId: EndToEndIdSchema,
   txid: TxIdSchema,
   valor: Valor("What the PIX paid."),

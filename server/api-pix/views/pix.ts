@@ -4,6 +4,8 @@
  * server/refunds/received.ts (or the same columns read elsewhere).
  */
 import type { z } from "@hono/zod-openapi";
+import type { PaidComponents } from "../../charges/due-date/record";
+import { componentesValor } from "../../charges/due-date/wire";
 import type { LedgerEntry, RefundIdentifier } from "../../generated/prisma/client";
 import { valorOf } from "../money";
 import type { Devolucao, Pix } from "../schemas/pix";
@@ -47,6 +49,8 @@ export function pixView(received: {
   credit: Credit;
   txId: string | null;
   pixKey: string | null;
+  /** a cobv's payment: what its amount is made of, as kept when paid */
+  components?: PaidComponents | null;
   refunds: { entry: Refund; identifier: Pick<RefundIdentifier, "clientId" | "nature"> | null }[];
 }) {
   const valor = valorOf(received.credit.grossCents);
@@ -54,7 +58,9 @@ export function pixView(received: {
     endToEndId: received.credit.endToEndId as string,
     ...(received.txId ? { txid: received.txId } : {}),
     valor,
-    componentesValor: { original: { valor } },
+    componentesValor: received.components
+      ? componentesValor({ finalCents: received.components.finalCents, components: received.components })
+      : { original: { valor } },
     ...(received.pixKey ? { chave: received.pixKey } : {}),
     horario: received.credit.createdAt.toISOString(),
     devolucoes: received.refunds.map((refund) => devolucaoView(refund.entry, refund.identifier)),

@@ -21,6 +21,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ loc
   const { locationId } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(locationId)) return notServed(404);
   const served = await servedLocation(db(), locationId.toLowerCase());
+  // a due-date charge is served at its own URL (cobv/{token}), with the payment day it is asked for
+  if (served.kind === "charge" && served.charge.kind === "cobv") return notServed(404);
   if (served.kind === "charge") {
     return new Response(signLocation(served.charge), { headers: { "content-type": "application/jose" } });
   }

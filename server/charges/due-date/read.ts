@@ -1,0 +1,72 @@
+/** Reading due-date charges (cobv): one at any revision, a page of them. Tenant-scoped. */
+import type { Db, Tx } from "../../db/client";
+import { notFound } from "../../errors";
+import type { Charge, Prisma } from "../../generated/prisma/client";
+import { type CobStatus, chargeStatusOf } from "../cob-status";
+import { CHARGE_TXID_PATTERN } from "../ids";
+import { chargeAtRevision } from "../revisions";
+import { dateColumn } from "./record";
+import { refused } from "./refusal";
+
+/** Beyond any real list: a page this far answers empty (the query layer takes a 32-bit offset). */
+const MAX_SKIP = 2_000_000_000;
+
+/** The caller's cobv, at `revision` when asked; 404 when unknown or someone else's. */
+export async function getDueDateCharge(db: Db | Tx, userId: string, txId: string, revision?: number): Promise<Charge> {
+  const charge = CHARGE_TXID_PATTERN.test(txId) ? await db.charge.findUnique({ where: { txId } }) : null;
+  if (!charge || charge.userId !== userId || charge.kind !== "cobv") throw notFound("cobv not found");
+  if (revision === undefined) return charge;
+  const shown = await chargeAtRevision(db as Tx, charge, revision);
+  if (!shown) throw refused("revisao", "A cobrança não tem a revisão pedida.");
+  return shown;
+}
+
+export type DueDateChargeFilters = {
+  /** created in [inicio, fim] */
+  inicio: Date;
+  fim: Date;
+  debtorDocument?: string | undefined;
+  status?: CobStatus | undefined;
+  locationPresent?: boolean | undefined;
+  /** due date (as written) in [dueFrom, dueTo], YYYY-MM-DD */
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
+  /** payer's name contains (case-insensitive) */
+  debtorName?: string | undefined;
+  page: number;
+  size: number;
+};
+
+/** A page (0-based) of the caller's cobvs created in [inicio, fim], oldest first, and the total. */
+export async function listDueDateCharges(db: Db | Tx, userId: string, filters: DueDateChargeFilters) {
+  const status = filters.status ? chargeStatusOf(filters.status) : null;
+  const due =
+    filters.dueFrom || filters.dueTo
+      ? {
+          dueDate: {
+            ...(filters.dueFrom ? { gte: dateColumn(filters.dueFrom) } : {}),
+            ...(filters.dueTo ? { lte: dateColumn(filters.dueTo) } : {}),
+          },
+        }
+      : {};
+  const where: Prisma.ChargeWhereInput = {
+    userId,
+    kind: "cobv",
+    createdAt: { gte: filters.inicio, lte: filters.fim },
+    ...due,
+    ...(filters.debtorDocument ? { debtorDocument: filters.debtorDocument } : {}),
+    ...(filters.debtorName ? { debtorName: { contains: filters.debtorName, mode: "insensitive" } } : {}),
+    ...(status ? { status } : {}),
+    ...(filters.locationPresent === undefined ? {} : { locationId: filters.locationPresent ? { not: null } : null }),
+  };
+  const [charges, total] = await Promise.all([
+    db.charge.findMany({
+      where,
+      orderBy: [{ createdAt: "asc" }, { txId: "asc" }],
+      skip: Math.min(filters.page * filters.size, MAX_SKIP),
+      take: filters.size,
+    }),
+    db.charge.count({ where }),
+  ]);
+  return { charges, total };
+}

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../server/generated/prisma/client";
-import type { Client, Merchant, Operation } from "./load";
-import { request } from "./load";
+import type { Client, Merchant, Operation } from "./wire";
+import { request } from "./wire";
 
 /**
  * ─── INTEGRATOR HOOK ──────────────────────────────────────────────────────────────────────────

@@ -9,7 +9,15 @@
 import { randomBytes } from "node:crypto";
 import { isValidCpf } from "../../server/documents/cpf-cnpj";
 import { API_PIX_KINDS, apiPixOperation } from "./api-pix";
-import { type Client, GATEWAY_KINDS, type GatewayKind, type Kind, type Merchant, type Operation, request } from "./wire";
+import {
+  type Client,
+  GATEWAY_KINDS,
+  type GatewayKind,
+  type Kind,
+  type Merchant,
+  type Operation,
+  request,
+} from "./wire";
 
 export {
   basicAuth,

@@ -74,7 +74,8 @@ export function registerPixRoutes(app: OpenAPIHono<ApiPixEnv>) {
         parametros: {
           inicio: query.inicio,
           fim: query.fim,
-          ...(query.txid !== undefined ? { txid: query.txid } : {}),
+          // The specification's ParametrosConsultaPix only holds charge txids (26 to 35 characters).
+          ...(query.txid !== undefined && query.txid.length >= 26 ? { txid: query.txid } : {}),
           ...(query.txIdPresente !== undefined ? { txIdPresente: query.txIdPresente } : {}),
           ...(query.devolucaoPresente !== undefined ? { devolucaoPresente: query.devolucaoPresente } : {}),
           ...(query.cpf !== undefined ? { cpf: query.cpf } : {}),

@@ -51,6 +51,18 @@ function problemResponses(statuses: readonly number[]) {
   );
 }
 
+/** A JSON answer of a route. */
+export const jsonResponse = <T extends z.ZodTypeAny>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A route's required JSON body. */
+export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
 export const pixRoutes =
   (tag: string) =>
   <const R extends PixRouteConfig>(scope: Scope, invalid: InvalidProblem, errors: readonly number[], route: R) =>

@@ -2,37 +2,26 @@
  * API Pix `cob`: PUT/POST/PATCH/GET /cob/{txid}, GET /cob. Shapes only: the rules are the charge
  * model's (server/charges/cob.ts).
  */
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { CobFields } from "../../charges/cob";
 import { createCob, getCob, listCobs, reviseCob } from "../../charges/cob";
-import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
 import { db } from "../../db/client";
 import type { ApiPixEnv } from "../context";
 import { centsOfDecimal } from "../money";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
-import { pixRoutes } from "../route";
-import {
-  CobCompletaSchema,
-  CobGeradaSchema,
-  CobRevisadaSchema,
-  CobSolicitadaSchema,
-  PessoaFisicaSchema,
-  PessoaJuridicaSchema,
-  TxIdSchema,
-} from "../schemas/cob";
+import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
+import { CobCompletaSchema, CobGeradaSchema, CobRevisadaSchema, CobSolicitadaSchema } from "../schemas/cob";
 import { cobCompleteView, cobView, locationsOf } from "../views/cob";
+import {
+  ChargeListQuery,
+  chargeListFilters,
+  chargeListParametros,
+  chargeListSchema,
+  RevisaoQuery,
+  TxIdParam,
+} from "./charge-routes";
 import { asCob, COB_INVALID, COB_QUERY_INVALID, cobInvalid, cobQueryInvalid } from "./cob-problems";
 
 const route = pixRoutes("Cob");
-const json = <T extends z.ZodTypeAny>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodTypeAny>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-const TxIdParam = z.object({ txid: TxIdSchema });
 
 const putCob = route("cob.write", COB_INVALID, [400, 404], {
   method: "put",
@@ -62,55 +51,19 @@ const getOne = route("cob.read", COB_QUERY_INVALID, [400, 404], {
   method: "get",
   path: "/cob/{txid}",
   summary: "An immediate charge, now or at a revision",
-  request: {
-    params: TxIdParam,
-    query: z.object({
-      revisao: z
-        .string()
-        .regex(/^\d{1,9}$/, "revisao deve ser um inteiro não negativo")
-        .transform(Number)
-        .optional()
-        .openapi({
-          type: "integer",
-          format: "int32",
-          description: "The revision to answer; the current one when omitted.",
-        }),
-    }),
-  },
+  request: { params: TxIdParam, query: RevisaoQuery },
   responses: { 200: json("The charge.", CobCompletaSchema) },
 });
 
-const CobsConsultadasSchema = z
-  .object({
-    parametros: z.object({
-      inicio: z.string().openapi({ format: "date-time" }),
-      fim: z.string().openapi({ format: "date-time" }),
-      cpf: PessoaFisicaSchema.shape.cpf.optional(),
-      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-      locationPresente: z.boolean().optional(),
-      status: z.string().optional(),
-      paginacao: PaginacaoSchema,
-    }),
-    cobs: z.array(CobCompletaSchema),
-  })
-  .openapi("CobsConsultadas", { description: "A page of immediate charges." });
+const CobsConsultadasSchema = chargeListSchema(CobCompletaSchema).openapi("CobsConsultadas", {
+  description: "A page of immediate charges.",
+});
 
 const listRoute = route("cob.read", COB_QUERY_INVALID, [400], {
   method: "get",
   path: "/cob",
   summary: "Immediate charges created in a period",
-  request: {
-    query: z.object({
-      ...PeriodQuery,
-      cpf: PessoaFisicaSchema.shape.cpf.optional(),
-      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-      locationPresente: QueryBoolean.optional(),
-      status: z
-        .string()
-        .optional()
-        .openapi({ description: `One of ${COB_STATUSES.join(", ")}.` }),
-    }),
-  },
+  request: { query: ChargeListQuery },
   responses: { 200: json("The charges of the page.", CobsConsultadasSchema) },
 });
 
@@ -176,33 +129,13 @@ export function registerCobRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const period = periodOf(query);
-    const violacoes = [
-      ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
-      ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
-      ...(query.status && !(COB_STATUSES as readonly string[]).includes(query.status)
-        ? [{ razao: `status deve ser um de ${COB_STATUSES.join(", ")}.`, propriedade: "status" }]
-        : []),
-    ];
+    const { violacoes, filters } = chargeListFilters(query);
     if (violacoes.length) throw cobQueryInvalid(violacoes);
-    const { charges, total } = await listCobs(db(), c.get("apiKey").userId, {
-      ...period,
-      debtorDocument: query.cpf ?? query.cnpj,
-      locationPresent: query.locationPresente,
-      status: query.status as CobStatus | undefined,
-    });
+    const { charges, total } = await listCobs(db(), c.get("apiKey").userId, filters);
     const locationOf = await locationsOf(db(), charges);
     return c.json(
       {
-        parametros: {
-          inicio: query.inicio,
-          fim: query.fim,
-          ...(query.cpf ? { cpf: query.cpf } : {}),
-          ...(query.cnpj ? { cnpj: query.cnpj } : {}),
-          ...(query.locationPresente !== undefined ? { locationPresente: query.locationPresente } : {}),
-          ...(query.status ? { status: query.status } : {}),
-          paginacao: paginacao(period.page, period.size, total),
-        },
+        parametros: chargeListParametros(query, total),
         cobs: charges.map((charge) => cobCompleteView(charge, locationOf(charge))),
       },
       200,

@@ -2,8 +2,7 @@
  * API Pix `cobv`: PUT/PATCH/GET /cobv/{txid}, GET /cobv. Shapes only: the rules are the due-date
  * charge service's (server/charges/due-date/service.ts).
  */
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createDueDateCharge,
   type DueDateChargeInput,
@@ -15,21 +14,21 @@ import {
 import { db } from "../../db/client";
 import type { Charge } from "../../generated/prisma/client";
 import type { ApiPixEnv } from "../context";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
-import { pixRoutes } from "../route";
-import { PessoaFisicaSchema, PessoaJuridicaSchema, TxIdSchema } from "../schemas/cob";
+import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { CobVCompletaSchema, CobVGeradaSchema, CobVRevisadaSchema, CobVSolicitadaSchema } from "../schemas/cobv";
-import { locationsOf } from "../views/cob";
+import { locationsOf, receivingAccountsOf } from "../views/cob";
 import { cobvCompleteView, cobvView } from "../views/cobv";
+import {
+  ChargeListQuery,
+  chargeListFilters,
+  chargeListParametros,
+  chargeListSchema,
+  RevisaoQuery,
+  TxIdParam,
+} from "./charge-routes";
 import { asCobV, COBV_INVALID, COBV_QUERY_INVALID, cobvQueryInvalid } from "./cobv-problems";
 
 const route = pixRoutes("CobV");
-const json = <T extends z.ZodTypeAny>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodTypeAny>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
-const TxIdParam = z.object({ txid: TxIdSchema });
 
 const putCobV = route("cobv.write", COBV_INVALID, [400, 404], {
   method: "put",
@@ -51,55 +50,19 @@ const getOne = route("cobv.read", COBV_QUERY_INVALID, [400, 404], {
   method: "get",
   path: "/cobv/{txid}",
   summary: "A due-date charge, now or at a revision",
-  request: {
-    params: TxIdParam,
-    query: z.object({
-      revisao: z
-        .string()
-        .regex(/^\d{1,9}$/, "revisao deve ser um inteiro não negativo")
-        .transform(Number)
-        .optional()
-        .openapi({
-          type: "integer",
-          format: "int32",
-          description: "The revision to answer; the current one when omitted.",
-        }),
-    }),
-  },
+  request: { params: TxIdParam, query: RevisaoQuery },
   responses: { 200: json("The charge.", CobVCompletaSchema) },
 });
 
-const CobsVConsultadasSchema = z
-  .object({
-    parametros: z.object({
-      inicio: z.string().openapi({ format: "date-time" }),
-      fim: z.string().openapi({ format: "date-time" }),
-      cpf: z.string().optional(),
-      cnpj: z.string().optional(),
-      locationPresente: z.boolean().optional(),
-      status: z.string().optional(),
-      paginacao: PaginacaoSchema,
-    }),
-    cobs: z.array(CobVCompletaSchema),
-  })
-  .openapi("CobsVConsultadas", { description: "A page of due-date charges." });
+const CobsVConsultadasSchema = chargeListSchema(CobVCompletaSchema).openapi("CobsVConsultadas", {
+  description: "A page of due-date charges.",
+});
 
 const listRoute = route("cobv.read", COBV_QUERY_INVALID, [400], {
   method: "get",
   path: "/cobv",
   summary: "Due-date charges created in a period",
-  request: {
-    query: z.object({
-      ...PeriodQuery,
-      cpf: PessoaFisicaSchema.shape.cpf.optional(),
-      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-      locationPresente: QueryBoolean.optional(),
-      status: z
-        .string()
-        .optional()
-        .openapi({ description: `One of ${COB_STATUSES.join(", ")}.` }),
-    }),
-  },
+  request: { query: ChargeListQuery },
   responses: { 200: json("The charges of the page.", CobsVConsultadasSchema) },
 });
 
@@ -120,8 +83,9 @@ function debtorOf(devedor: Devedor): DueDateDebtorInput {
 
 /** The charge with its location and receiving account, as the API Pix writes it. */
 async function shown(charge: Charge, complete: boolean) {
-  const location = (await locationsOf(db(), [charge]))(charge);
-  const account = await db().account.findUniqueOrThrow({ where: { id: charge.accountId } });
+  const [locationOf, accountOf] = await Promise.all([locationsOf(db(), [charge]), receivingAccountsOf(db(), [charge])]);
+  const location = locationOf(charge);
+  const account = accountOf(charge);
   return complete ? cobvCompleteView(charge, location, account) : cobvView(charge, location, account);
 }
 
@@ -176,42 +140,14 @@ export function registerCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const period = periodOf(query);
-    const violacoes = [
-      ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
-      ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
-      ...(query.status && !(COB_STATUSES as readonly string[]).includes(query.status)
-        ? [{ razao: `status deve ser um de ${COB_STATUSES.join(", ")}.`, propriedade: "status" }]
-        : []),
-    ];
+    const { violacoes, filters } = chargeListFilters(query);
     if (violacoes.length) throw cobvQueryInvalid(violacoes);
-    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, {
-      ...period,
-      debtorDocument: query.cpf ?? query.cnpj,
-      locationPresent: query.locationPresente,
-      status: query.status as CobStatus | undefined,
-    });
-    const locationOf = await locationsOf(db(), charges);
-    const ids = [...new Set(charges.map((charge) => charge.accountId))];
-    const accounts = new Map((await db().account.findMany({ where: { id: { in: ids } } })).map((a) => [a.id, a]));
+    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, filters);
+    const [locationOf, accountOf] = await Promise.all([locationsOf(db(), charges), receivingAccountsOf(db(), charges)]);
     return c.json(
       {
-        parametros: {
-          inicio: query.inicio,
-          fim: query.fim,
-          ...(query.cpf ? { cpf: query.cpf } : {}),
-          ...(query.cnpj ? { cnpj: query.cnpj } : {}),
-          ...(query.locationPresente !== undefined ? { locationPresente: query.locationPresente } : {}),
-          ...(query.status ? { status: query.status } : {}),
-          paginacao: paginacao(period.page, period.size, total),
-        },
-        cobs: charges.map((charge) =>
-          cobvCompleteView(
-            charge,
-            locationOf(charge),
-            accounts.get(charge.accountId) as NonNullable<ReturnType<typeof accounts.get>>,
-          ),
-        ),
+        parametros: chargeListParametros(query, total),
+        cobs: charges.map((charge) => cobvCompleteView(charge, locationOf(charge), accountOf(charge))),
       },
       200,
     );

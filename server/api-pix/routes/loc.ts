@@ -10,7 +10,7 @@ import { AppError } from "../../errors";
 import type { ApiPixEnv } from "../context";
 import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
 import { PixProblem } from "../problem";
-import { pixRoutes } from "../route";
+import { jsonResponse as json, pixRoutes } from "../route";
 import {
   LocationSchema,
   PayloadLocationCompletaSchema,
@@ -20,10 +20,6 @@ import {
 import { locationCompleteView, locationView } from "../views/cob";
 
 const route = pixRoutes("PayloadLocation");
-const json = <T extends z.ZodTypeAny>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const LOC_INVALID = {
   type: "PayloadLocationOperacaoInvalida",
   title: "Location inválida.",

@@ -4,7 +4,7 @@ import { cobStatusOf } from "../../charges/cob-status";
 import { debtorOf } from "../../charges/location";
 import { urlOfLocation } from "../../charges/locations";
 import type { Tx } from "../../db/client";
-import type { Charge, PayloadLocation } from "../../generated/prisma/client";
+import type { Account, Charge, PayloadLocation } from "../../generated/prisma/client";
 import { valorOf } from "../money";
 
 export function locationView(location: PayloadLocation) {
@@ -64,4 +64,11 @@ export async function locationsOf(tx: Tx, charges: Pick<Charge, "locationId">[])
   const rows = tokens.length ? await tx.payloadLocation.findMany({ where: { token: { in: tokens } } }) : [];
   const byToken = new Map(rows.map((row) => [row.token, row]));
   return (charge: Pick<Charge, "locationId">) => (charge.locationId ? (byToken.get(charge.locationId) ?? null) : null);
+}
+
+/** The receiving accounts of these charges, by id, in one query (a cobv names its receiver). */
+export async function receivingAccountsOf(tx: Tx, charges: Pick<Charge, "accountId">[]) {
+  const ids = [...new Set(charges.map((charge) => charge.accountId))];
+  const byId = new Map((await tx.account.findMany({ where: { id: { in: ids } } })).map((a) => [a.id, a]));
+  return (charge: Pick<Charge, "accountId">) => byId.get(charge.accountId) as Account;
 }

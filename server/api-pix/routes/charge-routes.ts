@@ -1,0 +1,84 @@
+/**
+ * What the immediate (cob) and due-date (cobv) charge routes share: the txid path, the revision
+ * query, the list's filters, their violations and the list's `parametros`.
+ */
+import { z } from "@hono/zod-openapi";
+import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
+import type { Violation } from "../problem";
+import { PessoaFisicaSchema, PessoaJuridicaSchema, TxIdSchema } from "../schemas/cob";
+
+export const TxIdParam = z.object({ txid: TxIdSchema });
+
+export const RevisaoQuery = z.object({
+  revisao: z
+    .string()
+    .regex(/^\d{1,9}$/, "revisao deve ser um inteiro não negativo")
+    .transform(Number)
+    .optional()
+    .openapi({
+      type: "integer",
+      format: "int32",
+      description: "The revision to answer; the current one when omitted.",
+    }),
+});
+
+export const ChargeListQuery = z.object({
+  ...PeriodQuery,
+  cpf: PessoaFisicaSchema.shape.cpf.optional(),
+  cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
+  locationPresente: QueryBoolean.optional(),
+  status: z
+    .string()
+    .optional()
+    .openapi({ description: `One of ${COB_STATUSES.join(", ")}.` }),
+});
+type ChargeListParams = z.infer<typeof ChargeListQuery>;
+
+/** The answer of a charge list: the filters it applied and a page of `item`. */
+export const chargeListSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    parametros: z.object({
+      inicio: z.string().openapi({ format: "date-time" }),
+      fim: z.string().openapi({ format: "date-time" }),
+      cpf: PessoaFisicaSchema.shape.cpf.optional(),
+      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
+      locationPresente: z.boolean().optional(),
+      status: z.string().optional(),
+      paginacao: PaginacaoSchema,
+    }),
+    cobs: z.array(item),
+  });
+
+/** The list's filters as the charge services take them, or what is wrong with them. */
+export function chargeListFilters(query: ChargeListParams) {
+  const period = periodOf(query);
+  const violacoes: Violation[] = [
+    ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
+    ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
+    ...(query.status && !(COB_STATUSES as readonly string[]).includes(query.status)
+      ? [{ razao: `status deve ser um de ${COB_STATUSES.join(", ")}.`, propriedade: "status" }]
+      : []),
+  ];
+  const filters = {
+    ...period,
+    debtorDocument: query.cpf ?? query.cnpj,
+    locationPresent: query.locationPresente,
+    status: query.status as CobStatus | undefined,
+  };
+  return { violacoes, filters };
+}
+
+/** The `parametros` of a list answer: the filters as asked, and the page. */
+export function chargeListParametros(query: ChargeListParams, total: number) {
+  const { page, size } = periodOf(query);
+  return {
+    inicio: query.inicio,
+    fim: query.fim,
+    ...(query.cpf ? { cpf: query.cpf } : {}),
+    ...(query.cnpj ? { cnpj: query.cnpj } : {}),
+    ...(query.locationPresente !== undefined ? { locationPresente: query.locationPresente } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    paginacao: paginacao(page, size, total),
+  };
+}

@@ -64,10 +64,10 @@ export function periodOf(query: PeriodParams) {
 
 export const PaginacaoSchema = z
   .object({
-    paginaAtual: z.number().int().min(0),
-    itensPorPagina: z.number().int().min(1),
-    quantidadeDePaginas: z.number().int().min(1),
-    quantidadeTotalDeItens: z.number().int().min(0),
+    paginaAtual: z.number().int().min(0).openapi({ description: "Página desta resposta." }),
+    itensPorPagina: z.number().int().min(1).openapi({ description: "Itens por página pedidos." }),
+    quantidadeDePaginas: z.number().int().min(1).openapi({ description: "Quantas páginas há." }),
+    quantidadeTotalDeItens: z.number().int().min(0).openapi({ description: "Quantos itens atendem aos filtros." }),
   })
   .openapi("Paginacao");
 

@@ -4,9 +4,9 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { getReceivedPix, listReceivedPix } from "../../refunds/received";
 import type { ApiPixEnv } from "../context";
+import { paginacao } from "../paging";
 import { PixProblem } from "../problem";
 import { pixRoutes } from "../route";
-import { paginacaoOf } from "../schemas/common";
 import { Pix, PixConsultados, PixListQuery, PixPathParams } from "../schemas/pix";
 import { pixView } from "../views/pix";
 
@@ -80,7 +80,7 @@ export function registerPixRoutes(app: OpenAPIHono<ApiPixEnv>) {
           ...(query.devolucaoPresente !== undefined ? { devolucaoPresente: query.devolucaoPresente } : {}),
           ...(query.cpf !== undefined ? { cpf: query.cpf } : {}),
           ...(query.cnpj !== undefined ? { cnpj: query.cnpj } : {}),
-          paginacao: paginacaoOf(page, perPage, total),
+          paginacao: paginacao(page, perPage, total),
         },
         pix: items.map(pixView),
       },

@@ -9,9 +9,9 @@ import type { PixWebhookWithHolder } from "../../webhooks/pix-webhooks";
 import { deletePixWebhook, getPixWebhook, listPixWebhooks, putPixWebhook } from "../../webhooks/pix-webhooks";
 import type { ApiPixEnv } from "../context";
 import { resourceInputHook } from "../invalid-input";
+import { paginacao } from "../paging";
 import { PixProblem } from "../problem";
 import { pixRoutes } from "../route";
-import { paginacaoOf } from "../schemas/common";
 import {
   ChaveParam,
   WebhookCompleto,
@@ -154,7 +154,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiPixEnv>) {
         parametros: {
           ...(query.inicio ? { inicio: query.inicio } : {}),
           ...(query.fim ? { fim: query.fim } : {}),
-          paginacao: paginacaoOf(page, perPage, total),
+          paginacao: paginacao(page, perPage, total),
         },
         webhooks: webhooks.map(webhookView),
       },

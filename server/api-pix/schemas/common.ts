@@ -1,6 +1,7 @@
 /**
- * Pieces the API Pix lists and ids share: period and paging query parameters, the `Paginacao`
- * answer, the end-to-end id and money patterns. Named as the specification's components.
+ * Pieces the API Pix lists and ids share: period and paging query parameters (the `Paginacao`
+ * answer is ../paging.ts's), the end-to-end id and money patterns. Named as the specification's
+ * components.
  */
 import { z } from "@hono/zod-openapi";
 import { VALOR_PATTERN } from "../money";
@@ -65,22 +66,3 @@ export const ItensPorPagina = z
     default: 100,
     description: "Quantos itens por página, de 1 a 1000.",
   });
-
-export const Paginacao = z
-  .object({
-    paginaAtual: z.number().int().min(0).openapi({ description: "Página desta resposta." }),
-    itensPorPagina: z.number().int().min(1).openapi({ description: "Itens por página pedidos." }),
-    quantidadeDePaginas: z.number().int().min(1).openapi({ description: "Quantas páginas há." }),
-    quantidadeTotalDeItens: z.number().int().min(0).openapi({ description: "Quantos itens atendem aos filtros." }),
-  })
-  .openapi("Paginacao");
-
-/** The `paginacao` of an answer: at least one page, even when nothing matched. */
-export function paginacaoOf(page: number, perPage: number, total: number) {
-  return {
-    paginaAtual: page,
-    itensPorPagina: perPage,
-    quantidadeDePaginas: Math.max(1, Math.ceil(total / perPage)),
-    quantidadeTotalDeItens: total,
-  };
-}

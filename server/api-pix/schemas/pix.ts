@@ -1,15 +1,7 @@
 /** Schemas of received PIX and their refunds (tag Pix), named as the specification's components. */
 import { z } from "@hono/zod-openapi";
-import {
-  booleanFromQuery,
-  EndToEndIdSchema,
-  Fim,
-  Inicio,
-  ItensPorPagina,
-  PaginaAtual,
-  Paginacao,
-  Valor,
-} from "./common";
+import { PaginacaoSchema } from "../paging";
+import { booleanFromQuery, EndToEndIdSchema, Fim, Inicio, ItensPorPagina, PaginaAtual, Valor } from "./common";
 
 export const DEVOLUCAO_ID_PATTERN = /^[a-zA-Z0-9]{1,35}$/;
 export const DevolucaoId = z
@@ -99,7 +91,7 @@ export const ParametrosConsultaPix = z
     devolucaoPresente: z.boolean().optional(),
     cpf: Cpf.optional(),
     cnpj: Cnpj.optional(),
-    paginacao: Paginacao,
+    paginacao: PaginacaoSchema,
   })
   .openapi("ParametrosConsultaPix");
 

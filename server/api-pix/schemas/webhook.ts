@@ -1,7 +1,8 @@
 /** Schemas of the webhooks of PIX keys (tag Webhook), named as the specification's components. */
 import { z } from "@hono/zod-openapi";
 import { MAX_URL } from "../../webhooks/schema";
-import { Fim, Inicio, ItensPorPagina, PaginaAtual, Paginacao } from "./common";
+import { PaginacaoSchema } from "../paging";
+import { Fim, Inicio, ItensPorPagina, PaginaAtual } from "./common";
 
 export const WebhookSolicitado = z
   .object({
@@ -30,7 +31,7 @@ export const ParametrosConsultaWebhooks = z
   .object({
     inicio: z.string().datetime({ offset: true }).optional(),
     fim: z.string().datetime({ offset: true }).optional(),
-    paginacao: Paginacao.optional(),
+    paginacao: PaginacaoSchema.optional(),
   })
   .openapi("ParametrosConsultaWebhooks");
 

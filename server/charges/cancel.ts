@@ -3,7 +3,7 @@
  * `pix.charge.cancelled` as subscribable but never sent (interface 6.1): the change is recorded
  * in the outbox for the trail, and no webhook handler listens to it.
  */
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
 import type { Charge } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
@@ -26,18 +26,27 @@ export async function cancelCharge(db: Db, userId: string, txId: string, now = n
         "CHARGE_NOT_CANCELLABLE",
       );
     }
-    await keepRevision(tx, txId);
-    const charge = await tx.charge.update({
-      where: { txId },
-      data: { status: "cancelled", updatedAt: now, revision: { increment: 1 } },
-    });
-    await recordEvent(tx, {
-      topic: "charge.cancelled",
-      accountId: charge.accountId,
-      userId: charge.userId,
-      entryId: charge.txId,
-      payload: chargeSnapshot(charge),
-    });
-    return charge;
+    return withdrawLockedCharge(tx, txId, now);
   });
+}
+
+/**
+ * The receiver's withdrawal of a charge its caller has locked and checked (still unpaid, its own):
+ * the revision kept, the status `cancelled`, the event recorded. The dashboard's cancel, API Pix
+ * `PATCH /cob` and `PATCH /cobv` with REMOVIDA_PELO_USUARIO_RECEBEDOR all end here.
+ */
+export async function withdrawLockedCharge(tx: Tx, txId: string, now: Date): Promise<Charge> {
+  await keepRevision(tx, txId);
+  const charge = await tx.charge.update({
+    where: { txId },
+    data: { status: "cancelled", updatedAt: now, revision: { increment: 1 } },
+  });
+  await recordEvent(tx, {
+    topic: "charge.cancelled",
+    accountId: charge.accountId,
+    userId: charge.userId,
+    entryId: charge.txId,
+    payload: chargeSnapshot(charge),
+  });
+  return charge;
 }

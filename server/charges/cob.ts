@@ -5,6 +5,7 @@
  * The account is the one the `chave` is registered on; the rules of createCharge hold (amount
  * limit, active account) and refusals name the cob's field (CobRuleError).
  */
+
 import { assertActive } from "../accounts/rules";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
@@ -13,6 +14,7 @@ import { AppError, notFound } from "../errors";
 import { type Account, type Charge, type PayloadLocation, Prisma } from "../generated/prisma/client";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
+import { withdrawLockedCharge } from "./cancel";
 import { CobRuleError } from "./cob-errors";
 import type { CobStatus } from "./cob-status";
 import { chargeStatusOf } from "./cob-status";
@@ -213,18 +215,7 @@ export async function reviseCob(
       if (Object.values(changes).some((value) => value !== undefined)) {
         throw new CobRuleError("REMOVE_WITH_CHANGES", "status", "removing a cob takes no other change");
       }
-      await keepRevision(tx, txId);
-      const removed = await tx.charge.update({
-        where: { txId },
-        data: { status: "cancelled", updatedAt: now, revision: { increment: 1 } },
-      });
-      await recordEvent(tx, {
-        topic: "charge.cancelled",
-        accountId: removed.accountId,
-        userId,
-        entryId: txId,
-        payload: chargeSnapshot(removed),
-      });
+      const removed = await withdrawLockedCharge(tx, txId, now);
       return { charge: removed, location: await locationOf(tx, removed) };
     }
     const keyed = changes.pixKey !== undefined ? await keyAccount(tx, userId, changes.pixKey) : undefined;

@@ -5,6 +5,7 @@
  * dashboard) calls these; refusals are `DueDateChargeRefused` with the list of violations, an
  * unknown or someone else's charge a 404 AppError.
  */
+
 import type { z } from "zod";
 import { assertActive } from "../../accounts/rules";
 import { ownedAccount } from "../../accounts/service";
@@ -13,6 +14,7 @@ import type { Db, Tx } from "../../db/client";
 import { notFound } from "../../errors";
 import { type Account, type Charge, Prisma } from "../../generated/prisma/client";
 import { recordEvent } from "../../outbox/record";
+import { withdrawLockedCharge } from "../cancel";
 import { checkDebtor, keyAccount, txidTaken } from "../cob";
 import { CHARGE_TXID_PATTERN } from "../ids";
 import { bindLocation, createLocation } from "../locations";
@@ -256,19 +258,7 @@ export async function updateDueDateCharge(
       if (Object.values(changes).some((value) => value !== undefined)) {
         throw refused("status", "A remoção da cobrança não admite outras alterações na mesma requisição.");
       }
-      await keepRevision(tx, txId);
-      const removed = await tx.charge.update({
-        where: { txId },
-        data: { status: "cancelled", updatedAt: now, revision: { increment: 1 } },
-      });
-      await recordEvent(tx, {
-        topic: "charge.cancelled",
-        accountId: removed.accountId,
-        userId,
-        entryId: txId,
-        payload: chargeSnapshot(removed),
-      });
-      return removed;
+      return withdrawLockedCharge(tx, txId, now);
     }
     const stored = storedInput(charge);
     const next = {

@@ -15,9 +15,18 @@ export async function listConfigDeliveries(
   filters: { page?: number; limit?: number; status?: DeliveryStatus } = {},
 ): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
   const config = await getWebhookConfig(tx, userId, configId);
+  return deliveryLogPage(tx, { configId: config.id }, filters);
+}
+
+/** A page of one webhook's delivery log (a configuration's or a PIX key's), newest first. */
+export async function deliveryLogPage(
+  tx: Tx,
+  owner: { configId: string } | { pixWebhookId: string },
+  filters: { page?: number; limit?: number; status?: DeliveryStatus },
+): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
   const page = Math.max(1, filters.page ?? 1);
   const limit = Math.min(100, Math.max(1, filters.limit ?? 50));
-  const where = { configId: config.id, ...(filters.status ? { status: filters.status } : {}) };
+  const where = { ...owner, ...(filters.status ? { status: filters.status } : {}) };
   const [deliveries, total] = await Promise.all([
     tx.webhookDelivery.findMany({ where, orderBy: { createdAt: "desc" }, skip: (page - 1) * limit, take: limit }),
     tx.webhookDelivery.count({ where }),

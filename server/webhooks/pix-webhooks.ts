@@ -5,10 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { AppError, invalid, notFound } from "../errors";
 import type { DeliveryStatus, PixWebhook, WebhookDelivery } from "../generated/prisma/client";
 import { parsePixKey } from "../pix/keys";
+import { deliveryLogPage } from "./config-deliveries";
 import { getDelivery, isUuid, replayDelivery } from "./gateway";
 import { type Resolver, validateTargetUrl } from "./ssrf";
 
@@ -96,8 +98,8 @@ async function removeWebhook(tx: Tx, webhook: PixWebhook, reason: string) {
 }
 
 /** Removes the webhook of a key; its pending deliveries are given up. */
-export async function deletePixWebhook(tx: Tx, userId: string, chave: string): Promise<void> {
-  await removeWebhook(tx, await getPixWebhook(tx, userId, chave), "webhook deleted");
+export async function deletePixWebhook(db: Db, userId: string, chave: string): Promise<void> {
+  await inTransaction(db, async (tx) => removeWebhook(tx, await getPixWebhook(tx, userId, chave), "webhook deleted"));
 }
 
 /** A page of the user's webhooks created in the period (if given), oldest first. */
@@ -137,8 +139,10 @@ async function ownWebhookById(tx: Tx, userId: string, webhookId: string): Promis
 }
 
 /** Removes one of the user's webhooks by id (the dashboard's delete); its pending deliveries are given up. */
-export async function deletePixWebhookById(tx: Tx, userId: string, webhookId: string): Promise<void> {
-  await removeWebhook(tx, await ownWebhookById(tx, userId, webhookId), "webhook deleted");
+export async function deletePixWebhookById(db: Db, userId: string, webhookId: string): Promise<void> {
+  await inTransaction(db, async (tx) =>
+    removeWebhook(tx, await ownWebhookById(tx, userId, webhookId), "webhook deleted"),
+  );
 }
 
 /** The delivery log of one of the user's webhooks, newest first: the other surfaces' log and shape. */
@@ -149,14 +153,7 @@ export async function listPixWebhookDeliveries(
   filters: { page?: number; limit?: number; status?: DeliveryStatus } = {},
 ): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
   const webhook = await ownWebhookById(tx, userId, webhookId);
-  const page = Math.max(1, filters.page ?? 1);
-  const limit = Math.min(100, Math.max(1, filters.limit ?? 50));
-  const where = { pixWebhookId: webhook.id, ...(filters.status ? { status: filters.status } : {}) };
-  const [deliveries, total] = await Promise.all([
-    tx.webhookDelivery.findMany({ where, orderBy: { createdAt: "desc" }, skip: (page - 1) * limit, take: limit }),
-    tx.webhookDelivery.count({ where }),
-  ]);
-  return { deliveries, total };
+  return deliveryLogPage(tx, { pixWebhookId: webhook.id }, filters);
 }
 
 /** Sends a finished delivery of one of the user's webhooks again (404 once the webhook is gone). */

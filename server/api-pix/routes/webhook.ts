@@ -131,11 +131,9 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const { chave } = c.req.valid("param");
-    await db()
-      .$transaction((tx) => deletePixWebhook(tx, c.get("apiKey").userId, chave))
-      .catch((error: unknown) => {
-        throw error instanceof AppError && error.status === 404 ? webhookNotFound() : error;
-      });
+    await deletePixWebhook(db(), c.get("apiKey").userId, chave).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 404 ? webhookNotFound() : error;
+    });
     return c.body(null, 204);
   });
 

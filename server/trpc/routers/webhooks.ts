@@ -8,7 +8,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { PageSize, pageInfo } from "../../fields/paging";
-import type { WebhookConfig } from "../../generated/prisma/client";
+import type { WebhookConfig, WebhookDelivery } from "../../generated/prisma/client";
 import {
   activateWebhookConfig,
   createWebhookConfig,
@@ -145,11 +145,7 @@ const accountRouter = createTRPCRouter({
   deliveries: merchantProcedure
     .input(DeliveryListQuery.extend({ configId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
-      const { deliveries, total } = await listConfigDeliveries(db(), ctx.user.id, input.configId, input);
-      return {
-        deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
-        ...pageInfo(input, total),
-      };
+      return deliveryLogView(await listConfigDeliveries(db(), ctx.user.id, input.configId, input), input);
     }),
 
   /** Sends a delivered, failed or expired delivery again. */
@@ -160,6 +156,11 @@ const accountRouter = createTRPCRouter({
     ),
 });
 
+/** A page of a delivery log as the dashboard shows it (the gateway log's shape). */
+function deliveryLogView(log: { deliveries: WebhookDelivery[]; total: number }, page: { page: number; limit: number }) {
+  return { deliveries: log.deliveries.map((delivery) => gatewayDeliveryView(delivery)), ...pageInfo(page, log.total) };
+}
+
 const apiPixRouter = createTRPCRouter({
   /** The webhooks of the user's PIX keys (set through the API Pix), newest first. */
   list: merchantProcedure.query(async ({ ctx }) => ({
@@ -168,7 +169,7 @@ const apiPixRouter = createTRPCRouter({
 
   /** Removes one; its pending deliveries are given up. */
   remove: merchantProcedure.input(z.object({ webhookId: id })).mutation(async ({ ctx, input }) => {
-    await db().$transaction((tx) => deletePixWebhookById(tx, ctx.user.id, input.webhookId));
+    await deletePixWebhookById(db(), ctx.user.id, input.webhookId);
     return { webhookId: input.webhookId, deleted: true };
   }),
 
@@ -176,11 +177,7 @@ const apiPixRouter = createTRPCRouter({
   deliveries: merchantProcedure
     .input(DeliveryListQuery.extend({ webhookId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
-      const { deliveries, total } = await listPixWebhookDeliveries(db(), ctx.user.id, input.webhookId, input);
-      return {
-        deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
-        ...pageInfo(input, total),
-      };
+      return deliveryLogView(await listPixWebhookDeliveries(db(), ctx.user.id, input.webhookId, input), input);
     }),
 
   /** Sends a delivered, failed or expired delivery again. */

@@ -12,7 +12,6 @@ import type { Db, Tx } from "../db/client";
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { AppError, notFound } from "../errors";
 import { type Account, type Charge, type PayloadLocation, Prisma } from "../generated/prisma/client";
-import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { withdrawLockedCharge } from "./cancel";
 import { CobRuleError } from "./cob-errors";
@@ -22,7 +21,7 @@ import { CHARGE_TXID_PATTERN, newTxId } from "./ids";
 import { bindLocation, createLocation, releaseLocation } from "./locations";
 import { chargeAtRevision, keepRevision } from "./revisions";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
-import { chargeEmv, chargeSnapshot } from "./service";
+import { chargeEmv, insertCharge } from "./service";
 
 /** Beyond any real list: a page this far answers empty (the query layer takes a 32-bit offset). */
 const MAX_SKIP = 2_000_000_000;
@@ -125,28 +124,19 @@ export async function createCob(
         fields.locationId !== undefined
           ? await bindLocation(tx, userId, fields.locationId, id)
           : await createLocation(tx, userId, "cob", now, id);
-      const charge = await tx.charge.create({
-        data: {
-          ...cobColumns(fields),
-          txId: id,
-          locationId: location.token,
-          accountId: account.id,
-          userId,
-          amountCents: fields.amountCents,
-          description: fields.payerRequest ?? null,
-          pixKey: key,
-          emv: chargeEmv(account, location.token, fields.amountCents),
-          expiresAt: new Date(now.getTime() + seconds * 1000),
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-      await recordEvent(tx, {
-        topic: "charge.created",
-        accountId: charge.accountId,
+      const charge = await insertCharge(tx, {
+        ...cobColumns(fields),
+        txId: id,
+        locationId: location.token,
+        accountId: account.id,
         userId,
-        entryId: charge.txId,
-        payload: chargeSnapshot(charge),
+        amountCents: fields.amountCents,
+        description: fields.payerRequest ?? null,
+        pixKey: key,
+        emv: chargeEmv(account, location.token, fields.amountCents),
+        expiresAt: new Date(now.getTime() + seconds * 1000),
+        createdAt: now,
+        updatedAt: now,
       });
       return { charge, location };
     }),

@@ -5,7 +5,7 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
-import type { Account, Charge } from "../generated/prisma/client";
+import type { Account, Charge, Prisma } from "../generated/prisma/client";
 import type { EffectSink } from "../idempotency/sink";
 import { centsToBrl } from "../money";
 import { recordEvent } from "../outbox/record";
@@ -90,30 +90,21 @@ export async function createCharge(
     const currentKey = await tx.pixKey.findFirst({ where: { accountId: account.id, isCurrent: true } });
     const txId = newTxId();
     const location = await createLocation(tx, account.userId, "cob", now, txId);
-    const charge = await tx.charge.create({
-      data: {
-        txId,
-        locationId: location.token,
-        accountId: account.id,
-        userId: account.userId,
-        amountCents: input.amountCents,
-        description: input.description ?? null,
-        externalId: input.externalId ?? null,
-        metadata: (input.metadata ?? undefined) as object | undefined,
-        sameDocument: input.sameDocument ? onlyDigits(input.sameDocument) : null,
-        pixKey: currentKey?.key ?? null,
-        emv: chargeEmv(account, location.token, input.amountCents),
-        expiresAt: new Date(now.getTime() + seconds * 1000),
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    await recordEvent(tx, {
-      topic: "charge.created",
-      accountId: charge.accountId,
-      userId: charge.userId,
-      entryId: charge.txId,
-      payload: chargeSnapshot(charge),
+    const charge = await insertCharge(tx, {
+      txId,
+      locationId: location.token,
+      accountId: account.id,
+      userId: account.userId,
+      amountCents: input.amountCents,
+      description: input.description ?? null,
+      externalId: input.externalId ?? null,
+      metadata: (input.metadata ?? undefined) as object | undefined,
+      sameDocument: input.sameDocument ? onlyDigits(input.sameDocument) : null,
+      pixKey: currentKey?.key ?? null,
+      emv: chargeEmv(account, location.token, input.amountCents),
+      expiresAt: new Date(now.getTime() + seconds * 1000),
+      createdAt: now,
+      updatedAt: now,
     });
     await sink?.record(tx, { kind: "charge", txId: charge.txId });
     return charge;
@@ -166,4 +157,17 @@ export async function expireDueCharges(db: Db, now = new Date()): Promise<number
     }
     return expired.length;
   });
+}
+
+/** A new charge row and its `charge.created` event, in the caller's transaction: every kind of charge is born here. */
+export async function insertCharge(tx: Tx, data: Prisma.ChargeUncheckedCreateInput): Promise<Charge> {
+  const charge = await tx.charge.create({ data });
+  await recordEvent(tx, {
+    topic: "charge.created",
+    accountId: charge.accountId,
+    userId: charge.userId,
+    entryId: charge.txId,
+    payload: chargeSnapshot(charge),
+  });
+  return charge;
 }

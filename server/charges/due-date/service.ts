@@ -13,13 +13,12 @@ import { config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { notFound } from "../../errors";
 import { type Account, type Charge, Prisma } from "../../generated/prisma/client";
-import { recordEvent } from "../../outbox/record";
 import { withdrawLockedCharge } from "../cancel";
 import { checkDebtor, keyAccount, txidTaken } from "../cob";
 import { CHARGE_TXID_PATTERN } from "../ids";
 import { bindLocation, createLocation } from "../locations";
 import { keepRevision } from "../revisions";
-import { chargeEmv, chargeSnapshot } from "../service";
+import { chargeEmv, insertCharge } from "../service";
 import { todayInSaoPaulo } from "./calendar";
 import { type DebtorDetails, dateColumn, expiryOf, type StoredValor } from "./record";
 import { asDueDate, DueDateChargeRefused, refused } from "./refusal";
@@ -166,27 +165,18 @@ export async function createDueDateCharge(
           ? bindLocation(tx, userId, input.locationId, txId, "cobv")
           : createLocation(tx, userId, "cobv", now, txId),
       );
-      const charge = await tx.charge.create({
-        data: {
-          ...contentColumns(input, checked),
-          txId,
-          userId,
-          accountId: account.id,
-          pixKey: key,
-          locationId: location.token,
-          description: input.description ?? null,
-          ...(input.infoAdicionais ? { additionalInfo: input.infoAdicionais } : {}),
-          emv: chargeEmv(account, location.token, checked.terms.originalCents, "cobv"),
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-      await recordEvent(tx, {
-        topic: "charge.created",
-        accountId: charge.accountId,
+      const charge = await insertCharge(tx, {
+        ...contentColumns(input, checked),
+        txId,
         userId,
-        entryId: txId,
-        payload: chargeSnapshot(charge),
+        accountId: account.id,
+        pixKey: key,
+        locationId: location.token,
+        description: input.description ?? null,
+        ...(input.infoAdicionais ? { additionalInfo: input.infoAdicionais } : {}),
+        emv: chargeEmv(account, location.token, checked.terms.originalCents, "cobv"),
+        createdAt: now,
+        updatedAt: now,
       });
       return charge;
     }),

@@ -3,7 +3,7 @@
  * property is relative to the cobv (`valor.multa.modalidade`, `devedor`, `loc.id`); each door
  * prefixes it as its surface names the object (`cobv.` on the API Pix, a batch item's index, …).
  */
-import { CobRuleError } from "../cob-errors";
+import { COB_RULE_RAZAO, type CobRule, CobRuleError } from "../cob-errors";
 import type { TermsViolation } from "./validate";
 
 export type DueDateViolation = TermsViolation;
@@ -15,13 +15,14 @@ export class DueDateChargeRefused extends Error {
   }
 }
 
-const RAZAO: Partial<Record<CobRuleError["rule"], string>> = {
-  CHAVE_INVALID: "A chave não é uma chave Pix válida.",
-  CHAVE_NOT_OWN: "A chave não está registrada em uma conta deste usuário recebedor.",
-  CHAVE_EXTERNAL_ID_TAKEN: "A conta desta chave já tem uma cobrança com o externalId desta cobrança.",
-  DEBTOR_DOCUMENT_INVALID: "O CPF ou CNPJ do devedor não é válido.",
-  LOC_NOT_FOUND: "A location indicada em loc.id não existe.",
-  LOC_IN_USE: "A location indicada em loc.id já serve outra cobrança.",
+/** The cob rules a cobv meets, in the cob rules' words (a cobv's location must be of type cobv). */
+const RAZAO: Partial<Record<CobRule, string>> = {
+  CHAVE_INVALID: COB_RULE_RAZAO.CHAVE_INVALID,
+  CHAVE_NOT_OWN: COB_RULE_RAZAO.CHAVE_NOT_OWN,
+  CHAVE_EXTERNAL_ID_TAKEN: COB_RULE_RAZAO.CHAVE_EXTERNAL_ID_TAKEN,
+  DEBTOR_DOCUMENT_INVALID: COB_RULE_RAZAO.DEBTOR_DOCUMENT_INVALID,
+  LOC_NOT_FOUND: COB_RULE_RAZAO.LOC_NOT_FOUND,
+  LOC_IN_USE: COB_RULE_RAZAO.LOC_IN_USE,
   LOC_WRONG_TYPE: 'A location indicada em loc.id é do tipo "cob"; uma cobrança com vencimento pede uma do tipo "cobv".',
 };
 

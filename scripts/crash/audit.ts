@@ -155,6 +155,9 @@ export async function audit(input: {
     result,
   );
 
+  // before the worker is awaited: retrying a lost cob PUT may create a cob, whose events must be delivered too
+  result.facts.push(await auditApiPix(client, db, ops, result.problems));
+
   // the worker settles payouts and relays and delivers events: wait for it to catch up
   const settled = async () =>
     (await db.ledgerEntry.count({ where: { status: "processing" } })) === 0 &&
@@ -249,13 +252,29 @@ export async function audit(input: {
     if (type && !seen.has(`${type} ${op.ref}`)) result.problems.push(`${op.kind} ${op.ref}: no ${type} event`);
   }
 
-  result.facts.push(await auditApiPix(client, db, ops, result.problems));
 
   const received = input.deliveredIds();
-  const deliveries = await db.webhookDelivery.findMany({ select: { id: true, status: true } });
+  const deliveries = await db.webhookDelivery.findMany({
+    select: {
+      id: true,
+      status: true,
+      surface: true,
+      eventType: true,
+      attempts: true,
+      lastError: true,
+      manualReplay: true,
+      createdAt: true,
+    },
+  });
   const missing = deliveries.filter((d) => d.status !== "delivered" || !received.has(d.id));
-  if (missing.length)
-    result.problems.push(`${missing.length} of ${deliveries.length} webhook deliveries never received`);
+  if (missing.length) {
+    const which = missing
+      .slice(0, 5)
+      .map((d) => JSON.stringify({ ...d, receivedByTest: received.has(d.id), createdAt: d.createdAt.toISOString() }));
+    result.problems.push(
+      `${missing.length} of ${deliveries.length} webhook deliveries never received: ${which.join("; ")}`,
+    );
+  }
   result.facts.push(
     `${ops.filter((o) => ok(o.outcome)).length} operations took effect; ${paidCharges.length} charges paid; ` +
       `${deliveries.length} webhook deliveries, all received: ${missing.length === 0}; ledger verify ok: ${verify.ok}`,

@@ -252,7 +252,6 @@ export async function audit(input: {
     if (type && !seen.has(`${type} ${op.ref}`)) result.problems.push(`${op.kind} ${op.ref}: no ${type} event`);
   }
 
-
   const received = input.deliveredIds();
   const deliveries = await db.webhookDelivery.findMany({
     select: {

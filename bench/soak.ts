@@ -6,9 +6,10 @@
  * and latency p50/p99 of the window; at the end the auditor checks the money (ledger verify,
  * balances, deliveries). Not part of CI; the numbers go in docs/performance.md.
  */
-import { audit } from "../scripts/crash/audit";
-import { type Operation, runLoad } from "../scripts/crash/load";
+import { auditStack } from "../scripts/crash/audit";
+import { runLoad } from "../scripts/crash/load";
 import { startStack } from "../scripts/crash/stack";
+import type { Operation } from "../scripts/crash/wire";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const WINDOW = Number(process.env.SOAK_WINDOW_SECONDS ?? 60);
@@ -54,15 +55,7 @@ try {
   console.log(
     `total: ${ops.length} operations (${(ops.length / SECONDS).toFixed(1)}/s), answers ${JSON.stringify(byStatus)}, p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms`,
   );
-  const result = await audit({
-    client: { baseUrl: stack.baseUrl },
-    db: stack.db(),
-    ops,
-    merchants: stack.merchants,
-    initialCents: FUND_CENTS,
-    deliveredIds: stack.deliveredIds,
-    leaseMs: 5_000,
-  });
+  const result = await auditStack(stack, ops, { initialCents: FUND_CENTS, leaseMs: 5_000 });
   for (const line of [...result.facts, ...result.problems.map((p) => `PROBLEM ${p}`)]) console.log(line);
   for (const { allows, detail } of result.allowed) console.log(`allowed (${allows}): ${detail}`);
   failed = result.problems.length > 0;

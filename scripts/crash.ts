@@ -8,9 +8,10 @@
  */
 import { knownDefect } from "../tests/hardening/known-defects";
 import { API_PIX_COB_IN_LOAD, servesCobPut } from "./crash/api-pix";
-import { audit } from "./crash/audit";
-import { type Operation, runLoad } from "./crash/load";
+import { auditStack } from "./crash/audit";
+import { runLoad } from "./crash/load";
 import { startStack } from "./crash/stack";
+import type { Operation } from "./crash/wire";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 6);
@@ -49,15 +50,7 @@ try {
   await load.stop();
   log(`load stopped: ${ops.length} operations; auditing`);
 
-  const result = await audit({
-    client: { baseUrl: stack.baseUrl },
-    db: stack.db(),
-    ops,
-    merchants: stack.merchants,
-    initialCents: FUND_CENTS,
-    deliveredIds: stack.deliveredIds,
-    leaseMs: LEASE_MS,
-  });
+  const result = await auditStack(stack, ops, { initialCents: FUND_CENTS, leaseMs: LEASE_MS });
   for (const fact of result.facts) log(fact);
   for (const { allows, detail } of result.allowed) {
     const known = knownDefect(allows);

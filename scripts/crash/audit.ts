@@ -7,17 +7,11 @@ import type { PrismaClient } from "../../server/generated/prisma/client";
 import { verifyLedger } from "../../server/ledger/verify";
 import type { Allowance } from "../../tests/hardening/known-defects";
 import { auditApiPix } from "./api-pix";
-import {
-  type Client,
-  createChargeFor,
-  learn,
-  type Merchant,
-  type Operation,
-  payCharge,
-  request,
-  sendGateway,
-  transfer,
-} from "./load";
+import { createChargeFor, learn, payCharge, sendGateway, transfer } from "./load";
+import type { startStack } from "./stack";
+import { type Client, type Merchant, type Operation, request } from "./wire";
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
 
 export type AuditResult = { problems: string[]; allowed: { allows: Allowance; detail: string }[]; facts: string[] };
 
@@ -127,6 +121,16 @@ async function awaitLeases(client: Client, pending: Operation[], leaseMs: number
       op.stuck = true;
     } else result.problems.push(detail);
   }
+}
+
+/** The audit of a stack started by startStack, after its load stopped. */
+export function auditStack(
+  stack: Pick<Stack, "baseUrl" | "db" | "merchants" | "deliveredIds">,
+  ops: Operation[],
+  options: { initialCents: bigint; leaseMs: number },
+): Promise<AuditResult> {
+  const { baseUrl, merchants, deliveredIds } = stack;
+  return audit({ client: { baseUrl }, db: stack.db(), ops, merchants, deliveredIds, ...options });
 }
 
 export async function audit(input: {

@@ -19,17 +19,6 @@ import {
   request,
 } from "./wire";
 
-export {
-  basicAuth,
-  type Client,
-  GATEWAY_KINDS,
-  type GatewayKind,
-  type Kind,
-  type Merchant,
-  type Operation,
-  request,
-} from "./wire";
-
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 const amount = () => 100 + Math.floor(Math.random() * 9_900);
 const statusOf = (r: { status: number } | "lost") => (r === "lost" ? "lost" : r.status);

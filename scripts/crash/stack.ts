@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../server/db/embedded";
-import { basicAuth, type Merchant } from "./load";
 import { freshDatabase, Managed, processEnvironment, waitUntil, webIsUp } from "./processes";
+import { basicAuth, type Merchant } from "./wire";
 
 export async function startStack(options: { name: string; merchants: number; fundCents: bigint }) {
   const database = await freshDatabase(options.name);

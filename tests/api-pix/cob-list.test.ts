@@ -1,27 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomCpf } from "../support/fixtures";
-import { apiPixMerchantWithKey, newTxid, pixCall } from "./support";
-
-const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
-type Merchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
+import { type ApiPixMerchant, apiPixMerchantWithKey, cobBody, newTxid, PROBLEM, pixCall, putCob } from "./support";
 
 describe("API Pix GET /cob", () => {
-  let shop: Merchant;
+  let shop: ApiPixMerchant;
 
   beforeAll(async () => {
     shop = await apiPixMerchantWithKey();
   });
 
-  const cob = (extra: Record<string, unknown> = {}) => ({
-    calendario: { expiracao: 3600 },
-    valor: { original: "37.00" },
-    chave: shop.chave,
-    ...extra,
-  });
-
-  async function put(body: Record<string, unknown>, txid = newTxid(), merchant = shop) {
-    return { txid, res: await pixCall(merchant.bearer, "PUT", `/cob/${txid}`, { body }) };
-  }
+  const cob = (extra: Record<string, unknown> = {}) => cobBody(shop.chave, extra);
+  const put = (body: Record<string, unknown>, txid = newTxid(), merchant = shop) => putCob(merchant, body, txid);
 
   it("GET /cob lists a period's cobs with the filters and paging of the specification", async () => {
     const merchant = await apiPixMerchantWithKey();

@@ -8,30 +8,29 @@ import { db } from "../../server/db/client";
 import { createPixKey } from "../../server/pix/keys/service";
 import { payBrCode } from "../../server/transfers/pay-brcode";
 import { call, fundedMerchant, randomCpf } from "../support/fixtures";
-import { apiPixDoor, apiPixMerchantWithKey, fetchLocation, newTxid, pixCall } from "./support";
-
-const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
-type Merchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
+import {
+  type ApiPixMerchant,
+  apiPixDoor,
+  apiPixMerchantWithKey,
+  cobBody,
+  fetchLocation,
+  newTxid,
+  PROBLEM,
+  pixCall,
+  putCob,
+} from "./support";
 
 describe("API Pix cob", () => {
-  let shop: Merchant;
-  let other: Merchant;
+  let shop: ApiPixMerchant;
+  let other: ApiPixMerchant;
 
   beforeAll(async () => {
     shop = await apiPixMerchantWithKey();
     other = await apiPixMerchantWithKey();
   });
 
-  const cob = (extra: Record<string, unknown> = {}) => ({
-    calendario: { expiracao: 3600 },
-    valor: { original: "37.00" },
-    chave: shop.chave,
-    ...extra,
-  });
-
-  async function put(body: Record<string, unknown>, txid = newTxid(), merchant = shop) {
-    return { txid, res: await pixCall(merchant.bearer, "PUT", `/cob/${txid}`, { body }) };
-  }
+  const cob = (extra: Record<string, unknown> = {}) => cobBody(shop.chave, extra);
+  const put = (body: Record<string, unknown>, txid = newTxid(), merchant = shop) => putCob(merchant, body, txid);
 
   async function violation(res: { status: number; json: { type: string; violacoes?: { propriedade: string }[] } }) {
     expect(res.status, JSON.stringify(res.json)).toBe(400);

@@ -1,8 +1,8 @@
 /** Helpers of the cobv tests: dates relative to today in São Paulo, a cobv body, and calls. */
 import { nextBusinessDay, plusDays, rollToBusinessDay, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
-import { newTxid, pixCall } from "./support";
+import { newTxid, PROBLEM, pixCall } from "./support";
 
-export const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
+export { PROBLEM };
 
 export const today = () => todayInSaoPaulo();
 /** A business day about three weeks ahead: no roll-forward muddles the expected amounts. */

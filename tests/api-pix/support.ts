@@ -65,6 +65,24 @@ export async function apiPixMerchantWithKey(scope?: string) {
   return { ...merchant, chave: key.key, auth: basic(merchant.clientId, merchant.clientSecret) };
 }
 
+export type ApiPixMerchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
+
+/** The RFC 7807 type URI prefix of the specification's problems. */
+export const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
+
+/** A valid cob body of R$ 37,00 to `chave`, with `extra` fields over it. */
+export const cobBody = (chave: string, extra: Record<string, unknown> = {}) => ({
+  calendario: { expiracao: 3600 },
+  valor: { original: "37.00" },
+  chave,
+  ...extra,
+});
+
+/** PUT /cob/{txid} as `merchant`; answers the txid with the answer. */
+export async function putCob(merchant: { bearer: string }, body: Record<string, unknown>, txid = newTxid()) {
+  return { txid, res: await pixCall(merchant.bearer, "PUT", `/cob/${txid}`, { body }) };
+}
+
 /** A txid of 32 letters and digits, new each time. */
 export function newTxid(): string {
   return `tx${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);

@@ -139,8 +139,20 @@ await runHttpBench(
         ]),
       notes: levels.map(
         ({ connections, ours: o, apiPix: p }) =>
-          `${connections} connections: API Pix / ours ${(p.rps / o.rps).toFixed(2)} (target ≥ ${TARGET})`,
+          `${connections} connections: API Pix / ours ${(p.rps / o.rps).toFixed(2)} (target ≥ ${TARGET}); ` +
+          `by CPU per request (web + this database's backends), which other load on the machine does not skew: ` +
+          `${costRatio(o, p)}`,
       ),
     };
   },
 );
+
+/** Ours' CPU per request over API Pix's: the throughput ratio a machine saturated by these two alone would show. */
+function costRatio(ours: HttpLevel, apiPix: HttpLevel): string {
+  const cost = (level: HttpLevel) =>
+    level.cpu.web === null || level.cpu.backends === null ? null : level.cpu.web + level.cpu.backends;
+  const o = cost(ours);
+  const p = cost(apiPix);
+  if (o === null || p === null || p === 0) return "not measured here";
+  return `${(o / p).toFixed(2)} (ours ${o.toFixed(2)} ms, API Pix ${p.toFixed(2)} ms)`;
+}

@@ -1,13 +1,12 @@
 /**
  * `npm run test:crash`: the crash test. Real web and worker processes on a fresh database take
  * mixed load (transfers, charges paid, every signed POST of the gateway with an Idempotency-Key,
- * API Pix tokens and, with its hook on, cob PUTs (scripts/crash/api-pix.ts), webhooks to a local receiver) and are `kill -9`ed at random moments, CRASH_ROUNDS times (default 6),
+ * API Pix tokens and cob PUTs (scripts/crash/api-pix.ts), webhooks to a local receiver) and are `kill -9`ed at random moments, CRASH_ROUNDS times (default 6),
  * then restarted; the auditor (scripts/crash/audit.ts) then checks that no money, effect,
  * idempotency key or event was lost or doubled. CI runs it with CRASH_ROUNDS=2.
  * A known defect not yet fixed is allowed only through tests/hardening/known-defects.ts.
  */
 import { knownDefect } from "../tests/hardening/known-defects";
-import { API_PIX_COB_IN_LOAD, servesCobPut } from "./crash/api-pix";
 import { auditStack } from "./crash/audit";
 import { runLoad } from "./crash/load";
 import { startStack } from "./crash/stack";
@@ -27,10 +26,6 @@ log(`fresh database, 5 merchants, web and worker (${ROUNDS} rounds of kill -9)`)
 const stack = await startStack({ name: "pix_crash", merchants: 5, fundCents: FUND_CENTS });
 let failed = false;
 try {
-  if (!API_PIX_COB_IN_LOAD && (await servesCobPut({ baseUrl: stack.baseUrl })))
-    log(
-      "NOTE: PUT /api/pix/v2/cob/{txid} is served but not in the load: set API_PIX_COB_IN_LOAD in scripts/crash/api-pix.ts",
-    );
   const ops: Operation[] = [];
   const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) =>
     ops.push(op),

@@ -10,15 +10,7 @@ import type { PrismaClient } from "../../server/generated/prisma/client";
 import type { Client, Merchant, Operation } from "./wire";
 import { request } from "./wire";
 
-/**
- * ─── INTEGRATOR HOOK ──────────────────────────────────────────────────────────────────────────
- * Set to true when `PUT /api/pix/v2/cob/{txid}` is on main (issue 31, cob helper): the load then
- * creates cobs through it and the auditor checks one charge per txid. While false, the crash test
- * says so in its log if it finds the route served.
- */
-export const API_PIX_COB_IN_LOAD = true;
-
-export const API_PIX_KINDS = ["pix-token", ...(API_PIX_COB_IN_LOAD ? (["pix-cob"] as const) : [])] as const;
+export const API_PIX_KINDS = ["pix-token", "pix-cob"] as const;
 
 const TOKEN_PATH = "/api/pix/oauth/token";
 const bearers = new Map<string, string>();
@@ -77,13 +69,6 @@ const ok = (status: number | "lost" | undefined) => typeof status === "number" &
 const unknown = (status: number | "lost" | undefined) =>
   status === "lost" || (typeof status === "number" && status >= 500);
 
-/** Whether the web process serves PUT /cob/{txid} (its OpenAPI document lists it). */
-export async function servesCobPut(client: Client): Promise<boolean> {
-  const doc = await request(client, "GET", "/api/pix/v2/openapi.json");
-  const paths = doc === "lost" ? {} : ((doc.json as { paths?: Record<string, Record<string, unknown>> })?.paths ?? {});
-  return Boolean(paths["/api/pix/v2/cob/{txid}"]?.put);
-}
-
 /**
  * The auditor's part for API Pix: tokens answered before the kills are still accepted, and each
  * cob PUT (lost answers retried) left exactly one charge of its amount on its merchant's account.
@@ -128,7 +113,7 @@ export async function auditApiPix(
     }
   }
   const cobs = ops.filter((o) => o.kind === "pix-cob").length;
-  return `API Pix: ${tokens.length} tokens checked after the restarts; ${cobs} cob PUTs${API_PIX_COB_IN_LOAD ? "" : " (hook off)"}`;
+  return `API Pix: ${tokens.length} tokens checked after the restarts; ${cobs} cob PUTs`;
 }
 
 const statusText = (answer: { status: number } | "lost") => (answer === "lost" ? "no answer" : String(answer.status));

@@ -5,15 +5,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { ChargePayer } from "@/components/charges/charge-payment";
 import { useCalendarDate, useDateTime } from "@/components/format/date-time";
 import { AmountRow, useMoney } from "@/components/format/money";
-import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyTextButton } from "@/components/ui/copy-button";
-import { BackLink, DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
+import { DetailPage } from "@/components/ui/detail-states";
 import { CalendarIcon, FileTextIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { termLines } from "@/server/charges/due-date/terms-words";
@@ -25,41 +24,37 @@ export function DueDateDetail({ txId, back }: { txId: string; back?: string }) {
   const trpc = useTRPC();
   const charge = useQuery(trpc.dueDateCharges.get.queryOptions({ txId }));
   return (
-    <div className="space-y-6">
-      <BackLink href={listHref("/charges/due-date", back)}>{t("back")}</BackLink>
-      <PageHeader
-        title={t("title")}
-        actions={
-          charge.data ? (
-            <a
-              href={`/api/charges/due-date/${charge.data.txId}/bill`}
-              download
-              className={buttonClasses({ variant: "secondary" })}
-              data-testid="due-date-bill"
-            >
-              <FileTextIcon className="size-4" />
-              {t("bill")}
-            </a>
-          ) : null
-        }
-      />
-      {charge.data ? (
-        <DetailBody charge={charge.data} />
-      ) : charge.isPending ? (
+    <DetailPage
+      back={listHref("/charges/due-date", back)}
+      messages={t}
+      header={
+        <PageHeader
+          title={t("title")}
+          actions={
+            charge.data ? (
+              <a
+                href={`/api/charges/due-date/${charge.data.txId}/bill`}
+                download
+                className={buttonClasses({ variant: "secondary" })}
+                data-testid="due-date-bill"
+              >
+                <FileTextIcon className="size-4" />
+                {t("bill")}
+              </a>
+            ) : null
+          }
+        />
+      }
+      query={charge}
+      icon={CalendarIcon}
+      loading={
         <LoadingState label={t("loading")} testId="due-date-detail-loading">
           <Skeleton className="h-64 w-full" />
         </LoadingState>
-      ) : isMissing(charge.error) ? (
-        <EmptyState icon={CalendarIcon} title={t("notFound.title")} description={t("notFound.body")} />
-      ) : (
-        <ErrorState
-          title={t("error.title")}
-          description={t("error.body")}
-          onRetry={() => charge.refetch()}
-          retrying={charge.isFetching}
-        />
-      )}
-    </div>
+      }
+    >
+      {(data) => <DetailBody charge={data} />}
+    </DetailPage>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Path } from "react-hook-form";
 import { z } from "zod";
-import { amountText, amountTextToNumber } from "@/components/forms/amount";
+import { amountText, localeNumberText } from "@/components/forms/amount";
 import { withCheckDigits } from "@/components/forms/document";
 import { blankAsAbsent } from "@/components/forms/schema-form";
 import { PayerForm, TwoPlaces } from "@/server/charges/due-date/form-terms";
@@ -15,17 +15,7 @@ import { Description } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 
 /** A two-place number typed in the locale ("2,5" in pt-BR): a fine, a percentage, a discount. */
-function twoPlacesText(locale: string) {
-  return z
-    .string()
-    .transform((raw, ctx) => {
-      const value = amountTextToNumber(raw, locale);
-      if (typeof value === "number") return value;
-      ctx.addIssue({ code: "custom", message: value, input: raw, params: { fieldError: value } });
-      return z.NEVER;
-    })
-    .pipe(TwoPlaces);
-}
+const twoPlacesText = (locale: string) => localeNumberText(locale).pipe(TwoPlaces);
 
 /** A rule (fine, interest, rebate) as a modality picked ("0": none) and its value. */
 function ruleText(locale: string) {

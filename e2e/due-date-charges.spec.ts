@@ -90,11 +90,11 @@ test("the form previews what the payer pays today, on the due date, 10 and 30 da
   await expect(preview).toContainText("Pode ser paga até 16/07/2027.");
   await snap(page, "due-date-new-preview");
 
-  // A discount date after the due date is refused on its field by the service's rule.
-  await firstDate.getByLabel("Até").fill("17/06/2027");
+  // A fine above 100 % is refused on its field by the service's rule, in the reader's language.
+  await fine.getByLabel("Valor").fill("150");
   await expect(preview).toContainText("Algumas condições ainda não são válidas", SLOW);
-  await expect(firstDate.getByText("As datas de desconto devem estar em ordem crescente")).toBeVisible();
-  await firstDate.getByLabel("Até").fill("01/06/2027");
+  await expect(fine.getByText("Confira a multa: um percentual vai até 100%.")).toBeVisible();
+  await fine.getByLabel("Valor").fill("2");
   await expect(preview.getByTestId("preview-today").getByTestId("preview-amount")).toHaveText(money(9_500n), SLOW);
 });
 

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ChargePayer } from "@/components/charges/charge-payment";
 import { useCalendarDate, useDateTime } from "@/components/format/date-time";
 import { AmountRow, useMoney } from "@/components/format/money";
+import { formatDocument } from "@/components/forms/document";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -166,7 +167,7 @@ function PayerCard({ charge }: { charge: Detail }) {
         <span className="font-medium">{payer.name}</span>
       </DetailRow>
       <DetailRow label={t("document")}>
-        <span className="tabular-nums">{payer.document}</span>
+        <span className="tabular-nums">{formatDocument(payer.document)}</span>
       </DetailRow>
       <DetailRow label={t("email")}>{payer.email || <NoValue />}</DetailRow>
       <DetailRow label={t("address")}>{address || <NoValue />}</DetailRow>
@@ -234,7 +235,7 @@ function DetailBody({ charge }: { charge: Detail }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <Timeline charge={charge} />
-        <DetailCard title={t("txId")}>
+        <DetailCard title={t("identifiers")}>
           <IdRow label={t("txId")} value={charge.txId} none="—" testId="due-date-txid" />
           <IdRow label={t("paidEndToEndId")} value={charge.paidEndToEndId} none="—" testId="due-date-paid-e2e" />
         </DetailCard>

@@ -160,7 +160,10 @@ export function NewDueDateCharge() {
         </Card>
 
         <Card>
-          <CardContent className="space-y-6 sm:py-6">
+          <CardHeader>
+            <CardTitle>{t("rules")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-6">
             <RuleField form={form} name="fine" />
             <RuleField form={form} name="interest" />
             <RuleField form={form} name="rebate" hint={t("rebateHint")} />

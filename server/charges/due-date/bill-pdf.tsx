@@ -13,6 +13,11 @@ import { termLines } from "./terms-words";
 
 type Key = Parameters<DocumentIntl["t"]>[0];
 
+/** Characters of the code per line: it has no spaces to wrap at, and Courier 8 fits this many beside the QR. */
+const CODE_LINE = 64;
+
+const linesOf = (text: string, width: number) => (text.match(new RegExp(`.{1,${width}}`, "g")) ?? []).join("\n");
+
 /** A YYYY-MM-DD day in the locale's format (noon UTC is the same day in Brasília). */
 const dayOf = (intl: DocumentIntl) => (date: string) => intl.date(new Date(`${date}T12:00:00Z`));
 
@@ -70,7 +75,7 @@ export function BillDocument({ bill, intl }: { bill: DueDateBill; intl: Document
             <Text style={styles.heading}>{t("pay")}</Text>
             <Text style={[styles.muted, { marginBottom: 8 }]}>{t("scan")}</Text>
             <Text style={styles.heading}>{t("code")}</Text>
-            <Text style={{ fontFamily: "Courier", fontSize: 8 }}>{bill.emv}</Text>
+            <Text style={{ fontFamily: "Courier", fontSize: 8 }}>{linesOf(bill.emv, CODE_LINE)}</Text>
           </View>
         </View>
         <Text style={styles.footer}>{t("issued", { date: intl.dateTime(bill.issuedAt), txId: bill.txId })}</Text>

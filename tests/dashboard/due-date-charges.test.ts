@@ -6,6 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
+import { updateDueDateCharge } from "../../server/charges/due-date/service";
 import { db } from "../../server/db/client";
 import { FieldsRefused } from "../../server/errors";
 import { registerPixKey } from "../../server/pix/platform-keys";
@@ -77,6 +78,12 @@ describe("dashboard due-date charges", () => {
     });
     expect(detail.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(detail.emv).toContain("/pix/qr/v2/cobv/");
+
+    // a revision of the terms is on the timeline; the payment's own revision is not (see below)
+    await updateDueDateCharge(db(), shop.userId, txId, { description: "Aluguel de junho (revisto)" });
+    const revised = await caller(shop.userId).dueDateCharges.get({ txId });
+    expect(revised.timeline.map((event) => event.kind)).toEqual(["created", "revised"]);
+    expect(revised.timeline[1]).toMatchObject({ revision: 1 });
   });
 
   it("puts each service refusal on the form field it is about, and creates nothing", async () => {

@@ -14,7 +14,7 @@ import { DEMO_MERCHANT } from "../prisma/demo";
 import { brl } from "./support/amounts";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
-import { mainNavOf, openPage, SLOW } from "./support/walk";
+import { DESKTOP, mainNavOf, openPage, PHONE, SLOW } from "./support/walk";
 
 test.describe.configure({ mode: "serial" });
 
@@ -160,4 +160,30 @@ test("the list finds it by payer and status, with what was paid", async () => {
   await expect(row.getByTestId("due-date-status")).toHaveText("Paga");
   await expect(row.getByTestId("due-date-row-today")).toHaveText(/Pago R\$\s?102,40/);
   await snap(page, "due-date-list");
+});
+
+test("in English the page says the same, and on a phone the form and the charge fit the screen", async () => {
+  await page.context().addCookies([{ name: "locale", value: "en", url: page.url() }]);
+  await page.goto(`/charges/due-date/${state.txId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Due-date charge" })).toBeVisible(SLOW);
+  await expect(page.getByTestId("due-date-bill")).toHaveText("Download bill (PDF)");
+  await expect(page.getByTestId("due-date-paid")).toContainText("Fine (multa)");
+  await expect(page.getByTestId("due-date-amount")).toHaveText(/^R\$\s?102\.40$/);
+  await snap(page, "due-date-detail-en");
+
+  await page.context().addCookies([{ name: "locale", value: "pt-BR", url: page.url() }]);
+  await page.setViewportSize(PHONE);
+  for (const [path, name] of [
+    [`/charges/due-date/${state.txId}`, "due-date-detail-phone"],
+    ["/charges/due-date/new", "due-date-new-phone"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(name === "due-date-new-phone" ? "due-date-form" : "due-date-detail")).toBeVisible(
+      SLOW,
+    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await snap(page, name);
+  }
+  await page.setViewportSize(DESKTOP);
 });

@@ -5,13 +5,14 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { AmountField } from "@/components/forms/amount-input";
+import { DateField } from "@/components/forms/date-field";
 import { useFormBasics } from "@/components/forms/form-basics";
 import { type AnyForm, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData } from "@/components/forms/service-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DateInput, Select } from "@/components/ui/fields";
+import { Select } from "@/components/ui/fields";
 import { CalendarIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -124,19 +125,7 @@ export function NewDueDateCharge() {
           </CardHeader>
           <CardContent className="grid gap-5 md:grid-cols-2">
             <AmountField form={form} name="amount" label={t("amount")} />
-            <FormField form={form} name="dueDate" label={t("dueDate")}>
-              {({ id, "aria-invalid": invalid, "aria-describedby": described }) => (
-                <DateInput
-                  id={id}
-                  value={values.dueDate}
-                  min={todayInSaoPaulo()}
-                  onChange={(date) => form.setValue("dueDate", date)}
-                  size="lg"
-                  aria-invalid={invalid}
-                  aria-describedby={described}
-                />
-              )}
-            </FormField>
+            <DateField form={form} name="dueDate" label={t("dueDate")} min={todayInSaoPaulo()} />
             <FormField form={form} name="validityDays" label={t("validityDays")} hint={t("validityHint")}>
               {(control) => <Input {...control} inputMode="numeric" placeholder="30" className="tabular-nums" />}
             </FormField>

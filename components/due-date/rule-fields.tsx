@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { DateField } from "@/components/forms/date-field";
 import { type AnyForm, FormField } from "@/components/forms/schema-form";
-import { DateInput, Select } from "@/components/ui/fields";
+import { Select } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { MAX_FIXED_DATE_DISCOUNTS } from "@/server/charges/due-date/terms";
 import type { DueDateFormValues } from "./form-schema";
@@ -58,19 +59,12 @@ export function DiscountField({ form, dueDate }: { form: AnyForm<DueDateFormValu
       {modality !== "0"
         ? rows.map((index) => (
             <div key={index} className="grid grid-cols-[minmax(0,1fr)_9rem] gap-3" data-testid="discount-row">
-              <FormField form={form} name={`discount.dates.${index}.date`} label={t("discountDate")}>
-                {({ id, "aria-invalid": invalid, "aria-describedby": described }) => (
-                  <DateInput
-                    id={id}
-                    value={form.watch(`discount.dates.${index}.date`)}
-                    max={dueDate || undefined}
-                    onChange={(date) => form.setValue(`discount.dates.${index}.date`, date)}
-                    size="lg"
-                    aria-invalid={invalid}
-                    aria-describedby={described}
-                  />
-                )}
-              </FormField>
+              <DateField
+                form={form}
+                name={`discount.dates.${index}.date`}
+                label={t("discountDate")}
+                max={dueDate || undefined}
+              />
               <FormField form={form} name={`discount.dates.${index}.value`} label={t("discountValue")}>
                 {(control) => <Input {...control} inputMode="decimal" autoComplete="off" className="tabular-nums" />}
               </FormField>

@@ -5,10 +5,11 @@ import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { useCalendarDate } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
+import { DateField } from "@/components/forms/date-field";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
-import { DateInput, Select } from "@/components/ui/fields";
+import { Select } from "@/components/ui/fields";
 import { todayInSaoPaulo } from "@/server/charges/due-date/calendar";
 import { IsoDate } from "@/server/charges/due-date/validate";
 import { TxId } from "@/server/charges/schema";
@@ -38,7 +39,6 @@ export function DueDateChargeForm({ onDone }: FormProps) {
     "txId",
     charges.map((charge) => charge.txId),
   );
-  const paidOn = form.watch("paidOn");
 
   if (open.isSuccess && charges.length === 0) {
     return (
@@ -83,18 +83,7 @@ export function DueDateChargeForm({ onDone }: FormProps) {
             </Select>
           )}
         </FormField>
-        <FormField form={form} name="paidOn" label={t("paidOn")} hint={t("paidOnHint")}>
-          {({ id, "aria-invalid": invalid, "aria-describedby": described }) => (
-            <DateInput
-              id={id}
-              value={paidOn}
-              onChange={(date) => form.setValue("paidOn", date)}
-              size="lg"
-              aria-invalid={invalid}
-              aria-describedby={described}
-            />
-          )}
-        </FormField>
+        <DateField form={form} name="paidOn" label={t("paidOn")} hint={t("paidOnHint")} />
       </div>
       <PayerField form={form} />
       <Submit loading={pay.isPending} />

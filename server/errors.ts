@@ -139,6 +139,16 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal of several fields at once (every broken rule of a form): `field` is the first of `fields`. */
+export class FieldsRefused extends AppError {
+  constructor(
+    message: string,
+    readonly fields: string[],
+  ) {
+    super("VALIDATION_ERROR", message, fields[0]);
+  }
+}
+
 export const notFound = (message: string, field?: string, reason?: ErrorReason) =>
   new AppError("NOT_FOUND", message, field, reason);
 export const invalid = (message: string, field?: string, reason?: ErrorReason) =>

@@ -2,6 +2,7 @@ import {
   ArrowLeftIcon,
   BookIcon,
   BuildingIcon,
+  CalendarIcon,
   FileTextIcon,
   FlaskIcon,
   type Icon,
@@ -22,6 +23,7 @@ import {
 export type SectionKey =
   | "overview"
   | "charges"
+  | "dueDateCharges"
   | "send"
   | "pixKeys"
   | "ledger"
@@ -38,7 +40,8 @@ export type SectionKey =
   | "adminMerchants"
   | "adminAudit";
 
-export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
+/** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
+export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean; excludes?: string[] };
 export type NavGroup = { label?: "payments" | "finance" | "developers" | "sandbox" | "platform"; items: NavItem[] };
 
 export const DASHBOARD_NAV: NavGroup[] = [
@@ -46,7 +49,8 @@ export const DASHBOARD_NAV: NavGroup[] = [
   {
     label: "payments",
     items: [
-      { section: "charges", href: "/charges", icon: QrCodeIcon },
+      { section: "charges", href: "/charges", icon: QrCodeIcon, excludes: ["/charges/due-date"] },
+      { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon },
       { section: "send", href: "/send", icon: SendIcon },
       { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },
@@ -98,5 +102,6 @@ export const BACK_TO_DASHBOARD = { href: "/overview", icon: ArrowLeftIcon };
 
 export function isActive(pathname: string, item: NavItem): boolean {
   if (item.exact) return pathname === item.href;
+  if (item.excludes?.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }

@@ -72,7 +72,8 @@ export const CobVSolicitadaSchema = z
 
 export const CobVRevisadaSchema = z
   .object({
-    calendario: CalendarioSolicitado.partial().optional(),
+    // the spec's CobVRevisada: a calendario, when sent, carries its dataDeVencimento
+    calendario: CalendarioSolicitado.optional(),
     devedor: DevedorCobVSchema.optional(),
     loc: LocId.optional(),
     status: z
@@ -87,8 +88,8 @@ export const CobVRevisadaSchema = z
 
 const RecebedorSchema = z
   .object({
-    cpf: z.string().optional(),
-    cnpj: z.string().optional(),
+    cpf: PessoaFisicaSchema.shape.cpf.optional(),
+    cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
     nome: Nome,
     nomeFantasia: z.string().max(200).optional(),
     logradouro: z.string().max(200),
@@ -106,7 +107,7 @@ const CobVFields = {
   }),
   txid: TxIdSchema,
   revisao: RevisaoSchema,
-  loc: LocationSchema.extend({ txid: z.string().optional() }).optional(),
+  loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
   location: z.string().max(77).openapi({ format: "uri", description: "Where the payload is served, without scheme." }),
   status: CobrancaStatusSchema,
   devedor: DevedorCobVSchema,

@@ -49,7 +49,7 @@ const Term = (name: string, modes: string) =>
     .openapi(name, { description: modes });
 
 const FixedDate = z.object({
-  date: IsoDate.meta({ description: "Pay on or before this day (YYYY-MM-DD).", example: "2026-12-05" }),
+  date: IsoDate.meta({ description: "Pay on or before this day (YYYY-MM-DD).", example: "2026-12-04" }),
   value: Value.describe("BRL or %, as the mode says."),
 });
 
@@ -103,7 +103,7 @@ export const DueDateChargeCreate = z
       amount: 250,
       fine: { mode: 2, value: 2 },
       interest: { mode: 3, value: 1 },
-      discount: { mode: 1, fixedDates: [{ date: "2026-12-05", value: 10 }] },
+      discount: { mode: 1, fixedDates: [{ date: "2026-12-04", value: 10 }] },
       description: "Mensalidade de dezembro",
     },
   });

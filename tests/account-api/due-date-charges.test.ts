@@ -106,6 +106,27 @@ describe("/v4/i/charges/due-date", () => {
       ["discount.fixedDates.0.date"],
     ],
     ["a daily discount without value", { discount: { mode: 3 } }, ["discount.value"]],
+    ["a validity beyond ten years", { validityDays: 3651 }, ["validityDays"]],
+    [
+      "four discount dates",
+      { discount: { mode: 1, fixedDates: [1, 2, 3, 4].map((d) => ({ date: plusDays(today(), d), value: 1 })) } },
+      ["discount.fixedDates"],
+    ],
+    [
+      "discount dates out of order",
+      {
+        discount: {
+          mode: 2,
+          fixedDates: [
+            { date: plusDays(today(), 2), value: 2 },
+            { date: plusDays(today(), 1), value: 1 },
+          ],
+        },
+      },
+      ["discount.fixedDates.1.date"],
+    ],
+    ["a discount of the whole amount", { discount: { mode: 3, value: 100 } }, ["discount.value"]],
+    ["an amount above the per-transaction maximum", { amount: 100_000_000 }, ["amount"]],
     ["a debtor with a bad CPF", { debtor: { name: "Maria", cpf: "12345678900" } }, ["debtor"]],
     [
       "a debtor with CPF and CNPJ",

@@ -108,7 +108,12 @@ const CobVFields = {
   txid: TxIdSchema,
   revisao: RevisaoSchema,
   loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
-  location: z.string().max(77).openapi({ format: "uri", description: "Where the payload is served, without scheme." }),
+  // optional: a cobv whose location was unlinked (DELETE /loc/{id}/txid) has none (decision 0035)
+  location: z
+    .string()
+    .max(77)
+    .optional()
+    .openapi({ format: "uri", description: "Where the payload is served, without scheme; absent once unlinked." }),
   status: CobrancaStatusSchema,
   devedor: DevedorCobVSchema,
   recebedor: RecebedorSchema,
@@ -126,7 +131,6 @@ export const CobVGeradaSchema = z
 export const CobVCompletaSchema = z
   .object({
     ...CobVFields,
-    location: CobVFields.location.optional(),
     pix: z.array(Pix).optional().openapi({ description: "The PIX that paid it, with the amount's components." }),
   })
   .openapi("CobVCompleta", { description: "A due-date charge with the PIX that paid it." });

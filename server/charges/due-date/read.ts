@@ -35,9 +35,11 @@ export type DueDateChargeFilters = {
   debtorName?: string | undefined;
   page: number;
   size: number;
+  /** newest first (the account surface's order); oldest first when absent (the API Pix's) */
+  newestFirst?: boolean;
 };
 
-/** A page (0-based) of the caller's cobvs created in [inicio, fim], oldest first, and the total. */
+/** A page (0-based) of the caller's cobvs created in [inicio, fim], oldest (or newest) first, and the total. */
 export async function listDueDateCharges(db: Db | Tx, userId: string, filters: DueDateChargeFilters) {
   const status = filters.status ? chargeStatusOf(filters.status) : null;
   const due =
@@ -62,7 +64,9 @@ export async function listDueDateCharges(db: Db | Tx, userId: string, filters: D
   const [charges, total] = await Promise.all([
     db.charge.findMany({
       where,
-      orderBy: [{ createdAt: "asc" }, { txId: "asc" }],
+      orderBy: filters.newestFirst
+        ? [{ createdAt: "desc" }, { txId: "desc" }]
+        : [{ createdAt: "asc" }, { txId: "asc" }],
       skip: Math.min(filters.page * filters.size, MAX_SKIP),
       take: filters.size,
     }),

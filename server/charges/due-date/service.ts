@@ -64,6 +64,9 @@ export type DueDateChargePatch = {
 
 type Checked = { terms: DueDateTerms; valor: StoredValor };
 
+/** The longest a debtor's name, e-mail and address parts may be (the API Pix's `devedor` limits). */
+export const DEBTOR_LIMITS = { name: 200, email: 200, street: 200, city: 200, state: 2, postalCode: 8 } as const;
+
 /** The terms and the debtor, checked; every broken rule at once. */
 function checkTerms(
   input: { dueDate: string; validityDays?: number | undefined; valor: unknown; debtor: DueDateDebtorInput },
@@ -83,10 +86,29 @@ function checkTerms(
   return { terms: read.terms, valor: (input.valor ?? {}) as StoredValor };
 }
 
+const DEBTOR_DETAIL_LABELS = [
+  ["email", "email"],
+  ["street", "logradouro"],
+  ["city", "cidade"],
+  ["state", "uf"],
+  ["postalCode", "cep"],
+] as const;
+
 function debtorViolations(debtor: DueDateDebtorInput) {
   const bad = (razao: string) => [{ propriedade: "devedor", razao }];
   if (!debtor?.name?.trim()) return bad("O devedor precisa de nome.");
-  if (debtor.name.length > 200) return bad("O nome do devedor passa de 200 caracteres.");
+  if (debtor.name.length > DEBTOR_LIMITS.name) return bad("O nome do devedor passa de 200 caracteres.");
+  for (const [key, label] of DEBTOR_DETAIL_LABELS) {
+    const value = debtor[key];
+    if (value !== undefined && value.length > DEBTOR_LIMITS[key]) {
+      return [
+        {
+          propriedade: `devedor.${label}`,
+          razao: `O campo ${label} do devedor passa de ${DEBTOR_LIMITS[key]} caracteres.`,
+        },
+      ];
+    }
+  }
   const documents = [debtor.cpf, debtor.cnpj].filter((d) => d !== undefined);
   if (documents.length !== 1) return bad("O devedor precisa de um CPF ou de um CNPJ (apenas um).");
   try {

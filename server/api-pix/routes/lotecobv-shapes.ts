@@ -1,0 +1,135 @@
+/**
+ * The shapes and problems of the `lotecobv` routes: the batch's envelope, its answer, the
+ * specification's LoteCobV* problem types, and an item's `problema` — the very problem PUT/PATCH
+ * /cobv would have answered for that cobv.
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  DueDateBatchRefused,
+  type DueDateBatchWithItems,
+  type ItemProblem,
+  MAX_BATCH_ITEMS,
+} from "../../charges/due-date/batch";
+import { BATCH_ITEM_STATUSES } from "../../charges/due-date/batch-guard";
+import { AppError } from "../../errors";
+import { PixProblem, problemBody, type Violation } from "../problem";
+import { ProblemSchema } from "../route";
+import { TxIdSchema } from "../schemas/cob";
+import { cobvInvalid, cobvNotFound } from "./cobv-problems";
+
+export const LOTECOBV_INVALID = {
+  type: "LoteCobVOperacaoInvalida",
+  title: "Lote de cobranças com vencimento inválido.",
+  status: 400,
+  prefix: "loteCobV",
+} as const;
+export const LOTECOBV_QUERY_INVALID = {
+  type: "LoteCobVConsultaInvalida",
+  title: "Consulta inválida.",
+  status: 400,
+} as const;
+
+export function lotecobvInvalid(violacoes: Violation[]): PixProblem {
+  const { prefix: _, ...problem } = LOTECOBV_INVALID;
+  return new PixProblem({
+    ...problem,
+    detail: "O lote de cobranças com vencimento não respeita o schema ou as regras de lote.",
+    violacoes,
+  });
+}
+
+export const lotecobvQueryInvalid = (violacoes: Violation[]) =>
+  new PixProblem({ ...LOTECOBV_QUERY_INVALID, detail: "Os parâmetros da consulta não são válidos.", violacoes });
+
+export const lotecobvNotFound = () =>
+  new PixProblem({
+    type: "LoteCobVNaoEncontrado",
+    status: 404,
+    title: "Lote de cobranças com vencimento não encontrado.",
+    detail: "Não há lote de cobranças com vencimento deste usuário recebedor com este id.",
+  });
+
+/** Runs the batch service, answering its refusals as the specification's lotecobv problems. */
+export async function asLoteCobV<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DueDateBatchRefused) {
+      throw lotecobvInvalid(
+        error.violations.map((v) => ({ razao: v.razao, propriedade: `loteCobV.${v.propriedade}` })),
+      );
+    }
+    if (error instanceof AppError && error.status === 404) throw lotecobvNotFound();
+    throw error;
+  }
+}
+
+/** A batch id: the caller's integer (up to 15 digits, so it is exact as a JSON number). */
+export const LoteIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, "id deve ser um inteiro de 1 a 15 dígitos")
+    .openapi({ description: "The batch's id, chosen by the caller: an integer of up to 15 digits." }),
+});
+
+const Item = z
+  .looseObject({ txid: TxIdSchema })
+  .openapi({ description: "A cobv request with its txid; checked against the cobv schemas item by item." });
+
+/** The envelope of PUT (`descricao` required) or PATCH (optional). */
+export const loteCobVBody = (put: boolean) =>
+  z.object({
+    descricao: put
+      ? z.string({ error: "descricao é obrigatória" }).max(200, "descricao deve ter no máximo 200 caracteres")
+      : z.string().max(200, "descricao deve ter no máximo 200 caracteres").optional(),
+    cobsv: z
+      .array(Item, { error: "cobsv deve ser uma lista de cobranças" })
+      .min(1, "cobsv deve ter ao menos uma cobrança")
+      .max(MAX_BATCH_ITEMS, `cobsv deve ter no máximo ${MAX_BATCH_ITEMS} cobranças`),
+  });
+
+export const LoteCobVConsultadoSchema = z
+  .object({
+    id: z.number().int().openapi({ format: "int64" }),
+    descricao: z.string(),
+    criacao: z.string().openapi({ format: "date-time" }),
+    cobsv: z.array(
+      z.object({
+        txid: TxIdSchema,
+        status: z.enum(BATCH_ITEM_STATUSES),
+        problema: ProblemSchema.optional(),
+        criacao: z.string().optional().openapi({ format: "date-time" }),
+      }),
+    ),
+  })
+  .openapi("LoteCobVConsultado", { description: "A batch and the state of each of its cobv requests." });
+
+/** An item's refusal as the cobv routes answer it. */
+function problemaOf(problem: ItemProblem, correlationId: string) {
+  const init =
+    "notFound" in problem
+      ? cobvNotFound().init
+      : cobvInvalid(
+          problem.violations.map((v) => ({
+            razao: v.razao,
+            propriedade: v.propriedade ? `cobv.${v.propriedade}` : "cobv",
+          })),
+        ).init;
+  return problemBody(init, correlationId);
+}
+
+export function batchView(batch: DueDateBatchWithItems, correlationId: string) {
+  return {
+    id: Number(batch.id),
+    descricao: batch.description,
+    criacao: batch.createdAt.toISOString(),
+    cobsv: batch.items.map((item) => ({
+      txid: item.txId,
+      status: item.status,
+      ...(item.status === "NEGADA" && item.problem
+        ? { problema: problemaOf(item.problem as ItemProblem, correlationId) }
+        : {}),
+      ...(item.status === "CRIADA" && item.chargeCreatedAt ? { criacao: item.chargeCreatedAt.toISOString() } : {}),
+    })),
+  };
+}

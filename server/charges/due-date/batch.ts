@@ -9,7 +9,7 @@
  */
 import type { Db, Tx } from "../../db/client";
 import { notFound } from "../../errors";
-import type { DueDateBatch, DueDateBatchItem, Prisma } from "../../generated/prisma/client";
+import { type DueDateBatch, type DueDateBatchItem, Prisma } from "../../generated/prisma/client";
 import type { BatchItemStatus } from "./batch-guard";
 import type { DueDateViolation } from "./refusal";
 import type { DueDateChargeInput, DueDateChargePatch } from "./service";
@@ -110,52 +110,68 @@ export async function submitDueDateBatch(
   const repeated = duplicates(batch.items);
   if (repeated.length) throw new DueDateBatchRefused(repeated);
   const txIds = batch.items.map((item) => item.txId);
-  await db.$transaction(async (tx) => {
-    const current = await lockBatch(tx, userId, id);
-    if (current) {
-      const same = current.length === txIds.length && current.every((item) => txIds.includes(item.tx_id));
-      if (!same) {
-        throw new DueDateBatchRefused([
-          {
-            propriedade: "cobsv",
-            razao: "Um lote existente só pode ser reenviado com exatamente as mesmas cobranças (os mesmos txids).",
-          },
-        ]);
-      }
-      await tx.dueDateBatch.update({ where: { userId_id: { userId, id } }, data: { description: batch.description } });
-      await rewriteItems(
-        tx,
-        userId,
-        batch.items.map((item) => itemWrite(item, "create")),
-        now,
-      );
-      return;
-    }
-    const [charges, held] = await Promise.all([
-      tx.charge.findMany({ where: { txId: { in: txIds } }, select: { txId: true } }),
-      tx.dueDateBatchItem.findMany({ where: { txId: { in: txIds } }, select: { txId: true } }),
-    ]);
-    const violations = [
-      ...charges.map(({ txId }) => ({ propriedade: "cobsv", razao: `A cobrança de txid ${txId} já existe.` })),
-      ...held.map(({ txId }) => ({ propriedade: "cobsv", razao: `O txid ${txId} já pertence a outro lote.` })),
-    ];
-    if (violations.length) throw new DueDateBatchRefused(violations);
-    await tx.dueDateBatch.create({ data: { userId, id, description: batch.description, createdAt: now } });
-    await tx.dueDateBatchItem.createMany({
-      data: batch.items.map((item, position) => {
-        const write = itemWrite(item, "create");
-        return {
-          ...write,
-          problem: (write.problem ?? undefined) as Prisma.InputJsonValue | undefined,
+  // Two submissions of a new batch (or of the same txids) at once: the second, refused by the
+  // unique keys, runs again and meets the first's rows.
+  await onceMoreIfRaced(() =>
+    db.$transaction(async (tx) => {
+      const current = await lockBatch(tx, userId, id);
+      if (current) {
+        const same = current.length === txIds.length && current.every((item) => txIds.includes(item.tx_id));
+        if (!same) {
+          throw new DueDateBatchRefused([
+            {
+              propriedade: "cobsv",
+              razao: "Um lote existente só pode ser reenviado com exatamente as mesmas cobranças (os mesmos txids).",
+            },
+          ]);
+        }
+        await tx.dueDateBatch.update({
+          where: { userId_id: { userId, id } },
+          data: { description: batch.description },
+        });
+        await rewriteItems(
+          tx,
           userId,
-          batchId: id,
-          position,
-          submittedAt: now,
-          processedAt: write.status === "NEGADA" ? now : null,
-        };
-      }),
-    });
-  });
+          batch.items.map((item) => itemWrite(item, "create")),
+          now,
+        );
+        return;
+      }
+      const [charges, held] = await Promise.all([
+        tx.charge.findMany({ where: { txId: { in: txIds } }, select: { txId: true } }),
+        tx.dueDateBatchItem.findMany({ where: { txId: { in: txIds } }, select: { txId: true } }),
+      ]);
+      const violations = [
+        ...charges.map(({ txId }) => ({ propriedade: "cobsv", razao: `A cobrança de txid ${txId} já existe.` })),
+        ...held.map(({ txId }) => ({ propriedade: "cobsv", razao: `O txid ${txId} já pertence a outro lote.` })),
+      ];
+      if (violations.length) throw new DueDateBatchRefused(violations);
+      await tx.dueDateBatch.create({ data: { userId, id, description: batch.description, createdAt: now } });
+      await tx.dueDateBatchItem.createMany({
+        data: batch.items.map((item, position) => {
+          const write = itemWrite(item, "create");
+          return {
+            ...write,
+            problem: (write.problem ?? undefined) as Prisma.InputJsonValue | undefined,
+            userId,
+            batchId: id,
+            position,
+            submittedAt: now,
+            processedAt: write.status === "NEGADA" ? now : null,
+          };
+        }),
+      });
+    }),
+  );
+}
+
+async function onceMoreIfRaced(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    await work();
+  }
 }
 
 /** A revision merged into a cobv not created yet (its item NEGADA or still waiting): a new request. */

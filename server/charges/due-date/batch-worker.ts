@@ -10,6 +10,7 @@
 import type { Db, Tx } from "../../db/client";
 import { AppError } from "../../errors";
 import { logger } from "../../logger";
+import { startPollingLoop } from "../../worker/loop";
 import { COB_RULE_RAZAO, CobRuleError } from "../cob-errors";
 import { type CreateItemInput, type ItemProblem, storedInput } from "./batch";
 import type { BatchItemStatus } from "./batch-guard";
@@ -160,23 +161,5 @@ export async function processDueDateBatches(db: Db, options: PassOptions = {}): 
 }
 
 /** The worker's loop: a pass right after one that found work, otherwise one every `idleMs`. */
-export function startDueDateBatchLoop(db: Db, idleMs = 200) {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      let claimed = 0;
-      try {
-        claimed = await processDueDateBatches(db);
-      } catch (error) {
-        logger().error({ err: error }, "due-date batch pass failed");
-      }
-      if (!claimed) await new Promise((resolve) => setTimeout(resolve, idleMs));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-    },
-  };
-}
+export const startDueDateBatchLoop = (db: Db, idleMs = 200) =>
+  startPollingLoop("due-date batch", async () => (await processDueDateBatches(db)) > 0, idleMs);

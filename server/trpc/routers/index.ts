@@ -7,6 +7,7 @@ import { adminMerchantsRouter } from "./admin-merchants";
 import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
+import { dueDateBatchesRouter } from "./due-date-batches";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { onboardingRouter } from "./onboarding";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
+  dueDateBatches: dueDateBatchesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
   pixKeys: pixKeysRouter,

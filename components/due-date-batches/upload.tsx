@@ -70,7 +70,8 @@ export function DueDateUpload() {
               </Field>
             ) : null}
             {error ? <Alert data-testid="due-date-upload-error">{error}</Alert> : null}
-            <Button type="submit" loading={upload.isPending} data-testid="due-date-upload-submit">
+            {/* enabled once the accounts are known (and so the form is live) */}
+            <Button type="submit" loading={upload.isPending} disabled={!account} data-testid="due-date-upload-submit">
               {t("submit")}
             </Button>
           </form>

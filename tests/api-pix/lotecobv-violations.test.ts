@@ -37,6 +37,15 @@ describe("API Pix lotecobv violations", () => {
     ["an item without txid", { descricao: "x", cobsv: [{ valor: { original: "1.00" } }] }, "loteCobV.cobsv.0.txid"],
     ["an item with a bad txid", { descricao: "x", cobsv: [{ txid: "short" }] }, "loteCobV.cobsv.0.txid"],
     ["an item not an object", { descricao: "x", cobsv: ["cobv"] }, "loteCobV.cobsv.0"],
+    ["descricao with a NUL", { descricao: "a\u0000b", cobsv: "items" }, "loteCobV.descricao"],
+    [
+      "an item with a NUL or a lone surrogate",
+      {
+        descricao: "x",
+        cobsv: [{ txid: "tx0123456789012345678901234567", devedor: { nome: "M\u0000" }, x: "\ud800" }],
+      },
+      "loteCobV.cobsv.0",
+    ],
   ])("PUT: %s → LoteCobVOperacaoInvalida naming it, nothing stored", async (_, body, propriedade) => {
     const payload =
       (body as { cobsv?: unknown }).cobsv === "items" ? { ...body, cobsv: batchItems(shop.chave, 1) } : body;

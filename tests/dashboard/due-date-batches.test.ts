@@ -93,6 +93,7 @@ describe("dashboard: CSV of due-date charges", () => {
 
   it.each([
     ["not a CSV", 'nome;cpf_cnpj;valor;vencimento\n"Maria;1', "CSV_INVALID"],
+    ["a NUL character", "nome;cpf_cnpj;valor;vencimento\nM\u0000;12345678909;1,00;2030-01-10", "CSV_INVALID"],
     ["only a header", "nome;cpf_cnpj;valor;vencimento\n", "CSV_EMPTY"],
     ["a required column missing", "nome;valor;vencimento\nMaria;10,00;2030-01-10", "CSV_COLUMNS_MISSING"],
     [

@@ -12,6 +12,7 @@ import {
 } from "../../charges/due-date/batch";
 import { BATCH_ITEM_STATUSES } from "../../charges/due-date/batch-guard";
 import { AppError } from "../../errors";
+import { isSafeText } from "../../fields/text";
 import { PixProblem, problemBody, type Violation } from "../problem";
 import { ProblemSchema } from "../route";
 import { TxIdSchema } from "../schemas/cob";
@@ -72,16 +73,31 @@ export const LoteIdParam = z.object({
     .openapi({ description: "The batch's id, chosen by the caller: an integer of up to 15 digits." }),
 });
 
+/** Every string of a JSON value (keys too) storable as text: no NUL, no lone UTF-16 surrogate. */
+const storable = (value: unknown): boolean =>
+  typeof value === "string"
+    ? isSafeText(value)
+    : Array.isArray(value)
+      ? value.every(storable)
+      : value !== null && typeof value === "object"
+        ? Object.entries(value).every(([key, v]) => isSafeText(key) && storable(v))
+        : true;
+const UNSTORABLE = "não pode conter o caractere NUL nem surrogates UTF-16 isolados";
+
 const Item = z
   .looseObject({ txid: TxIdSchema })
+  .refine(storable, `a cobrança ${UNSTORABLE}`)
   .openapi({ description: "A cobv request with its txid; checked against the cobv schemas item by item." });
+
+const Descricao = z
+  .string({ error: "descricao deve ser um texto" })
+  .max(200, "descricao deve ter no máximo 200 caracteres")
+  .refine(isSafeText, `descricao ${UNSTORABLE}`);
 
 /** The envelope of PUT (`descricao` required) or PATCH (optional). */
 export const loteCobVBody = (put: boolean) =>
   z.object({
-    descricao: put
-      ? z.string({ error: "descricao é obrigatória" }).max(200, "descricao deve ter no máximo 200 caracteres")
-      : z.string().max(200, "descricao deve ter no máximo 200 caracteres").optional(),
+    descricao: put ? Descricao : Descricao.optional(),
     cobsv: z
       .array(Item, { error: "cobsv deve ser uma lista de cobranças" })
       .min(1, "cobsv deve ter ao menos uma cobrança")

@@ -7,6 +7,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { invalid } from "../../errors";
+import { isSafeText } from "../../fields/text";
 import { CHARGE_TXID_PATTERN, newTxId } from "../ids";
 import { type CreateItemInput, MAX_BATCH_ITEMS, type SubmittedItem } from "./batch";
 import type { DueDateViolation } from "./refusal";
@@ -137,6 +138,7 @@ function itemOf(row: Row, accountId: string): SubmittedItem<CreateItemInput> {
 /** The rows of `csv` (`;` or `,` between cells, as its header has; the header names the columns) as batch items. */
 export function batchItemsOfCsv(csv: string, accountId: string): SubmittedItem<CreateItemInput>[] {
   const text = csv.replace(/^\uFEFF/, "");
+  if (!isSafeText(text)) throw invalid("the file holds NUL characters or broken UTF-16", "csv", "CSV_INVALID");
   const header = text.split(/\r?\n/, 1)[0] ?? "";
   let records: Row[];
   try {

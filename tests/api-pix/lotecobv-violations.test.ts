@@ -38,14 +38,6 @@ describe("API Pix lotecobv violations", () => {
     ["an item with a bad txid", { descricao: "x", cobsv: [{ txid: "short" }] }, "loteCobV.cobsv.0.txid"],
     ["an item not an object", { descricao: "x", cobsv: ["cobv"] }, "loteCobV.cobsv.0"],
     ["descricao with a NUL", { descricao: "a\u0000b", cobsv: "items" }, "loteCobV.descricao"],
-    [
-      "an item with a NUL or a lone surrogate",
-      {
-        descricao: "x",
-        cobsv: [{ txid: "tx0123456789012345678901234567", devedor: { nome: "M\u0000" }, x: "\ud800" }],
-      },
-      "loteCobV.cobsv.0",
-    ],
   ])("PUT: %s → LoteCobVOperacaoInvalida naming it, nothing stored", async (_, body, propriedade) => {
     const payload =
       (body as { cobsv?: unknown }).cobsv === "items" ? { ...body, cobsv: batchItems(shop.chave, 1) } : body;
@@ -54,9 +46,42 @@ describe("API Pix lotecobv violations", () => {
     expect(await stored(id)).toBe(0);
   });
 
+  it.each([
+    ["breaks the cobv schema (devedor)", { devedor: { nome: "Sem documento" } }, "loteCobV.cobsv.0.devedor"],
+    [
+      "has a modalidade out of range",
+      { valor: { original: "1.00", multa: { modalidade: 9, valorPerc: "1.00" } } },
+      "loteCobV.cobsv.0.valor.multa.modalidade",
+    ],
+    [
+      "has a solicitacaoPagador too long",
+      { solicitacaoPagador: "x".repeat(141) },
+      "loteCobV.cobsv.0.solicitacaoPagador",
+    ],
+    ["lacks valor", { valor: undefined }, "loteCobV.cobsv.0.valor"],
+    [
+      "holds a NUL or a lone surrogate",
+      { devedor: { cpf: "12345678909", nome: "M\u0000" }, solicitacaoPagador: "\ud800" },
+      "loteCobV.cobsv.0",
+    ],
+  ])("PUT: an item that %s → the batch refused naming it, nothing stored", async (_, change, propriedade) => {
+    const [item] = batchItems(shop.chave, 1, change);
+    const { id, res } = await putLote(shop.bearer, { descricao: "x", cobsv: [item, ...batchItems(shop.chave, 1)] });
+    expect(loteInvalid(res)).toContain(propriedade);
+    expect(await stored(id)).toBe(0);
+  });
+
+  it("PATCH: a revision that breaks the cobv schema refuses the request naming it", async () => {
+    const items = batchItems(shop.chave, 1);
+    const { id } = await putLote(shop.bearer, { descricao: "x", cobsv: items });
+    const res = await pixCall(shop.bearer, "PATCH", `/lotecobv/${id}`, {
+      body: { cobsv: [{ txid: items[0]?.txid, status: "ATIVA" }] },
+    });
+    expect(loteInvalid(res)).toEqual(["loteCobV.cobsv.0.status"]);
+  });
+
   it("PUT: more than 1,000 cobv → loteCobV.cobsv", async () => {
-    const item = batchItems(shop.chave, 1)[0];
-    const cobsv = Array.from({ length: 1001 }, () => ({ txid: newTxid(), valor: item?.valor }));
+    const cobsv = batchItems(shop.chave, 1001);
     const { id, res } = await putLote(shop.bearer, { descricao: "x", cobsv });
     expect(loteInvalid(res)).toContain("loteCobV.cobsv");
     expect(await stored(id)).toBe(0);
@@ -156,7 +181,7 @@ describe("API Pix lotecobv violations", () => {
     expect(res.json.violacoes.map((v: { propriedade: string }) => v.propriedade)).toContain(propriedade);
   });
 
-  it("each item meets the cobv violations: its problema names them as PUT /cobv does", async () => {
+  it("each item meets the rules of a cobv: its problema names the violations as PUT /cobv does", async () => {
     const other = await apiPixMerchantWithKey();
     const cobLoc = await pixCall(shop.bearer, "POST", "/loc", { body: { tipoCob: "cob" } });
     const base = () => ({ txid: newTxid(), ...cobvBody(shop.chave) });
@@ -176,11 +201,9 @@ describe("API Pix lotecobv violations", () => {
         },
         "cobv.valor.desconto",
       ],
-      [{ valor: { original: "100.00", multa: { modalidade: 9, valorPerc: "1.00" } } }, "cobv.valor.multa.modalidade"],
       [{ chave: other.chave }, "cobv.chave"],
       [{ loc: { id: 999999999 } }, "cobv.loc.id"],
       [{ loc: { id: cobLoc.json.id } }, "cobv.loc.id"],
-      [{ solicitacaoPagador: "x".repeat(141) }, "cobv.solicitacaoPagador"],
     ];
     const cobsv = cases.map(([change]) => ({ ...base(), ...change }));
     const { id, res } = await putLote(shop.bearer, { descricao: "violações", cobsv });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { cobvBody, PROBLEM, putCobV } from "./cobv-support";
+import { cobvBody, PROBLEM } from "./cobv-support";
 import { batchItems, drainBatches, newBatchId, putLote } from "./lotecobv-support";
 import { apiPixMerchantWithKey, newTxid, pixCall } from "./support";
 
@@ -52,19 +52,6 @@ describe("API Pix lotecobv", () => {
     expect(cobv.status).toBe(200);
     expect(cobv.json).toMatchObject({ txid: good?.txid, status: "ATIVA", valor: { original: "100.00" } });
     expect((await pixCall(shop.bearer, "GET", `/cobv/${bad.txid}`)).status).toBe(404);
-  });
-
-  it("an item its schema refuses is NEGADA at once, with the problem PUT /cobv gives", async () => {
-    const [item] = batchItems(shop.chave, 1, { devedor: { nome: "Sem documento" } });
-    const { id, res } = await putLote(shop.bearer, { descricao: "x", cobsv: [item] });
-    expect(res.status).toBe(202);
-    const got = await pixCall(shop.bearer, "GET", `/lotecobv/${id}`);
-    expect(got.json.cobsv[0]).toMatchObject({
-      status: "NEGADA",
-      problema: { type: `${PROBLEM}CobVOperacaoInvalida`, violacoes: [{ propriedade: "cobv.devedor" }] },
-    });
-    const single = await putCobV(shop.bearer, { ...item, txid: undefined }, newTxid());
-    expect(single.res.json.violacoes.map((v: { propriedade: string }) => v.propriedade)).toEqual(["cobv.devedor"]);
   });
 
   it("PUT /cobv and PATCH /cobv refuse a txid the batch holds (EM_PROCESSAMENTO or NEGADA), allow it once CRIADA", async () => {

@@ -16,6 +16,7 @@ import { isSafeText } from "../../fields/text";
 import { PixProblem, problemBody, type Violation } from "../problem";
 import { ProblemSchema } from "../route";
 import { TxIdSchema } from "../schemas/cob";
+import { CobVRevisadaSchema, CobVSolicitadaSchema } from "../schemas/cobv";
 import { cobvInvalid, cobvNotFound } from "./cobv-problems";
 
 export const LOTECOBV_INVALID = {
@@ -84,25 +85,29 @@ const storable = (value: unknown): boolean =>
         : true;
 const UNSTORABLE = "não pode conter o caractere NUL nem surrogates UTF-16 isolados";
 
-const Item = z
-  .looseObject({ txid: TxIdSchema })
-  .refine(storable, `a cobrança ${UNSTORABLE}`)
-  .openapi({ description: "A cobv request with its txid; checked against the cobv schemas item by item." });
-
 const Descricao = z
   .string({ error: "descricao deve ser um texto" })
   .max(200, "descricao deve ter no máximo 200 caracteres")
   .refine(isSafeText, `descricao ${UNSTORABLE}`);
 
-/** The envelope of PUT (`descricao` required) or PATCH (optional). */
-export const loteCobVBody = (put: boolean) =>
-  z.object({
-    descricao: put ? Descricao : Descricao.optional(),
-    cobsv: z
-      .array(Item, { error: "cobsv deve ser uma lista de cobranças" })
-      .min(1, "cobsv deve ter ao menos uma cobrança")
-      .max(MAX_BATCH_ITEMS, `cobsv deve ter no máximo ${MAX_BATCH_ITEMS} cobranças`),
-  });
+/** A batch's list of cobv requests: each one the cobv schema (`item`) with its txid, storable as text. */
+const cobsvOf = <T extends z.ZodRawShape>(item: z.ZodObject<T>) =>
+  z
+    .array(item.extend({ txid: TxIdSchema }).refine(storable, `a cobrança ${UNSTORABLE}`), {
+      error: "cobsv deve ser uma lista de cobranças",
+    })
+    .min(1, "cobsv deve ter ao menos uma cobrança")
+    .max(MAX_BATCH_ITEMS, `cobsv deve ter no máximo ${MAX_BATCH_ITEMS} cobranças`);
+
+/** PUT: a description and the cobv requests (CobVSolicitada with a txid). */
+export const LoteCobVSchema = z
+  .object({ descricao: Descricao, cobsv: cobsvOf(CobVSolicitadaSchema) })
+  .openapi("LoteCobV", { description: "A batch: a description and up to 1,000 cobv requests." });
+
+/** PATCH: revisions of some of the batch's cobv (CobVRevisada with a txid), the description optionally. */
+export const LoteCobVRevisadoSchema = z
+  .object({ descricao: Descricao.optional(), cobsv: cobsvOf(CobVRevisadaSchema).optional() })
+  .openapi("LoteCobVRevisado", { description: "Some cobv of a batch revised; the description optionally." });
 
 export const LoteCobVConsultadoSchema = z
   .object({

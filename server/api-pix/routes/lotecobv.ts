@@ -5,19 +5,16 @@
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
-  type CreateItemInput,
   getDueDateBatch,
   listDueDateBatches,
   reviseDueDateBatch,
   type SubmittedItem,
   submitDueDateBatch,
 } from "../../charges/due-date/batch";
-import type { DueDateChargePatch } from "../../charges/due-date/service";
 import { db } from "../../db/client";
 import type { ApiPixEnv } from "../context";
 import { PaginacaoSchema, PeriodQuery, paginacao, periodOf } from "../paging";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
-import { CobVRevisadaSchema, CobVSolicitadaSchema } from "../schemas/cobv";
 import { cobvInput, cobvPatch } from "./cobv-input";
 import {
   asLoteCobV,
@@ -25,19 +22,13 @@ import {
   LOTECOBV_INVALID,
   LOTECOBV_QUERY_INVALID,
   LoteCobVConsultadoSchema,
+  LoteCobVRevisadoSchema,
+  LoteCobVSchema,
   LoteIdParam,
-  loteCobVBody,
   lotecobvQueryInvalid,
 } from "./lotecobv-shapes";
 
 const route = pixRoutes("LoteCobV");
-
-const LoteCobVSchema = loteCobVBody(true).openapi("LoteCobV", {
-  description: "A batch: a description and up to 1,000 cobv requests (CobVSolicitada with its txid).",
-});
-const LoteCobVRevisadoSchema = loteCobVBody(false).openapi("LoteCobVRevisado", {
-  description: "Some cobv of a batch revised (CobVRevisada with its txid); the description optionally.",
-});
 
 const putLote = route("lotecobv.write", LOTECOBV_INVALID, [400], {
   method: "put",
@@ -82,21 +73,9 @@ const listLotes = route("lotecobv.read", LOTECOBV_QUERY_INVALID, [400], {
   responses: { 200: json("The batches of the page.", LotesCobVConsultadosSchema) },
 });
 
-type Item = { txid: string } & Record<string, unknown>;
-
-/** Each item checked against its cobv schema: the service's input, or the schema's violations. */
-function itemsOf<S extends z.ZodTypeAny, I>(items: Item[], schema: S, translate: (v: z.infer<S>) => I) {
-  return items.map(({ txid, ...rest }): SubmittedItem<I> => {
-    const parsed = schema.safeParse(rest);
-    const request = { txid, ...rest };
-    if (parsed.success) return { txId: txid, request, input: translate(parsed.data) };
-    const violations = parsed.error.issues.map((issue) => ({
-      propriedade: issue.path.join("."),
-      razao: issue.message,
-    }));
-    return { txId: txid, request, violations };
-  });
-}
+/** Each item as the due-date service takes it, beside the item as received. */
+const itemsOf = <T extends { txid: string }, I>(items: T[], translate: (item: T) => I): SubmittedItem<I>[] =>
+  items.map((item) => ({ txId: item.txid, request: item, input: translate(item) }));
 
 export function registerLoteCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(putLote, async (c) => {
@@ -104,7 +83,7 @@ export function registerLoteCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
     await asLoteCobV(() =>
       submitDueDateBatch(db(), c.get("apiKey").userId, BigInt(c.req.valid("param").id), {
         description: lote.descricao as string,
-        items: itemsOf<typeof CobVSolicitadaSchema, CreateItemInput>(lote.cobsv, CobVSolicitadaSchema, cobvInput),
+        items: itemsOf(lote.cobsv, cobvInput),
       }),
     );
     return c.body(null, 202);
@@ -115,7 +94,7 @@ export function registerLoteCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
     await asLoteCobV(() =>
       reviseDueDateBatch(db(), c.get("apiKey").userId, BigInt(c.req.valid("param").id), {
         description: lote.descricao,
-        items: itemsOf<typeof CobVRevisadaSchema, DueDateChargePatch>(lote.cobsv, CobVRevisadaSchema, cobvPatch),
+        items: itemsOf(lote.cobsv ?? [], cobvPatch),
       }),
     );
     return c.body(null, 202);

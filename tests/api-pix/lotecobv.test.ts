@@ -130,6 +130,14 @@ describe("API Pix lotecobv", () => {
       valor: { original: "90.00" },
     });
     expect((await pixCall(shop.bearer, "GET", `/cobv/${untouched?.txid}`)).json.revisao).toBe(0);
+    // only the description
+    const renamed = await pixCall(shop.bearer, "PATCH", `/lotecobv/${id}`, { body: { descricao: "turma B" } });
+    expect(renamed.status).toBe(202);
+    const after = await pixCall(shop.bearer, "GET", `/lotecobv/${id}`);
+    expect(after.json).toMatchObject({
+      descricao: "turma B",
+      cobsv: [{ status: "CRIADA" }, { status: "CRIADA" }, { status: "CRIADA" }],
+    });
   });
 
   it("GET /lotecobv lists the caller's batches of the period, paged", async () => {

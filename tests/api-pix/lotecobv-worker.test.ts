@@ -71,6 +71,20 @@ describe("due-date batch worker", () => {
     await expectOnceEach(txIds);
   });
 
+  it("an item that fails with no refusal waits; the others of its chunk are done, and the pass says so", async () => {
+    const items = batchItems(shop.chave, 3);
+    const txIds = items.map((i) => i.txid);
+    await putLote(shop.bearer, { descricao: "poison", cobsv: items });
+    // an input the service cannot even read (not a refusal: a fault)
+    await db()
+      .$executeRaw`UPDATE due_date_batch_items SET input = input || '{"locationId":"abc"}'::jsonb WHERE tx_id = ${txIds[1]}`;
+    expect(await processDueDateBatches(db())).toBe(2);
+    expect(await statuses(txIds)).toEqual({ CRIADA: 2, EM_PROCESSAMENTO: 1 });
+    // nothing more can be done now: the loop idles instead of spinning on it
+    expect(await processDueDateBatches(db())).toBe(0);
+    await db().dueDateBatchItem.delete({ where: { txId: txIds[1] as string } });
+  });
+
   it("kill -9 of a worker process mid-batch: the rest is picked up again, one charge per item", async () => {
     const items = batchItems(shop.chave, 600);
     const txIds = items.map((i) => i.txid);

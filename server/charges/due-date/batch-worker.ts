@@ -70,12 +70,15 @@ type PassOptions = {
   beforeCommit?: () => Promise<void>;
 };
 
-/** One item on its own: its cobv and its mark in one transaction; a refusal marked in another. */
-async function processOne(db: Db, txId: string, now: Date): Promise<void> {
+/**
+ * One item on its own: its cobv and its mark in one transaction; a refusal marked in another.
+ * Answers whether the item was marked (false: another worker had it, or it must wait).
+ */
+async function processOne(db: Db, txId: string, now: Date): Promise<boolean> {
   try {
-    await db.$transaction(async (tx) => {
+    return await db.$transaction(async (tx) => {
       const [item] = await claim(tx, 1, txId);
-      if (!item) return;
+      if (!item) return false;
       const charge =
         item.operation === "revise"
           ? await updateDueDateCharge(tx, item.user_id, txId, storedInput<DueDateChargePatch>(item.input), {
@@ -88,24 +91,26 @@ async function processOne(db: Db, txId: string, now: Date): Promise<void> {
               { now, replace: true, fromBatch: true },
             );
       await mark(tx, [{ txId, status: "CRIADA", problem: null, chargeCreatedAt: charge.createdAt }], now);
+      return true;
     });
   } catch (error) {
     const problem = problemOf(error);
     if (!problem) {
       logger().error({ err: error, txId }, "batch item failed; it stays EM_PROCESSAMENTO");
-      return;
+      return false;
     }
-    await db.$transaction(async (tx) => {
-      if ((await claim(tx, 1, txId)).length) {
-        await mark(tx, [{ txId, status: "NEGADA", problem, chargeCreatedAt: null }], now);
-      }
+    return db.$transaction(async (tx) => {
+      if (!(await claim(tx, 1, txId)).length) return false;
+      await mark(tx, [{ txId, status: "NEGADA", problem, chargeCreatedAt: null }], now);
+      return true;
     });
   }
 }
 
 /**
- * One pass: claims up to `size` pending items and processes them. Answers how many were claimed
- * (0: nothing waits).
+ * One pass: claims up to `size` pending items and processes them. Answers how many it marked
+ * CRIADA or NEGADA (0: nothing waits, or what waits cannot be done now — the loop then idles
+ * instead of spinning on an item whose every try fails).
  */
 export async function processDueDateBatches(db: Db, options: PassOptions = {}): Promise<number> {
   const now = options.now ?? new Date();
@@ -113,8 +118,9 @@ export async function processDueDateBatches(db: Db, options: PassOptions = {}): 
   let claimed: Claimed[] = [];
   let oneByOne: string[] = [];
   let crashed = false;
+  let done = 0;
   try {
-    await db.$transaction(
+    done = await db.$transaction(
       async (tx) => {
         claimed = await claim(tx, size);
         const fresh = claimed.filter((item) => item.operation === "create");
@@ -148,6 +154,7 @@ export async function processDueDateBatches(db: Db, options: PassOptions = {}): 
           crashed = true;
           throw error;
         });
+        return outcomes.length;
       },
       { timeout: 60_000 },
     );
@@ -156,8 +163,8 @@ export async function processDueDateBatches(db: Db, options: PassOptions = {}): 
     logger().warn({ err: error, items: claimed.length }, "batch chunk failed; its items go one by one");
     oneByOne = claimed.map((item) => item.tx_id);
   }
-  for (const txId of oneByOne) await processOne(db, txId, now);
-  return claimed.length;
+  for (const txId of oneByOne) if (await processOne(db, txId, now)) done++;
+  return done;
 }
 
 /** The worker's loop: a pass right after one that found work, otherwise one every `idleMs`. */

@@ -117,6 +117,12 @@ export const ERROR_REASONS = [
   "RECEIPT_NOT_SETTLED",
   "MED_DEFENSE_PENDING",
   "IP_WHITELIST_REQUIRED",
+  // the CSV of due-date charges (server/charges/due-date/batch-csv.ts)
+  "CSV_INVALID",
+  "CSV_EMPTY",
+  "CSV_TOO_MANY_ROWS",
+  "CSV_COLUMNS_MISSING",
+  "CSV_TXID_TAKEN",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

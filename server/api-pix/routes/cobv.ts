@@ -6,7 +6,6 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createDueDateCharge,
   type DueDateChargeInput,
-  type DueDateDebtorInput,
   getDueDateCharge,
   listDueDateCharges,
   updateDueDateCharge,
@@ -26,6 +25,7 @@ import {
   RevisaoQuery,
   TxIdParam,
 } from "./charge-routes";
+import { cobvInput, cobvPatch } from "./cobv-input";
 import { asCobV, COBV_INVALID, COBV_QUERY_INVALID, cobvQueryInvalid } from "./cobv-problems";
 
 const route = pixRoutes("CobV");
@@ -66,21 +66,6 @@ const listRoute = route("cobv.read", COBV_QUERY_INVALID, [400], {
   responses: { 200: json("The charges of the page.", CobsVConsultadasSchema) },
 });
 
-type Devedor = z.infer<typeof CobVSolicitadaSchema>["devedor"];
-
-function debtorOf(devedor: Devedor): DueDateDebtorInput {
-  return {
-    name: devedor.nome,
-    ...("cpf" in devedor && devedor.cpf !== undefined ? { cpf: devedor.cpf } : {}),
-    ...("cnpj" in devedor && devedor.cnpj !== undefined ? { cnpj: devedor.cnpj } : {}),
-    ...(devedor.email !== undefined ? { email: devedor.email } : {}),
-    ...(devedor.logradouro !== undefined ? { street: devedor.logradouro } : {}),
-    ...(devedor.cidade !== undefined ? { city: devedor.cidade } : {}),
-    ...(devedor.uf !== undefined ? { state: devedor.uf } : {}),
-    ...(devedor.cep !== undefined ? { postalCode: devedor.cep } : {}),
-  };
-}
-
 /** The charge with its location and receiving account, as the API Pix writes it. */
 async function shown(charge: Charge, complete: boolean) {
   const [locationOf, accountOf] = await Promise.all([locationsOf(db(), [charge]), receivingAccountsOf(db(), [charge])]);
@@ -91,41 +76,18 @@ async function shown(charge: Charge, complete: boolean) {
 
 export function registerCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(putCobV, async (c) => {
-    const cobv = c.req.valid("json");
     const input: DueDateChargeInput = {
       userId: c.get("apiKey").userId,
       txId: c.req.valid("param").txid,
-      chave: cobv.chave,
-      dueDate: cobv.calendario.dataDeVencimento,
-      ...(cobv.calendario.validadeAposVencimento !== undefined
-        ? { validityDays: cobv.calendario.validadeAposVencimento }
-        : {}),
-      debtor: debtorOf(cobv.devedor),
-      valor: cobv.valor,
-      ...(cobv.solicitacaoPagador !== undefined ? { description: cobv.solicitacaoPagador } : {}),
-      ...(cobv.infoAdicionais !== undefined ? { infoAdicionais: cobv.infoAdicionais } : {}),
-      ...(cobv.loc ? { locationId: BigInt(cobv.loc.id) } : {}),
+      ...cobvInput(c.req.valid("json")),
     };
     const charge = await asCobV(() => createDueDateCharge(db(), input, { replace: true }));
     return c.json((await shown(charge, false)) as z.infer<typeof CobVGeradaSchema>, 201);
   });
 
   app.openapi(patchCobV, async (c) => {
-    const cobv = c.req.valid("json");
     const charge = await asCobV(() =>
-      updateDueDateCharge(db(), c.get("apiKey").userId, c.req.valid("param").txid, {
-        ...(cobv.chave !== undefined ? { chave: cobv.chave } : {}),
-        ...(cobv.calendario?.dataDeVencimento !== undefined ? { dueDate: cobv.calendario.dataDeVencimento } : {}),
-        ...(cobv.calendario?.validadeAposVencimento !== undefined
-          ? { validityDays: cobv.calendario.validadeAposVencimento }
-          : {}),
-        ...(cobv.devedor ? { debtor: debtorOf(cobv.devedor) } : {}),
-        ...(cobv.valor ? { valor: cobv.valor } : {}),
-        ...(cobv.solicitacaoPagador !== undefined ? { description: cobv.solicitacaoPagador } : {}),
-        ...(cobv.infoAdicionais !== undefined ? { infoAdicionais: cobv.infoAdicionais } : {}),
-        ...(cobv.loc ? { locationId: BigInt(cobv.loc.id) } : {}),
-        ...(cobv.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR" ? { remove: true } : {}),
-      }),
+      updateDueDateCharge(db(), c.get("apiKey").userId, c.req.valid("param").txid, cobvPatch(c.req.valid("json"))),
     );
     return c.json((await shown(charge, false)) as z.infer<typeof CobVGeradaSchema>, 200);
   });

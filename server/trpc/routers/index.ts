@@ -8,6 +8,7 @@ import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { chargesRouter } from "./charges";
 import { dueDateChargesRouter } from "./due-date-charges";
+import { dueDateBatchesRouter } from "./due-date-batches";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { onboardingRouter } from "./onboarding";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   charges: chargesRouter,
   dueDateCharges: dueDateChargesRouter,
+  dueDateBatches: dueDateBatchesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
   pixKeys: pixKeysRouter,

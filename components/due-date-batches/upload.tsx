@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/fields";
+import type { CsvRowCode } from "@/server/charges/due-date/batch-csv-codes";
 
 type Status = "EM_PROCESSAMENTO" | "CRIADA" | "NEGADA";
 const TONE = { EM_PROCESSAMENTO: "neutral", CRIADA: "success", NEGADA: "danger" } as const;
@@ -101,7 +102,8 @@ function BatchResult({ id }: { id: string }) {
   const reasons = (row: Row) =>
     row.problems.map((problem) => (
       <p key={`${problem.column}:${problem.reason}`}>
-        <span className="font-medium">{t("column", { column: problem.column })}</span>: {problem.reason}
+        <span className="font-medium">{t("column", { column: problem.column })}</span>:{" "}
+        {problem.code ? t(`codes.${problem.code as CsvRowCode}`) : problem.reason}
       </p>
     ));
   return (

@@ -45,11 +45,15 @@ describe("dashboard: CSV of due-date charges", () => {
     const before = await caller(shop).dueDateBatches.get({ id });
     expect(before).toMatchObject({ fileName: "jan.csv", pending: 3, refused: 2 });
     expect(before.rows.slice(3)).toEqual([
-      expect.objectContaining({ line: 5, status: "NEGADA", problems: [expect.objectContaining({ column: "valor" })] }),
+      expect.objectContaining({
+        line: 5,
+        status: "NEGADA",
+        problems: [expect.objectContaining({ column: "valor", code: "NUMBER_MALFORMED" })],
+      }),
       expect.objectContaining({
         line: 6,
         status: "NEGADA",
-        problems: [expect.objectContaining({ column: "cpf_cnpj" })],
+        problems: [expect.objectContaining({ column: "cpf_cnpj", code: "DOCUMENT_MALFORMED" })],
       }),
     ]);
 

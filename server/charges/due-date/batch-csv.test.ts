@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { batchItemsOfCsv, CSV_EXAMPLE, csvColumnOf } from "./batch-csv";
+import en from "../../../messages/en/dueDateUpload.json";
+import ptBR from "../../../messages/pt-BR/dueDateUpload.json";
+import { batchItemsOfCsv, CSV_COLUMNS, CSV_EXAMPLE, csvColumnOf } from "./batch-csv";
+import { CSV_ROW_CODES } from "./batch-csv-codes";
 
 const ACCOUNT = "100000000001";
 
@@ -32,7 +35,7 @@ describe("batchItemsOfCsv", () => {
     expect(row?.input).toBeUndefined();
     expect(row?.violations?.map((v) => v.propriedade).sort()).toEqual(["cpf_cnpj", "multa", "nome", "txid", "valor"]);
     const [date] = batchItemsOfCsv("nome;cpf_cnpj;valor;vencimento\nAna;12345678909;1,00;2027-02-30\n", ACCOUNT);
-    expect(date?.violations).toEqual([{ propriedade: "vencimento", razao: expect.any(String) }]);
+    expect(date?.violations).toEqual([{ propriedade: "vencimento", razao: expect.any(String), code: "DATE_INVALID" }]);
   });
 
   it("the example file reads whole", () => {
@@ -51,5 +54,14 @@ describe("csvColumnOf", () => {
     ["txid", "txid"],
   ])("%s is the column %s", (propriedade, column) => {
     expect(csvColumnOf(propriedade)).toBe(column);
+  });
+});
+
+describe("the upload page's messages", () => {
+  it("explain every column and every row code in both languages", () => {
+    for (const messages of [en, ptBR]) {
+      expect(Object.keys(messages.result.codes).sort()).toEqual([...CSV_ROW_CODES].sort());
+      for (const column of CSV_COLUMNS) expect(messages.columns[column]).toEqual(expect.any(String));
+    }
   });
 });

@@ -10,6 +10,7 @@ import { invalid } from "../../errors";
 import { isSafeText } from "../../fields/text";
 import { CHARGE_TXID_PATTERN, newTxId } from "../ids";
 import { type CreateItemInput, MAX_BATCH_ITEMS, type SubmittedItem } from "./batch";
+import type { CsvRowCode } from "./batch-csv-codes";
 import type { DueDateViolation } from "./refusal";
 import { CobVCalendarioTerms, CobVValorTerms } from "./validate";
 
@@ -67,25 +68,28 @@ export function csvColumnOf(propriedade: string): CsvColumn | "conta" {
 
 type Row = Partial<Record<CsvColumn, string>>;
 
+export type CsvViolation = DueDateViolation & { code?: CsvRowCode };
+
 /** One row as the service's input, or what is wrong with it. */
 function itemOf(row: Row, accountId: string): SubmittedItem<CreateItemInput> {
-  const violations: DueDateViolation[] = [];
-  const bad = (propriedade: CsvColumn, razao: string) => violations.push({ propriedade, razao });
+  const violations: CsvViolation[] = [];
+  const bad = (propriedade: CsvColumn, razao: string, code?: CsvRowCode) =>
+    violations.push({ propriedade, razao, ...(code ? { code } : {}) });
   const cell = (column: CsvColumn) => row[column]?.trim() ?? "";
   const txId = cell("txid") || newTxId();
-  if (!CHARGE_TXID_PATTERN.test(txId)) bad("txid", "O txid deve ter de 26 a 35 letras ou dígitos.");
-  for (const column of REQUIRED_CSV_COLUMNS) if (!cell(column)) bad(column, "Coluna obrigatória vazia.");
+  if (!CHARGE_TXID_PATTERN.test(txId)) bad("txid", "O txid deve ter de 26 a 35 letras ou dígitos.", "TXID_MALFORMED");
+  for (const column of REQUIRED_CSV_COLUMNS) if (!cell(column)) bad(column, "Coluna obrigatória vazia.", "REQUIRED");
 
   const document = cell("cpf_cnpj")
     .replace(/[.\-/\s]/g, "")
     .toUpperCase();
   if (cell("cpf_cnpj") && document.length !== 11 && document.length !== 14) {
-    bad("cpf_cnpj", "Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres).");
+    bad("cpf_cnpj", "Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres).", "DOCUMENT_MALFORMED");
   }
   const money = (column: CsvColumn) => {
     if (!cell(column)) return undefined;
     const value = decimal2(cell(column));
-    if (value === null) bad(column, "Use um valor como 150,00 ou 150.00.");
+    if (value === null) bad(column, "Use um valor como 150,00 ou 150.00.", "NUMBER_MALFORMED");
     return value ?? undefined;
   };
   const original = money("valor");
@@ -109,13 +113,11 @@ function itemOf(row: Row, accountId: string): SubmittedItem<CreateItemInput> {
   if (!violations.length) {
     const terms = CobVValorTerms.safeParse(valor);
     const calendar = CobVCalendarioTerms.safeParse({ dataDeVencimento: dueDate });
-    for (const issue of [...(terms.error?.issues ?? []), ...(calendar.error?.issues ?? [])]) {
-      const path = issue.path.join(".");
-      bad(
-        csvColumnOf(calendar.error?.issues.includes(issue) ? "calendario" : `valor.${path}`) as CsvColumn,
-        issue.message,
-      );
+    for (const issue of terms.error?.issues ?? []) {
+      const column = csvColumnOf(`valor.${issue.path.join(".")}`) as CsvColumn;
+      bad(column, issue.message, issue.path.includes("data") ? "DATE_INVALID" : undefined);
     }
+    for (const issue of calendar.error?.issues ?? []) bad("vencimento", issue.message, "DATE_INVALID");
   }
   if (violations.length) return { txId, request: row, violations };
   return {

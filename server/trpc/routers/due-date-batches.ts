@@ -12,7 +12,7 @@ import {
   type ItemProblem,
   submitDueDateBatch,
 } from "../../charges/due-date/batch";
-import { batchItemsOfCsv, csvColumnOf } from "../../charges/due-date/batch-csv";
+import { batchItemsOfCsv, type CsvViolation, csvColumnOf } from "../../charges/due-date/batch-csv";
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { AccountId } from "../../fields/ids";
@@ -31,8 +31,12 @@ function batchRows(batch: DueDateBatchWithItems) {
       item.status !== "NEGADA" || !problem
         ? []
         : "notFound" in problem
-          ? [{ column: "txid", reason: "A cobrança não existe." }]
-          : problem.violations.map((v) => ({ column: csvColumnOf(v.propriedade), reason: v.razao }));
+          ? [{ column: "txid", reason: "A cobrança não existe.", code: null }]
+          : (problem.violations as CsvViolation[]).map((v) => ({
+              column: csvColumnOf(v.propriedade),
+              reason: v.razao,
+              code: v.code ?? null,
+            }));
     return { line: item.position + 2, txId: item.txId, status: item.status, problems };
   });
   const count = (status: string) => rows.filter((row) => row.status === status).length;

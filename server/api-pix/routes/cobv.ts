@@ -2,7 +2,7 @@
  * API Pix `cobv`: PUT/PATCH/GET /cobv/{txid}, GET /cobv. Shapes only: the rules are the due-date
  * charge service's (server/charges/due-date/service.ts).
  */
-import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createDueDateCharge,
   type DueDateChargeInput,
@@ -58,11 +58,21 @@ const CobsVConsultadasSchema = chargeListSchema(CobVCompletaSchema).openapi("Cob
   description: "A page of due-date charges.",
 });
 
+/** The cob list's filters and the batch (lotecobv) the cobv were sent in. */
+const CobVListQuery = ChargeListQuery.extend({
+  loteCobVId: z
+    .string()
+    .regex(/^\d{1,9}$/, "loteCobVId deve ser um inteiro não negativo")
+    .transform(BigInt)
+    .optional()
+    .openapi({ type: "integer", format: "int32", description: "Only the cobv of this batch (lotecobv)." }),
+});
+
 const listRoute = route("cobv.read", COBV_QUERY_INVALID, [400], {
   method: "get",
   path: "/cobv",
   summary: "Due-date charges created in a period",
-  request: { query: ChargeListQuery },
+  request: { query: CobVListQuery },
   responses: { 200: json("The charges of the page.", CobsVConsultadasSchema) },
 });
 
@@ -104,7 +114,10 @@ export function registerCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
     const query = c.req.valid("query");
     const { violacoes, filters } = chargeListFilters(query);
     if (violacoes.length) throw cobvQueryInvalid(violacoes);
-    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, filters);
+    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, {
+      ...filters,
+      batchId: query.loteCobVId,
+    });
     const [locationOf, accountOf] = await Promise.all([locationsOf(db(), charges), receivingAccountsOf(db(), charges)]);
     return c.json(
       {

@@ -33,6 +33,8 @@ export type DueDateChargeFilters = {
   dueTo?: string | undefined;
   /** payer's name contains (case-insensitive) */
   debtorName?: string | undefined;
+  /** sent in this batch of the caller's (lotecobv) */
+  batchId?: bigint | undefined;
   page: number;
   size: number;
   /** newest first (the account surface's order); oldest first when absent (the API Pix's) */
@@ -60,6 +62,7 @@ export async function listDueDateCharges(db: Db | Tx, userId: string, filters: D
     ...(filters.debtorName ? { debtorName: { contains: filters.debtorName, mode: "insensitive" } } : {}),
     ...(status ? { status } : {}),
     ...(filters.locationPresent === undefined ? {} : { locationId: filters.locationPresent ? { not: null } : null }),
+    ...(filters.batchId === undefined ? {} : { txId: { in: await batchTxIds(db, userId, filters.batchId) } }),
   };
   const [charges, total] = await Promise.all([
     db.charge.findMany({
@@ -73,4 +76,10 @@ export async function listDueDateCharges(db: Db | Tx, userId: string, filters: D
     db.charge.count({ where }),
   ]);
   return { charges, total };
+}
+
+/** The txids of a batch of the caller's (at most 1,000): none for another's or an unknown batch. */
+async function batchTxIds(db: Db | Tx, userId: string, batchId: bigint): Promise<string[]> {
+  const items = await db.dueDateBatchItem.findMany({ where: { userId, batchId }, select: { txId: true } });
+  return items.map((item) => item.txId);
 }

@@ -13,7 +13,7 @@ export const SPEC_FILE = path.resolve(import.meta.dirname, "../../../../shared/s
 export type Node = any;
 export type SpecDocument = { paths: Record<string, Record<string, Node>>; components: Record<string, Node> };
 
-/** The operations of issues 31 and 32 ("in scope"), as the specification names them. */
+/** The operations this platform serves ("in scope"), as the specification names them. */
 export const IN_SCOPE = [
   "PUT /cob/{txid}",
   "PATCH /cob/{txid}",
@@ -24,6 +24,10 @@ export const IN_SCOPE = [
   "PATCH /cobv/{txid}",
   "GET /cobv/{txid}",
   "GET /cobv",
+  "PUT /lotecobv/{id}",
+  "PATCH /lotecobv/{id}",
+  "GET /lotecobv/{id}",
+  "GET /lotecobv",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",

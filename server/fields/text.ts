@@ -21,19 +21,29 @@ export function text({ max, min = 0, trim = false, pattern, patternMessage }: Te
   return schema.refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 }
 
-function safeJson(value: unknown): boolean {
-  if (typeof value === "string") return isSafeText(value);
-  if (Array.isArray(value)) return value.every(safeJson);
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).every(([key, inner]) => isSafeText(key) && safeJson(inner));
+/** Where in a JSON value (keys too) the first string PostgreSQL cannot store is, or null when there is none. */
+export function unsafeTextPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return isSafeText(value) ? null : path;
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((inner, index) => [String(index), inner])
+    : value !== null && typeof value === "object"
+      ? Object.entries(value)
+      : [];
+  for (const [key, inner] of entries) {
+    if (!isSafeText(key)) return [...path, key];
+    const found = unsafeTextPath(inner, [...path, key]);
+    if (found) return found;
   }
-  return true;
+  return null;
 }
+
+/** Every string of a JSON value (keys too) storable as text. */
+export const isSafeJson = (value: unknown) => unsafeTextPath(value) === null;
 
 /** Free-form JSON object kept as given (jsonb): any keys and values, no NUL or lone surrogates anywhere. */
 export const Metadata = z
   .record(z.string(), z.unknown())
-  .refine(safeJson, `strings ${UNSAFE_TEXT_MESSAGE}`)
+  .refine(isSafeJson, `strings ${UNSAFE_TEXT_MESSAGE}`)
   .describe("Any JSON object; returned as given in answers and webhooks.")
   .meta({ example: { orderId: "1234" } });
 

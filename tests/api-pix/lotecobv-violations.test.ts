@@ -62,7 +62,7 @@ describe("API Pix lotecobv violations", () => {
     [
       "holds a NUL or a lone surrogate",
       { devedor: { cpf: "12345678909", nome: "M\u0000" }, solicitacaoPagador: "\ud800" },
-      "loteCobV.cobsv.0",
+      "loteCobV.cobsv.0.devedor.nome",
     ],
   ])("PUT: an item that %s → the batch refused naming it, nothing stored", async (_, change, propriedade) => {
     const [item] = batchItems(shop.chave, 1, change);

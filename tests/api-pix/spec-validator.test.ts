@@ -31,6 +31,8 @@ const LONG_E2E = /\/endToEndId must NOT have more than 32 characters/;
  * example is wrong. Each entry says why and which errors it has; every error must be one of them,
  * and an entry whose example starts passing fails (remove it then).
  */
+const LACKS_ID = /must have required property 'id'/;
+
 const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
   cobResponse1: { why: "its loc lacks txid and criacao, which CobGerada requires", errors: LOC_LACKS },
   cobResponse2: { why: "its loc lacks txid, tipoCob and criacao", errors: LOC_LACKS },
@@ -45,6 +47,8 @@ const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
     errors: COBV_LOC_LACKS,
   },
   getCobsV1: { why: "built of cobResponse4", errors: COBV_LOC_LACKS },
+  loteCobVResponse1: { why: "lacks id, which a batch read requires", errors: LACKS_ID },
+  getLotesCobsV: { why: "its batches lack id, which a batch read requires", errors: LACKS_ID },
   pixResponse2: { why: "its endToEndId has 34 characters; EndToEndId is exactly 32", errors: LONG_E2E },
   pixResponse3: { why: "its endToEndId has 34 characters", errors: LONG_E2E },
   getPix1: { why: "built of pixResponse2 and pixResponse3", errors: LONG_E2E },

@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { Scope } from "../../apikeys/scopes";
 import { config } from "../../config";
+import { unsafeTextPath } from "../../fields/text";
 import { addressAllowed, peerAddressOf, resolveClientAddress } from "../../http/ip";
 import { consumeAll, limiterFor } from "../../http/rate-limit";
 import { certificateBindingEnabled, presentedCertificate } from "../certificate";
@@ -102,5 +103,30 @@ export const requirePixScope = (scope: Scope) =>
 export const refusesInputAs = (problem: InvalidProblem) =>
   createMiddleware<ApiPixEnv>(async (c, next) => {
     c.set("invalidProblem", problem);
+    const unsafe = await unsafeTextOfBody(c);
+    if (unsafe) {
+      const where = [problem.prefix, ...unsafe].filter(Boolean).join(".") || "body";
+      throw new PixProblem({
+        type: problem.type,
+        title: problem.title,
+        status: problem.status,
+        detail: "A requisição não respeita o schema.",
+        violacoes: [
+          { razao: "O texto não pode conter o caractere NUL nem surrogates UTF-16 isolados.", propriedade: where },
+        ],
+      });
+    }
     await next();
   });
+
+/**
+ * Where a JSON body holds a string PostgreSQL cannot store (server/fields/text.ts), before any
+ * schema reads it: refused as the route's invalid input, not a 500 at the insert. A body that is
+ * not JSON is left to the route's schema. Hono keeps the parsed body for the route's validator.
+ */
+async function unsafeTextOfBody(c: Context): Promise<string[] | null> {
+  if (c.req.method === "GET" || c.req.method === "DELETE") return null;
+  if (!c.req.header("content-type")?.includes("json")) return null;
+  const body: unknown = await c.req.json().catch(() => undefined);
+  return unsafeTextPath(body);
+}

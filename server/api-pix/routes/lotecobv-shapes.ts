@@ -12,7 +12,6 @@ import {
 } from "../../charges/due-date/batch";
 import { BATCH_ITEM_STATUSES } from "../../charges/due-date/batch-guard";
 import { AppError } from "../../errors";
-import { isSafeText } from "../../fields/text";
 import { PixProblem, problemBody, type Violation } from "../problem";
 import { ProblemSchema } from "../route";
 import { TxIdSchema } from "../schemas/cob";
@@ -74,26 +73,15 @@ export const LoteIdParam = z.object({
     .openapi({ description: "The batch's id, chosen by the caller: an integer of up to 15 digits." }),
 });
 
-/** Every string of a JSON value (keys too) storable as text: no NUL, no lone UTF-16 surrogate. */
-const storable = (value: unknown): boolean =>
-  typeof value === "string"
-    ? isSafeText(value)
-    : Array.isArray(value)
-      ? value.every(storable)
-      : value !== null && typeof value === "object"
-        ? Object.entries(value).every(([key, v]) => isSafeText(key) && storable(v))
-        : true;
-const UNSTORABLE = "não pode conter o caractere NUL nem surrogates UTF-16 isolados";
-
+// Text PostgreSQL cannot store is refused for every API Pix body before its schema (refusesInputAs).
 const Descricao = z
   .string({ error: "descricao deve ser um texto" })
-  .max(200, "descricao deve ter no máximo 200 caracteres")
-  .refine(isSafeText, `descricao ${UNSTORABLE}`);
+  .max(200, "descricao deve ter no máximo 200 caracteres");
 
-/** A batch's list of cobv requests: each one the cobv schema (`item`) with its txid, storable as text. */
+/** A batch's list of cobv requests: each one the cobv schema (`item`) with its txid. */
 const cobsvOf = <T extends z.ZodRawShape>(item: z.ZodObject<T>) =>
   z
-    .array(item.extend({ txid: TxIdSchema }).refine(storable, `a cobrança ${UNSTORABLE}`), {
+    .array(item.extend({ txid: TxIdSchema }), {
       error: "cobsv deve ser uma lista de cobranças",
     })
     .min(1, "cobsv deve ter ao menos uma cobrança")

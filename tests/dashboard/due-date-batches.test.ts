@@ -116,6 +116,23 @@ describe("dashboard: CSV of due-date charges", () => {
     expect(await db().dueDateBatch.count({ where: { userId: shop.userId } })).toBe(before);
   });
 
+  it("a file of 1,000 bills becomes 1,000 due-date charges, each of its row's amount", async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `Cliente ${i + 1};12345678909;${i + 1},00;${due()};2;1`);
+    const { id } = await caller(shop).dueDateBatches.upload({
+      accountId: shop.accountId,
+      fileName: "mil.csv",
+      csv: ["nome;cpf_cnpj;valor;vencimento;multa;juros", ...rows].join("\n"),
+    });
+    await drain();
+    const done = await caller(shop).dueDateBatches.get({ id });
+    expect(done).toMatchObject({ created: 1000, refused: 0, pending: 0 });
+    const txIds = done.rows.map((row) => row.txId as string);
+    const charges = await db().charge.findMany({ where: { txId: { in: txIds } }, select: { amountCents: true } });
+    expect(charges).toHaveLength(1000);
+    // 1,00 + 2,00 + … + 1.000,00: every row's amount, each once
+    expect(charges.reduce((sum, c) => sum + c.amountCents, 0n)).toBe(50_050_000n);
+  }, 120_000);
+
   it("more than 1,000 rows is refused", async () => {
     const rows = Array.from({ length: 1001 }, () => `M;12345678909;1,00;${due()}`);
     await expect(

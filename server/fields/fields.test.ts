@@ -3,7 +3,7 @@ import { z } from "zod";
 import { snakeObject } from "../gateway/snake-schema";
 import { BrlAmount, DEFAULT_MAX_TRANSACTION_CENTS, setTransactionLimit } from "./amount";
 import { EndToEndId, TxId } from "./ids";
-import { Metadata, text } from "./text";
+import { Metadata, text, unsafeTextPath } from "./text";
 
 describe("text fields", () => {
   const field = text({ max: 5 });
@@ -31,6 +31,25 @@ describe("text fields", () => {
     expect(EndToEndId.safeParse("X99999999202611221010aBcDeFgHiJk").success).toBe(false);
     expect(TxId.safeParse("a".repeat(25)).success).toBe(false);
     expect(TxId.safeParse("a".repeat(26)).success).toBe(true);
+  });
+});
+
+describe("unsafeTextPath", () => {
+  it("names where a NUL or a lone surrogate is, in values and in keys", () => {
+    expect(unsafeTextPath({ a: [1, { b: "ok" }, "x\u0000"] })).toEqual(["a", "2"]);
+    expect(unsafeTextPath({ devedor: { nome: "M\uD800" } })).toEqual(["devedor", "nome"]);
+    expect(unsafeTextPath({ ok: { "k\u0000": 1 } })).toEqual(["ok", "k\u0000"]);
+    expect(unsafeTextPath("\u0000")).toEqual([]);
+    expect(unsafeTextPath({ a: "fine", b: ["😀"], c: null, d: 1 })).toBeNull();
+  });
+
+  it("walks a body nested far deeper than the call stack", () => {
+    let deep: unknown = "x\u0000";
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(unsafeTextPath(deep)).toHaveLength(200_000);
+    let clean: unknown = "x";
+    for (let i = 0; i < 200_000; i++) clean = { a: clean };
+    expect(unsafeTextPath(clean)).toBeNull();
   });
 });
 

@@ -21,18 +21,34 @@ export function text({ max, min = 0, trim = false, pattern, patternMessage }: Te
   return schema.refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 }
 
-/** Where in a JSON value (keys too) the first string PostgreSQL cannot store is, or null when there is none. */
-export function unsafeTextPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return isSafeText(value) ? null : path;
-  const entries: [string, unknown][] = Array.isArray(value)
-    ? value.map((inner, index) => [String(index), inner])
-    : value !== null && typeof value === "object"
-      ? Object.entries(value)
-      : [];
-  for (const [key, inner] of entries) {
-    if (!isSafeText(key)) return [...path, key];
-    const found = unsafeTextPath(inner, [...path, key]);
-    if (found) return found;
+/**
+ * Where in a JSON value (keys too) the first string PostgreSQL cannot store is, or null when there
+ * is none. Walks with its own stack, not recursion: a body nested 100,000 deep is an answer, not a
+ * RangeError.
+ */
+export function unsafeTextPath(value: unknown): string[] | null {
+  type Step = { value: unknown; key: string | null; parent: Step | null };
+  const pathOf = (step: Step | null, last?: string) => {
+    const path: string[] = last === undefined ? [] : [last];
+    for (let at = step; at && at.key !== null; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const pending: Step[] = [{ value, key: null, parent: null }];
+  for (let step = pending.pop(); step; step = pending.pop()) {
+    const current = step.value;
+    if (typeof current === "string") {
+      if (!isSafeText(current)) return pathOf(step);
+      continue;
+    }
+    if (current === null || typeof current !== "object") continue;
+    const entries = Array.isArray(current)
+      ? current.map((inner, index): [string, unknown] => [String(index), inner])
+      : Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i] as [string, unknown];
+      if (!isSafeText(key)) return pathOf(step, key);
+      pending.push({ value: inner, key, parent: step });
+    }
   }
   return null;
 }

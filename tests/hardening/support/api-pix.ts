@@ -38,7 +38,14 @@ export function cobvTerms() {
 }
 
 /** What a merchant owns on the API Pix surface: its key, and what the served operations made. */
-export type ApiPixRecords = { chave: string; txids: string[]; locIds: string[]; refundIds: string[]; notes: string[] };
+export type ApiPixRecords = {
+  chave: string;
+  txids: string[];
+  locIds: string[];
+  refundIds: string[];
+  batchIds: string[];
+  notes: string[];
+};
 
 /**
  * The merchant's EVP key, and, for each seeding operation the surface serves, one record made
@@ -47,7 +54,7 @@ export type ApiPixRecords = { chave: string; txids: string[]; locIds: string[]; 
  */
 export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string): Promise<ApiPixRecords> {
   const key = await createPixKey(db(), { callerId: m.userId, accountId: m.accountId }, { type: "EVP" });
-  const records: ApiPixRecords = { chave: key.key, txids: [], locIds: [], refundIds: [], notes: [] };
+  const records: ApiPixRecords = { chave: key.key, txids: [], locIds: [], refundIds: [], batchIds: [], notes: [] };
   const served = servedApiPixOperations();
   const put = async (name: string, path: string, body: unknown) => {
     if (!served.has(name)) return null;
@@ -79,6 +86,9 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
   if (await put("PUT /cobv/{txid}", `/cobv/${cobvTxid}`, { ...cobvTerms(), chave: key.key })) {
     records.txids.push(cobvTxid);
   }
+  const batchId = String(randomBytes(5).readUIntBE(0, 5));
+  const batch = { descricao: "Semente", cobsv: [{ txid: newTxid(), ...cobvTerms(), chave: key.key }] };
+  if (await put("PUT /lotecobv/{id}", `/lotecobv/${batchId}`, batch)) records.batchIds.push(batchId);
   const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
   if (loc?.id !== undefined) records.locIds.push(String(loc.id));
   await put("PUT /webhook/{chave}", `/webhook/${encodeURIComponent(key.key)}`, {

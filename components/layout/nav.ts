@@ -22,6 +22,7 @@ import {
 export type SectionKey =
   | "overview"
   | "charges"
+  | "paymentLinks"
   | "send"
   | "pixKeys"
   | "ledger"
@@ -47,6 +48,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     label: "payments",
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon },
+      { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
       { section: "send", href: "/send", icon: SendIcon },
       { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },

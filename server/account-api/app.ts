@@ -25,6 +25,7 @@ import { registerChargeRoutes } from "./routes/charges";
 import { registerLedgerRoutes } from "./routes/ledger";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
+import { registerPaymentLinkRoutes } from "./routes/payment-links";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerStatementRoutes } from "./routes/statements";
@@ -74,6 +75,7 @@ export function createAccountApi() {
   registerLedgerRoutes(app);
   registerChargeRoutes(app);
   registerRefundRoutes(app);
+  registerPaymentLinkRoutes(app);
   registerWebhookRoutes(app);
   registerStatementRoutes(app);
   registerMedRoutes(app);

@@ -10,6 +10,7 @@ import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { onboardingRouter } from "./onboarding";
+import { paymentLinksRouter } from "./payment-links";
 import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   charges: chargesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
+  paymentLinks: paymentLinksRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
   onboarding: onboardingRouter,

@@ -38,6 +38,8 @@ export function chargeSnapshot(charge: Charge) {
     metadata: charge.metadata,
     expiresAt: charge.expiresAt.toISOString(),
     paidEndToEndId: charge.paidEndToEndId,
+    // a payment link's charge names its link in every charge event (docs/decisions/0038)
+    ...(charge.paymentLinkId ? { paymentLinkId: charge.paymentLinkId } : {}),
   };
 }
 

@@ -80,6 +80,7 @@ type ChargeSnapshot = {
   metadata?: Record<string, unknown> | null;
   expiresAt: string;
   paidEndToEndId: string | null;
+  paymentLinkId?: string;
 };
 
 /** What the mapping needs besides the event: the entry it names, as read at fan-out time. */
@@ -190,6 +191,7 @@ function chargeData(type: GatewayEventType, charge: ChargeSnapshot): Record<stri
     ...(charge.paidEndToEndId ? { end_to_end_id: charge.paidEndToEndId } : {}),
     ...withExternalId(charge.externalId),
     ...(charge.metadata ? { metadata: charge.metadata } : {}),
+    ...(charge.paymentLinkId ? { payment_link_id: charge.paymentLinkId } : {}),
     expires_at: charge.expiresAt,
   };
 }

@@ -12,6 +12,7 @@ import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/
 import { chargeForVisit, newVisitToken, publicLinkView } from "../../server/payment-links/visit";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
+import { gatewayEventsFor } from "../../server/webhooks/catalog";
 import { someAddress } from "../payment-pages/support";
 import { call, fundedMerchant } from "../support/fixtures";
 
@@ -230,6 +231,16 @@ describe("a visit", () => {
     expect(refused.headers.get("location")).toContain("error=LINK_MAX_PAYMENTS");
     const counted = await db().charge.count({ where: { paymentLinkId: two.id } });
     expect(counted).toBe(2);
+  });
+
+  it("names the link in the charge's events and the gateway webhooks of its payment", async () => {
+    const link = await newLink({ amount: 4 });
+    const charge = await chargeForVisit(db(), link.id, newVisitToken(), {});
+    await pay(charge.txId);
+    const paid = await db().outboxEvent.findFirstOrThrow({ where: { topic: "charge.paid", entryId: charge.txId } });
+    expect(paid.payload).toMatchObject({ paymentLinkId: link.id });
+    const [event] = gatewayEventsFor(paid);
+    expect(event?.data).toMatchObject({ payment_link_id: link.id, tx_id: charge.txId });
   });
 
   it("counts payments and the total received on the link's row", async () => {

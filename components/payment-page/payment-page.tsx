@@ -26,7 +26,7 @@ export function PaymentPage(props: PaymentPageProps) {
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6" style={accent}>
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           {props.logoUrl ? (
             // biome-ignore lint/performance/noImgElement: a small stored logo, no optimisation needed
@@ -34,12 +34,12 @@ export function PaymentPage(props: PaymentPageProps) {
           ) : null}
           <div className="min-w-0">
             <p className="text-xs text-slate-600">{t("payTo")}</p>
-            <h1 className="truncate text-lg font-semibold text-slate-900" data-testid="merchant-name">
+            <h1 className="text-lg font-semibold break-words text-slate-900" data-testid="merchant-name">
               {props.merchantName}
             </h1>
           </div>
         </div>
-        <LanguageSwitcher className="w-32 shrink-0" />
+        <LanguageSwitcher className="w-36 shrink-0" />
       </header>
 
       <section

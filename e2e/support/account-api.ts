@@ -104,3 +104,13 @@ export async function chargeCode(
   }
   return { txId, emv };
 }
+
+/** A sandbox payer at another institution paying one of the demo merchant's charges by its copy-and-paste code. */
+export async function payCodeInSandbox(request: APIRequestContext, emv: string) {
+  const res = await request.post("/v4/i/sandbox/pix/in/brcode/pay", {
+    headers: { authorization: authorization() },
+    data: { emv, payer: { name: "Pagadora E2E" } },
+  });
+  if (!res.ok()) throw new Error(`sandbox payment answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}

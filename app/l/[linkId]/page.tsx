@@ -75,12 +75,12 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6">
-      <header className="flex items-center justify-between gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs text-slate-600">{t("payTo")}</p>
-          <h1 className="truncate text-lg font-semibold text-slate-900">{view.merchantName}</h1>
+          <h1 className="text-lg font-semibold break-words text-slate-900">{view.merchantName}</h1>
         </div>
-        <LanguageSwitcher className="w-32 shrink-0" />
+        <LanguageSwitcher className="w-36 shrink-0" />
       </header>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-base font-medium text-slate-900" data-testid="link-description">

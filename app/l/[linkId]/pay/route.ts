@@ -8,8 +8,10 @@ import { limitPageRequest } from "@/server/payment-pages/limit";
 
 export const dynamic = "force-dynamic";
 
-const back = (request: Request, linkId: string, reason: string) =>
-  Response.redirect(new URL(`/l/${linkId}?error=${encodeURIComponent(reason)}`, request.url), 303);
+/** A path, not a URL: the host a handler sees may not be the one the browser used (and CSP form-action checks it). */
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location } });
+
+const back = (linkId: string, reason: string) => seeOther(`/l/${linkId}?error=${encodeURIComponent(reason)}`);
 
 /**
  * The link's form: the visit's charge (the one already made on this visit, or a fresh one), then
@@ -23,7 +25,7 @@ export const POST = withoutSession<{ linkId: string }>(async ({ request, params 
     return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
   };
   const visit = text("visit") ?? "";
-  if (!VISIT_TOKEN_PATTERN.test(visit)) return back(request, params.linkId, "invalidInput");
+  if (!VISIT_TOKEN_PATTERN.test(visit)) return back(params.linkId, "invalidInput");
   const amountText = text("amount")?.replace(/\./g, "").replace(",", ".");
   const parsed = LinkVisitInput.safeParse({
     amount: amountText === undefined ? undefined : Number(amountText),
@@ -31,18 +33,15 @@ export const POST = withoutSession<{ linkId: string }>(async ({ request, params 
     document: text("document"),
     email: text("email"),
   });
-  if (!parsed.success) return back(request, params.linkId, "invalidInput");
+  if (!parsed.success) return back(params.linkId, "invalidInput");
   try {
     const charge = await chargeForVisit(db(), params.linkId, visit, parsed.data);
-    const response = new Response(null, {
-      status: 303,
-      headers: { location: new URL(`/c/${charge.publicId}`, request.url).toString() },
-    });
+    const response = seeOther(`/c/${charge.publicId}`);
     response.headers.append("set-cookie", visitCookie(params.linkId, visit, LINK_CHARGE_SECONDS));
     return response;
   } catch (error) {
     if (error instanceof AppError && error.status < 500 && error.status !== 404 && error.status !== 429) {
-      return back(request, params.linkId, error.reason ?? "invalidInput");
+      return back(params.linkId, error.reason ?? "invalidInput");
     }
     throw error;
   }

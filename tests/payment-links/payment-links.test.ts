@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as visitPost } from "../../app/l/[linkId]/pay/route";
 import { accountApi } from "../../server/account-api/app";
+import { overviewAnalytics } from "../../server/analytics/service";
 import { payChargeFromOutside } from "../../server/charges/payment";
 import { db } from "../../server/db/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/http/ip";
@@ -250,6 +251,14 @@ describe("a visit", () => {
     await chargeForVisit(db(), link.id, newVisitToken(), { amount: 9_900n });
     const read = await api("GET", `/payment-links/${link.id}`);
     expect(read.json.data).toMatchObject({ paymentsCount: 2, totalReceived: 35.5 });
+    const overview = await overviewAnalytics(db(), shop.userId, 7);
+    expect(overview.paymentsByLink).toContainEqual({
+      linkId: link.id,
+      description: "Bolo de pote",
+      count: 2,
+      totalCents: 3_550n,
+    });
+    expect((await overviewAnalytics(db(), rival.userId, 7)).paymentsByLink).toEqual([]);
   });
 
   it("is 404 for an unknown or malformed link", async () => {

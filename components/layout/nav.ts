@@ -23,6 +23,7 @@ export type SectionKey =
   | "overview"
   | "charges"
   | "paymentLinks"
+  | "branding"
   | "send"
   | "pixKeys"
   | "ledger"
@@ -49,6 +50,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon },
       { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
+      { section: "branding", href: "/branding", icon: StoreIcon },
       { section: "send", href: "/send", icon: SendIcon },
       { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },

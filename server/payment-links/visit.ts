@@ -4,6 +4,7 @@
  * so a reload or a second submit lands on the same charge (docs/decisions/0038-payment-links.md).
  */
 import { randomBytes } from "node:crypto";
+import { getBranding } from "../branding/service";
 import { createCharge } from "../charges/service";
 import type { Db, Tx } from "../db/client";
 import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
@@ -65,9 +66,10 @@ const REFUSALS: Record<Exclude<LinkState, "open">, () => AppError> = {
 export async function publicLinkView(tx: Tx, id: string, now = new Date()): Promise<PublicLinkView> {
   const link = await linkById(tx, id);
   const account = await tx.account.findUniqueOrThrow({ where: { id: link.accountId }, select: { name: true } });
+  const brand = await getBranding(tx, link.userId);
   return {
     id: link.id,
-    merchantName: account.name,
+    merchantName: brand.displayName ?? account.name,
     description: link.description,
     amountCents: link.amountCents,
     minAmountCents: link.minAmountCents,

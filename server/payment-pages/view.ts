@@ -3,6 +3,8 @@
  * merchant's display name, the amount (a cobv's due today, with its components and due date), the
  * code while it can be paid, the expiry and the status. No account id, txId, key or document.
  */
+
+import { getBranding } from "../branding/service";
 import { todayInSaoPaulo } from "../charges/due-date/calendar";
 import { amountDueOn, isDueDateCharge, paidComponentsOf } from "../charges/due-date/record";
 import type { Tx } from "../db/client";
@@ -33,6 +35,9 @@ export type PaymentPageView = {
   emv: string | null;
   expiresAt: Date;
   paidAt: Date | null;
+  /** the merchant's accent colour (#rrggbb) and logo address, when set */
+  accentColor: string | null;
+  logoUrl: string | null;
 };
 
 export function pageStatus(charge: Pick<Charge, "status" | "expiresAt">, now: Date): PageStatus {
@@ -53,6 +58,7 @@ export async function chargeByPublicId(tx: Tx, publicId: string): Promise<Charge
 export async function paymentPageView(tx: Tx, publicId: string, now = new Date()): Promise<PaymentPageView> {
   const charge = await chargeByPublicId(tx, publicId);
   const account = await tx.account.findUniqueOrThrow({ where: { id: charge.accountId }, select: { name: true } });
+  const brand = await getBranding(tx, charge.userId);
   const status = pageStatus(charge, now);
   let amountCents = charge.amountCents;
   let due: PageDue | null = null;
@@ -67,13 +73,15 @@ export async function paymentPageView(tx: Tx, publicId: string, now = new Date()
   return {
     publicId: charge.publicId,
     status,
-    merchantName: account.name,
+    merchantName: brand.displayName ?? account.name,
     description: charge.description,
     amountCents,
     due,
     emv: status === "open" ? charge.emv : null,
     expiresAt: charge.expiresAt,
     paidAt: charge.paidAt,
+    accentColor: brand.accentColor,
+    logoUrl: brand.logoUrl,
   };
 }
 

@@ -77,7 +77,19 @@ describe("a charge's payment page", () => {
       expect(text).not.toContain(secret);
     }
     expect(Object.keys(view).sort()).toEqual(
-      ["amountCents", "description", "due", "emv", "expiresAt", "merchantName", "paidAt", "publicId", "status"].sort(),
+      [
+        "accentColor",
+        "amountCents",
+        "description",
+        "due",
+        "emv",
+        "expiresAt",
+        "logoUrl",
+        "merchantName",
+        "paidAt",
+        "publicId",
+        "status",
+      ].sort(),
     );
   });
 

@@ -71,8 +71,8 @@ export default async function PaymentPageRoute({ params }: Props) {
       emv={view.emv}
       qrCode={view.emv ? await qrCodePng(view.emv) : null}
       expiresAt={view.expiresAt.toISOString()}
-      accent={null}
-      logoUrl={null}
+      accent={view.accentColor}
+      logoUrl={view.logoUrl}
     />
   );
 }

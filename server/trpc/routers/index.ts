@@ -6,6 +6,7 @@ import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
 import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
+import { brandingRouter } from "./branding";
 import { chargesRouter } from "./charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   adminMeds: adminMedsRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
+  branding: brandingRouter,
   charges: chargesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,

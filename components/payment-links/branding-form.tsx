@@ -12,8 +12,10 @@ import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LOGO_MAX_BYTES } from "@/server/branding/schema";
 
 const DEFAULT_ACCENT = "#047857";
+const megabytes = LOGO_MAX_BYTES / 1_048_576;
 
 /** The brand the payer sees on payment pages and links: display name, accent colour, logo. */
 export function BrandingForm() {
@@ -68,7 +70,7 @@ export function BrandingForm() {
             : body.code === "UNSUPPORTED_FILE_TYPE"
               ? "logoType"
               : null;
-        setSaid({ tone: "error", text: key ? t(key) : errors("generic") });
+        setSaid({ tone: "error", text: key ? t(key, { megabytes }) : errors("generic") });
       } else {
         await refresh();
         setSaid({ tone: "ok", text: t("logoSaved") });
@@ -115,7 +117,7 @@ export function BrandingForm() {
               className="size-16 rounded-lg border border-slate-200 object-contain"
             />
           ) : null}
-          <Field id="brand-logo" label={t("logo")} hint={t("logoHint")}>
+          <Field id="brand-logo" label={t("logo")} hint={t("logoHint", { megabytes })}>
             <Input id="brand-logo" type="file" accept="image/png,image/jpeg" onChange={upload} disabled={uploading} />
           </Field>
         </div>

@@ -5,7 +5,7 @@ import type { CSSProperties } from "react";
 import { useCountdownText, useNow } from "@/components/charges/status";
 import { useMoney } from "@/components/format/money";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyTextButton } from "@/components/ui/copy-button";
 import { CheckIcon } from "@/components/ui/icons";
 import { useLiveStatus } from "./live-status";
 import type { PageDueProps, PaymentPageProps } from "./types";
@@ -76,16 +76,18 @@ export function PaymentPage(props: PaymentPageProps) {
             <label htmlFor="pix-code" className="text-sm font-medium text-slate-800">
               {t("code")}
             </label>
-            <div className="mt-1 flex items-start gap-2">
+            <div className="mt-1 space-y-2">
               <textarea
                 id="pix-code"
                 readOnly
                 value={props.emv}
                 rows={3}
-                className="min-w-0 flex-1 resize-none rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all text-slate-800"
+                className="block w-full resize-none rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all text-slate-800"
                 data-testid="page-code"
               />
-              <CopyButton value={props.emv} label={t("code")} />
+              <CopyTextButton value={props.emv} className="h-11 w-full" data-testid="page-copy">
+                {t("copyCode")}
+              </CopyTextButton>
             </div>
           </div>
           <p className="text-sm text-slate-700">

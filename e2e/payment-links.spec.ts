@@ -6,7 +6,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
-import { payCodeInSandbox } from "./support/account-api";
+import { createChargeViaApi, payCodeInSandbox } from "./support/account-api";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 import { mainNavOf, openPage, SLOW } from "./support/walk";
@@ -97,4 +97,27 @@ test("the merchant sees the payment on the link's row", async () => {
   await expect(row.getByTestId("link-payments")).toHaveText("1", SLOW);
   await expect(row).toContainText("12,34");
   await snap(merchant, "payment-links-paid");
+});
+
+test("a charge's page speaks the payer's language and turns Cancelled when the merchant cancels it", async ({
+  browser,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL: new URL(state.pageUrl).origin });
+  const charge = await createChargeViaApi(api, 7.5, `Cancel ${TAG}`);
+  await api.dispose();
+  const english = await browser.newContext({ viewport: PHONE_360, locale: "en-US", isMobile: true, hasTouch: true });
+  const reader = await english.newPage();
+  await reader.goto(new URL(charge.paymentPageUrl).pathname);
+  await expect(reader.getByTestId("page-status")).toContainText("Awaiting payment", SLOW);
+  await expect(reader.getByRole("button", { name: "Copy code" })).toBeVisible();
+
+  await merchant.goto(`/charges/${charge.txId}`);
+  await expect(merchant.getByTestId("charge-copy-link")).toContainText("Copiar link", SLOW);
+  await merchant.getByTestId("charge-cancel").click();
+  await merchant.getByRole("dialog", { name: "Cancelar esta cobrança?" }).getByTestId("charge-cancel-confirm").click();
+  await expect(reader.getByTestId("page-closed")).toContainText("cancelled", { timeout: 5_000 });
+  await expect(reader.getByTestId("page-status")).toHaveAttribute("data-status", "cancelled");
+  await snap(reader, "payment-page-cancelled-phone-en");
+  await english.close();
 });

@@ -114,3 +114,13 @@ export async function payCodeInSandbox(request: APIRequestContext, emv: string) 
   if (!res.ok()) throw new Error(`sandbox payment answered ${res.status()}: ${await res.text()}`);
   return res.json();
 }
+
+/** A charge of the demo merchant's first account, as POST /v4/i/pix/in/dynamic-qrcode answers it. */
+export async function createChargeViaApi(request: APIRequestContext, amount: number, description: string) {
+  const res = await request.post("/v4/i/pix/in/dynamic-qrcode", {
+    headers: { authorization: authorization() },
+    data: { accountId: "100000000001", amount, description },
+  });
+  if (!res.ok()) throw new Error(`charge creation answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()).data as { txId: string; paymentPageUrl: string };
+}

@@ -61,6 +61,8 @@ test("a payer opens the link on a phone and lands on the charge's payment page",
   await expect(payer.getByTestId("page-amount")).toContainText("12,34");
   await expect(payer.getByRole("img", { name: /QR Code PIX/ })).toBeVisible();
   await expect(payer.getByTestId("page-countdown")).toHaveText(/\d{2}:\d{2}/);
+  // a chat app's preview shows the merchant and the amount
+  await expect(payer.locator('meta[property="og:title"]')).toHaveAttribute("content", /12,34.*Loja Demonstração/);
   state.emv = await payer.getByLabel("Código PIX copia e cola", { exact: true }).inputValue();
   expect(state.emv).toMatch(/^000201/);
   // nothing overflows the phone's width

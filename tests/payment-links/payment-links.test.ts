@@ -13,9 +13,11 @@ import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/
 import { chargeForVisit, newVisitToken, publicLinkView } from "../../server/payment-links/visit";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
+import { createWebhookConfig } from "../../server/webhooks/account-configs";
 import { gatewayEventsFor } from "../../server/webhooks/catalog";
 import { someAddress } from "../payment-pages/support";
 import { call, fundedMerchant } from "../support/fixtures";
+import { allowPrivateTargets, awaitDeliveries } from "../webhooks/support";
 
 let shop: Awaited<ReturnType<typeof fundedMerchant>>;
 let rival: Awaited<ReturnType<typeof fundedMerchant>>;
@@ -242,6 +244,25 @@ describe("a visit", () => {
     expect(paid.payload).toMatchObject({ paymentLinkId: link.id });
     const [event] = gatewayEventsFor(paid);
     expect(event?.data).toMatchObject({ payment_link_id: link.id, tx_id: charge.txId });
+  });
+
+  it("names the link in the account surface's webhook of the payment (pix_in:qrcode_paid)", async () => {
+    allowPrivateTargets();
+    const owner = await fundedMerchant(0n);
+    await createWebhookConfig(db(), owner.userId, {
+      event: ["pix_in:qrcode_paid"],
+      targetUrl: "http://127.0.0.1:9/hook",
+    });
+    const created = await call(accountApi(), "POST", "/v4/i/payment-links", {
+      auth: owner.auth,
+      body: { accountId: owner.accountId, description: "Rifa", amount: 2 },
+    });
+    const linkId = created.json.data.id as string;
+    const charge = await chargeForVisit(db(), linkId, newVisitToken(), {});
+    await payChargeFromOutside(db(), { userId: owner.userId, txId: charge.txId });
+    const [delivery] = await awaitDeliveries(owner.userId, 1);
+    expect(delivery?.eventType).toBe("pix_in:qrcode_paid");
+    expect(JSON.stringify(delivery?.payload)).toContain(`"paymentLinkId":"${linkId}"`);
   });
 
   it("counts payments and the total received on the link's row", async () => {

@@ -54,7 +54,7 @@ test("the merchant signs in and notes the balance before charging", async () => 
 });
 
 test("the new charge form checks what is typed before creating anything", async () => {
-  await mainNav().getByRole("link", { name: "Cobranças" }).click();
+  await mainNav().getByRole("link", { name: "Cobranças", exact: true }).click();
   await expect(page).toHaveURL(/\/charges$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Cobranças" })).toBeVisible();
   const form = page.getByTestId("charge-form");
@@ -281,7 +281,7 @@ test("/refunds lists the refund as processing, linked to the original PIX", asyn
 });
 
 test("the list finds the charge without its accents and says what was refunded; its page shows payer and refunds", async () => {
-  await mainNav().getByRole("link", { name: "Cobranças" }).click();
+  await mainNav().getByRole("link", { name: "Cobranças", exact: true }).click();
   await expect(page).toHaveURL(/\/charges$/, SLOW);
   await page.getByTestId("charges-search").fill(`E2E ${TAG.toUpperCase()} CAFE`);
   await page.getByTestId("charges-search-submit").click();

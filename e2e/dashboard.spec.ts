@@ -84,7 +84,7 @@ test("on a phone the navigation collapses behind a menu button", async () => {
 
   await menuButton.click();
   await expect(mainNav()).toBeVisible();
-  await mainNav().getByRole("link", { name: "Cobranças" }).click();
+  await mainNav().getByRole("link", { name: "Cobranças", exact: true }).click();
   await expect(page).toHaveURL(/\/charges$/, SLOW);
   await expect(page.getByRole("heading", { level: 1, name: "Cobranças" })).toBeVisible();
   await expect(mainNav()).toBeHidden();

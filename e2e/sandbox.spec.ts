@@ -58,7 +58,7 @@ test("the Sandbox is in the menu, clearly marked, with the balances on top", asy
 });
 
 test("a charge created on the charges page waits for payment", async () => {
-  await mainNavOf(page).getByRole("link", { name: "Cobranças" }).click();
+  await mainNavOf(page).getByRole("link", { name: "Cobranças", exact: true }).click();
   await expect(page).toHaveURL(/\/charges$/, SLOW);
   const form = page.getByTestId("charge-form");
   await expect(form).toBeVisible(SLOW);

@@ -117,6 +117,12 @@ export const ERROR_REASONS = [
   "RECEIPT_NOT_SETTLED",
   "MED_DEFENSE_PENDING",
   "IP_WHITELIST_REQUIRED",
+  // the CSV of due-date charges (server/charges/due-date/batch-csv.ts)
+  "CSV_INVALID",
+  "CSV_EMPTY",
+  "CSV_TOO_MANY_ROWS",
+  "CSV_COLUMNS_MISSING",
+  "CSV_TXID_TAKEN",
   "LINK_INACTIVE",
   "LINK_EXPIRED",
   "LINK_MAX_PAYMENTS",
@@ -142,6 +148,16 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
     this.status = ERROR_STATUS[code];
+  }
+}
+
+/** A refusal of several fields at once (every broken rule of a form): `field` is the first of `fields`. */
+export class FieldsRefused extends AppError {
+  constructor(
+    message: string,
+    readonly fields: string[],
+  ) {
+    super("VALIDATION_ERROR", message, fields[0]);
   }
 }
 

@@ -41,17 +41,19 @@ export function amountTextToNumber(raw: string, locale: string): number | Amount
   return Number(`${whole || "0"}.${fraction || "0"}`);
 }
 
+/** A number typed in the locale's marks (an amount, a percentage), not yet checked as one. */
+export function localeNumberText(locale: string) {
+  return z.string().transform((raw, ctx) => {
+    const value = amountTextToNumber(raw, locale);
+    if (typeof value === "number") return value;
+    ctx.addIssue({ code: "custom", message: value, input: raw, params: { fieldError: value } });
+    return z.NEVER;
+  });
+}
+
 /** A typed amount → centavos (bigint), refused by the same rules and reasons as at the doors. */
 export function amountText(locale: string) {
-  return z
-    .string()
-    .transform((raw, ctx) => {
-      const value = amountTextToNumber(raw, locale);
-      if (typeof value === "number") return value;
-      ctx.addIssue({ code: "custom", message: value, input: raw, params: { fieldError: value } });
-      return z.NEVER;
-    })
-    .pipe(BrlAmount);
+  return localeNumberText(locale).pipe(BrlAmount);
 }
 
 /** The BRL number a procedure takes for a typed amount, or null when the text is not a valid one. */

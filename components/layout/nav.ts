@@ -2,6 +2,7 @@ import {
   ArrowLeftIcon,
   BookIcon,
   BuildingIcon,
+  CalendarIcon,
   FileTextIcon,
   FlaskIcon,
   type Icon,
@@ -22,6 +23,7 @@ import {
 export type SectionKey =
   | "overview"
   | "charges"
+  | "dueDateCharges"
   | "paymentLinks"
   | "branding"
   | "send"
@@ -40,7 +42,8 @@ export type SectionKey =
   | "adminMerchants"
   | "adminAudit";
 
-export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean };
+/** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
+export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean; excludes?: string[] };
 export type NavGroup = { label?: "payments" | "finance" | "developers" | "sandbox" | "platform"; items: NavItem[] };
 
 export const DASHBOARD_NAV: NavGroup[] = [
@@ -48,7 +51,8 @@ export const DASHBOARD_NAV: NavGroup[] = [
   {
     label: "payments",
     items: [
-      { section: "charges", href: "/charges", icon: QrCodeIcon },
+      { section: "charges", href: "/charges", icon: QrCodeIcon, excludes: ["/charges/due-date"] },
+      { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon },
       { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
       { section: "branding", href: "/branding", icon: StoreIcon },
       { section: "send", href: "/send", icon: SendIcon },
@@ -102,5 +106,6 @@ export const BACK_TO_DASHBOARD = { href: "/overview", icon: ArrowLeftIcon };
 
 export function isActive(pathname: string, item: NavItem): boolean {
   if (item.exact) return pathname === item.href;
+  if (item.excludes?.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }

@@ -3,45 +3,27 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
-import type { FieldValues, Path } from "react-hook-form";
 import { z } from "zod";
 import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/components/balance/accounts";
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import {
-  type AnyForm,
-  blankAsAbsent,
-  FormAlert,
-  FormField,
-  showServiceError,
-  useSchemaForm,
-} from "@/components/forms/schema-form";
+import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { Select } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { TxId } from "@/server/charges/schema";
 import { AccountId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
-import { PartyInput, PixKey } from "@/server/transfers/schema";
-import {
-  EntryOutcome,
-  OutcomeLink,
-  SandboxCard,
-  type SandboxEntry,
-  useEntryOutcome,
-  useFirstChoice,
-  useSandboxError,
-} from "./shared";
+import { PixKey } from "@/server/transfers/schema";
+import { DueDateChargeForm } from "./due-date-pay-form";
+import { type FormProps, PayerField, PayerName, payerOf, Submit } from "./receive-parts";
+import { EntryOutcome, OutcomeLink, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
 
-type Mode = "charge" | "account" | "key";
-const MODES: Mode[] = ["charge", "account", "key"];
-
-/** The payer's name as the sandbox takes it; blank lets the simulated network name someone. */
-const PayerName = blankAsAbsent(PartyInput.shape.name.unwrap());
-const payerOf = (name: string | undefined) => (name ? { name } : undefined);
+type Mode = "charge" | "dueDate" | "account" | "key";
+const MODES: Mode[] = ["charge", "dueDate", "account", "key"];
 
 /** "Receive a PIX": a payer at another institution pays a charge, or sends to an account or a key. */
 export function ReceiveCard() {
@@ -66,6 +48,7 @@ export function ReceiveCard() {
           }))}
         />
         {mode === "charge" ? <ChargeForm onDone={outcome.show} /> : null}
+        {mode === "dueDate" ? <DueDateChargeForm onDone={outcome.show} /> : null}
         {mode === "account" ? <AccountForm onDone={outcome.show} /> : null}
         {mode === "key" ? <KeyForm onDone={outcome.show} /> : null}
         <EntryOutcome
@@ -73,7 +56,12 @@ export function ReceiveCard() {
           entry={outcome.entry}
           more={
             outcome.entry?.reason === "pix_in:qrcode_paid" && outcome.entry.entryRef ? (
-              <OutcomeLink href={`/charges/${outcome.entry.entryRef}`}>{t("viewCharge")}</OutcomeLink>
+              <OutcomeLink
+                href={`/charges/${mode === "dueDate" ? "due-date/" : ""}${outcome.entry.entryRef}`}
+                testId="sandbox-view-charge"
+              >
+                {t("viewCharge")}
+              </OutcomeLink>
             ) : null
           }
         />
@@ -81,8 +69,6 @@ export function ReceiveCard() {
     </SandboxCard>
   );
 }
-
-type FormProps = { onDone: (entry: SandboxEntry) => void };
 
 function ChargeForm({ onDone }: FormProps) {
   const t = useTranslations("sandbox.receive");
@@ -248,25 +234,5 @@ function KeyForm({ onDone }: FormProps) {
       <PayerField form={form} />
       <Submit loading={credit.isPending} />
     </form>
-  );
-}
-
-function PayerField<V extends FieldValues>({ form }: { form: AnyForm<V> }) {
-  const t = useTranslations("sandbox.receive");
-  return (
-    <FormField form={form} name={"payerName" as Path<V>} label={t("payerName")} hint={t("payerNameHint")}>
-      {(control) => <Input {...control} autoComplete="off" placeholder={t("payerNamePlaceholder")} />}
-    </FormField>
-  );
-}
-
-function Submit({ loading }: { loading: boolean }) {
-  const t = useTranslations("sandbox.receive");
-  return (
-    <div className="flex justify-end">
-      <Button type="submit" loading={loading} className="w-full sm:w-auto">
-        {loading ? t("submitting") : t("submit")}
-      </Button>
-    </div>
   );
 }

@@ -34,6 +34,7 @@ export function useAfterSandbox() {
     Promise.all([
       afterSend(),
       queryClient.invalidateQueries(trpc.charges.pathFilter()),
+      queryClient.invalidateQueries(trpc.dueDateCharges.pathFilter()),
       queryClient.invalidateQueries(trpc.meds.pathFilter()),
     ]);
 }

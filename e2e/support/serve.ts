@@ -34,10 +34,14 @@ const statements = startStatementLoop({ db: db(), pool: pool(), workerId: "e2e" 
 const { startOutboxRelay } = await import("../../server/outbox/relay");
 const { outboxHandlers } = await import("../../server/worker/outbox-handlers");
 const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send", "sms.send"]);
+// Batches of due-date charges (CSV upload, lotecobv) are created by the worker's batch loop.
+const { startDueDateBatchLoop } = await import("../../server/charges/due-date/batch-worker");
+const dueDateBatches = startDueDateBatchLoop(db());
 
 async function stop(exitCode = 0) {
   await statements.stop();
   await mail.stop();
+  await dueDateBatches.stop();
   await web.close();
   await database.release();
   process.exit(exitCode);

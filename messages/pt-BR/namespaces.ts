@@ -15,6 +15,8 @@ export { default as common } from "./common.json";
 export { default as copy } from "./copy.json";
 export { default as dateInput } from "./dateInput.json";
 export { default as dialog } from "./dialog.json";
+export { default as dueDateCharges } from "./dueDateCharges.json";
+export { default as dueDateUpload } from "./dueDateUpload.json";
 export { default as errorPage } from "./errorPage.json";
 export { default as fieldErrors } from "./fieldErrors.json";
 export { default as fileExports } from "./fileExports.json";

@@ -22,6 +22,7 @@ import { registerBaasAccountRoutes } from "./routes/baas-accounts";
 import { registerBaasPixRoutes } from "./routes/baas-pix";
 import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
+import { registerDueDateChargeRoutes } from "./routes/due-date-charges";
 import { registerLedgerRoutes } from "./routes/ledger";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
@@ -74,6 +75,7 @@ export function createAccountApi() {
   registerTransferRoutes(app);
   registerLedgerRoutes(app);
   registerChargeRoutes(app);
+  registerDueDateChargeRoutes(app);
   registerRefundRoutes(app);
   registerPaymentLinkRoutes(app);
   registerWebhookRoutes(app);

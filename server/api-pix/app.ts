@@ -20,6 +20,7 @@ import { registerCobRoutes } from "./routes/cob";
 import { registerCobVRoutes } from "./routes/cobv";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
+import { registerLoteCobVRoutes } from "./routes/lotecobv";
 import { registerPixRoutes } from "./routes/pix";
 import { registerWebhookRoutes } from "./routes/webhook";
 
@@ -85,6 +86,7 @@ export function createApiPix() {
   // Resource routes register here, one line per file of ./routes.
   registerCobRoutes(app);
   registerCobVRoutes(app);
+  registerLoteCobVRoutes(app);
   registerLocRoutes(app);
   registerPixRoutes(app);
   registerDevolucaoRoutes(app);

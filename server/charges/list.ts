@@ -29,9 +29,12 @@ function searchCondition(typed: string): Prisma.Sql {
   return Prisma.sql`(${Prisma.join(readings, " OR ")})`;
 }
 
-/** Every filter of the charges list as one SQL condition, always within the user's charges. */
+/**
+ * Every filter of the charges list as one SQL condition, always within the user's immediate
+ * charges (due-date charges have their own list, server/charges/due-date/read.ts).
+ */
 export function chargeCondition(userId: string, filters: ChargeFilters): Prisma.Sql {
-  const parts = [Prisma.sql`user_id = ${userId}::uuid`];
+  const parts = [Prisma.sql`user_id = ${userId}::uuid`, Prisma.sql`kind = 'cob'`];
   if (filters.status) parts.push(Prisma.sql`status = ${filters.status}::"ChargeStatus"`);
   if (filters.accountId) parts.push(Prisma.sql`account_id = ${filters.accountId}`);
   if (filters.search?.trim()) parts.push(searchCondition(filters.search));

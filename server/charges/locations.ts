@@ -25,8 +25,17 @@ export async function createLocation(
   now = new Date(),
   txId: string | null = null,
 ): Promise<PayloadLocation> {
-  return db.payloadLocation.create({ data: { userId, token: randomUUID(), tipoCob, txId, createdAt: now } });
+  return db.payloadLocation.create({ data: newLocationRow(userId, tipoCob, now, txId) });
 }
+
+/** A new location's row (a fresh token), for `createLocation` and for set-based inserts of many. */
+export const newLocationRow = (userId: string, tipoCob: LocationType, now: Date, txId: string | null) => ({
+  userId,
+  token: randomUUID(),
+  tipoCob,
+  txId,
+  createdAt: now,
+});
 
 const LOCATION_ID = /^[0-9]{1,18}$/;
 

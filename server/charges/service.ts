@@ -8,7 +8,7 @@ import { AppError, invalid, notFound } from "../errors";
 import type { Account, Charge, Prisma } from "../generated/prisma/client";
 import type { EffectSink } from "../idempotency/sink";
 import { centsToBrl } from "../money";
-import { recordEvent } from "../outbox/record";
+import { recordEvent, recordEvents } from "../outbox/record";
 import { encodeDynamicBrCode } from "../pix/brcode";
 import { CHARGE_TXID_PATTERN, locationUrl, newTxId } from "./ids";
 import { createLocation } from "./locations";
@@ -175,15 +175,25 @@ export async function expireDueCharges(db: Db, now = new Date()): Promise<number
   });
 }
 
+const createdEvent = (charge: Charge) => ({
+  topic: "charge.created" as const,
+  accountId: charge.accountId,
+  userId: charge.userId,
+  entryId: charge.txId,
+  payload: chargeSnapshot(charge),
+});
+
 /** A new charge row and its `charge.created` event, in the caller's transaction: every kind of charge is born here. */
 export async function insertCharge(tx: Tx, data: Prisma.ChargeUncheckedCreateInput): Promise<Charge> {
   const charge = await tx.charge.create({ data });
-  await recordEvent(tx, {
-    topic: "charge.created",
-    accountId: charge.accountId,
-    userId: charge.userId,
-    entryId: charge.txId,
-    payload: chargeSnapshot(charge),
-  });
+  await recordEvent(tx, createdEvent(charge));
   return charge;
+}
+
+/** The same for many charges: one statement for the rows, one for their events (batches of cobv). */
+export async function insertCharges(tx: Tx, data: Prisma.ChargeCreateManyInput[]): Promise<Charge[]> {
+  if (!data.length) return [];
+  const charges = await tx.charge.createManyAndReturn({ data });
+  await recordEvents(tx, charges.map(createdEvent));
+  return charges;
 }

@@ -41,19 +41,24 @@ export type OutboxEventInput = {
   availableAt?: Date;
 };
 
+const outboxRow = (event: OutboxEventInput) => ({
+  id: randomUUID(),
+  topic: event.topic,
+  accountId: event.accountId ?? null,
+  userId: event.userId ?? null,
+  entryId: event.entryId ?? null,
+  payload: event.payload as object,
+  ...(event.availableAt ? { availableAt: event.availableAt } : {}),
+});
+
 /** Records an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function recordEvent(tx: Tx, event: OutboxEventInput): Promise<void> {
-  await tx.outboxEvent.create({
-    data: {
-      id: randomUUID(),
-      topic: event.topic,
-      accountId: event.accountId ?? null,
-      userId: event.userId ?? null,
-      entryId: event.entryId ?? null,
-      payload: event.payload as object,
-      ...(event.availableAt ? { availableAt: event.availableAt } : {}),
-    },
-  });
+  await tx.outboxEvent.create({ data: outboxRow(event) });
+}
+
+/** Several events in one statement, in the caller's transaction (a batch of charges). */
+export async function recordEvents(tx: Tx, events: OutboxEventInput[]): Promise<void> {
+  if (events.length) await tx.outboxEvent.createMany({ data: events.map(outboxRow) });
 }
 
 /** The same, on a plain `pg` client inside its transaction (the hot paths, docs/performance.md). */

@@ -15,6 +15,9 @@ export const PaymentLinkId = text({
   patternMessage: "must be pl_ and 20 letters or digits",
 });
 
+/** A link's expiry is a date people mean: before 2100 (and storable). */
+const LATEST_EXPIRY = Date.UTC(2100, 0, 1);
+
 export const PAYER_FIELDS = ["name", "document", "email"] as const;
 export type PayerField = (typeof PAYER_FIELDS)[number];
 
@@ -27,7 +30,11 @@ export const PaymentLinkCreate = z.object({
   amount: BrlAmount.optional(),
   minAmount: BrlAmount.optional(),
   maxAmount: BrlAmount.optional(),
-  expiresAt: z.coerce.date().optional().describe("After this instant the link refuses new payments (ISO 8601)."),
+  expiresAt: z.coerce
+    .date()
+    .refine((date) => date.getTime() < LATEST_EXPIRY, "must be before 2100")
+    .optional()
+    .describe("After this instant the link refuses new payments (ISO 8601, before 2100)."),
   maxPayments: z.number().int().min(1).max(1_000_000).optional(),
   payerFields: z.array(z.enum(PAYER_FIELDS)).max(3).default([]),
 });

@@ -7,7 +7,8 @@ import { type DocumentIntl, documentIntl } from "../i18n/documents";
 import { reasonLabel, statusLabel } from "../statements/pdf-cells";
 import type { Receipt, ReceiptParty } from "./service";
 
-const styles = StyleSheet.create({
+/** The one look of the platform's one-page documents (receipts, due-date bills). */
+export const styles = StyleSheet.create({
   page: { padding: 40, fontSize: 10, fontFamily: "Helvetica", color: "#0f172a" },
   brand: { fontSize: 14, fontFamily: "Helvetica-Bold" },
   muted: { color: "#555" },
@@ -29,7 +30,7 @@ const styles = StyleSheet.create({
   footer: { position: "absolute", bottom: 30, left: 40, right: 40, fontSize: 8, color: "#555" },
 });
 
-function Row({ label, value }: { label: string; value: string }) {
+export function Row({ label, value }: { label: string; value: string }) {
   return (
     <View style={styles.row}>
       <Text style={styles.label}>{label}</Text>

@@ -13,6 +13,7 @@ import type { Statement } from "../generated/prisma/client";
 import { documentIntl } from "../i18n/documents";
 import { logger } from "../logger";
 import { storage } from "../storage";
+import { startPollingLoop } from "../worker/loop";
 import { csvStatement } from "./csv";
 import { countEntries, periodEntries, periodSummary } from "./data";
 import { ofxStatement, periodMovements } from "./ofx";
@@ -180,23 +181,5 @@ export async function processNextStatement(deps: GenerateDeps, only?: string): P
 }
 
 /** The worker's loop: drains the queue, then polls. */
-export function startStatementLoop(deps: Omit<GenerateDeps, "now">, pollMs = 1000) {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      let worked = false;
-      try {
-        worked = await processNextStatement({ ...deps, now: () => new Date() });
-      } catch (error) {
-        logger().error({ err: error }, "statement pass failed");
-      }
-      if (!worked) await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-    },
-  };
-}
+export const startStatementLoop = (deps: Omit<GenerateDeps, "now">, pollMs = 1000) =>
+  startPollingLoop("statement", () => processNextStatement({ ...deps, now: () => new Date() }), pollMs);

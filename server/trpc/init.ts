@@ -8,7 +8,7 @@ import { ZodError, z } from "zod";
 import type { AppLocale } from "../../i18n/config";
 import { requestLocale } from "../../i18n/request-locale";
 import { getSession, type SessionUser } from "../auth/next-auth";
-import { AppError } from "../errors";
+import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
 export type TRPCContext = { user: SessionUser | null; locale?: AppLocale };
@@ -61,6 +61,8 @@ const t = initTRPC.context<TRPCContext>().create({
         reason: appError?.reason ?? null,
         /** The field a refusal is about: the service's, or the first refused input field. */
         field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
+        /** Every field a refusal of several at once is about (FieldsRefused). */
+        fields: appError instanceof FieldsRefused ? appError.fields : null,
         zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
       },
     };

@@ -1,3 +1,4 @@
+import { startDueDateBatchLoop } from "../charges/due-date/batch-worker";
 import { config, databaseUrl } from "../config";
 import { db, disconnectDb } from "../db/client";
 import { closePool, pool } from "../db/pool";
@@ -17,6 +18,7 @@ const relay = startOutboxRelay(db(), outboxHandlers(db()), 200, null, config().O
 const deliveries = startDeliveryLoop();
 const queuedPayouts = startQueuedPayoutLoop(db());
 const statements = startStatementLoop({ db: db(), pool: pool(), workerId: worker.workerId });
+const dueDateBatches = startDueDateBatchLoop(db());
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -26,6 +28,7 @@ async function shutdown(signal: string) {
   await relay.stop();
   await queuedPayouts.stop();
   await statements.stop();
+  await dueDateBatches.stop();
   await deliveries.stop();
   await worker.stop();
   await disconnectDb();

@@ -9,7 +9,8 @@ import { payBrCode } from "../../server/transfers/pay-brcode";
 import { apiPixEventFor } from "../../server/webhooks/pix-payload";
 import { call, fundedMerchant } from "../support/fixtures";
 import { cobvBody, dueDay, lateDay, PROBLEM, putCobV, today } from "./cobv-support";
-import { apiPixMerchantWithKey, pixCall } from "./support";
+import { specResponseErrors } from "./spec-validator";
+import { apiPixDoor, apiPixMerchantWithKey, pixCall } from "./support";
 
 type Merchant = Awaited<ReturnType<typeof apiPixMerchantWithKey>>;
 
@@ -179,5 +180,24 @@ describe("paying a cobv", () => {
     expect((await pixCall(shop.bearer, "DELETE", `/loc/${loc}/txid`)).status).toBe(200);
     expect((await location(url)).status).toBe(410);
     expect((await location("x/00000000-0000-0000-0000-000000000000")).status).toBe(404);
+  });
+
+  it("unlinked, it is read and revised without location (the accepted difference of decision 0035), until a PATCH gives it one", async () => {
+    const { txid } = await created();
+    const loc = (await pixCall(shop.bearer, "GET", `/cobv/${txid}`)).json.loc.id as number;
+    await pixCall(shop.bearer, "DELETE", `/loc/${loc}/txid`);
+    // straight through the door: pixCall would hold the answer to the spec's required location
+    const read = await call(apiPixDoor, "GET", `/api/pix/v2/cobv/${txid}`, { auth: shop.bearer });
+    expect(read.status).toBe(200);
+    expect(read.json).not.toHaveProperty("location");
+    expect(read.json).not.toHaveProperty("loc");
+    expect(specResponseErrors("GET", `/cobv/${txid}`, 200, read.json)).toEqual([
+      '(body) must have required property \'location\' {"missingProperty":"location"}',
+    ]);
+    const fresh = (await pixCall(shop.bearer, "POST", "/loc", { body: { tipoCob: "cobv" } })).json.id as number;
+    const relinked = await pixCall(shop.bearer, "PATCH", `/cobv/${txid}`, { body: { loc: { id: fresh } } });
+    expect(relinked.status, JSON.stringify(relinked.json)).toBe(200);
+    expect(relinked.json.loc).toMatchObject({ id: fresh, txid });
+    expect(relinked.json.location).toMatch(/\/pix\/qr\/v2\/cobv\//);
   });
 });

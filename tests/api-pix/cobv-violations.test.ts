@@ -49,6 +49,21 @@ describe("API Pix cobv violations", () => {
     ["valor.original off the schema", { valor: { original: "1,00" } }, "cobv.valor.original"],
     ["valor.original zero", valor({ original: "0.00" }), "cobv.valor.original"],
     ["multa off the schema", valor({ multa: { modalidade: 3, valorPerc: "1.00" } }), "cobv.valor.multa.modalidade"],
+    [
+      "a modalidade written as text (the spec's schema says integer)",
+      valor({ multa: { modalidade: "2", valorPerc: "1.00" } }),
+      "cobv.valor.multa.modalidade",
+    ],
+    [
+      "a dataDeVencimento that is no date",
+      { calendario: { dataDeVencimento: "2026-02-30" } },
+      "cobv.calendario.dataDeVencimento",
+    ],
+    [
+      "a descontoDataFixa date that is no date",
+      valor({ desconto: { modalidade: 1, descontoDataFixa: [{ data: "2026-13-01", valorPerc: "1.00" }] } }),
+      "cobv.valor.desconto.descontoDataFixa.0.data",
+    ],
     ["juros off the schema", valor({ juros: { modalidade: 9, valorPerc: "1.00" } }), "cobv.valor.juros.modalidade"],
     [
       "abatimento off the schema",
@@ -136,6 +151,11 @@ describe("API Pix cobv violations", () => {
       body: { calendario: { dataDeVencimento: plusDays(today(), -3) } },
     });
     expect(invalidProperties(due)).toEqual(["cobv.calendario.dataDeVencimento"]);
+    // the spec's CobVRevisada: a calendario comes with its dataDeVencimento
+    const validity = await pixCall(shop.bearer, "PATCH", `/cobv/${txid}`, {
+      body: { calendario: { validadeAposVencimento: 10 } },
+    });
+    expect(invalidProperties(validity)).toEqual(["cobv.calendario.dataDeVencimento"]);
     expect((await pixCall(shop.bearer, "GET", `/cobv/${txid}`)).json.revisao).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ const spec = specDocument();
 if (!spec) console.warn(SKIP_REASON);
 
 const LOC_LACKS = /\/loc must have required property '(txid|criacao|tipoCob)'/;
+const COBV_LOC_LACKS = /\/loc must have required property '(txid|criacao)'|must have required property 'location'/;
 const LONG_E2E = /\/endToEndId must NOT have more than 32 characters/;
 
 /**
@@ -39,6 +40,11 @@ const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
   cobResponse7: { why: "its loc lacks txid and criacao", errors: LOC_LACKS },
   getCobs1: { why: "built of cobResponse examples whose loc lacks fields", errors: LOC_LACKS },
   getCobs2: { why: "built of cobResponse examples whose loc lacks fields", errors: LOC_LACKS },
+  cobResponse4: {
+    why: "a cobv whose loc lacks txid and criacao, and which has no location, all of which CobVGerada requires",
+    errors: COBV_LOC_LACKS,
+  },
+  getCobsV1: { why: "built of cobResponse4", errors: COBV_LOC_LACKS },
   pixResponse2: { why: "its endToEndId has 34 characters; EndToEndId is exactly 32", errors: LONG_E2E },
   pixResponse3: { why: "its endToEndId has 34 characters", errors: LONG_E2E },
   getPix1: { why: "built of pixResponse2 and pixResponse3", errors: LONG_E2E },

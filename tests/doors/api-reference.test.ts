@@ -63,6 +63,14 @@ describe("/docs/api", () => {
     ]) {
       expect(html).toContain(text);
     }
+    const account = await (
+      await surfacePage(new Request("http://localhost/docs/getting-started/account"), {
+        params: Promise.resolve({ surface: "account" }),
+      })
+    ).text();
+    for (const text of ["/v4/i/charges/due-date", "/v4/i/sandbox/pix/in/due-date/", "fixedDates", "255,42"]) {
+      expect(account).toContain(text);
+    }
     // only reserved names and the local server in the examples
     const hosts = [...html.matchAll(/https?:\/\/([a-z0-9.-]+)/gi)].map(([, host]) => host);
     expect(

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { accountApi } from "../../server/account-api/app";
 import { API_PIX_BASE, createApiPix } from "../../server/api-pix/app";
+import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
 import { verifyLedger } from "../../server/ledger/verify";
@@ -61,6 +62,14 @@ beforeAll(async () => {
   const pix = await seedApiPixRecords(me as Merchant & { bearer: string }, credit?.endToEndId ?? undefined);
   knownIds.push(pix.chave, ...pix.txids, ...pix.locIds, ...pix.refundIds);
   if (pix.notes.length) console.warn(`API Pix seeding refused: ${pix.notes.join("; ")}`);
+  const dueDate = plusDays(todayInSaoPaulo(), 10);
+  const debtor = { name: "Pagadora", cpf: randomCpf() };
+  const bill = await call(accountApi(), "POST", "/v4/i/charges/due-date", {
+    auth: me.auth,
+    body: { accountId: me.accountId, dueDate, debtor, amount: 10, fine: { mode: 2, value: 2 } },
+  });
+  if (bill.status === 200) knownIds.push(bill.json.data.txId);
+  else console.warn(`due-date charge seeding refused: ${bill.text}`);
   hints = {
     chave: pix.chave,
     amount: 1.5,
@@ -72,6 +81,8 @@ beforeAll(async () => {
     end_to_end_id: credit?.endToEndId,
     cpf: randomCpf(),
     events: ["pix.charge.paid"],
+    dueDate,
+    debtor,
     event: ["*"],
   };
 });

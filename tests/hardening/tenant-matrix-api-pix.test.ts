@@ -24,7 +24,7 @@ import { db } from "../../server/db/client";
 import { IN_SCOPE, splitOperation } from "../api-pix/spec/document";
 import { fundedMerchant } from "../support/fixtures";
 import { allowPrivateTargets } from "../webhooks/support";
-import { apiPixAnswerErrors, type Bearing, seedApiPixRecords } from "./support/api-pix";
+import { apiPixAnswerErrors, type Bearing, cobvTerms, seedApiPixRecords } from "./support/api-pix";
 import { type Operation, operationsOf, type Schema, valid } from "./support/openapi";
 import { allowManyRequests, send, withBearer } from "./support/requests";
 import { stateFingerprint } from "./support/state";
@@ -112,8 +112,11 @@ function ownIdFor(op: Operation, name: string): string {
   return fits[0] ?? aIds[0] ?? "x";
 }
 
+/** A's hints for an operation's body: a cobv's also get terms the rules accept, so its txid is reached. */
+const hintsFor = (op: Operation) => (op.path.includes("/cobv") ? { ...hints, ...cobvTerms() } : hints);
+
 /** Bodies for the operation: the required fields with A's hints first, then generated ones. */
-function bodiesFor(schema: Schema, seed: number): unknown[] {
+function bodiesFor(schema: Schema, seed: number, hints: Record<string, unknown>): unknown[] {
   if (!schema) return [undefined];
   const generated = fc.sample(valid(schema), { numRuns: SAMPLES, seed });
   const first = generated[0];
@@ -172,7 +175,7 @@ describe("tenant isolation: API Pix surface", () => {
         let reached = false;
         const seen: string[] = [];
         for (const id of idsOfB()) {
-          for (const body of bodiesFor(op.body, id.length)) {
+          for (const body of bodiesFor(op.body, id.length, hintsFor(op))) {
             // the record a PUT creates gets a fresh id when another field is the target
             const path = op.path.replace(/\{(\w+)\}/g, (_, name) =>
               encodeURIComponent(

@@ -11,6 +11,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { accountApi } from "../../server/account-api/app";
 import { createApiKey } from "../../server/apikeys/service";
+import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
+import { createDueDateCharge } from "../../server/charges/due-date/service";
+import { newTxId } from "../../server/charges/ids";
 import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
@@ -31,6 +34,11 @@ import { stateFingerprint } from "./support/state";
 const ID_NAME =
   /^(id|txId|accountId|endToEnd|endToEndId|end_to_end_id|configId|event_id|eventId|webhookId|clientId|keyId)$/;
 const SAMPLES = 8;
+/**
+ * Body ids that name the record a request creates, not one it looks up: merchant B's value there
+ * is "already in use" (409, nothing of B revealed; tests/account-api/due-date-charges.test.ts).
+ */
+const NEW_RECORD_IDS: Record<string, string[]> = { "POST /v4/i/charges/due-date": ["txId"] };
 
 let a: Merchant;
 let b: Merchant;
@@ -57,6 +65,9 @@ beforeAll(async () => {
     emv: aCharge.emv,
     receiverBankAccount: payee.accountId,
     receiverAccountId: payee.accountId,
+    // a due-date charge the rules accept, so that its accountId lookup is reached
+    dueDate: plusDays(todayInSaoPaulo(), 10),
+    debtor: { name: "Pagador", cpf: "12345678909" },
   };
 
   const charge = await createCharge(db(), { userId: b.userId, accountId: b.accountId, amountCents: 777n });
@@ -81,6 +92,15 @@ beforeAll(async () => {
   const [delivery] = await awaitDeliveries(b.userId, 1);
   const extraKey = await createApiKey(db(), { userId: b.userId, name: "b-second", ipWhitelist: ["127.0.0.1"] });
   const entries = await db().ledgerEntry.findMany({ where: { accountId: b.accountId } });
+  const bKey = await createPixKey(db(), { callerId: b.userId, accountId: b.accountId }, { type: "EVP" });
+  const bBill = await createDueDateCharge(db(), {
+    userId: b.userId,
+    txId: newTxId(),
+    accountId: b.accountId,
+    dueDate: plusDays(todayInSaoPaulo(), 10),
+    debtor: { name: "Devedora de B", cpf: "52998224725" },
+    valor: { original: "7.77" },
+  });
   // B's events fanned out before the matrix starts, so the state it compares stands still
   await relayUntil(
     async () =>
@@ -97,11 +117,11 @@ beforeAll(async () => {
   });
   const aEntries = await db().ledgerEntry.findMany({ where: { accountId: a.accountId } });
   const aKey = await createPixKey(db(), { callerId: a.userId, accountId: a.accountId }, { type: "EVP" });
-  const bKey = await createPixKey(db(), { callerId: b.userId, accountId: b.accountId }, { type: "EVP" });
   aIds = unique([a.accountId, aKey.id, ...aEntries.flatMap((e) => [e.endToEndId, e.id])]);
   bIds = unique([
     b.accountId,
     charge.txId,
+    bBill.txId,
     config.id,
     webhook.id,
     delivery?.id,
@@ -148,8 +168,9 @@ function inputsFor(schema: Schema, seed: number): unknown[] {
 
 function restTargets(op: Operation): { name: string; where: "path" | "body" }[] {
   const fromPath = op.parameters.filter((p) => p.in === "path").map((p) => ({ name: p.name, where: "path" as const }));
+  const created = NEW_RECORD_IDS[`${op.method} ${op.path}`] ?? [];
   const fromBody = Object.keys(op.body?.properties ?? {})
-    .filter((k) => ID_NAME.test(k))
+    .filter((k) => ID_NAME.test(k) && !created.includes(k))
     .map((name) => ({ name, where: "body" as const }));
   return [...fromPath, ...fromBody];
 }

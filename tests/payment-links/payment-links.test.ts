@@ -90,6 +90,8 @@ describe("the account surface's payment links", () => {
       { amount: -1 },
       { amount: 10, maxPayments: 0 },
       { amount: 10, expiresAt: "2001-01-01T00:00:00Z" },
+      { amount: 10, expiresAt: "+103201-01-06T16:22:40.784Z" },
+      { amount: 10, expiresAt: "soon" },
       { amount: 10, payerFields: ["ssn"] },
     ]) {
       const res = await api("POST", "/payment-links", { accountId: shop.accountId, description: "x", ...body });

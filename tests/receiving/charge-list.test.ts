@@ -3,11 +3,14 @@
  * accents and case aside), what was refunded of a paid charge, and who paid it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
+import { createDueDateCharge } from "../../server/charges/due-date/service";
 import { listCharges } from "../../server/charges/list";
 import { getChargeWithPayment } from "../../server/charges/paid";
 import { payChargeFromOutside } from "../../server/charges/payment";
 import { createCharge } from "../../server/charges/service";
 import { db } from "../../server/db/client";
+import { createPixKey } from "../../server/pix/keys/service";
 import { requestRefund } from "../../server/refunds/service";
 import { fundedMerchant } from "../support/fixtures";
 
@@ -40,6 +43,21 @@ describe("charges list and page", () => {
 
   const found = async (search: string) =>
     (await listCharges(db(), shop.userId, { ...page, search })).charges.map((c) => c.externalId);
+
+  it("lists immediate charges only: a due-date charge of the same account is in its own list", async () => {
+    await createPixKey(db(), { callerId: shop.userId, accountId: shop.accountId }, { type: "EVP" });
+    const bill = await createDueDateCharge(db(), {
+      userId: shop.userId,
+      txId: `billlist${Date.now()}${"0".repeat(10)}`,
+      accountId: shop.accountId,
+      dueDate: plusDays(todayInSaoPaulo(), 10),
+      debtor: { name: "Pagadora", cpf: "52998224725" },
+      valor: { original: "50.00" },
+    });
+    const { charges, total } = await listCharges(db(), shop.userId, { ...page, search: "50,00" });
+    expect(charges.map((c) => c.txId)).not.toContain(bill.txId);
+    expect(total).toBe(1);
+  });
 
   it("finds charges by description and order number, whatever the accents and case", async () => {
     expect(await found("cafe")).toEqual(["pedido-1001"]);

@@ -2,7 +2,7 @@
 
 import { NODE_VERIFY_WEBHOOK, PYTHON_VERIFY_WEBHOOK } from "@/server/gateway/signing-example";
 import { GET_A_KEY, SETUP } from "./common";
-import { code } from "./html";
+import { code, esc } from "./html";
 
 const NODE_CLIENT = `
 // Node 18 or later (fetch is built in). CLIENT_ID and CLIENT_SECRET come from the environment.
@@ -97,7 +97,79 @@ can use, <code>POST /v4/i/payment-links</code> with <code>{"accountId", "descrip
 <code>GET /v4/i/payment-links</code> lists your links with <code>paymentsCount</code> and <code>totalReceived</code>;
 <code>POST /v4/i/payment-links/{id}/deactivate</code> stops one.</p>
 
-<h2>4. Webhooks, and checking that a delivery is yours</h2>
+<h2 id="due-date">4. A bill with a due date</h2>
+<p>A due-date charge is a bill: it is paid by a day, may earn the payer a discount for paying early, and adds a fine
+and interest once late. It is the API Pix's <code>cobv</code> under the same rules, written here in camelCase with
+amounts as BRL numbers. <code>fine</code>, <code>interest</code>, <code>rebate</code> and <code>discount</code> are each
+<code>{ mode, value }</code>: the mode says whether <code>value</code> is BRL or a percentage and how it counts (the
+<a href="/docs/api">API reference</a> lists every mode); a discount by dates gives <code>fixedDates</code> instead of a
+value. A due date on a weekend or national holiday moves to the next business day, and the bill can be paid for
+<code>validityDays</code> (30 unless you say) after it.</p>
+<p>Below, R$ 250 due on 10 December: paying by 4 December takes R$ 10 off; once late there is a fine of 2 % and
+interest of 1 % a month, counted per calendar day.</p>
+${code({
+  curl: `curl -u "$CLIENT_ID:$CLIENT_SECRET" -H "Content-Type: application/json" -d '{
+  "accountId": "100000000001",
+  "dueDate": "2026-12-10",
+  "debtor": { "name": "Maria Pagadora", "cpf": "12345678909", "email": "maria@example.invalid" },
+  "amount": 250,
+  "fine": { "mode": 2, "value": 2 },
+  "interest": { "mode": 3, "value": 1 },
+  "discount": { "mode": 1, "fixedDates": [{ "date": "2026-12-04", "value": 10 }] },
+  "description": "Mensalidade de dezembro"
+}' "$BASE/v4/i/charges/due-date"`,
+  node: `const bill = await call("POST", "/v4/i/charges/due-date", {
+  accountId: "100000000001",
+  dueDate: "2026-12-10",
+  debtor: { name: "Maria Pagadora", cpf: "12345678909", email: "maria@example.invalid" },
+  amount: 250,
+  fine: { mode: 2, value: 2 }, // 2 % once late
+  interest: { mode: 3, value: 1 }, // 1 % a month, per calendar day late
+  discount: { mode: 1, fixedDates: [{ date: "2026-12-04", value: 10 }] }, // R$ 10 off until 4 December
+  description: "Mensalidade de dezembro",
+});
+console.log(bill.data.dueToday.amount); // 240 while the discount holds`,
+  python: `bill = call("POST", "/v4/i/charges/due-date", {
+    "accountId": "100000000001",
+    "dueDate": "2026-12-10",
+    "debtor": {"name": "Maria Pagadora", "cpf": "12345678909", "email": "maria@example.invalid"},
+    "amount": 250,
+    "fine": {"mode": 2, "value": 2},
+    "interest": {"mode": 3, "value": 1},
+    "discount": {"mode": 1, "fixedDates": [{"date": "2026-12-04", "value": 10}]},
+    "description": "Mensalidade de dezembro",
+})
+print(bill["data"]["dueToday"]["amount"])  # 240 while the discount holds`,
+})}
+<p>The answer (created on 28 November) repeats the terms and says what paying today would move, part by part:</p>
+<pre><code>${esc(`{
+  "requestId": "…", "success": true, "size": 1, "message": "Due-date charge created",
+  "data": {
+    "txId": "kV3n8QmT2xLp9RbWc4YhJd7sFa1Ge6Zu", "status": "created", "accountId": "100000000001",
+    "pixKey": "…", "revision": 0, "createdAt": 1796000000000, "updatedAt": 1796000000000,
+    "dueDate": "2026-12-10", "validityDays": 30,
+    "debtor": { "name": "Maria Pagadora", "cpf": "12345678909", "email": "maria@example.invalid" },
+    "amount": 250,
+    "fine": { "mode": 2, "value": 2 }, "interest": { "mode": 3, "value": 1 }, "rebate": null,
+    "discount": { "mode": 1, "value": null, "fixedDates": [{ "date": "2026-12-04", "value": 10 }] },
+    "description": "Mensalidade de dezembro",
+    "emv": "000201…", "location": "localhost:3000/pix/qr/v2/cobv/…",
+    "dueToday": { "date": "2026-11-28", "amount": 240, "lastPayableDate": "2027-01-11",
+                  "original": 250, "fine": 0, "interest": 0, "rebate": 0, "discount": 10 },
+    "paid": null
+  }
+}`)}</code></pre>
+<p>Paid on 15 December, five days late, it moves R$ 255,42: the R$ 250, a fine of R$ 5 and interest of R$ 0,42
+(250 × 1 % × 5 ÷ 30, rounded to the centavo). In the sandbox you can try it without waiting:
+<code>POST /v4/i/sandbox/pix/in/due-date/{txId}/pay</code> with <code>{ "paidOn": "2026-12-15" }</code>; afterwards
+<code>GET /v4/i/charges/due-date/{txId}</code> answers <code>"status": "paid"</code> and
+<code>"paid": { "paidOn": "2026-12-15", "amount": 255.42, "original": 250, "fine": 5, "interest": 0.42, … }</code>.
+<code>GET /v4/i/charges/due-date</code> lists your bills, newest first, by <code>status</code>, due window
+(<code>dueFrom</code>, <code>dueTo</code>), payer (<code>debtorDocument</code>, part of <code>debtorName</code>) and creation
+period (<code>startDate</code>, <code>endDate</code>). A refused bill answers 400 <code>VALIDATION_ERROR</code> naming each
+field, e.g. <code>fine.mode: … deve estar entre 1 e 2</code>.</p>
+
+<h2>5. Webhooks, and checking that a delivery is yours</h2>
 <p>Register a URL for the events you want. The answer carries the registration's signing <code>secret</code>
 once: keep it. Each delivery is a POST signed the same way as the gateway's: <code>X-Service-Timestamp</code> (seconds)
 and <code>X-Service-Signature</code> = <code>sha256=</code> HMAC-SHA256 of <code>timestamp.rawBody</code> keyed with that

@@ -2,11 +2,10 @@
  * API Pix `cobv`: PUT/PATCH/GET /cobv/{txid}, GET /cobv. Shapes only: the rules are the due-date
  * charge service's (server/charges/due-date/service.ts).
  */
-import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createDueDateCharge,
   type DueDateChargeInput,
-  type DueDateDebtorInput,
   getDueDateCharge,
   listDueDateCharges,
   updateDueDateCharge,
@@ -26,6 +25,7 @@ import {
   RevisaoQuery,
   TxIdParam,
 } from "./charge-routes";
+import { cobvInput, cobvPatch } from "./cobv-input";
 import { asCobV, COBV_INVALID, COBV_QUERY_INVALID, cobvQueryInvalid } from "./cobv-problems";
 
 const route = pixRoutes("CobV");
@@ -58,28 +58,23 @@ const CobsVConsultadasSchema = chargeListSchema(CobVCompletaSchema).openapi("Cob
   description: "A page of due-date charges.",
 });
 
+/** The cob list's filters and the batch (lotecobv) the cobv were sent in. */
+const CobVListQuery = ChargeListQuery.extend({
+  loteCobVId: z
+    .string()
+    .regex(/^\d{1,9}$/, "loteCobVId deve ser um inteiro não negativo")
+    .transform(BigInt)
+    .optional()
+    .openapi({ type: "integer", format: "int32", description: "Only the cobv of this batch (lotecobv)." }),
+});
+
 const listRoute = route("cobv.read", COBV_QUERY_INVALID, [400], {
   method: "get",
   path: "/cobv",
   summary: "Due-date charges created in a period",
-  request: { query: ChargeListQuery },
+  request: { query: CobVListQuery },
   responses: { 200: json("The charges of the page.", CobsVConsultadasSchema) },
 });
-
-type Devedor = z.infer<typeof CobVSolicitadaSchema>["devedor"];
-
-function debtorOf(devedor: Devedor): DueDateDebtorInput {
-  return {
-    name: devedor.nome,
-    ...("cpf" in devedor && devedor.cpf !== undefined ? { cpf: devedor.cpf } : {}),
-    ...("cnpj" in devedor && devedor.cnpj !== undefined ? { cnpj: devedor.cnpj } : {}),
-    ...(devedor.email !== undefined ? { email: devedor.email } : {}),
-    ...(devedor.logradouro !== undefined ? { street: devedor.logradouro } : {}),
-    ...(devedor.cidade !== undefined ? { city: devedor.cidade } : {}),
-    ...(devedor.uf !== undefined ? { state: devedor.uf } : {}),
-    ...(devedor.cep !== undefined ? { postalCode: devedor.cep } : {}),
-  };
-}
 
 /** The charge with its location and receiving account, as the API Pix writes it. */
 async function shown(charge: Charge, complete: boolean) {
@@ -91,41 +86,18 @@ async function shown(charge: Charge, complete: boolean) {
 
 export function registerCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(putCobV, async (c) => {
-    const cobv = c.req.valid("json");
     const input: DueDateChargeInput = {
       userId: c.get("apiKey").userId,
       txId: c.req.valid("param").txid,
-      chave: cobv.chave,
-      dueDate: cobv.calendario.dataDeVencimento,
-      ...(cobv.calendario.validadeAposVencimento !== undefined
-        ? { validityDays: cobv.calendario.validadeAposVencimento }
-        : {}),
-      debtor: debtorOf(cobv.devedor),
-      valor: cobv.valor,
-      ...(cobv.solicitacaoPagador !== undefined ? { description: cobv.solicitacaoPagador } : {}),
-      ...(cobv.infoAdicionais !== undefined ? { infoAdicionais: cobv.infoAdicionais } : {}),
-      ...(cobv.loc ? { locationId: BigInt(cobv.loc.id) } : {}),
+      ...cobvInput(c.req.valid("json")),
     };
     const charge = await asCobV(() => createDueDateCharge(db(), input, { replace: true }));
     return c.json((await shown(charge, false)) as z.infer<typeof CobVGeradaSchema>, 201);
   });
 
   app.openapi(patchCobV, async (c) => {
-    const cobv = c.req.valid("json");
     const charge = await asCobV(() =>
-      updateDueDateCharge(db(), c.get("apiKey").userId, c.req.valid("param").txid, {
-        ...(cobv.chave !== undefined ? { chave: cobv.chave } : {}),
-        ...(cobv.calendario?.dataDeVencimento !== undefined ? { dueDate: cobv.calendario.dataDeVencimento } : {}),
-        ...(cobv.calendario?.validadeAposVencimento !== undefined
-          ? { validityDays: cobv.calendario.validadeAposVencimento }
-          : {}),
-        ...(cobv.devedor ? { debtor: debtorOf(cobv.devedor) } : {}),
-        ...(cobv.valor ? { valor: cobv.valor } : {}),
-        ...(cobv.solicitacaoPagador !== undefined ? { description: cobv.solicitacaoPagador } : {}),
-        ...(cobv.infoAdicionais !== undefined ? { infoAdicionais: cobv.infoAdicionais } : {}),
-        ...(cobv.loc ? { locationId: BigInt(cobv.loc.id) } : {}),
-        ...(cobv.status === "REMOVIDA_PELO_USUARIO_RECEBEDOR" ? { remove: true } : {}),
-      }),
+      updateDueDateCharge(db(), c.get("apiKey").userId, c.req.valid("param").txid, cobvPatch(c.req.valid("json"))),
     );
     return c.json((await shown(charge, false)) as z.infer<typeof CobVGeradaSchema>, 200);
   });
@@ -142,7 +114,10 @@ export function registerCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
     const query = c.req.valid("query");
     const { violacoes, filters } = chargeListFilters(query);
     if (violacoes.length) throw cobvQueryInvalid(violacoes);
-    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, filters);
+    const { charges, total } = await listDueDateCharges(db(), c.get("apiKey").userId, {
+      ...filters,
+      batchId: query.loteCobVId,
+    });
     const [locationOf, accountOf] = await Promise.all([locationsOf(db(), charges), receivingAccountsOf(db(), charges)]);
     return c.json(
       {

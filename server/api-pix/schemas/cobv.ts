@@ -72,7 +72,8 @@ export const CobVSolicitadaSchema = z
 
 export const CobVRevisadaSchema = z
   .object({
-    calendario: CalendarioSolicitado.partial().optional(),
+    // the spec's CobVRevisada: a calendario, when sent, carries its dataDeVencimento
+    calendario: CalendarioSolicitado.optional(),
     devedor: DevedorCobVSchema.optional(),
     loc: LocId.optional(),
     status: z
@@ -87,8 +88,8 @@ export const CobVRevisadaSchema = z
 
 const RecebedorSchema = z
   .object({
-    cpf: z.string().optional(),
-    cnpj: z.string().optional(),
+    cpf: PessoaFisicaSchema.shape.cpf.optional(),
+    cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
     nome: Nome,
     nomeFantasia: z.string().max(200).optional(),
     logradouro: z.string().max(200),
@@ -106,8 +107,13 @@ const CobVFields = {
   }),
   txid: TxIdSchema,
   revisao: RevisaoSchema,
-  loc: LocationSchema.extend({ txid: z.string().optional() }).optional(),
-  location: z.string().max(77).openapi({ format: "uri", description: "Where the payload is served, without scheme." }),
+  loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
+  // optional: a cobv whose location was unlinked (DELETE /loc/{id}/txid) has none (decision 0035)
+  location: z
+    .string()
+    .max(77)
+    .optional()
+    .openapi({ format: "uri", description: "Where the payload is served, without scheme; absent once unlinked." }),
   status: CobrancaStatusSchema,
   devedor: DevedorCobVSchema,
   recebedor: RecebedorSchema,
@@ -129,7 +135,6 @@ export const CobVGeradaSchema = z
 export const CobVCompletaSchema = z
   .object({
     ...CobVFields,
-    location: CobVFields.location.optional(),
     pix: z.array(Pix).optional().openapi({ description: "The PIX that paid it, with the amount's components." }),
   })
   .openapi("CobVCompleta", { description: "A due-date charge with the PIX that paid it." });

@@ -33,11 +33,15 @@ export type DueDateChargeFilters = {
   dueTo?: string | undefined;
   /** payer's name contains (case-insensitive) */
   debtorName?: string | undefined;
+  /** sent in this batch of the caller's (lotecobv) */
+  batchId?: bigint | undefined;
   page: number;
   size: number;
+  /** newest first (the account surface's order); oldest first when absent (the API Pix's) */
+  newestFirst?: boolean;
 };
 
-/** A page (0-based) of the caller's cobvs created in [inicio, fim], oldest first, and the total. */
+/** A page (0-based) of the caller's cobvs created in [inicio, fim], oldest (or newest) first, and the total. */
 export async function listDueDateCharges(db: Db | Tx, userId: string, filters: DueDateChargeFilters) {
   const status = filters.status ? chargeStatusOf(filters.status) : null;
   const due =
@@ -58,15 +62,24 @@ export async function listDueDateCharges(db: Db | Tx, userId: string, filters: D
     ...(filters.debtorName ? { debtorName: { contains: filters.debtorName, mode: "insensitive" } } : {}),
     ...(status ? { status } : {}),
     ...(filters.locationPresent === undefined ? {} : { locationId: filters.locationPresent ? { not: null } : null }),
+    ...(filters.batchId === undefined ? {} : { txId: { in: await batchTxIds(db, userId, filters.batchId) } }),
   };
   const [charges, total] = await Promise.all([
     db.charge.findMany({
       where,
-      orderBy: [{ createdAt: "asc" }, { txId: "asc" }],
+      orderBy: filters.newestFirst
+        ? [{ createdAt: "desc" }, { txId: "desc" }]
+        : [{ createdAt: "asc" }, { txId: "asc" }],
       skip: Math.min(filters.page * filters.size, MAX_SKIP),
       take: filters.size,
     }),
     db.charge.count({ where }),
   ]);
   return { charges, total };
+}
+
+/** The txids of a batch of the caller's (at most 1,000): none for another's or an unknown batch. */
+async function batchTxIds(db: Db | Tx, userId: string, batchId: bigint): Promise<string[]> {
+  const items = await db.dueDateBatchItem.findMany({ where: { userId, batchId }, select: { txId: true } });
+  return items.map((item) => item.txId);
 }

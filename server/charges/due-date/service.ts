@@ -11,14 +11,16 @@ import { assertActive } from "../../accounts/rules";
 import { ownedAccount } from "../../accounts/service";
 import { config } from "../../config";
 import type { Db, Tx } from "../../db/client";
+import { inTransaction } from "../../db/transaction";
 import { notFound } from "../../errors";
 import { type Account, type Charge, Prisma } from "../../generated/prisma/client";
 import { withdrawLockedCharge } from "../cancel";
 import { checkDebtor, keyAccount, txidTaken } from "../cob";
 import { CHARGE_TXID_PATTERN } from "../ids";
-import { bindLocation, createLocation } from "../locations";
+import { bindLocation, createLocation, newLocationRow } from "../locations";
 import { keepRevision } from "../revisions";
-import { chargeEmv, insertCharge } from "../service";
+import { chargeEmv, insertCharge, insertCharges } from "../service";
+import { assertNotHeldByBatch } from "./batch-guard";
 import { todayInSaoPaulo } from "./calendar";
 import { type DebtorDetails, dateColumn, expiryOf, type StoredValor } from "./record";
 import { asDueDate, DueDateChargeRefused, refused } from "./refusal";
@@ -64,6 +66,9 @@ export type DueDateChargePatch = {
 
 type Checked = { terms: DueDateTerms; valor: StoredValor };
 
+/** The longest a debtor's name, e-mail and address parts may be (the API Pix's `devedor` limits). */
+export const DEBTOR_LIMITS = { name: 200, email: 200, street: 200, city: 200, state: 2, postalCode: 8 } as const;
+
 /** The terms and the debtor, checked; every broken rule at once. */
 function checkTerms(
   input: { dueDate: string; validityDays?: number | undefined; valor: unknown; debtor: DueDateDebtorInput },
@@ -83,10 +88,29 @@ function checkTerms(
   return { terms: read.terms, valor: (input.valor ?? {}) as StoredValor };
 }
 
+const DEBTOR_DETAIL_LABELS = [
+  ["email", "email"],
+  ["street", "logradouro"],
+  ["city", "cidade"],
+  ["state", "uf"],
+  ["postalCode", "cep"],
+] as const;
+
 function debtorViolations(debtor: DueDateDebtorInput) {
   const bad = (razao: string) => [{ propriedade: "devedor", razao }];
   if (!debtor?.name?.trim()) return bad("O devedor precisa de nome.");
-  if (debtor.name.length > 200) return bad("O nome do devedor passa de 200 caracteres.");
+  if (debtor.name.length > DEBTOR_LIMITS.name) return bad("O nome do devedor passa de 200 caracteres.");
+  for (const [key, label] of DEBTOR_DETAIL_LABELS) {
+    const value = debtor[key];
+    if (value !== undefined && value.length > DEBTOR_LIMITS[key]) {
+      return [
+        {
+          propriedade: `devedor.${label}`,
+          razao: `O campo ${label} do devedor passa de ${DEBTOR_LIMITS[key]} caracteres.`,
+        },
+      ];
+    }
+  }
   const documents = [debtor.cpf, debtor.cnpj].filter((d) => d !== undefined);
   if (documents.length !== 1) return bad("O devedor precisa de um CPF ou de um CNPJ (apenas um).");
   try {
@@ -134,22 +158,54 @@ async function receivingAccount(
   return { account, key: key.key };
 }
 
+/** The new charge row of a checked cobv received on `account`/`key`, served at `token`. */
+function newChargeRow(
+  input: DueDateChargeInput,
+  checked: Checked,
+  receiver: { account: Account; key: string },
+  token: string,
+  now: Date,
+): Prisma.ChargeCreateManyInput {
+  return {
+    ...contentColumns(input, checked),
+    txId: input.txId,
+    userId: input.userId,
+    accountId: receiver.account.id,
+    pixKey: receiver.key,
+    locationId: token,
+    description: input.description ?? null,
+    ...(input.infoAdicionais ? { additionalInfo: input.infoAdicionais } : {}),
+    emv: chargeEmv(receiver.account, token, checked.terms.originalCents, "cobv"),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+type CreateOptions = {
+  now?: Date;
+  replace?: boolean;
+  /** the batch worker creating its own item (the batch-held txid rule does not apply) */
+  fromBatch?: boolean;
+};
+
 /**
  * Creates the cobv `input.txId`. With `replace` (API Pix PUT), an existing ATIVA cobv of the
  * caller's with that txid is replaced as a new revision instead; one not ATIVA is refused.
+ * `db` may be the caller's transaction (the batch worker marks its item in the same one).
  */
 export async function createDueDateCharge(
-  db: Db,
+  db: Db | Tx,
   input: DueDateChargeInput,
-  options: { now?: Date; replace?: boolean } = {},
+  options: CreateOptions = {},
 ): Promise<Charge> {
   const now = options.now ?? new Date();
   const { userId, txId } = input;
   if (!CHARGE_TXID_PATTERN.test(txId)) throw refused("txid", "O txid deve ter de 26 a 35 letras ou dígitos.");
   const checked = checkTerms(input, todayInSaoPaulo(now));
   return txidTaken(() =>
-    db.$transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       await tx.$queryRaw`SELECT tx_id FROM charges WHERE tx_id = ${txId} FOR UPDATE`;
+      if (!options.fromBatch) await assertNotHeldByBatch(tx, txId);
       const existing = await tx.charge.findUnique({ where: { txId } });
       if (existing) {
         const own = existing.userId === userId && existing.kind === "cobv";
@@ -159,27 +215,74 @@ export async function createDueDateCharge(
         }
         return reviseContent(tx, existing, { ...input }, checked, now);
       }
-      const { account, key } = await receivingAccount(tx, userId, input);
+      const receiver = await receivingAccount(tx, userId, input);
       const location = await asDueDate(() =>
         input.locationId !== undefined
           ? bindLocation(tx, userId, input.locationId, txId, "cobv")
           : createLocation(tx, userId, "cobv", now, txId),
       );
-      const charge = await insertCharge(tx, {
-        ...contentColumns(input, checked),
-        txId,
-        userId,
-        accountId: account.id,
-        pixKey: key,
-        locationId: location.token,
-        description: input.description ?? null,
-        ...(input.infoAdicionais ? { additionalInfo: input.infoAdicionais } : {}),
-        emv: chargeEmv(account, location.token, checked.terms.originalCents, "cobv"),
-        createdAt: now,
-        updatedAt: now,
-      });
-      return charge;
+      return insertCharge(tx, newChargeRow(input, checked, receiver, location.token, now));
     }),
+  );
+}
+
+export type DueDateOutcome = { txId: string; charge: Charge } | { txId: string; refused: DueDateChargeRefused };
+
+/**
+ * Creates many new cobv in the caller's transaction (a chunk of a batch): each checked as
+ * `createDueDateCharge` checks it, then their locations, rows and events written set-based. One
+ * refused (its txid taken, its key, account or location not good) comes back refused; the others
+ * are created. A txid created concurrently makes the writes fail: the caller retries one by one.
+ */
+export async function createDueDateCharges(
+  tx: Tx,
+  inputs: DueDateChargeInput[],
+  options: { now?: Date } = {},
+): Promise<DueDateOutcome[]> {
+  const now = options.now ?? new Date();
+  const createdOn = todayInSaoPaulo(now);
+  const taken = await tx.charge.findMany({
+    where: { txId: { in: inputs.map((i) => i.txId) } },
+    select: { txId: true },
+  });
+  const takenIds = new Set(taken.map((c) => c.txId));
+  const receivers = new Map<string, Promise<{ account: Account; key: string }>>();
+  const receiverOf = (input: DueDateChargeInput) => {
+    const cacheKey = `${input.userId}:${input.chave ?? ""}:${input.accountId ?? ""}`;
+    if (!receivers.has(cacheKey)) receivers.set(cacheKey, receivingAccount(tx, input.userId, input));
+    return receivers.get(cacheKey) as Promise<{ account: Account; key: string }>;
+  };
+  const outcomes: (DueDateOutcome | null)[] = [];
+  const locations: ReturnType<typeof newLocationRow>[] = [];
+  const rows: Prisma.ChargeCreateManyInput[] = [];
+  for (const input of inputs) {
+    try {
+      if (!CHARGE_TXID_PATTERN.test(input.txId)) throw refused("txid", "O txid deve ter de 26 a 35 letras ou dígitos.");
+      const checked = checkTerms(input, createdOn);
+      if (takenIds.has(input.txId)) throw refused("txid", "Já existe uma cobrança com este txid.");
+      const receiver = await receiverOf(input);
+      let token: string;
+      if (input.locationId !== undefined) {
+        const locationId = input.locationId;
+        token = (await asDueDate(() => bindLocation(tx, input.userId, locationId, input.txId, "cobv"))).token;
+      } else {
+        const location = newLocationRow(input.userId, "cobv", now, input.txId);
+        locations.push(location);
+        token = location.token;
+      }
+      rows.push(newChargeRow(input, checked, receiver, token, now));
+      takenIds.add(input.txId);
+      outcomes.push(null);
+    } catch (error) {
+      if (!(error instanceof DueDateChargeRefused)) throw error;
+      outcomes.push({ txId: input.txId, refused: error });
+    }
+  }
+  if (locations.length) await tx.payloadLocation.createMany({ data: locations });
+  const created = new Map((await insertCharges(tx, rows)).map((charge) => [charge.txId, charge]));
+  return outcomes.map(
+    (outcome, i) =>
+      outcome ?? { txId: inputs[i]?.txId as string, charge: created.get(inputs[i]?.txId as string) as Charge },
   );
 }
 
@@ -231,16 +334,17 @@ async function lockOwn(tx: Tx, userId: string, txId: string): Promise<Charge> {
 
 /** PATCH: a revision of an ATIVA cobv, or its removal by the receiver (`remove`, alone). */
 export async function updateDueDateCharge(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   txId: string,
   patch: DueDateChargePatch,
-  options: { now?: Date } = {},
+  options: Pick<CreateOptions, "now" | "fromBatch"> = {},
 ): Promise<Charge> {
   const now = options.now ?? new Date();
   const { remove, ...changes } = patch;
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const charge = await lockOwn(tx, userId, txId);
+    if (!options.fromBatch) await assertNotHeldByBatch(tx, txId);
     if (charge.status !== "created") {
       throw refused("status", "A cobrança não está ATIVA e não pode mais ser alterada.");
     }

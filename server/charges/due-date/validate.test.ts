@@ -19,12 +19,24 @@ function refused(input: unknown): string[] {
 }
 
 describe("readTerms: well-formed terms", () => {
-  it("reads the spec's cobBody1, whose modalities come as strings", () => {
+  it("refuses modalities written as text (the spec's schema says integer, though its cobBody1 example sends text)", () => {
+    expect(
+      refused(
+        cobv({
+          multa: { modalidade: "2", valorPerc: "15.00" },
+          juros: { modalidade: "2", valorPerc: "2.00" },
+          desconto: { modalidade: "1", descontoDataFixa: [{ data: "2026-11-30", valorPerc: "30.00" }] },
+        }),
+      ),
+    ).toEqual(["cobv.valor.multa.modalidade", "cobv.valor.juros.modalidade", "cobv.valor.desconto.modalidade"]);
+  });
+
+  it("reads the terms of the spec's cobBody1 (modalities as integers)", () => {
     const result = readTerms(
       cobv({
-        multa: { modalidade: "2", valorPerc: "15.00" },
-        juros: { modalidade: "2", valorPerc: "2.00" },
-        desconto: { modalidade: "1", descontoDataFixa: [{ data: "2026-11-30", valorPerc: "30.00" }] },
+        multa: { modalidade: 2, valorPerc: "15.00" },
+        juros: { modalidade: 2, valorPerc: "2.00" },
+        desconto: { modalidade: 1, descontoDataFixa: [{ data: "2026-11-30", valorPerc: "30.00" }] },
       }),
       { createdOn },
     );

@@ -31,19 +31,18 @@ export interface TermsViolation {
 /** The API Pix money and percentage shape: "0.00" to "9999999999.99". */
 export const Decimal2 = z.string().regex(/^\d{1,10}\.\d{2}$/, "deve ter o formato \\d{1,10}\\.\\d{2}");
 
-export const IsoDate = z.string().refine(isCalendarDay, "deve ser uma data YYYY-MM-DD existente");
+/** A calendar day YYYY-MM-DD that exists (`format: date` in the OpenAPI documents). */
+const NOT_A_DAY = "deve ser uma data YYYY-MM-DD existente";
+export const IsoDate = z.iso
+  .date(NOT_A_DAY)
+  .refine(isCalendarDay, { message: NOT_A_DAY, when: (payload) => payload.issues.length === 0 });
 
-/** An integer modality; the spec's own example (cobBody1) sends it as a string, so "2" reads as 2. */
+/**
+ * An integer modality, as the spec's schema says (its example cobBody1 writes "2", which is
+ * refused: decision 0035).
+ */
 const modalidade = (max: number) =>
-  z
-    .union([
-      z.int(),
-      z
-        .string()
-        .regex(/^\d{1,2}$/)
-        .transform(Number),
-    ])
-    .pipe(z.int().min(1, `deve estar entre 1 e ${max}`).max(max, `deve estar entre 1 e ${max}`));
+  z.int("deve ser um número inteiro").min(1, `deve estar entre 1 e ${max}`).max(max, `deve estar entre 1 e ${max}`);
 
 export const CobVCalendarioTerms = z.object({
   dataDeVencimento: IsoDate,

@@ -8,6 +8,8 @@ import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { brandingRouter } from "./branding";
 import { chargesRouter } from "./charges";
+import { dueDateBatchesRouter } from "./due-date-batches";
+import { dueDateChargesRouter } from "./due-date-charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { onboardingRouter } from "./onboarding";
@@ -31,6 +33,8 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   branding: brandingRouter,
   charges: chargesRouter,
+  dueDateCharges: dueDateChargesRouter,
+  dueDateBatches: dueDateBatchesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
   paymentLinks: paymentLinksRouter,

@@ -4,6 +4,7 @@
  * sandbox.ts, meds.ts, charges.ts). Only while the PIX rail is the sandbox.
  */
 import { z } from "zod";
+import { IsoDate } from "../../charges/due-date/validate";
 import { payChargeFromOutside } from "../../charges/payment";
 import { TxId } from "../../charges/schema";
 import { db } from "../../db/client";
@@ -25,12 +26,20 @@ const sandboxProcedure = merchantProcedure.use(({ next }) => {
 const credit = SandboxCredit.pick({ amount: true, payer: true });
 
 export const sandboxRouter = createTRPCRouter({
-  /** A payer at another institution pays one of the merchant's charges. */
+  /**
+   * A payer at another institution pays one of the merchant's charges; a due-date charge as if on
+   * `paidOn` (today by default), with the fine, interest or discount of that day.
+   */
   payCharge: sandboxProcedure
-    .input(z.object({ txId: TxId, payer: PartyInput.optional() }))
+    .input(z.object({ txId: TxId, payer: PartyInput.optional(), paidOn: IsoDate.optional() }))
     .mutation(async ({ ctx, input }) =>
       entryView(
-        await payChargeFromOutside(db(), { userId: ctx.user.id, txId: input.txId, payer: input.payer ?? null }),
+        await payChargeFromOutside(db(), {
+          userId: ctx.user.id,
+          txId: input.txId,
+          payer: input.payer ?? null,
+          ...(input.paidOn ? { paidOn: input.paidOn } : {}),
+        }),
       ),
     ),
 

@@ -13,13 +13,21 @@ export const SPEC_FILE = path.resolve(import.meta.dirname, "../../../../shared/s
 export type Node = any;
 export type SpecDocument = { paths: Record<string, Record<string, Node>>; components: Record<string, Node> };
 
-/** The operations of issue 31 ("in scope"), as the specification names them. */
+/** The operations this platform serves ("in scope"), as the specification names them. */
 export const IN_SCOPE = [
   "PUT /cob/{txid}",
   "PATCH /cob/{txid}",
   "GET /cob/{txid}",
   "POST /cob",
   "GET /cob",
+  "PUT /cobv/{txid}",
+  "PATCH /cobv/{txid}",
+  "GET /cobv/{txid}",
+  "GET /cobv",
+  "PUT /lotecobv/{id}",
+  "PATCH /lotecobv/{id}",
+  "GET /lotecobv/{id}",
+  "GET /lotecobv",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",
@@ -76,6 +84,18 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: ["status", "txid", "idCob"],
     now: ["status", "txid"],
     why: "`idCob` belongs to the recurring charge (cobr); an immediate charge has no such field",
+  },
+  {
+    at: ["components", "schemas", "CobsVConsultadas", "properties", "cobs", "items", "allOf", 1, "required"],
+    was: ["status", "txid", "idCob"],
+    now: ["status", "txid"],
+    why: "as for CobsConsultadas: `idCob` belongs to the recurring charge; a due-date charge has no such field",
+  },
+  {
+    at: ["components", "schemas", "DadosRecebedor", "required"],
+    was: ["logradouro", "cidade", "uf", "cep"],
+    now: [],
+    why: "the address belongs to `recebedor` (its own allOf requires it there); required at the top it would ask a cobv for `logradouro`, `cidade`, `uf` and `cep` beside `txid`",
   },
   {
     at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 0, "required"],

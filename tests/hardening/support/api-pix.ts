@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { API_PIX_BASE, createApiPix } from "../../../server/api-pix/app";
+import { plusDays, todayInSaoPaulo } from "../../../server/charges/due-date/calendar";
 import { db } from "../../../server/db/client";
 import { createPixKey } from "../../../server/pix/keys/service";
 import { IN_SCOPE, specDocument } from "../../api-pix/spec/document";
@@ -26,6 +27,15 @@ export function servedApiPixOperations(): Set<string> {
 
 /** A txid as the specification shapes them: 26 to 35 letters and digits. */
 export const newTxid = () => randomBytes(16).toString("hex");
+
+/** The parts of a cobv the rules accept (due in ten days), without its chave: seeds and hints. */
+export function cobvTerms() {
+  return {
+    calendario: { dataDeVencimento: plusDays(todayInSaoPaulo(), 10) },
+    devedor: { cpf: "12345678909", nome: "Pagadora do teste" },
+    valor: { original: "12.34", multa: { modalidade: 2, valorPerc: "2.00" } },
+  };
+}
 
 /** What a merchant owns on the API Pix surface: its key, and what the served operations made. */
 export type ApiPixRecords = { chave: string; txids: string[]; locIds: string[]; refundIds: string[]; notes: string[] };
@@ -65,6 +75,10 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
   if (cob) records.txids.push(txid);
   const cobLoc = (cob?.loc as { id?: unknown } | undefined)?.id;
   if (cobLoc !== undefined) records.locIds.push(String(cobLoc));
+  const cobvTxid = newTxid();
+  if (await put("PUT /cobv/{txid}", `/cobv/${cobvTxid}`, { ...cobvTerms(), chave: key.key })) {
+    records.txids.push(cobvTxid);
+  }
   const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
   if (loc?.id !== undefined) records.locIds.push(String(loc.id));
   await put("PUT /webhook/{chave}", `/webhook/${encodeURIComponent(key.key)}`, {

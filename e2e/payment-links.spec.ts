@@ -5,6 +5,7 @@
  * a reload; the merchant sees the payment on the link's row. A screenshot of each state.
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { createChargeViaApi, payCodeInSandbox } from "./support/account-api";
 import { snap } from "./support/screenshots";
@@ -122,4 +123,30 @@ test("a charge's page speaks the payer's language and turns Cancelled when the m
   await expect(reader.getByTestId("page-status")).toHaveAttribute("data-status", "cancelled");
   await snap(reader, "payment-page-cancelled-phone-en");
   await english.close();
+});
+
+test("the merchant's display name and logo appear on the payer's page", async () => {
+  await merchant.goto("/branding");
+  await merchant.getByLabel("Nome de exibição").fill(`Doces ${TAG}`);
+  await merchant.getByRole("button", { name: "Salvar" }).click();
+  await expect(merchant.getByTestId("branding-said")).toHaveText("Salvo.", SLOW);
+  const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#b45309" } })
+    .png()
+    .toBuffer();
+  await merchant
+    .getByLabel("Logo", { exact: true })
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await expect(merchant.getByTestId("branding-said")).toHaveText("Logo salvo.", SLOW);
+  await merchant.getByLabel("Logo", { exact: true }).setInputFiles({
+    name: "not-a-logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("plain text, not an image"),
+  });
+  await expect(merchant.getByTestId("branding-said")).toHaveText("O logo deve ser uma imagem PNG ou JPEG.", SLOW);
+  await snap(merchant, "branding-settings");
+
+  await payer.goto(new URL(state.pageUrl).pathname);
+  await expect(payer.getByTestId("merchant-name")).toHaveText(`Doces ${TAG}`, SLOW);
+  await expect(payer.locator("header img")).toHaveJSProperty("naturalWidth", 256);
+  await snap(payer, "payment-page-branded-phone");
 });

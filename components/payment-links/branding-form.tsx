@@ -94,13 +94,15 @@ export function BrandingForm() {
             <Input id="brand-name" name="displayName" maxLength={80} defaultValue={data.displayName ?? ""} />
           </Field>
           <Field id="brand-accent" label={t("accentColor")}>
-            <Input
-              id="brand-accent"
-              name="accentColor"
-              type="color"
-              className="h-10 w-24 p-1"
-              defaultValue={data.accentColor ?? DEFAULT_ACCENT}
-            />
+            <div className="w-24">
+              <Input
+                id="brand-accent"
+                name="accentColor"
+                type="color"
+                className="h-10 p-1"
+                defaultValue={data.accentColor ?? DEFAULT_ACCENT}
+              />
+            </div>
           </Field>
           <div className="sm:col-span-2">
             <Button type="submit" loading={update.isPending}>

@@ -10,10 +10,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { type NextRequest, NextResponse } from "next/server";
+import { ACCEPT_LOCALE_HEADER, LOCALE_COOKIE, localeFromAcceptLanguage } from "./i18n/config";
 import { foreignOrigin } from "./server/http/same-origin";
 import { contentSecurityPolicy } from "./server/http/security-headers.mjs";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const PUBLIC_PAGE = /^\/(c|l)\//;
 
 export function proxy(request: NextRequest) {
   if (!SAFE_METHODS.has(request.method) && foreignOrigin(request)) {
@@ -23,6 +25,11 @@ export function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy(process.env.NODE_ENV !== "production", nonce);
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
+  headers.delete(ACCEPT_LOCALE_HEADER);
+  // the payer's pages (/c/, /l/) speak the browser's language until the switch sets the cookie
+  if (PUBLIC_PAGE.test(request.nextUrl.pathname) && !request.cookies.has(LOCALE_COOKIE)) {
+    headers.set(ACCEPT_LOCALE_HEADER, localeFromAcceptLanguage(request.headers.get("accept-language")));
+  }
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
   return response;

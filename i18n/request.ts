@@ -1,8 +1,8 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import en from "../messages/en";
 import ptBR from "../messages/pt-BR";
-import { type AppLocale, LOCALE_COOKIE, resolveLocale, TIME_ZONE } from "./config";
+import { ACCEPT_LOCALE_HEADER, type AppLocale, LOCALE_COOKIE, resolveLocale, TIME_ZONE } from "./config";
 
 const CATALOGUES: Record<AppLocale, typeof ptBR> = { "pt-BR": ptBR, en };
 
@@ -12,6 +12,8 @@ const CATALOGUES: Record<AppLocale, typeof ptBR> = { "pt-BR": ptBR, en };
  * ENVIRONMENT_FALLBACK). Components that keep such a time fresh pass `useNow({ updateInterval })`.
  */
 export default getRequestConfig(async () => {
-  const locale = resolveLocale((await cookies()).get(LOCALE_COOKIE)?.value);
+  // the cookie (the switch's choice); on public pages without one, the proxy's Accept-Language pick
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value ?? (await headers()).get(ACCEPT_LOCALE_HEADER);
+  const locale = resolveLocale(chosen);
   return { locale, timeZone: TIME_ZONE, now: new Date(), messages: CATALOGUES[locale] };
 });

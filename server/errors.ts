@@ -123,6 +123,12 @@ export const ERROR_REASONS = [
   "CSV_TOO_MANY_ROWS",
   "CSV_COLUMNS_MISSING",
   "CSV_TXID_TAKEN",
+  "LINK_INACTIVE",
+  "LINK_EXPIRED",
+  "LINK_MAX_PAYMENTS",
+  "LINK_AMOUNT_OUT_OF_RANGE",
+  "LINK_AMOUNT_RANGE",
+  "LINK_PAYER_FIELD_REQUIRED",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -97,19 +97,20 @@ export function ConversionCard({ conversion }: { conversion: Analytics["conversi
   );
 }
 
-/** Who paid the most in the period. */
-export function TopPayers({ payers }: { payers: Analytics["topPayers"] }) {
-  const t = useTranslations("analytics.payers");
-  // Sorted by total, largest first: the first bar is full.
-  const max = payers[0]?.totalCents ?? 0n;
+type Ranked = { key: string; title: string; sub: string; count: number; totalCents: bigint };
+
+/** Rows ranked by total, largest first (the first bar is full), with their count and total. */
+function RankedCard({ namespace, testId, rows }: { namespace: "payers" | "links"; testId: string; rows: Ranked[] }) {
+  const t = useTranslations(`analytics.${namespace}`);
+  const max = rows[0]?.totalCents ?? 0n;
   return (
-    <Card data-testid="top-payers">
+    <Card data-testid={testId}>
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        {payers.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="text-sm text-slate-600">{t("empty")}</p>
         ) : (
           <table className="w-full text-sm">
@@ -122,23 +123,23 @@ export function TopPayers({ payers }: { payers: Analytics["topPayers"] }) {
               </tr>
             </thead>
             <tbody>
-              {payers.map((payer) => (
-                <tr key={`${payer.name}:${payer.document}`} className="align-top">
+              {rows.map((row) => (
+                <tr key={row.key} className="align-top">
                   <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    <span className="block truncate font-medium text-slate-900">{payer.name}</span>
-                    <span className="text-xs text-slate-500 tabular-nums">{payer.document}</span>
+                    <span className="block truncate font-medium text-slate-900">{row.title}</span>
+                    <span className="text-xs text-slate-500 tabular-nums">{row.sub}</span>
                     <span aria-hidden className="mt-1.5 block h-1.5 rounded-full bg-slate-100">
                       <span
                         className="block h-full rounded-full bg-emerald-500"
-                        style={{ width: `${max > 0n ? Number((payer.totalCents * 100n) / max) : 0}%` }}
+                        style={{ width: `${max > 0n ? Number((row.totalCents * 100n) / max) : 0}%` }}
                       />
                     </span>
                   </th>
                   <td className="py-2 pr-3 text-right text-xs text-slate-500 whitespace-nowrap">
-                    {t("count", { count: payer.count })}
+                    {t("count", { count: row.count })}
                   </td>
                   <td className="py-2 text-right font-medium whitespace-nowrap text-slate-900">
-                    <Money cents={payer.totalCents} />
+                    <Money cents={row.totalCents} />
                   </td>
                 </tr>
               ))}
@@ -148,6 +149,18 @@ export function TopPayers({ payers }: { payers: Analytics["topPayers"] }) {
       </CardContent>
     </Card>
   );
+}
+
+/** Who paid the most in the period. */
+export function TopPayers({ payers }: { payers: Analytics["topPayers"] }) {
+  const rows = payers.map((p) => ({ key: `${p.name}:${p.document}`, title: p.name, sub: p.document, ...p }));
+  return <RankedCard namespace="payers" testId="top-payers" rows={rows} />;
+}
+
+/** Payments per payment link in the period. */
+export function PaymentsByLink({ links }: { links: Analytics["paymentsByLink"] }) {
+  const rows = links.map((l) => ({ key: l.linkId, title: l.description, sub: l.linkId, ...l }));
+  return <RankedCard namespace="links" testId="payments-by-link" rows={rows} />;
 }
 
 export function AnalyticsSkeleton() {

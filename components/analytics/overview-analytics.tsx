@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { BookIcon } from "@/components/ui/icons";
 import { ListStates } from "@/components/ui/list-states";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "@/server/analytics/schema";
-import { AnalyticsSkeleton, ConversionCard, FigureGrid, TopPayers } from "./figures";
+import { AnalyticsSkeleton, ConversionCard, FigureGrid, PaymentsByLink, TopPayers } from "./figures";
 import { MoneyChart } from "./money-chart";
 
 /** How the business went over the last 7, 30 or 90 São Paulo days: figures, chart, payers. */
@@ -106,6 +106,7 @@ export function OverviewAnalytics() {
               <div className="grid gap-4 lg:grid-cols-2">
                 <ConversionCard conversion={data.conversion} />
                 <TopPayers payers={data.topPayers} />
+                {data.paymentsByLink.length > 0 ? <PaymentsByLink links={data.paymentsByLink} /> : null}
               </div>
             </div>
           );

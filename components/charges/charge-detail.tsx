@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { DateRow, useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
-import { AmountRow } from "@/components/format/money";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent } from "@/components/ui/card";
@@ -16,6 +16,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ChargeView } from "@/server/trpc/routers/charges";
 import { ChargeRefund } from "./charge-actions";
+import { ChargeLinkActions } from "./charge-link";
 import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
 import { ChargePayer, ChargeRefunds } from "./charge-payment";
 import { ChargeStatusCell, displayStatus, useNow } from "./status";
@@ -67,9 +68,11 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
   const t = useTranslations("charges.detail");
   const dateTime = useDateTime();
   const now = useNow(15_000);
+  const money = useMoney();
   const none = <NoValue />;
   return (
     <div className="space-y-6" data-testid="charge-detail">
+      <ChargeLinkActions url={charge.paymentPageUrl} amount={money(charge.amountCents)} />
       <Card>
         <CardContent className="sm:py-6">
           <ChargePanel charge={charge} />

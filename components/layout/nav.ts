@@ -24,6 +24,8 @@ export type SectionKey =
   | "overview"
   | "charges"
   | "dueDateCharges"
+  | "paymentLinks"
+  | "branding"
   | "send"
   | "pixKeys"
   | "ledger"
@@ -51,6 +53,8 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon, excludes: ["/charges/due-date"] },
       { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon },
+      { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
+      { section: "branding", href: "/branding", icon: StoreIcon },
       { section: "send", href: "/send", icon: SendIcon },
       { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
       { section: "refunds", href: "/refunds", icon: UndoIcon },

@@ -104,3 +104,23 @@ export async function chargeCode(
   }
   return { txId, emv };
 }
+
+/** A sandbox payer at another institution paying one of the demo merchant's charges by its copy-and-paste code. */
+export async function payCodeInSandbox(request: APIRequestContext, emv: string) {
+  const res = await request.post("/v4/i/sandbox/pix/in/brcode/pay", {
+    headers: { authorization: authorization() },
+    data: { emv, payer: { name: "Pagadora E2E" } },
+  });
+  if (!res.ok()) throw new Error(`sandbox payment answered ${res.status()}: ${await res.text()}`);
+  return res.json();
+}
+
+/** A charge of the demo merchant's first account, as POST /v4/i/pix/in/dynamic-qrcode answers it. */
+export async function createChargeViaApi(request: APIRequestContext, amount: number, description: string) {
+  const res = await request.post("/v4/i/pix/in/dynamic-qrcode", {
+    headers: { authorization: authorization() },
+    data: { accountId: "100000000001", amount, description },
+  });
+  if (!res.ok()) throw new Error(`charge creation answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()).data as { txId: string; paymentPageUrl: string };
+}

@@ -34,6 +34,8 @@ export { default as onboardingVerify } from "./onboardingVerify.json";
 export { default as overview } from "./overview.json";
 export { default as pagination } from "./pagination.json";
 export { default as party } from "./party.json";
+export { default as paymentLinks } from "./paymentLinks.json";
+export { default as paymentPage } from "./paymentPage.json";
 export { default as pixKeys } from "./pixKeys.json";
 export { default as programmeAccounts } from "./programmeAccounts.json";
 export { default as reconciliation } from "./reconciliation.json";

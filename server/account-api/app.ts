@@ -26,6 +26,7 @@ import { registerDueDateChargeRoutes } from "./routes/due-date-charges";
 import { registerLedgerRoutes } from "./routes/ledger";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
+import { registerPaymentLinkRoutes } from "./routes/payment-links";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
 import { registerStatementRoutes } from "./routes/statements";
@@ -76,6 +77,7 @@ export function createAccountApi() {
   registerChargeRoutes(app);
   registerDueDateChargeRoutes(app);
   registerRefundRoutes(app);
+  registerPaymentLinkRoutes(app);
   registerWebhookRoutes(app);
   registerStatementRoutes(app);
   registerMedRoutes(app);

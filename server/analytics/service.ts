@@ -16,6 +16,7 @@ const REFUND_SENT = "pix_in:refunded_processing";
 export type DayFigures = { day: string; inCents: bigint; outCents: bigint };
 export type Figure = { count: number; totalCents: bigint };
 export type TopPayer = { name: string; document: string; count: number; totalCents: bigint };
+export type LinkFigure = { linkId: string; description: string; count: number; totalCents: bigint };
 
 export type Analytics = {
   firstDay: string;
@@ -32,6 +33,8 @@ export type Analytics = {
   };
   conversion: { created: number; paid: number; averageSecondsToPay: number | null };
   topPayers: TopPayer[];
+  /** Charges paid in the period per payment link (docs/decisions/0038), most received first. */
+  paymentsByLink: LinkFigure[];
 };
 
 type DayRow = {
@@ -122,6 +125,18 @@ async function topPayers(tx: Tx, userId: string, period: Period, limit: number):
   return rows.map((r) => ({ name: r.name, document: r.document, count: Number(r.count), totalCents: r.total }));
 }
 
+async function paymentsByLink(tx: Tx, userId: string, period: Period, limit: number): Promise<LinkFigure[]> {
+  const rows = await tx.$queryRaw<{ id: string; description: string; count: bigint; total: bigint }[]>`
+    SELECT l.id, l.description, count(*) AS count, sum(c.amount_cents)::bigint AS total
+      FROM charges c JOIN payment_links l ON l.id = c.payment_link_id
+     WHERE c.user_id = ${userId}::uuid AND l.user_id = ${userId}::uuid AND c.status = 'paid'
+       AND c.paid_at >= ${period.startAt} AND c.paid_at <= ${period.endAt}
+     GROUP BY l.id, l.description
+     ORDER BY total DESC, count DESC, l.id
+     LIMIT ${limit}`;
+  return rows.map((r) => ({ linkId: r.id, description: r.description, count: Number(r.count), totalCents: r.total }));
+}
+
 const sum = (rows: DayRow[], count: keyof DayRow, cents: keyof DayRow): Figure => ({
   count: rows.reduce((acc, r) => acc + Number(r[count]), 0),
   totalCents: rows.reduce((acc, r) => acc + BigInt(r[cents]), 0n),
@@ -129,10 +144,11 @@ const sum = (rows: DayRow[], count: keyof DayRow, cents: keyof DayRow): Figure =
 
 export async function overviewAnalytics(tx: Tx, userId: string, days: number, now = new Date()): Promise<Analytics> {
   const period = periodOf(days, now);
-  const [rows, charges, payers] = await Promise.all([
+  const [rows, charges, payers, links] = await Promise.all([
     dailyRows(tx, userId, period),
     conversion(tx, userId, period),
     topPayers(tx, userId, period, 5),
+    paymentsByLink(tx, userId, period, 5),
   ]);
   return {
     firstDay: period.firstDay,
@@ -149,5 +165,6 @@ export async function overviewAnalytics(tx: Tx, userId: string, days: number, no
     },
     conversion: charges,
     topPayers: payers,
+    paymentsByLink: links,
   };
 }

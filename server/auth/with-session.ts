@@ -30,7 +30,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /** The error body of an app/api refusal; `reason` when the dashboard explains it in its own words. */
 function refusal(error: AppError): Response {
   const body = { ...errorBody(randomUUID(), error.status, error.code, error.message), reason: error.reason };
-  return Response.json(body, { status: error.status });
+  const headers = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
+  return Response.json(body, { status: error.status, headers });
 }
 
 function answerFailure(error: unknown, request: Request): Response {

@@ -47,6 +47,9 @@ export function chargeFromSnapshot(row: Record<string, unknown>): Charge {
     dueTerms: (row.due_terms ?? null) as Charge["dueTerms"],
     debtorDetails: (row.debtor_details ?? null) as Charge["debtorDetails"],
     paidComponents: (row.paid_components ?? null) as Charge["paidComponents"],
+    publicId: String(row.public_id ?? ""),
+    paymentLinkId: textOf(row.payment_link_id),
+    linkVisit: textOf(row.link_visit),
   };
 }
 

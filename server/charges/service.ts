@@ -23,6 +23,9 @@ export type NewCharge = {
   externalId?: string | null;
   metadata?: Record<string, unknown> | null;
   sameDocument?: string | null;
+  /** a payment link's visit made it (server/payment-links/) */
+  paymentLinkId?: string | null;
+  linkVisit?: string | null;
 };
 
 export function chargeSnapshot(charge: Charge) {
@@ -35,6 +38,8 @@ export function chargeSnapshot(charge: Charge) {
     metadata: charge.metadata,
     expiresAt: charge.expiresAt.toISOString(),
     paidEndToEndId: charge.paidEndToEndId,
+    // a payment link's charge names its link in every charge event (docs/decisions/0038)
+    ...(charge.paymentLinkId ? { paymentLinkId: charge.paymentLinkId } : {}),
   };
 }
 
@@ -53,11 +58,19 @@ export function chargeEmv(
   });
 }
 
-/** `sink`: where a keyed request records the charge, in the charge's transaction (server/idempotency/). */
+/**
+ * `sink`: where a keyed request records the charge, in the charge's transaction (server/idempotency/).
+ * `check`: a caller's rule run in that transaction before the charge is written (a payment link's
+ * limits); what it throws rolls everything back.
+ */
 export async function createCharge(
   db: Db,
   input: NewCharge,
-  { now = new Date(), sink }: { now?: Date; sink?: EffectSink | undefined } = {},
+  {
+    now = new Date(),
+    sink,
+    check,
+  }: { now?: Date; sink?: EffectSink | undefined; check?: (tx: Tx) => Promise<void> } = {},
 ): Promise<Charge> {
   const seconds = input.expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EXPIRATION_SECONDS) {
@@ -74,6 +87,7 @@ export async function createCharge(
   return db.$transaction(async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
     assertActive(account);
+    await check?.(tx);
     if (input.externalId) {
       const taken = await tx.charge.findUnique({
         where: { accountId_externalId: { accountId: account.id, externalId: input.externalId } },
@@ -100,6 +114,8 @@ export async function createCharge(
       externalId: input.externalId ?? null,
       metadata: (input.metadata ?? undefined) as object | undefined,
       sameDocument: input.sameDocument ? onlyDigits(input.sameDocument) : null,
+      paymentLinkId: input.paymentLinkId ?? null,
+      linkVisit: input.linkVisit ?? null,
       pixKey: currentKey?.key ?? null,
       emv: chargeEmv(account, location.token, input.amountCents),
       expiresAt: new Date(now.getTime() + seconds * 1000),

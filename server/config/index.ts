@@ -80,6 +80,8 @@ const schema = z
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
     LOGIN_RATE_PER_MINUTE: int.default(5),
+    /** requests a minute to the public payment pages (page, live status, receipt), per client address */
+    PAYMENT_PAGE_RATE_PER_MINUTE: int.default(120),
     /** failed API authentications a minute before 429: per caller address, and per client id */
     AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     AUTH_FAILURES_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),

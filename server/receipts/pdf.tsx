@@ -44,7 +44,17 @@ export function institutionOf(party: ReceiptParty): string {
   return party.institution ? `${party.institution} (ISPB ${party.ispb})` : `ISPB ${party.ispb}`;
 }
 
-function PartySection({ intl, title, party }: { intl: DocumentIntl; title: string; party: ReceiptParty | null }) {
+function PartySection({
+  intl,
+  title,
+  party,
+  forPayer,
+}: {
+  intl: DocumentIntl;
+  title: string;
+  party: ReceiptParty | null;
+  forPayer: boolean;
+}) {
   const t = (key: "name" | "document" | "institution" | "agencyAccount" | "notInformed") =>
     intl.t(`reconciliation.receipt.${key}`);
   return (
@@ -55,7 +65,7 @@ function PartySection({ intl, title, party }: { intl: DocumentIntl; title: strin
           <Row label={t("name")} value={party.name} />
           <Row label={t("document")} value={party.cpfCnpj} />
           <Row label={t("institution")} value={institutionOf(party)} />
-          <Row label={t("agencyAccount")} value={`${party.agency} / ${party.accountNumber}`} />
+          {forPayer ? null : <Row label={t("agencyAccount")} value={`${party.agency} / ${party.accountNumber}`} />}
         </>
       ) : (
         <Text style={styles.muted}>{t("notInformed")}</Text>
@@ -68,6 +78,7 @@ export function ReceiptDocument({ receipt, intl }: { receipt: Receipt; intl: Doc
   const t = (key: string, values?: Record<string, string>) =>
     intl.t(`reconciliation.receipt.${key}` as "reconciliation.receipt.title", values);
   const brasilia = (date: Date) => `${intl.dateTime(date)} (${t("brasilia")})`;
+  const forPayer = receipt.audience === "payer";
   return (
     <Document title={`${t("title")} ${receipt.endToEndId}`} author={receipt.institution.name} language={intl.locale}>
       <Page size="A4" style={styles.page}>
@@ -84,21 +95,21 @@ export function ReceiptDocument({ receipt, intl }: { receipt: Receipt; intl: Doc
           <Row label={t("status")} value={statusLabel(intl, receipt.status)} />
           <Row label={t("endToEndId")} value={receipt.endToEndId} />
           {receipt.txId ? <Row label={t("txId")} value={receipt.txId} /> : null}
-          {receipt.externalId ? <Row label={t("externalId")} value={receipt.externalId} /> : null}
+          {receipt.externalId && !forPayer ? <Row label={t("externalId")} value={receipt.externalId} /> : null}
           {receipt.description ? <Row label={t("description")} value={receipt.description} /> : null}
           <Row label={t("amount")} value={intl.money(receipt.grossCents)} />
-          <Row label={t("fee")} value={intl.money(receipt.feeCents)} />
-          <Row label={t("net")} value={intl.money(receipt.netCents)} />
+          {forPayer ? null : <Row label={t("fee")} value={intl.money(receipt.feeCents)} />}
+          {forPayer ? null : <Row label={t("net")} value={intl.money(receipt.netCents)} />}
         </View>
-        <PartySection intl={intl} title={t("payer")} party={receipt.payer} />
-        <PartySection intl={intl} title={t("payee")} party={receipt.payee} />
+        <PartySection intl={intl} title={t("payer")} party={receipt.payer} forPayer={forPayer} />
+        <PartySection intl={intl} title={t("payee")} party={receipt.payee} forPayer={forPayer} />
         <Text style={styles.footer}>
           {t("issued", {
             institution: receipt.institution.name,
             ispb: receipt.institution.ispb,
             date: brasilia(receipt.issuedAt),
-          })}{" "}
-          {t("account", { account: receipt.accountId })}
+          })}
+          {forPayer ? null : ` ${t("account", { account: receipt.accountId })}`}
         </Text>
       </Page>
     </Document>

@@ -32,6 +32,8 @@ export type Receipt = {
   payee: ReceiptParty | null;
   institution: { name: string; ispb: string };
   issuedAt: Date;
+  /** "payer": the copy a payer downloads from a payment page, without the merchant's account, fee or references. */
+  audience?: "merchant" | "payer";
 };
 
 export async function receiptOf(

@@ -70,6 +70,8 @@ export type AccountObject = {
   createdAt: number;
   payer: Party | null;
   receiver: Party | null;
+  /** a charge payment through a payment link: the link's id */
+  paymentLinkId?: string;
 };
 
 type ChargeSnapshot = {
@@ -80,6 +82,7 @@ type ChargeSnapshot = {
   metadata?: Record<string, unknown> | null;
   expiresAt: string;
   paidEndToEndId: string | null;
+  paymentLinkId?: string;
 };
 
 /** What the mapping needs besides the event: the entry it names, as read at fan-out time. */
@@ -89,6 +92,8 @@ export type MappingContext = {
   parent?: LedgerEntry | null;
   /** the payout entry waits in the DICT queue (its `queued` event stands for `processing`) */
   queued?: boolean;
+  /** the payment link of the charge the entry paid, if any */
+  paymentLinkId?: string | null;
 };
 
 const CHARGE_TOPICS = {
@@ -190,6 +195,7 @@ function chargeData(type: GatewayEventType, charge: ChargeSnapshot): Record<stri
     ...(charge.paidEndToEndId ? { end_to_end_id: charge.paidEndToEndId } : {}),
     ...withExternalId(charge.externalId),
     ...(charge.metadata ? { metadata: charge.metadata } : {}),
+    ...(charge.paymentLinkId ? { payment_link_id: charge.paymentLinkId } : {}),
     expires_at: charge.expiresAt,
   };
 }
@@ -319,6 +325,7 @@ export function accountEventFor(event: Pick<OutboxEvent, "topic" | "payload">, c
     createdAt: entry.createdAt.getTime(),
     payer: (entry.payer as Party | null) ?? null,
     receiver: (entry.receiver as Party | null) ?? null,
+    ...(ctx.paymentLinkId ? { paymentLinkId: ctx.paymentLinkId } : {}),
   };
   return { event: name, object } satisfies AccountEvent;
 }

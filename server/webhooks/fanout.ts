@@ -46,6 +46,8 @@ type Facts = {
   configs: Target[] | null;
   /** API Pix webhooks of the key of the PIX with a txid the entry is or refunds */
   pix_webhooks: { id: string }[] | null;
+  /** the payment link of the charge a charge payment's credit paid (docs/decisions/0038) */
+  payment_link_id: string | null;
 };
 
 const entryOf = (row: Record<string, unknown> | null): LedgerEntry | null => (row ? entryFromRow(row) : null);
@@ -74,7 +76,9 @@ const factsOver = (accountId: string, entryId: string, userId: string) => `
                                AND o.type = 'credit' AND o.reason = '${PIX_WITH_TXID}'
                               JOIN charges ch ON ch.tx_id = o.entry_ref
                              WHERE e.reason IN ('${PIX_WITH_TXID}', '${REFUND_OF_PIX}')
-                             LIMIT 1)) AS pix_webhooks`;
+                             LIMIT 1)) AS pix_webhooks,
+         (SELECT ch.payment_link_id FROM e JOIN charges ch ON ch.tx_id = e.entry_ref
+           WHERE e.reason = '${PIX_WITH_TXID}') AS payment_link_id`;
 
 const FACTS = factsOver("$1", "$2", "$3::uuid");
 
@@ -91,6 +95,7 @@ const NO_FACTS: Facts = {
   webhooks: null,
   configs: null,
   pix_webhooks: null,
+  payment_link_id: null,
 };
 
 async function factsOf(sql: Sql, event: OutboxEvent, userId: string): Promise<Facts> {
@@ -141,7 +146,12 @@ export async function fanOutEvent(
   const facts = known ?? (await factsOf(sql, event, userId));
   const entry = entryOf(facts.entry);
   if (isEntryTopic(event.topic) && !entry) return 0;
-  const context: MappingContext = { entry, parent: entryOf(facts.parent), queued: facts.queued };
+  const context: MappingContext = {
+    entry,
+    parent: entryOf(facts.parent),
+    queued: facts.queued,
+    paymentLinkId: facts.payment_link_id ?? null,
+  };
   const gatewayEvents = gatewayEventsFor(event, context);
   const accountEvent = accountEventFor(event, context);
   const rows: Row[] = [];

@@ -18,6 +18,7 @@ import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { gatewayApi } from "../../server/gateway/app";
+import { createPaymentLink } from "../../server/payment-links/service";
 import { createPixKey } from "../../server/pix/keys/service";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
@@ -108,6 +109,12 @@ beforeAll(async () => {
       })) === 0,
   );
 
+  const bLink = await createPaymentLink(db(), b.userId, {
+    accountId: b.accountId,
+    description: "B's link",
+    amount: 100n,
+    payerFields: [],
+  });
   const aEntries = await db().ledgerEntry.findMany({ where: { accountId: a.accountId } });
   const aKey = await createPixKey(db(), { callerId: a.userId, accountId: a.accountId }, { type: "EVP" });
   aIds = unique([a.accountId, aKey.id, ...aEntries.flatMap((e) => [e.endToEndId, e.id])]);
@@ -121,11 +128,20 @@ beforeAll(async () => {
     b.clientId,
     extraKey.clientId,
     bKey.id,
+    bLink.id,
     ...entries.flatMap((e) => [e.id, e.endToEndId, e.externalId]),
   ]);
   const user = await db().user.findUniqueOrThrow({ where: { id: b.userId } });
   const account = await db().account.findUniqueOrThrow({ where: { id: b.accountId } });
-  bSecrets = unique([...bIds, user.name, user.email, account.document, b.clientSecret, extraKey.clientSecret]);
+  bSecrets = unique([
+    ...bIds,
+    charge.publicId,
+    user.name,
+    user.email,
+    account.document,
+    b.clientSecret,
+    extraKey.clientSecret,
+  ]);
 });
 
 function unique(values: (string | null | undefined)[]): string[] {

@@ -89,6 +89,13 @@ print(call("GET", f"/v4/i/pix/in/dynamic-qrcode/{tx_id}")["data"]["status"])  # 
 <code>POST /v4/i/sandbox/pix/out/{endToEndId}/return</code> (the receiver returns your payment) and
 <code>POST /v4/i/sandbox/meds</code> (a payer's bank opens a MED); the Sandbox page does each of them too. Keys ending in <code>@fail.sandbox</code>
 (<code>ab03@fail.sandbox</code>, …) make a payout fail with that reason code.</p>
+<p>Every charge answer carries <code>paymentPageUrl</code>: a public page (<code>/c/{publicId}</code>) to send the payer, with
+the amount, the QR code, the code to copy and a status that turns to paid with a receipt by itself. For a link many payers
+can use, <code>POST /v4/i/payment-links</code> with <code>{"accountId", "description", "amount"}</code> (or
+<code>minAmount</code> and <code>maxAmount</code>; optional <code>expiresAt</code>, <code>maxPayments</code>,
+<code>payerFields</code>): its <code>url</code> (<code>/l/{id}</code>) gives each visitor a charge of their own.
+<code>GET /v4/i/payment-links</code> lists your links with <code>paymentsCount</code> and <code>totalReceived</code>;
+<code>POST /v4/i/payment-links/{id}/deactivate</code> stops one.</p>
 
 <h2 id="due-date">4. A bill with a due date</h2>
 <p>A due-date charge is a bill: it is paid by a day, may earn the payer a discount for paying early, and adds a fine

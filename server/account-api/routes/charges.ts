@@ -13,6 +13,7 @@ import { createCharge, getCharge } from "../../charges/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
+import { paymentPageUrl } from "../../payment-pages/public-id";
 import { Emv, PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -63,6 +64,10 @@ const createRouteDef = chargesRoute("pix_in:write", [400, 401, 403, 404, 409, 42
         dueDate: z.string().openapi({ description: "ISO 8601" }),
         emv: z.string(),
         metadata: z.record(z.string(), z.unknown()).nullable(),
+        paymentPageUrl: z
+          .string()
+          .url()
+          .openapi({ description: "The charge's hosted payment page, to send to the payer." }),
       }),
       "ChargeCreated",
     ),
@@ -84,6 +89,10 @@ const ChargeSchema = z
     description: z.string().nullable(),
     externalId: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    paymentPageUrl: z
+      .string()
+      .url()
+      .openapi({ description: "The charge's hosted payment page, to send to the payer." }),
   })
   .openapi("Charge");
 
@@ -171,6 +180,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
           dueDate: charge.expiresAt.toISOString(),
           emv: charge.emv,
           metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+          paymentPageUrl: paymentPageUrl(charge.publicId),
         },
         { message: "Charge created" },
       ),
@@ -197,6 +207,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
           description: charge.description,
           externalId: charge.externalId,
           metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+          paymentPageUrl: paymentPageUrl(charge.publicId),
         },
         { message: "Charge found" },
       ),

@@ -163,6 +163,10 @@ const CobFields = {
   solicitacaoPagador: SolicitacaoPagador.optional(),
   infoAdicionais: InfoAdicionais.optional(),
   pixCopiaECola: z.string().max(512).optional().openapi({ description: "The BR Code, to copy and paste." }),
+  paymentPageUrl: z
+    .string()
+    .optional()
+    .openapi({ description: "Not in the Central Bank's specification: the charge's hosted payment page." }),
 };
 
 export const CobGeradaSchema = z

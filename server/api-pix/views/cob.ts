@@ -5,6 +5,7 @@ import { debtorOf } from "../../charges/location";
 import { urlOfLocation } from "../../charges/locations";
 import type { Tx } from "../../db/client";
 import type { Account, Charge, PayloadLocation } from "../../generated/prisma/client";
+import { paymentPageUrl } from "../../payment-pages/public-id";
 import { valorOf } from "../money";
 
 export function locationView(location: PayloadLocation) {
@@ -39,6 +40,8 @@ export function cobView(charge: Charge, location: PayloadLocation | null) {
     ...(charge.description ? { solicitacaoPagador: charge.description } : {}),
     ...(info?.length ? { infoAdicionais: info } : {}),
     ...(location ? { pixCopiaECola: charge.emv } : {}),
+    // ours, beside the spec's fields (its answers allow more): the hosted page to send the payer
+    ...(charge.publicId ? { paymentPageUrl: paymentPageUrl(charge.publicId) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { componentesValor } from "../../charges/due-date/wire";
 import { debtorOf } from "../../charges/location";
 import { urlOfLocation } from "../../charges/locations";
 import type { Account, Charge, PayloadLocation } from "../../generated/prisma/client";
+import { paymentPageUrl } from "../../payment-pages/public-id";
 import { valorOf } from "../money";
 import type { CobVCompletaSchema } from "../schemas/cobv";
 import { locationView } from "./cob";
@@ -55,6 +56,8 @@ export function cobvView(
     ...(charge.description ? { solicitacaoPagador: charge.description } : {}),
     ...(info?.length ? { infoAdicionais: info } : {}),
     ...(location ? { pixCopiaECola: charge.emv } : {}),
+    // ours, beside the spec's fields (its answers allow more): the hosted page to send the payer
+    ...(charge.publicId ? { paymentPageUrl: paymentPageUrl(charge.publicId) } : {}),
   };
 }
 

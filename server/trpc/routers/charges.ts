@@ -13,6 +13,7 @@ import { forbidden } from "../../errors";
 import { Uuid } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { Charge, StaticQrCode } from "../../generated/prisma/client";
+import { paymentPageUrl } from "../../payment-pages/public-id";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
 const txId = TxId;
@@ -36,6 +37,8 @@ function chargeView(charge: Charge, refundedCents = 0n) {
     /** refunded (processing or done) of a paid charge's PIX */
     refundedCents,
     createdAt: charge.createdAt,
+    /** the hosted payment page to send to the payer */
+    paymentPageUrl: paymentPageUrl(charge.publicId),
   };
 }
 

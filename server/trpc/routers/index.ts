@@ -6,12 +6,14 @@ import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
 import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
+import { brandingRouter } from "./branding";
 import { chargesRouter } from "./charges";
 import { dueDateBatchesRouter } from "./due-date-batches";
 import { dueDateChargesRouter } from "./due-date-charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { onboardingRouter } from "./onboarding";
+import { paymentLinksRouter } from "./payment-links";
 import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
@@ -29,11 +31,13 @@ export const appRouter = createTRPCRouter({
   adminMeds: adminMedsRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
+  branding: brandingRouter,
   charges: chargesRouter,
   dueDateCharges: dueDateChargesRouter,
   dueDateBatches: dueDateBatchesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
+  paymentLinks: paymentLinksRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
   onboarding: onboardingRouter,

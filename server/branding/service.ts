@@ -80,3 +80,16 @@ export async function logoFile(logoKey: string) {
   if (!LOGO_KEY_PATTERN.test(logoKey)) return null;
   return storage().get(storageKey(logoKey));
 }
+
+/** The brand as a printed document draws it: the logo's PNG bytes rather than its URL. */
+export async function brandForDocuments(tx: Tx, userId: string) {
+  const row = await tx.branding.findUnique({ where: { userId } });
+  const file = row?.logoKey ? await logoFile(row.logoKey) : null;
+  const chunks: Buffer[] = [];
+  if (file) for await (const chunk of file.stream) chunks.push(Buffer.from(chunk));
+  return {
+    displayName: row?.displayName ?? null,
+    accentColor: row?.accentColor ?? null,
+    logoPng: file ? Buffer.concat(chunks) : null,
+  };
+}

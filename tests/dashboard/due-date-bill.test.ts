@@ -7,9 +7,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as bill } from "../../app/api/charges/due-date/[txId]/bill/route";
 import type { SessionUser } from "../../server/auth/next-auth";
+import { setLogo, updateBranding } from "../../server/branding/service";
 import { db } from "../../server/db/client";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { createCallerFactory } from "../../server/trpc/init";
@@ -30,11 +32,20 @@ function fetchBill(txId: string, locale?: string) {
   return bill(request, { params: Promise.resolve({ txId }) });
 }
 
-function pdfToText(pdf: Buffer): string {
+function pdfFile(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), "bill-")), "bill.pdf");
   writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8");
+  return file;
 }
+
+const pdfToText = (pdf: Buffer) => execFileSync("pdftotext", ["-layout", pdfFile(pdf), "-"]).toString("utf8");
+/** The images of a PDF, one line each after pdfimages' two header lines. */
+const pdfImages = (pdf: Buffer) =>
+  execFileSync("pdfimages", ["-list", pdfFile(pdf)])
+    .toString("utf8")
+    .trim()
+    .split("\n")
+    .slice(2);
 
 describe("the due-date bill PDF", () => {
   let shop: Awaited<ReturnType<typeof newMerchant>>;
@@ -86,6 +97,19 @@ describe("the due-date bill PDF", () => {
     expect(text).toMatch(/R\$\s?1,234\.50/);
     expect(text).toContain("06/16/2027");
     expect(text).toContain("Amount due on the due date");
+  });
+
+  it("carries the merchant's brand once set: display name and logo beside the QR code", async () => {
+    session = userOf(shop.userId);
+    const before = Buffer.from(await (await fetchBill(txId)).arrayBuffer());
+    await updateBranding(db(), shop.userId, { displayName: "Central Imóveis", accentColor: "#1d4ed8" });
+    const logo = await sharp({ create: { width: 80, height: 80, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
+    await setLogo(db(), shop.userId, logo);
+    const after = Buffer.from(await (await fetchBill(txId)).arrayBuffer());
+    expect(pdfToText(after)).toContain("Central Imóveis");
+    expect(pdfImages(after).length).toBe(pdfImages(before).length + 1);
   });
 
   it("is 404 for another merchant, for an unknown and a malformed txId, and 401 signed out", async () => {

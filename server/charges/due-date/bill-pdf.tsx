@@ -36,7 +36,12 @@ export function BillDocument({ bill, intl }: { bill: DueDateBill; intl: Document
   return (
     <Document title={`${t("title")} ${bill.txId}`} author={receiver.name} language={intl.locale}>
       <Page size="A4" style={styles.page}>
-        <Text style={styles.brand}>{receiver.name}</Text>
+        {bill.brand.logoPng ? (
+          <Image src={bill.brand.logoPng} style={{ width: 56, height: 56, marginBottom: 6 }} />
+        ) : null}
+        <Text style={{ ...styles.brand, ...(bill.brand.accentColor ? { color: bill.brand.accentColor } : {}) }}>
+          {bill.brand.displayName ?? receiver.name}
+        </Text>
         <Text style={styles.muted}>{t("title")}</Text>
         <Text style={styles.title}>{t("dueAmount")}</Text>
         <Text style={styles.amount}>{intl.money(bill.dueCents)}</Text>

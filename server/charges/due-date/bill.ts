@@ -1,7 +1,9 @@
 /**
  * The printable bill of one of the caller's cobvs: who receives, who pays, the terms, what is due
- * on the due date, the QR image and the copy-and-paste code. 404 for another merchant's txId.
+ * on the due date, the QR image and the copy-and-paste code, under the merchant's brand (name,
+ * accent colour, logo). 404 for another merchant's txId.
  */
+import { brandForDocuments } from "../../branding/service";
 import type { Db } from "../../db/client";
 import { qrCodePng } from "../qr-image";
 import { amountDue, effectiveDueDate } from "./amount-due";
@@ -17,6 +19,7 @@ export async function dueDateBill(db: Db, userId: string, txId: string, now = ne
     txId: charge.txId,
     description: charge.description,
     receiver: receiverOf(account),
+    brand: await brandForDocuments(db, userId),
     payer: { name: charge.debtorName ?? "", document: charge.debtorDocument ?? "", ...debtorDetailsOf(charge) },
     terms,
     dueCents: onDueDate.finalCents,

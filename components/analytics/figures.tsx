@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Money } from "@/components/format/money";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import { LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { Analytics } from "./types";
@@ -114,13 +115,10 @@ export function TopPayers({ payers }: { payers: Analytics["topPayers"] }) {
         ) : (
           <table className="w-full text-sm">
             <caption className="sr-only">{t("title")}</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">{t("name")}</th>
-                <th scope="col">{t("payments")}</th>
-                <th scope="col">{t("total")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="sr-only"
+              columns={[{ label: t("name") }, { label: t("payments") }, { label: t("total") }]}
+            />
             <tbody>
               {payers.map((payer) => (
                 <tr key={`${payer.name}:${payer.document}`} className="align-top">

@@ -9,6 +9,7 @@ import { useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import type { DueDateTermsForm } from "@/server/charges/due-date/form-terms";
 
 type Terms = z.input<typeof DueDateTermsForm>;
@@ -82,16 +83,11 @@ export function PreviewTable({ terms, onRefused }: { terms: Terms | null; onRefu
         ) : (
           <table className={cn("w-full text-sm", preview.isFetching && "opacity-60")}>
             <caption className="sr-only">{t("caption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className="py-2 font-medium">
-                  {t("day")}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t("amount")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              rowClassName="border-b border-slate-200 text-left text-xs text-slate-500"
+              cellClassName="py-2 font-medium"
+              columns={[{ label: t("day") }, { label: t("amount"), className: "text-right" }]}
+            />
             <tbody>
               {data.rows.map((row) => (
                 <tr

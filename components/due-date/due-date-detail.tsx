@@ -8,7 +8,7 @@ import { AmountRow, useMoney } from "@/components/format/money";
 import { formatDocument } from "@/components/forms/document";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, TitledCard } from "@/components/ui/card";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
@@ -195,26 +195,19 @@ function Timeline({ charge }: { charge: Detail }) {
   const t = useTranslations("dueDateCharges.detail");
   const dateTime = useDateTime();
   return (
-    <Card data-testid="due-date-timeline">
-      <CardHeader>
-        <CardTitle>{t("timeline")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="space-y-3 border-l border-slate-200 pl-4 text-sm">
-          {charge.timeline.map((event) => (
-            <li key={`${event.kind}-${event.at.getTime()}`} className="relative" data-testid="due-date-event">
-              <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-emerald-500" />
-              <span className="block font-medium text-slate-900">
-                {event.kind === "revised"
-                  ? t("events.revised", { revision: event.revision })
-                  : t(`events.${event.kind}`)}
-              </span>
-              <span className="block text-xs text-slate-500 tabular-nums">{dateTime(event.at, "medium")}</span>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <TitledCard title={t("timeline")} data-testid="due-date-timeline">
+      <ol className="space-y-3 border-l border-slate-200 pl-4 text-sm">
+        {charge.timeline.map((event) => (
+          <li key={`${event.kind}-${event.at.getTime()}`} className="relative" data-testid="due-date-event">
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-emerald-500" />
+            <span className="block font-medium text-slate-900">
+              {event.kind === "revised" ? t("events.revised", { revision: event.revision }) : t(`events.${event.kind}`)}
+            </span>
+            <span className="block text-xs text-slate-500 tabular-nums">{dateTime(event.at, "medium")}</span>
+          </li>
+        ))}
+      </ol>
+    </TitledCard>
   );
 }
 

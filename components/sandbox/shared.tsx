@@ -12,7 +12,7 @@ import type { AnyForm } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useAfterSend } from "@/components/send/shared";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { CheckIcon } from "@/components/ui/icons";
 import type { AppRouter } from "@/server/trpc/routers";
 
@@ -69,13 +69,9 @@ export function SandboxCard({
   children: ReactNode;
 }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <TitledCard title={title} description={description} data-testid={testId}>
+      {children}
+    </TitledCard>
   );
 }
 

@@ -7,12 +7,18 @@ import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { AmountField } from "@/components/forms/amount-input";
 import { DateField } from "@/components/forms/date-field";
 import { useFormBasics } from "@/components/forms/form-basics";
-import { type AnyForm, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import {
+  type AnyForm,
+  FormAlert,
+  FormField,
+  SelectField,
+  showServiceError,
+  useSchemaForm,
+} from "@/components/forms/schema-form";
 import { errorData } from "@/components/forms/service-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TitledCard } from "@/components/ui/card";
-import { Select } from "@/components/ui/fields";
 import { CalendarIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -121,13 +127,9 @@ export function NewDueDateCharge() {
             {(control) => <Input {...control} inputMode="numeric" placeholder="30" className="tabular-nums" />}
           </FormField>
           {accounts.length > 1 ? (
-            <FormField form={form} name="accountId" label={t("account")}>
-              {(control) => (
-                <Select {...control} size="lg">
-                  <AccountOptions accounts={accounts} />
-                </Select>
-              )}
-            </FormField>
+            <SelectField form={form} name="accountId" label={t("account")}>
+              <AccountOptions accounts={accounts} />
+            </SelectField>
           ) : null}
           <div className="md:col-span-2">
             <FormField form={form} name="description" label={t("descriptionLabel")}>

@@ -6,10 +6,17 @@ import { useEffect, useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import {
+  blankAsAbsent,
+  FormAlert,
+  FormField,
+  SelectField,
+  showServiceError,
+  useSchemaForm,
+} from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
-import { Select, Textarea } from "@/components/ui/fields";
+import { Textarea } from "@/components/ui/fields";
 import { SandboxMedOpen } from "@/server/meds/schema";
 import { Outcome, OutcomeLink, SandboxCard, type SandboxMed, useAfterSandbox, useSandboxError } from "./shared";
 
@@ -62,21 +69,17 @@ export function MedCard() {
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-med-form">
             <FormAlert form={form} />
-            <FormField form={form} name="endToEndId" label={t("payment")}>
-              {(control) => (
-                <Select {...control} size="lg" disabled={credits.isPending}>
-                  {received.map((entry) => (
-                    <option key={entry.id} value={entry.endToEndId ?? ""}>
-                      {t("paymentOption", {
-                        amount: money(entry.grossCents),
-                        name: entry.payer?.name ?? "—",
-                        date: date(entry.createdAt),
-                      })}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            <SelectField form={form} name="endToEndId" label={t("payment")} disabled={credits.isPending}>
+              {received.map((entry) => (
+                <option key={entry.id} value={entry.endToEndId ?? ""}>
+                  {t("paymentOption", {
+                    amount: money(entry.grossCents),
+                    name: entry.payer?.name ?? "—",
+                    date: date(entry.createdAt),
+                  })}
+                </option>
+              ))}
+            </SelectField>
             <FormField form={form} name="details" label={t("details")}>
               {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
             </FormField>

@@ -9,10 +9,9 @@ import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { blankAsAbsent, FormAlert, SelectField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/fields";
 import { EndToEndId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
 import { EntryOutcome, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
@@ -71,21 +70,17 @@ export function ReturnCard() {
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-return-form">
             <FormAlert form={form} />
             <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-              <FormField form={form} name="endToEndId" label={t("payment")}>
-                {(control) => (
-                  <Select {...control} size="lg" disabled={debits.isPending}>
-                    {sent.map((entry) => (
-                      <option key={entry.id} value={entry.endToEndId ?? ""}>
-                        {t("paymentOption", {
-                          amount: money(entry.grossCents),
-                          name: entry.receiver?.name ?? "—",
-                          date: date(entry.createdAt),
-                        })}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <SelectField form={form} name="endToEndId" label={t("payment")} disabled={debits.isPending}>
+                {sent.map((entry) => (
+                  <option key={entry.id} value={entry.endToEndId ?? ""}>
+                    {t("paymentOption", {
+                      amount: money(entry.grossCents),
+                      name: entry.receiver?.name ?? "—",
+                      date: date(entry.createdAt),
+                    })}
+                  </option>
+                ))}
+              </SelectField>
               <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
             </div>
             <div className="flex justify-end">

@@ -13,7 +13,6 @@ import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components
 import { DetailPage } from "@/components/ui/detail-states";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
 import { AnalysisPanel } from "./analysis-form";
@@ -28,13 +27,11 @@ export function AdminMedDetailView({ medId, back }: { medId: string; back?: stri
     <DetailPage
       back={listHref("/admin/meds", back)}
       messages={t}
-      header={
-        <PageHeader
-          title={t("title")}
-          description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
-          actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
-        />
-      }
+      title={t("title")}
+      header={{
+        description: med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined,
+        actions: med.data ? <MedStatusBadge status={med.data.status} /> : null,
+      }}
       query={med}
       icon={ShieldAlertIcon}
       loading={

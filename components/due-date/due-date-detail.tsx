@@ -14,7 +14,6 @@ import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui
 import { DetailPage } from "@/components/ui/detail-states";
 import { CalendarIcon, FileTextIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { termLines } from "@/server/charges/due-date/terms-words";
 import type { DueDateChargeDetail as Detail } from "@/server/trpc/routers/due-date-charges";
@@ -28,24 +27,20 @@ export function DueDateDetail({ txId, back }: { txId: string; back?: string }) {
     <DetailPage
       back={listHref("/charges/due-date", back)}
       messages={t}
-      header={
-        <PageHeader
-          title={t("title")}
-          actions={
-            charge.data ? (
-              <a
-                href={`/api/charges/due-date/${charge.data.txId}/bill`}
-                download
-                className={buttonClasses({ variant: "secondary" })}
-                data-testid="due-date-bill"
-              >
-                <FileTextIcon className="size-4" />
-                {t("bill")}
-              </a>
-            ) : null
-          }
-        />
-      }
+      title={t("title")}
+      header={{
+        actions: charge.data ? (
+          <a
+            href={`/api/charges/due-date/${charge.data.txId}/bill`}
+            download
+            className={buttonClasses({ variant: "secondary" })}
+            data-testid="due-date-bill"
+          >
+            <FileTextIcon className="size-4" />
+            {t("bill")}
+          </a>
+        ) : null,
+      }}
       query={charge}
       icon={CalendarIcon}
       loading={

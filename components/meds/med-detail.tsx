@@ -15,7 +15,6 @@ import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/c
 import { DetailPage } from "@/components/ui/detail-states";
 import { FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
 import { DefenseForm, useFileSize } from "./defense-form";
@@ -32,7 +31,7 @@ export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: str
     <DetailPage
       back={listHref("/meds", back)}
       messages={t}
-      header={<PageHeader title={t("title")} />}
+      title={t("title")}
       query={med}
       icon={ShieldAlertIcon}
       loading={

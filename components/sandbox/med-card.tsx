@@ -3,22 +3,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import {
-  blankAsAbsent,
-  FormAlert,
-  FormField,
-  SelectField,
-  showServiceError,
-  useSchemaForm,
-} from "@/components/forms/schema-form";
+import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/fields";
 import { SandboxMedOpen } from "@/server/meds/schema";
-import { Outcome, OutcomeLink, SandboxCard, type SandboxMed, useAfterSandbox, useSandboxError } from "./shared";
+import {
+  Outcome,
+  OutcomeLink,
+  PaymentField,
+  SandboxCard,
+  type SandboxMed,
+  useAfterSandbox,
+  useSandboxError,
+} from "./shared";
 
 const medForm = SandboxMedOpen.extend({ details: blankAsAbsent(SandboxMedOpen.shape.details.unwrap()) });
 
@@ -26,7 +26,6 @@ const medForm = SandboxMedOpen.extend({ details: blankAsAbsent(SandboxMedOpen.sh
 export function MedCard() {
   const t = useTranslations("sandbox.med");
   const money = useMoney();
-  const date = useDateTime();
   const trpc = useTRPC();
   const explain = useSandboxError("med");
   const after = useAfterSandbox();
@@ -69,17 +68,15 @@ export function MedCard() {
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-med-form">
             <FormAlert form={form} />
-            <SelectField form={form} name="endToEndId" label={t("payment")} disabled={credits.isPending}>
-              {received.map((entry) => (
-                <option key={entry.id} value={entry.endToEndId ?? ""}>
-                  {t("paymentOption", {
-                    amount: money(entry.grossCents),
-                    name: entry.payer?.name ?? "—",
-                    date: date(entry.createdAt),
-                  })}
-                </option>
-              ))}
-            </SelectField>
+            <PaymentField
+              form={form}
+              name="endToEndId"
+              label={t("payment")}
+              payments={received}
+              party="payer"
+              disabled={credits.isPending}
+              option={(words) => t("paymentOption", words)}
+            />
             <FormField form={form} name="details" label={t("details")}>
               {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
             </FormField>

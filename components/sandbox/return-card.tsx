@@ -5,16 +5,14 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { z } from "zod";
-import { useDateTime } from "@/components/format/date-time";
-import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { blankAsAbsent, FormAlert, SelectField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { blankAsAbsent, FormAlert, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { EndToEndId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
-import { EntryOutcome, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
+import { EntryOutcome, PaymentField, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
 
 /** What a receiver can send back: a settled PIX the merchant sent to a key, by bank details or by code. */
 const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
@@ -23,8 +21,6 @@ const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
 export function ReturnCard() {
   const t = useTranslations("sandbox.return");
   const locale = useLocale();
-  const money = useMoney();
-  const date = useDateTime();
   const trpc = useTRPC();
   const explain = useSandboxError("return");
   const outcome = useEntryOutcome();
@@ -70,17 +66,15 @@ export function ReturnCard() {
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-return-form">
             <FormAlert form={form} />
             <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-              <SelectField form={form} name="endToEndId" label={t("payment")} disabled={debits.isPending}>
-                {sent.map((entry) => (
-                  <option key={entry.id} value={entry.endToEndId ?? ""}>
-                    {t("paymentOption", {
-                      amount: money(entry.grossCents),
-                      name: entry.receiver?.name ?? "—",
-                      date: date(entry.createdAt),
-                    })}
-                  </option>
-                ))}
-              </SelectField>
+              <PaymentField
+                form={form}
+                name="endToEndId"
+                label={t("payment")}
+                payments={sent}
+                party="receiver"
+                disabled={debits.isPending}
+                option={(words) => t("paymentOption", words)}
+              />
               <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
             </div>
             <div className="flex justify-end">

@@ -6,9 +6,10 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FieldValues, Path, PathValue } from "react-hook-form";
+import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import type { AnyForm } from "@/components/forms/schema-form";
+import { type AnyForm, SelectField } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useAfterSend } from "@/components/send/shared";
@@ -160,5 +161,47 @@ export function OutcomeLink({ href, testId, children }: { href: string; testId?:
     <Link href={href} data-testid={testId} className="font-medium text-emerald-800 underline underline-offset-2">
       {children}
     </Link>
+  );
+}
+
+/** A PIX of the ledger a simulation can act on: by its end-to-end id, with its amount, parties and time. */
+type PaymentChoice = {
+  id: string;
+  endToEndId: string | null;
+  grossCents: bigint;
+  createdAt: Date;
+  payer?: { name: string } | null;
+  receiver?: { name: string } | null;
+};
+
+/** The select of the PIX a simulation acts on, each named by its amount, the other party and its time. */
+export function PaymentField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  payments,
+  party,
+  disabled,
+  option,
+}: {
+  form: AnyForm<V>;
+  name: Path<V>;
+  label: string;
+  payments: PaymentChoice[];
+  /** The other party of each PIX, the one its option names. */
+  party: "payer" | "receiver";
+  disabled: boolean;
+  option: (words: { amount: string; name: string; date: string }) => string;
+}) {
+  const money = useMoney();
+  const date = useDateTime();
+  return (
+    <SelectField form={form} name={name} label={label} disabled={disabled}>
+      {payments.map((entry) => (
+        <option key={entry.id} value={entry.endToEndId ?? ""}>
+          {option({ amount: money(entry.grossCents), name: entry[party]?.name ?? "—", date: date(entry.createdAt) })}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -68,15 +68,7 @@ export function MedCard() {
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-med-form">
             <FormAlert form={form} />
-            <PaymentField
-              form={form}
-              name="endToEndId"
-              label={t("payment")}
-              payments={received}
-              party="payer"
-              disabled={credits.isPending}
-              option={(words) => t("paymentOption", words)}
-            />
+            <PaymentField form={form} messages={t} payments={received} party="payer" disabled={credits.isPending} />
             <FormField form={form} name="details" label={t("details")}>
               {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
             </FormField>

@@ -66,15 +66,7 @@ export function ReturnCard() {
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-return-form">
             <FormAlert form={form} />
             <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-              <PaymentField
-                form={form}
-                name="endToEndId"
-                label={t("payment")}
-                payments={sent}
-                party="receiver"
-                disabled={debits.isPending}
-                option={(words) => t("paymentOption", words)}
-              />
+              <PaymentField form={form} messages={t} payments={sent} party="receiver" disabled={debits.isPending} />
               <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
             </div>
             <div className="flex justify-end">

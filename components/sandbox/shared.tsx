@@ -174,32 +174,41 @@ type PaymentChoice = {
   receiver?: { name: string } | null;
 };
 
-/** The select of the PIX a simulation acts on, each named by its amount, the other party and its time. */
-export function PaymentField<V extends FieldValues>({
+/** What PaymentField reads of its card's messages: the field's label and an option's words. */
+type PaymentMessages = (
+  key: "payment" | "paymentOption",
+  values?: { amount: string; name: string; date: string },
+) => string;
+
+/**
+ * The select of the PIX a simulation acts on (the form's `endToEndId`), each named by its amount,
+ * the other party and its time.
+ */
+export function PaymentField<V extends FieldValues & { endToEndId: string }>({
   form,
-  name,
-  label,
+  messages: t,
   payments,
   party,
   disabled,
-  option,
 }: {
   form: AnyForm<V>;
-  name: Path<V>;
-  label: string;
+  messages: PaymentMessages;
   payments: PaymentChoice[];
   /** The other party of each PIX, the one its option names. */
   party: "payer" | "receiver";
   disabled: boolean;
-  option: (words: { amount: string; name: string; date: string }) => string;
 }) {
   const money = useMoney();
   const date = useDateTime();
   return (
-    <SelectField form={form} name={name} label={label} disabled={disabled}>
+    <SelectField form={form} name={"endToEndId" as Path<V>} label={t("payment")} disabled={disabled}>
       {payments.map((entry) => (
         <option key={entry.id} value={entry.endToEndId ?? ""}>
-          {option({ amount: money(entry.grossCents), name: entry[party]?.name ?? "—", date: date(entry.createdAt) })}
+          {t("paymentOption", {
+            amount: money(entry.grossCents),
+            name: entry[party]?.name ?? "—",
+            date: date(entry.createdAt),
+          })}
         </option>
       ))}
     </SelectField>

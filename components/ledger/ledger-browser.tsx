@@ -7,7 +7,6 @@ import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
-import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { BookIcon, SendIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
@@ -53,12 +52,7 @@ export function LedgerBrowser() {
           state={state}
           messages={t}
           icon={BookIcon}
-          emptyAction={
-            <ButtonLink href="/send">
-              <SendIcon className="size-4" />
-              {t("empty.cta")}
-            </ButtonLink>
-          }
+          emptyAction={{ href: "/send", icon: SendIcon, label: t("empty.cta") }}
           skeleton={<LoadingList />}
           count={(data) => (
             <>

@@ -5,15 +5,15 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { blankAsAbsent, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/fields";
 import { SandboxMedOpen } from "@/server/meds/schema";
 import {
   Outcome,
   OutcomeLink,
   PaymentField,
+  PaymentForm,
   SandboxCard,
   type SandboxMed,
   useAfterSandbox,
@@ -40,6 +40,7 @@ export function MedCard() {
   const received = (credits.data?.entries ?? []).filter(
     (entry) => entry.reason.startsWith("pix_in:") && !entry.medId && entry.endToEndId,
   );
+  const none = credits.isSuccess && received.length === 0;
   const first = received[0]?.endToEndId;
   useEffect(() => {
     if (first && !received.some((entry) => entry.endToEndId === form.getValues("endToEndId")))
@@ -61,24 +62,12 @@ export function MedCard() {
   return (
     <SandboxCard title={t("title")} description={t("description")} testId="sandbox-med">
       <div className="space-y-5">
-        {credits.isSuccess && received.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-            {t("noPayments")}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-med-form">
-            <FormAlert form={form} />
-            <PaymentField form={form} messages={t} payments={received} party="payer" disabled={credits.isPending} />
-            <FormField form={form} name="details" label={t("details")}>
-              {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
-            </FormField>
-            <div className="flex justify-end">
-              <Button type="submit" variant="danger" loading={open.isPending} className="w-full sm:w-auto">
-                {open.isPending ? t("submitting") : t("submit")}
-              </Button>
-            </div>
-          </form>
-        )}
+        <PaymentForm action="med" form={form} messages={t} empty={none} busy={open.isPending} onSubmit={onSubmit}>
+          <PaymentField form={form} messages={t} payments={received} party="payer" disabled={credits.isPending} />
+          <FormField form={form} name="details" label={t("details")}>
+            {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
+          </FormField>
+        </PaymentForm>
         {opened ? (
           <Outcome
             key={opened.id}

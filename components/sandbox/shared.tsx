@@ -9,10 +9,11 @@ import type { FieldValues, Path, PathValue } from "react-hook-form";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { type AnyForm, SelectField } from "@/components/forms/schema-form";
+import { type AnyForm, FormAlert, SelectField } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useAfterSend } from "@/components/send/shared";
+import { Button } from "@/components/ui/button";
 import { TitledCard } from "@/components/ui/card";
 import { CheckIcon } from "@/components/ui/icons";
 import type { AppRouter } from "@/server/trpc/routers";
@@ -212,5 +213,51 @@ export function PaymentField<V extends FieldValues & { endToEndId: string }>({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** Opening a MED blocks the merchant's money: its button warns; a return is an ordinary action. */
+const SUBMIT_VARIANT = { med: "danger", return: "secondary" } as const;
+
+/** What PaymentForm reads of its card's messages. */
+type PaymentFormMessages = (key: "noPayments" | "submit" | "submitting") => string;
+
+/**
+ * A simulation's form on one of the merchant's PIX (`sandbox-<action>-form`): a note when there is
+ * none to act on, else the refusal on top, the fields and the submit button.
+ */
+export function PaymentForm<V extends FieldValues>({
+  action,
+  form,
+  messages: t,
+  empty,
+  busy,
+  onSubmit,
+  children,
+}: {
+  action: "med" | "return";
+  form: AnyForm<V>;
+  messages: PaymentFormMessages;
+  /** The payments are known and none can be acted on. */
+  empty: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  if (empty) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">{t("noPayments")}</p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`sandbox-${action}-form`}>
+      <FormAlert form={form} />
+      {children}
+      <div className="flex justify-end">
+        <Button type="submit" variant={SUBMIT_VARIANT[action]} loading={busy} className="w-full sm:w-auto">
+          {busy ? t("submitting") : t("submit")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -260,6 +260,7 @@ export async function getCob(tx: Tx, userId: string, txId: string, revision?: nu
   return charge;
 }
 
+/** A charge list's filters (cob and cobv alike): created in [inicio, fim], and the page. */
 export type CobFilters = {
   inicio: Date;
   fim: Date;

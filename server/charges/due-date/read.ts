@@ -2,7 +2,8 @@
 import type { Db, Tx } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Charge, Prisma } from "../../generated/prisma/client";
-import { type CobStatus, chargeStatusOf } from "../cob-status";
+import type { CobFilters } from "../cob";
+import { chargeStatusOf } from "../cob-status";
 import { chargeOfCaller } from "../revisions";
 import { dateColumn } from "./record";
 import { refused } from "./refusal";
@@ -18,13 +19,7 @@ export async function getDueDateCharge(db: Db | Tx, userId: string, txId: string
   return charge;
 }
 
-export type DueDateChargeFilters = {
-  /** created in [inicio, fim] */
-  inicio: Date;
-  fim: Date;
-  debtorDocument?: string | undefined;
-  status?: CobStatus | undefined;
-  locationPresent?: boolean | undefined;
+export type DueDateChargeFilters = CobFilters & {
   /** due date (as written) in [dueFrom, dueTo], YYYY-MM-DD */
   dueFrom?: string | undefined;
   dueTo?: string | undefined;
@@ -32,8 +27,6 @@ export type DueDateChargeFilters = {
   debtorName?: string | undefined;
   /** sent in this batch of the caller's (lotecobv) */
   batchId?: bigint | undefined;
-  page: number;
-  size: number;
   /** newest first (the account surface's order); oldest first when absent (the API Pix's) */
   newestFirst?: boolean;
 };

@@ -93,7 +93,6 @@ type ChargeKind<
   Gerada extends z.ZodTypeAny,
   Completa extends z.ZodTypeAny,
   ListQuery extends z.ZodObject,
-  Page extends z.ZodTypeAny,
 > = {
   path: "/cob" | "/cobv";
   scopes: { write: Scope; read: Scope };
@@ -102,7 +101,9 @@ type ChargeKind<
   /** "immediate charge", with its article ("An") */
   noun: string;
   article: string;
-  schemas: { revisada: Revisada; gerada: Gerada; completa: Completa; listQuery: ListQuery; page: Page };
+  schemas: { revisada: Revisada; gerada: Gerada; completa: Completa; listQuery: ListQuery };
+  /** The OpenAPI name of a page of them ("CobsConsultadas") */
+  pageName: string;
 };
 
 /** PATCH /{kind}/{txid}, GET /{kind}/{txid} and GET /{kind}: declared alike for cob and cobv. */
@@ -111,10 +112,10 @@ export function chargeRoutes<
   Gerada extends z.ZodTypeAny,
   Completa extends z.ZodTypeAny,
   ListQuery extends z.ZodObject,
-  Page extends z.ZodTypeAny,
->(route: ReturnType<typeof pixRoutes>, kind: ChargeKind<Revisada, Gerada, Completa, ListQuery, Page>) {
+>(route: ReturnType<typeof pixRoutes>, kind: ChargeKind<Revisada, Gerada, Completa, ListQuery>) {
   const { path, scopes, schemas, noun } = kind;
   const many = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`;
+  const page = chargeListSchema(schemas.completa).openapi(kind.pageName, { description: `A page of ${noun}s.` });
   return {
     patch: route(scopes.write, kind.invalid, [400, 404], {
       method: "patch",
@@ -135,7 +136,7 @@ export function chargeRoutes<
       path,
       summary: `${many} created in a period`,
       request: { query: schemas.listQuery },
-      responses: { 200: json("The charges of the page.", schemas.page) },
+      responses: { 200: json("The charges of the page.", page) },
     }),
   };
 }

@@ -11,14 +11,7 @@ import { centsOfDecimal } from "../money";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { CobCompletaSchema, CobGeradaSchema, CobRevisadaSchema, CobSolicitadaSchema } from "../schemas/cob";
 import { cobCompleteView, cobView, locationsOf } from "../views/cob";
-import {
-  ChargeListQuery,
-  chargeListFilters,
-  chargeListParametros,
-  chargeListSchema,
-  chargeRoutes,
-  TxIdParam,
-} from "./charge-routes";
+import { ChargeListQuery, chargeListFilters, chargeListParametros, chargeRoutes, TxIdParam } from "./charge-routes";
 import { asCob, COB_INVALID, COB_QUERY_INVALID, cobInvalid, cobQueryInvalid } from "./cob-problems";
 
 const route = pixRoutes("Cob");
@@ -55,10 +48,8 @@ const {
     gerada: CobGeradaSchema,
     completa: CobCompletaSchema,
     listQuery: ChargeListQuery,
-    page: chargeListSchema(CobCompletaSchema).openapi("CobsConsultadas", {
-      description: "A page of immediate charges.",
-    }),
   },
+  pageName: "CobsConsultadas",
 });
 
 type CobBody = z.infer<typeof CobRevisadaSchema>;

@@ -17,14 +17,7 @@ import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { CobVCompletaSchema, CobVGeradaSchema, CobVRevisadaSchema, CobVSolicitadaSchema } from "../schemas/cobv";
 import { locationsOf, receivingAccountsOf } from "../views/cob";
 import { cobvCompleteView, cobvView } from "../views/cobv";
-import {
-  ChargeListQuery,
-  chargeListFilters,
-  chargeListParametros,
-  chargeListSchema,
-  chargeRoutes,
-  TxIdParam,
-} from "./charge-routes";
+import { ChargeListQuery, chargeListFilters, chargeListParametros, chargeRoutes, TxIdParam } from "./charge-routes";
 import { cobvInput, cobvPatch } from "./cobv-input";
 import { asCobV, COBV_INVALID, COBV_QUERY_INVALID, cobvQueryInvalid } from "./cobv-problems";
 
@@ -64,10 +57,8 @@ const {
     gerada: CobVGeradaSchema,
     completa: CobVCompletaSchema,
     listQuery: CobVListQuery,
-    page: chargeListSchema(CobVCompletaSchema).openapi("CobsVConsultadas", {
-      description: "A page of due-date charges.",
-    }),
   },
+  pageName: "CobsVConsultadas",
 });
 
 /** The charge with its location and receiving account, as the API Pix writes it. */

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import type { DiffRow } from "./diff";
 
 /**
@@ -32,19 +33,15 @@ export function AuditDiff({ rows }: { rows: DiffRow[] }) {
       <div className="mt-4 hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[32rem] text-left text-xs" data-testid="audit-diff">
           <caption className="sr-only">{t("caption")}</caption>
-          <thead className="text-slate-500">
-            <tr>
-              <th scope="col" className="w-1/4 py-1.5 pr-3 font-medium">
-                {t("field")}
-              </th>
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                {t("before")}
-              </th>
-              <th scope="col" className="py-1.5 font-medium">
-                {t("after")}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="text-slate-500"
+            cellClassName="py-1.5 font-medium"
+            columns={[
+              { label: t("field"), className: "w-1/4 pr-3" },
+              { label: t("before"), className: "pr-3" },
+              { label: t("after") },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100 font-mono">
             {rows.map((row) => (
               <tr key={row.path} className={cn(!row.changed && "text-slate-400")}>

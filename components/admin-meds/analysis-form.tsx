@@ -11,7 +11,7 @@ import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/fields";
 import { CheckIcon, CloseIcon } from "@/components/ui/icons";
@@ -46,30 +46,29 @@ export function AnalysisPanel({ med }: { med: AdminMedDetail }) {
     messages: { considerations: { required: t("required") } },
   });
   return (
-    <Card data-testid="med-analysis">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{open ? t("description") : t("closed")}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {med.legalAnalysis ? (
-          <div className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="med-analysis-saved">
-            <p className="text-sm whitespace-pre-wrap text-slate-900">{med.legalAnalysis.considerations}</p>
-            <p className="mt-2 text-xs text-slate-500">
-              {t("savedBy", { who: med.legalAnalysis.createdBy, when: dateTime(med.legalAnalysis.createdAt) })}
-            </p>
-          </div>
-        ) : !open ? (
-          <p className="text-sm text-slate-500">{t("none")}</p>
-        ) : null}
-        {open ? (
-          <>
-            <ConsiderationsForm med={med} form={form} />
-            <Decision med={med} form={form} />
-          </>
-        ) : null}
-      </CardContent>
-    </Card>
+    <TitledCard
+      title={t("title")}
+      description={open ? t("description") : t("closed")}
+      contentClassName="space-y-6"
+      data-testid="med-analysis"
+    >
+      {med.legalAnalysis ? (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="med-analysis-saved">
+          <p className="text-sm whitespace-pre-wrap text-slate-900">{med.legalAnalysis.considerations}</p>
+          <p className="mt-2 text-xs text-slate-500">
+            {t("savedBy", { who: med.legalAnalysis.createdBy, when: dateTime(med.legalAnalysis.createdAt) })}
+          </p>
+        </div>
+      ) : !open ? (
+        <p className="text-sm text-slate-500">{t("none")}</p>
+      ) : null}
+      {open ? (
+        <>
+          <ConsiderationsForm med={med} form={form} />
+          <Decision med={med} form={form} />
+        </>
+      ) : null}
+    </TitledCard>
   );
 }
 

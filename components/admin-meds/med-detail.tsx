@@ -8,12 +8,11 @@ import { type Party, StatusBadge, useReasonLabel } from "@/components/format/ent
 import { AmountRow, useMoney } from "@/components/format/money";
 import { MedStatusBadge, MedStatusRow } from "@/components/meds/status";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { DetailCard, DetailList, DetailRow, IdRow, listHref } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AdminMedDetail } from "@/server/trpc/routers/admin-meds";
 import { AnalysisPanel } from "./analysis-form";
@@ -28,13 +27,11 @@ export function AdminMedDetailView({ medId, back }: { medId: string; back?: stri
     <DetailPage
       back={listHref("/admin/meds", back)}
       messages={t}
-      header={
-        <PageHeader
-          title={t("title")}
-          description={med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined}
-          actions={med.data ? <MedStatusBadge status={med.data.status} /> : null}
-        />
-      }
+      title={t("title")}
+      header={{
+        description: med.data ? `${med.data.merchant.name} · ${med.data.endToEndId}` : undefined,
+        actions: med.data ? <MedStatusBadge status={med.data.status} /> : null,
+      }}
       query={med}
       icon={ShieldAlertIcon}
       loading={
@@ -128,53 +125,38 @@ function DetailBody({ med }: { med: AdminMedDetail }) {
       </DetailCard>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("receiver")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <DetailList testId="med-merchant">
-              <DetailRow label={t("merchantName")}>{med.merchant.name}</DetailRow>
-              <DetailRow label={t("merchantEmail")}>{med.merchant.email}</DetailRow>
-              <DetailRow label={t("account")}>
-                <span className="tabular-nums">{med.merchant.accountId}</span>
-              </DetailRow>
-            </DetailList>
-            <div className="border-t border-slate-100 pt-4">
-              <PartyRows party={tx.receiver} none="—" />
-            </div>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("payer")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <PartyRows party={tx.payer} none={t("unknownPayer")} />
-          </CardContent>
-        </Card>
+        <TitledCard title={t("receiver")} contentClassName="space-y-4">
+          <DetailList testId="med-merchant">
+            <DetailRow label={t("merchantName")}>{med.merchant.name}</DetailRow>
+            <DetailRow label={t("merchantEmail")}>{med.merchant.email}</DetailRow>
+            <DetailRow label={t("account")}>
+              <span className="tabular-nums">{med.merchant.accountId}</span>
+            </DetailRow>
+          </DetailList>
+          <div className="border-t border-slate-100 pt-4">
+            <PartyRows party={tx.receiver} none="—" />
+          </div>
+        </TitledCard>
+        <TitledCard title={t("payer")}>
+          <PartyRows party={tx.payer} none={t("unknownPayer")} />
+        </TitledCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("defense")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {med.defense ? (
-            <div className="space-y-5" data-testid="med-defense">
-              <p className="text-sm whitespace-pre-wrap text-slate-900">{med.defense.description}</p>
-              <p className="text-xs text-slate-500">
-                {t("defenseAt", { when: dateTime(med.defense.createdAt, "medium") })}
-              </p>
-              <EvidenceList files={med.defense.files} />
-            </div>
-          ) : (
-            <p className="text-sm text-slate-500" data-testid="med-no-defense">
-              {t("noDefense")}
+      <TitledCard title={t("defense")}>
+        {med.defense ? (
+          <div className="space-y-5" data-testid="med-defense">
+            <p className="text-sm whitespace-pre-wrap text-slate-900">{med.defense.description}</p>
+            <p className="text-xs text-slate-500">
+              {t("defenseAt", { when: dateTime(med.defense.createdAt, "medium") })}
             </p>
-          )}
-        </CardContent>
-      </Card>
+            <EvidenceList files={med.defense.files} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500" data-testid="med-no-defense">
+            {t("noDefense")}
+          </p>
+        )}
+      </TitledCard>
 
       <AnalysisPanel med={med} />
     </div>

@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { Money } from "@/components/format/money";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, TitledCard } from "@/components/ui/card";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import { LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import type { Analytics } from "./types";
@@ -51,49 +52,43 @@ export function ConversionCard({ conversion }: { conversion: Analytics["conversi
   const duration = useDuration();
   const rate = conversion.created > 0 ? conversion.paid / conversion.created : null;
   return (
-    <Card data-testid="conversion">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {conversion.created === 0 ? (
-          <p className="text-sm text-slate-600">{t("empty")}</p>
-        ) : (
-          <div className="space-y-4">
-            <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="conversion-rate">
-              {format.number(rate ?? 0, { style: "percent", maximumFractionDigits: 1 })}
-            </p>
-            <div
-              className="h-2 overflow-hidden rounded-full bg-slate-100"
-              role="progressbar"
-              aria-label={t("title")}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round((rate ?? 0) * 100)}
-            >
-              <div className="h-full rounded-full bg-emerald-600" style={{ width: `${(rate ?? 0) * 100}%` }} />
-            </div>
-            <dl className="grid grid-cols-3 gap-3 text-sm">
-              <div>
-                <dt className="text-slate-500">{t("created")}</dt>
-                <dd className="font-medium text-slate-900 tabular-nums">{format.number(conversion.created)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("paid")}</dt>
-                <dd className="font-medium text-slate-900 tabular-nums">{format.number(conversion.paid)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t("averageTime")}</dt>
-                <dd className="font-medium text-slate-900 tabular-nums" data-testid="average-time">
-                  {conversion.averageSecondsToPay === null ? "—" : duration(conversion.averageSecondsToPay)}
-                </dd>
-              </div>
-            </dl>
+    <TitledCard title={t("title")} description={t("description")} data-testid="conversion">
+      {conversion.created === 0 ? (
+        <p className="text-sm text-slate-600">{t("empty")}</p>
+      ) : (
+        <div className="space-y-4">
+          <p className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="conversion-rate">
+            {format.number(rate ?? 0, { style: "percent", maximumFractionDigits: 1 })}
+          </p>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-label={t("title")}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round((rate ?? 0) * 100)}
+          >
+            <div className="h-full rounded-full bg-emerald-600" style={{ width: `${(rate ?? 0) * 100}%` }} />
           </div>
-        )}
-      </CardContent>
-    </Card>
+          <dl className="grid grid-cols-3 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-500">{t("created")}</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">{format.number(conversion.created)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("paid")}</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">{format.number(conversion.paid)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("averageTime")}</dt>
+              <dd className="font-medium text-slate-900 tabular-nums" data-testid="average-time">
+                {conversion.averageSecondsToPay === null ? "—" : duration(conversion.averageSecondsToPay)}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </TitledCard>
   );
 }
 
@@ -104,50 +99,41 @@ function RankedCard({ namespace, testId, rows }: { namespace: "payers" | "links"
   const t = useTranslations(`analytics.${namespace}`);
   const max = rows[0]?.totalCents ?? 0n;
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {rows.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("empty")}</p>
-        ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("title")}</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">{t("name")}</th>
-                <th scope="col">{t("payments")}</th>
-                <th scope="col">{t("total")}</th>
+    <TitledCard title={t("title")} description={t("description")} data-testid={testId}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("empty")}</p>
+      ) : (
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("title")}</caption>
+          <ColumnHeads
+            className="sr-only"
+            columns={[{ label: t("name") }, { label: t("payments") }, { label: t("total") }]}
+          />
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="align-top">
+                <th scope="row" className="py-2 pr-3 text-left font-normal">
+                  <span className="block truncate font-medium text-slate-900">{row.title}</span>
+                  <span className="text-xs text-slate-500 tabular-nums">{row.sub}</span>
+                  <span aria-hidden className="mt-1.5 block h-1.5 rounded-full bg-slate-100">
+                    <span
+                      className="block h-full rounded-full bg-emerald-500"
+                      style={{ width: `${max > 0n ? Number((row.totalCents * 100n) / max) : 0}%` }}
+                    />
+                  </span>
+                </th>
+                <td className="py-2 pr-3 text-right text-xs text-slate-500 whitespace-nowrap">
+                  {t("count", { count: row.count })}
+                </td>
+                <td className="py-2 text-right font-medium whitespace-nowrap text-slate-900">
+                  <Money cents={row.totalCents} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="align-top">
-                  <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    <span className="block truncate font-medium text-slate-900">{row.title}</span>
-                    <span className="text-xs text-slate-500 tabular-nums">{row.sub}</span>
-                    <span aria-hidden className="mt-1.5 block h-1.5 rounded-full bg-slate-100">
-                      <span
-                        className="block h-full rounded-full bg-emerald-500"
-                        style={{ width: `${max > 0n ? Number((row.totalCents * 100n) / max) : 0}%` }}
-                      />
-                    </span>
-                  </th>
-                  <td className="py-2 pr-3 text-right text-xs text-slate-500 whitespace-nowrap">
-                    {t("count", { count: row.count })}
-                  </td>
-                  <td className="py-2 text-right font-medium whitespace-nowrap text-slate-900">
-                    <Money cents={row.totalCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TitledCard>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useMoney } from "@/components/format/money";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import type { Analytics } from "./types";
 
 const IN_COLOR = "#059669";
@@ -70,19 +71,15 @@ export function MoneyChart({ days }: { days: Analytics["days"] }) {
         <div className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm" data-testid="money-table">
             <caption className="sr-only">{t("caption")}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t("day")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("in")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t("out")}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase"
+              cellClassName="px-3 py-2 font-medium"
+              columns={[
+                { label: t("day") },
+                { label: t("in"), className: "text-right" },
+                { label: t("out"), className: "text-right" },
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {days.map((d) => (
                 <tr key={d.day}>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { Select } from "@/components/ui/fields";
 
 /**
  * The signed-in merchant's accounts with their balances, status and the amount settings
@@ -23,6 +24,25 @@ export function AccountOptions({ accounts }: { accounts: AccountChoice[] }) {
       {account.name} · {account.accountId}
     </option>
   ));
+}
+
+/** A select of `accounts` for a page that keeps the chosen account itself (not in a form). */
+export function AccountSelect({
+  id,
+  accounts,
+  value,
+  onChoose,
+}: {
+  id: string;
+  accounts: AccountChoice[];
+  value: string;
+  onChoose: (accountId: string) => void;
+}) {
+  return (
+    <Select id={id} value={value} onChange={(event) => onChoose(event.target.value)}>
+      <AccountOptions accounts={accounts} />
+    </Select>
+  );
 }
 
 /** Chooses the first of `accounts` in the form's `accountId` while the person has chosen none. */

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { AccountOptions } from "@/components/balance/accounts";
+import { AccountSelect } from "@/components/balance/accounts";
 import { useFormBasics } from "@/components/forms/form-basics";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { DataTable } from "@/components/lists/data-table";
@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field, Select } from "@/components/ui/fields";
+import { Field } from "@/components/ui/fields";
 import type { CsvRowCode } from "@/server/charges/due-date/batch-csv-codes";
 
 type Status = "EM_PROCESSAMENTO" | "CRIADA" | "NEGADA";
@@ -61,13 +61,12 @@ export function DueDateUpload() {
             </Field>
             {accounts.length > 1 && account ? (
               <Field id={`${id}-account`} label={t("account")} hint={t("accountHint")}>
-                <Select
+                <AccountSelect
                   id={`${id}-account`}
+                  accounts={accounts}
                   value={account.accountId}
-                  onChange={(event) => setChosenAccount(event.target.value)}
-                >
-                  <AccountOptions accounts={accounts} />
-                </Select>
+                  onChoose={setChosenAccount}
+                />
               </Field>
             ) : null}
             {error ? <Alert data-testid="due-date-upload-error">{error}</Alert> : null}

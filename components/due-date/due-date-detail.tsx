@@ -8,13 +8,12 @@ import { AmountRow, useMoney } from "@/components/format/money";
 import { formatDocument } from "@/components/forms/document";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, TitledCard } from "@/components/ui/card";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
 import { CalendarIcon, FileTextIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { termLines } from "@/server/charges/due-date/terms-words";
 import type { DueDateChargeDetail as Detail } from "@/server/trpc/routers/due-date-charges";
@@ -28,24 +27,20 @@ export function DueDateDetail({ txId, back }: { txId: string; back?: string }) {
     <DetailPage
       back={listHref("/charges/due-date", back)}
       messages={t}
-      header={
-        <PageHeader
-          title={t("title")}
-          actions={
-            charge.data ? (
-              <a
-                href={`/api/charges/due-date/${charge.data.txId}/bill`}
-                download
-                className={buttonClasses({ variant: "secondary" })}
-                data-testid="due-date-bill"
-              >
-                <FileTextIcon className="size-4" />
-                {t("bill")}
-              </a>
-            ) : null
-          }
-        />
-      }
+      title={t("title")}
+      header={{
+        actions: charge.data ? (
+          <a
+            href={`/api/charges/due-date/${charge.data.txId}/bill`}
+            download
+            className={buttonClasses({ variant: "secondary" })}
+            data-testid="due-date-bill"
+          >
+            <FileTextIcon className="size-4" />
+            {t("bill")}
+          </a>
+        ) : null,
+      }}
       query={charge}
       icon={CalendarIcon}
       loading={
@@ -195,26 +190,19 @@ function Timeline({ charge }: { charge: Detail }) {
   const t = useTranslations("dueDateCharges.detail");
   const dateTime = useDateTime();
   return (
-    <Card data-testid="due-date-timeline">
-      <CardHeader>
-        <CardTitle>{t("timeline")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="space-y-3 border-l border-slate-200 pl-4 text-sm">
-          {charge.timeline.map((event) => (
-            <li key={`${event.kind}-${event.at.getTime()}`} className="relative" data-testid="due-date-event">
-              <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-emerald-500" />
-              <span className="block font-medium text-slate-900">
-                {event.kind === "revised"
-                  ? t("events.revised", { revision: event.revision })
-                  : t(`events.${event.kind}`)}
-              </span>
-              <span className="block text-xs text-slate-500 tabular-nums">{dateTime(event.at, "medium")}</span>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
+    <TitledCard title={t("timeline")} data-testid="due-date-timeline">
+      <ol className="space-y-3 border-l border-slate-200 pl-4 text-sm">
+        {charge.timeline.map((event) => (
+          <li key={`${event.kind}-${event.at.getTime()}`} className="relative" data-testid="due-date-event">
+            <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-emerald-500" />
+            <span className="block font-medium text-slate-900">
+              {event.kind === "revised" ? t("events.revised", { revision: event.revision }) : t(`events.${event.kind}`)}
+            </span>
+            <span className="block text-xs text-slate-500 tabular-nums">{dateTime(event.at, "medium")}</span>
+          </li>
+        ))}
+      </ol>
+    </TitledCard>
   );
 }
 

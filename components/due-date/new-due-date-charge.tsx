@@ -7,12 +7,18 @@ import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { AmountField } from "@/components/forms/amount-input";
 import { DateField } from "@/components/forms/date-field";
 import { useFormBasics } from "@/components/forms/form-basics";
-import { type AnyForm, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import {
+  type AnyForm,
+  FormAlert,
+  FormField,
+  SelectField,
+  showServiceError,
+  useSchemaForm,
+} from "@/components/forms/schema-form";
 import { errorData } from "@/components/forms/service-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Select } from "@/components/ui/fields";
+import { TitledCard } from "@/components/ui/card";
 import { CalendarIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -85,80 +91,61 @@ export function NewDueDateCharge() {
     >
       <div className="space-y-6">
         <FormAlert form={form} />
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("payer")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 md:grid-cols-2">
-            <FormField form={form} name="payer.name" label={t("payerName")}>
-              {(control) => <Input {...control} maxLength={200} autoComplete="off" />}
+        <TitledCard title={t("payer")} contentClassName="grid gap-5 md:grid-cols-2">
+          <FormField form={form} name="payer.name" label={t("payerName")}>
+            {(control) => <Input {...control} maxLength={200} autoComplete="off" />}
+          </FormField>
+          <FormField form={form} name="payer.document" label={t("payerDocument")}>
+            {(control) => (
+              <Input
+                {...control}
+                placeholder={t("payerDocumentPlaceholder")}
+                inputMode="numeric"
+                maxLength={18}
+                autoComplete="off"
+                className="tabular-nums"
+              />
+            )}
+          </FormField>
+          <FormField form={form} name="payer.email" label={t("payerEmail")}>
+            {(control) => <Input {...control} type="email" autoComplete="off" />}
+          </FormField>
+          <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
+            <FormField form={form} name="payer.city" label={t("payerCity")}>
+              {(control) => <Input {...control} maxLength={200} />}
             </FormField>
-            <FormField form={form} name="payer.document" label={t("payerDocument")}>
+            <FormField form={form} name="payer.state" label={t("payerState")}>
+              {(control) => <Input {...control} maxLength={2} className="uppercase" />}
+            </FormField>
+          </div>
+        </TitledCard>
+
+        <TitledCard title={t("terms")} contentClassName="grid gap-5 md:grid-cols-2">
+          <AmountField form={form} name="amount" label={t("amount")} />
+          <DateField form={form} name="dueDate" label={t("dueDate")} min={todayInSaoPaulo()} />
+          <FormField form={form} name="validityDays" label={t("validityDays")} hint={t("validityHint")}>
+            {(control) => <Input {...control} inputMode="numeric" placeholder="30" className="tabular-nums" />}
+          </FormField>
+          {accounts.length > 1 ? (
+            <SelectField form={form} name="accountId" label={t("account")}>
+              <AccountOptions accounts={accounts} />
+            </SelectField>
+          ) : null}
+          <div className="md:col-span-2">
+            <FormField form={form} name="description" label={t("descriptionLabel")}>
               {(control) => (
-                <Input
-                  {...control}
-                  placeholder={t("payerDocumentPlaceholder")}
-                  inputMode="numeric"
-                  maxLength={18}
-                  autoComplete="off"
-                  className="tabular-nums"
-                />
+                <Input {...control} placeholder={t("descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
               )}
             </FormField>
-            <FormField form={form} name="payer.email" label={t("payerEmail")}>
-              {(control) => <Input {...control} type="email" autoComplete="off" />}
-            </FormField>
-            <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
-              <FormField form={form} name="payer.city" label={t("payerCity")}>
-                {(control) => <Input {...control} maxLength={200} />}
-              </FormField>
-              <FormField form={form} name="payer.state" label={t("payerState")}>
-                {(control) => <Input {...control} maxLength={2} className="uppercase" />}
-              </FormField>
-            </div>
-          </CardContent>
-        </Card>
+          </div>
+        </TitledCard>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("terms")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 md:grid-cols-2">
-            <AmountField form={form} name="amount" label={t("amount")} />
-            <DateField form={form} name="dueDate" label={t("dueDate")} min={todayInSaoPaulo()} />
-            <FormField form={form} name="validityDays" label={t("validityDays")} hint={t("validityHint")}>
-              {(control) => <Input {...control} inputMode="numeric" placeholder="30" className="tabular-nums" />}
-            </FormField>
-            {accounts.length > 1 ? (
-              <FormField form={form} name="accountId" label={t("account")}>
-                {(control) => (
-                  <Select {...control} size="lg">
-                    <AccountOptions accounts={accounts} />
-                  </Select>
-                )}
-              </FormField>
-            ) : null}
-            <div className="md:col-span-2">
-              <FormField form={form} name="description" label={t("descriptionLabel")}>
-                {(control) => (
-                  <Input {...control} placeholder={t("descriptionPlaceholder")} maxLength={MAX_DESCRIPTION} />
-                )}
-              </FormField>
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("rules")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            <RuleField form={form} name="fine" />
-            <RuleField form={form} name="interest" />
-            <RuleField form={form} name="rebate" hint={t("rebateHint")} />
-            <DiscountField form={form} dueDate={values.dueDate} />
-          </CardContent>
-        </Card>
+        <TitledCard title={t("rules")} contentClassName="space-y-6">
+          <RuleField form={form} name="fine" />
+          <RuleField form={form} name="interest" />
+          <RuleField form={form} name="rebate" hint={t("rebateHint")} />
+          <DiscountField form={form} dueDate={values.dueDate} />
+        </TitledCard>
 
         <div className="flex justify-end">
           <Button type="submit" loading={create.isPending} className="w-full sm:w-auto" data-testid="due-date-submit">

@@ -7,8 +7,9 @@ import type { z } from "zod";
 import { useCalendarDate } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import type { DueDateTermsForm } from "@/server/charges/due-date/form-terms";
 
 type Terms = z.input<typeof DueDateTermsForm>;
@@ -67,60 +68,49 @@ export function PreviewTable({ terms, onRefused }: { terms: Terms | null; onRefu
   }, [refused]);
 
   return (
-    <Card data-testid="due-date-preview">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{data?.ok ? t("lastDay", { date: day(data.lastPayableDate) }) : t("hint")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {!data ? (
-          <p className="text-sm text-slate-500">{settled && preview.isFetching ? t("loading") : t("hint")}</p>
-        ) : !data.ok ? (
-          <p className="text-sm text-amber-800" role="status">
-            {t("invalid")}
-          </p>
-        ) : (
-          <table className={cn("w-full text-sm", preview.isFetching && "opacity-60")}>
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className="py-2 font-medium">
-                  {t("day")}
+    <TitledCard
+      title={t("title")}
+      description={data?.ok ? t("lastDay", { date: day(data.lastPayableDate) }) : t("hint")}
+      data-testid="due-date-preview"
+    >
+      {!data ? (
+        <p className="text-sm text-slate-500">{settled && preview.isFetching ? t("loading") : t("hint")}</p>
+      ) : !data.ok ? (
+        <p className="text-sm text-amber-800" role="status">
+          {t("invalid")}
+        </p>
+      ) : (
+        <table className={cn("w-full text-sm", preview.isFetching && "opacity-60")}>
+          <caption className="sr-only">{t("caption")}</caption>
+          <ColumnHeads
+            rowClassName="border-b border-slate-200 text-left text-xs text-slate-500"
+            cellClassName="py-2 font-medium"
+            columns={[{ label: t("day") }, { label: t("amount"), className: "text-right" }]}
+          />
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.key} className="border-b border-slate-100 last:border-0" data-testid={`preview-${row.key}`}>
+                <th scope="row" className="py-2.5 text-left align-top font-normal">
+                  <span className="block font-medium text-slate-900">{t(`rows.${row.key}`)}</span>
+                  <span className="block text-xs text-slate-500 tabular-nums">{day(row.date)}</span>
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t("amount")}
-                </th>
+                <td className="py-2.5 text-right align-top">
+                  {row.payable ? (
+                    <>
+                      <span className="block font-semibold text-slate-900 tabular-nums" data-testid="preview-amount">
+                        {money(row.finalCents)}
+                      </span>
+                      <span className="block text-xs text-slate-500 tabular-nums">{breakdown(row.components)}</span>
+                    </>
+                  ) : (
+                    <span className="text-xs text-slate-500">{t("notPayable")}</span>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr
-                  key={row.key}
-                  className="border-b border-slate-100 last:border-0"
-                  data-testid={`preview-${row.key}`}
-                >
-                  <th scope="row" className="py-2.5 text-left align-top font-normal">
-                    <span className="block font-medium text-slate-900">{t(`rows.${row.key}`)}</span>
-                    <span className="block text-xs text-slate-500 tabular-nums">{day(row.date)}</span>
-                  </th>
-                  <td className="py-2.5 text-right align-top">
-                    {row.payable ? (
-                      <>
-                        <span className="block font-semibold text-slate-900 tabular-nums" data-testid="preview-amount">
-                          {money(row.finalCents)}
-                        </span>
-                        <span className="block text-xs text-slate-500 tabular-nums">{breakdown(row.components)}</span>
-                      </>
-                    ) : (
-                      <span className="text-xs text-slate-500">{t("notPayable")}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TitledCard>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { DateField } from "@/components/forms/date-field";
-import { type AnyForm, FormField } from "@/components/forms/schema-form";
-import { Select } from "@/components/ui/fields";
+import { type AnyForm, FormField, SelectField } from "@/components/forms/schema-form";
 import { Input } from "@/components/ui/input";
 import { MAX_FIXED_DATE_DISCOUNTS } from "@/server/charges/due-date/terms";
 import type { DueDateFormValues } from "./form-schema";
@@ -19,18 +18,14 @@ export function RuleField({ form, name, hint }: { form: AnyForm<DueDateFormValue
   const options = Array.from({ length: MODALITIES[name] }, (_, index) => String(index + 1));
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]" data-testid={`rule-${name}`}>
-      <FormField form={form} name={`${name}.modality`} label={t(name)} hint={hint}>
-        {(control) => (
-          <Select {...control} size="lg">
-            <option value="0">{t("none")}</option>
-            {options.map((value) => (
-              <option key={value} value={value}>
-                {t(`${LABELS[name]}.${value}` as never)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <SelectField form={form} name={`${name}.modality`} label={t(name)} hint={hint}>
+        <option value="0">{t("none")}</option>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {t(`${LABELS[name]}.${value}` as never)}
+          </option>
+        ))}
+      </SelectField>
       {modality !== "0" ? (
         <FormField form={form} name={`${name}.value`} label={t("value")}>
           {(control) => <Input {...control} inputMode="decimal" autoComplete="off" className="tabular-nums" />}
@@ -47,15 +42,11 @@ export function DiscountField({ form, dueDate }: { form: AnyForm<DueDateFormValu
   const rows = Array.from({ length: MAX_FIXED_DATE_DISCOUNTS }, (_, index) => index);
   return (
     <div className="space-y-3" data-testid="rule-discount">
-      <FormField form={form} name="discount.modality" label={t("discount")} hint={t("discountHint")}>
-        {(control) => (
-          <Select {...control} size="lg">
-            <option value="0">{t("none")}</option>
-            <option value="1">{t("discounts.1")}</option>
-            <option value="2">{t("discounts.2")}</option>
-          </Select>
-        )}
-      </FormField>
+      <SelectField form={form} name="discount.modality" label={t("discount")} hint={t("discountHint")}>
+        <option value="0">{t("none")}</option>
+        <option value="1">{t("discounts.1")}</option>
+        <option value="2">{t("discounts.2")}</option>
+      </SelectField>
       {modality !== "0"
         ? rows.map((index) => (
             <div key={index} className="grid grid-cols-[minmax(0,1fr)_9rem] gap-3" data-testid="discount-row">

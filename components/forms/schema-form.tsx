@@ -21,7 +21,7 @@ import {
 } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
-import { describedBy, Field, FieldError as InlineError } from "@/components/ui/fields";
+import { describedBy, Field, FieldError as InlineError, Select } from "@/components/ui/fields";
 import { type IssueKind, issueKind, useIssueMessage } from "./issue-message";
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
@@ -137,5 +137,29 @@ export function FormField<V extends FieldValues>({
     <Field id={id} label={label} hint={hint} error={error}>
       {children({ id, ...form.register(name), ...describedBy(id, error, hint) })}
     </Field>
+  );
+}
+
+/** A FormField whose control is a large select of `children` (its options). */
+export function SelectField<V extends FieldValues>({
+  disabled,
+  children,
+  ...field
+}: {
+  form: AnyForm<V>;
+  name: Path<V>;
+  label: ReactNode;
+  hint?: ReactNode;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <FormField {...field}>
+      {(control) => (
+        <Select {...control} size="lg" disabled={disabled}>
+          {children}
+        </Select>
+      )}
+    </FormField>
   );
 }

@@ -18,7 +18,6 @@ import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/c
 import { DetailPage } from "@/components/ui/detail-states";
 import { BookIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EntryView } from "@/server/trpc/routers/ledger";
 
@@ -37,7 +36,7 @@ export function EntryDetail({ id, accountId, back }: { id: string; accountId?: s
     <DetailPage
       back={backHref(back)}
       messages={t}
-      header={<PageHeader title={t("title")} />}
+      title={t("title")}
       query={entry}
       icon={BookIcon}
       loading={<DetailSkeleton />}

@@ -7,11 +7,10 @@ import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ExportLink, LedgerSearch } from "@/components/reconciliation/ledger-search";
 import { Alert } from "@/components/ui/alert";
-import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { BookIcon, SendIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { Placeholders, Skeleton } from "@/components/ui/skeleton";
+import { Placeholders, Skeleton, SkeletonRow } from "@/components/ui/skeleton";
 import { EntryRows } from "./ledger-entries";
 import { endOfDay, FilterBar, LEDGER_FILTERS, startOfDay } from "./ledger-filters";
 
@@ -53,12 +52,7 @@ export function LedgerBrowser() {
           state={state}
           messages={t}
           icon={BookIcon}
-          emptyAction={
-            <ButtonLink href="/send">
-              <SendIcon className="size-4" />
-              {t("empty.cta")}
-            </ButtonLink>
-          }
+          emptyAction={{ href: "/send", icon: SendIcon, label: t("empty.cta") }}
           skeleton={<LoadingList />}
           count={(data) => (
             <>
@@ -92,14 +86,7 @@ function LoadingList() {
         </div>
         <div className="divide-y divide-slate-100">
           <Placeholders count={6}>
-            <div className="flex items-center gap-4 px-4 py-3.5">
-              <Skeleton className="h-4 w-28" />
-              <Skeleton className="h-4 w-14" />
-              <Skeleton className="h-4 flex-1" />
-              <Skeleton className="h-4 w-32" />
-              <Skeleton rounded="full" className="h-5 w-20" />
-              <Skeleton className="h-4 w-24" />
-            </div>
+            <SkeletonRow bars={["h-4 w-28", "h-4 w-14", "h-4 flex-1", "h-4 w-32", { pill: "h-5 w-20" }, "h-4 w-24"]} />
           </Placeholders>
         </div>
       </Card>

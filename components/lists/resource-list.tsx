@@ -2,6 +2,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, FilteredEmptyState } from "@/components/ui/empty-state";
 import type { Icon } from "@/components/ui/icons";
@@ -61,6 +62,9 @@ export function CollectionStates<Data, E>({
   );
 }
 
+/** A link, with its icon, to where an empty list's rows come from. */
+type EmptyAction = { href: string; icon: Icon; label: string; variant?: "secondary" };
+
 /**
  * A paged list in the usual order: loading, failed with a retry, empty (emptied by its filters, with
  * a way to clear them), else the count, the rows (`children`, usually a DataTable for wide screens
@@ -83,8 +87,8 @@ export function ResourceList<Data extends Page, E>({
   state: Pick<ListState, "limit" | "setPage" | "setLimit" | "filtered" | "clear">;
   messages: ListMessages;
   icon: Icon;
-  /** What to do about an unfiltered empty list (a link to where its rows come from). */
-  emptyAction?: ReactNode;
+  /** What to do about an unfiltered empty list: a link, with its icon, to where its rows come from. */
+  emptyAction?: EmptyAction;
   /** A count other than `count` with the total. */
   count?: (data: Data) => ReactNode;
   /** A placeholder shaped like the list, instead of the usual rows of bars. */
@@ -109,7 +113,12 @@ export function ResourceList<Data extends Page, E>({
             onClear={state.clear}
           />
         ) : (
-          <EmptyState icon={icon} title={t("empty.title")} description={t("empty.body")} action={emptyAction} />
+          <EmptyState
+            icon={icon}
+            title={t("empty.title")}
+            description={t("empty.body")}
+            action={emptyAction ? <EmptyLink {...emptyAction} /> : undefined}
+          />
         )
       }
     >
@@ -133,5 +142,14 @@ export function ResourceList<Data extends Page, E>({
         </div>
       )}
     </CollectionStates>
+  );
+}
+
+function EmptyLink({ href, icon: LinkIcon, label, variant }: EmptyAction) {
+  return (
+    <ButtonLink href={href} variant={variant}>
+      <LinkIcon className="size-4" />
+      {label}
+    </ButtonLink>
   );
 }

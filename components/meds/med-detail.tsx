@@ -10,12 +10,11 @@ import { isMissing } from "@/components/forms/service-error";
 import { PartyCard } from "@/components/ledger/entry-detail";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, TitledCard } from "@/components/ui/card";
 import { DetailCard, DetailList, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
 import { FileTextIcon, ShieldAlertIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
-import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MedDetailView } from "@/server/meds/dashboard";
 import { DefenseForm, useFileSize } from "./defense-form";
@@ -32,7 +31,7 @@ export function MedDetail({ endToEndId, back }: { endToEndId: string; back?: str
     <DetailPage
       back={listHref("/meds", back)}
       messages={t}
-      header={<PageHeader title={t("title")} />}
+      title={t("title")}
       query={med}
       icon={ShieldAlertIcon}
       loading={
@@ -129,54 +128,49 @@ function DefenseSection({ med, now }: { med: MedDetailView; now: number }) {
   const fileSize = useFileSize();
   const expired = med.defenseDeadline.getTime() <= now;
   return (
-    <Card data-testid="med-defense">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {med.defense ? (
-          <div className="space-y-4" data-testid="defense-readonly">
-            <p className="text-xs text-slate-500">
-              {t("sentAt", { date: dateTime(med.defense.createdAt, "medium") })} · {t("readOnly")}
-            </p>
-            <p className="text-sm whitespace-pre-line text-slate-900" data-testid="defense-text">
-              {med.defense.description}
-            </p>
-            {med.defense.files.length > 0 ? (
-              <div className="space-y-2">
-                <p className="text-sm font-medium text-slate-900">{t("sentFiles")}</p>
-                <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-                  {med.defense.files.map((file) => (
-                    <li key={file.url} className="px-3 py-2 text-sm">
-                      <a
-                        href={file.url}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="flex min-w-0 items-center gap-2 text-emerald-800 hover:underline"
-                        data-testid="defense-file"
-                      >
-                        <FileTextIcon className="size-4 shrink-0" />
-                        <span className="truncate">{file.evidence?.fileName ?? t("link")}</span>
-                        {file.evidence ? (
-                          <span className="shrink-0 text-xs text-slate-500 tabular-nums">
-                            {fileSize(file.evidence.sizeBytes)}
-                          </span>
-                        ) : null}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </div>
-        ) : med.status !== "under_analysis" ? (
-          <p className="text-sm text-slate-600">{t("resolved")}</p>
-        ) : expired ? (
-          <Alert data-testid="defense-expired">{t("expired", { date: dateTime(med.defenseDeadline, "medium") })}</Alert>
-        ) : (
-          <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} limits={med.evidenceLimits} />
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title={t("title")} data-testid="med-defense">
+      {med.defense ? (
+        <div className="space-y-4" data-testid="defense-readonly">
+          <p className="text-xs text-slate-500">
+            {t("sentAt", { date: dateTime(med.defense.createdAt, "medium") })} · {t("readOnly")}
+          </p>
+          <p className="text-sm whitespace-pre-line text-slate-900" data-testid="defense-text">
+            {med.defense.description}
+          </p>
+          {med.defense.files.length > 0 ? (
+            <div className="space-y-2">
+              <p className="text-sm font-medium text-slate-900">{t("sentFiles")}</p>
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {med.defense.files.map((file) => (
+                  <li key={file.url} className="px-3 py-2 text-sm">
+                    <a
+                      href={file.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="flex min-w-0 items-center gap-2 text-emerald-800 hover:underline"
+                      data-testid="defense-file"
+                    >
+                      <FileTextIcon className="size-4 shrink-0" />
+                      <span className="truncate">{file.evidence?.fileName ?? t("link")}</span>
+                      {file.evidence ? (
+                        <span className="shrink-0 text-xs text-slate-500 tabular-nums">
+                          {fileSize(file.evidence.sizeBytes)}
+                        </span>
+                      ) : null}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      ) : med.status !== "under_analysis" ? (
+        <p className="text-sm text-slate-600">{t("resolved")}</p>
+      ) : expired ? (
+        <Alert data-testid="defense-expired">{t("expired", { date: dateTime(med.defenseDeadline, "medium") })}</Alert>
+      ) : (
+        <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} limits={med.evidenceLimits} />
+      )}
+    </TitledCard>
   );
 }

@@ -15,7 +15,6 @@ import { ListRows } from "@/components/lists/list-rows";
 import { useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { BookIcon, UndoIcon } from "@/components/ui/icons";
@@ -65,12 +64,7 @@ export function RefundsBrowser() {
         state={state}
         messages={t}
         icon={UndoIcon}
-        emptyAction={
-          <ButtonLink href="/ledger?type=credit" variant="secondary">
-            <BookIcon className="size-4" />
-            {t("empty.cta")}
-          </ButtonLink>
-        }
+        emptyAction={{ href: "/ledger?type=credit", icon: BookIcon, label: t("empty.cta"), variant: "secondary" }}
       >
         {(data) => <RefundRows refunds={data.refunds} />}
       </ResourceList>

@@ -6,10 +6,9 @@ import { z } from "zod";
 import { useCalendarDate } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { DateField } from "@/components/forms/date-field";
-import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormAlert, SelectField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
-import { Select } from "@/components/ui/fields";
 import { todayInSaoPaulo } from "@/server/charges/due-date/calendar";
 import { IsoDate } from "@/server/charges/due-date/validate";
 import { TxId } from "@/server/charges/schema";
@@ -68,21 +67,17 @@ export function DueDateChargeForm({ onDone }: FormProps) {
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-due-date-form">
       <FormAlert form={form} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-[minmax(0,1fr)_12rem]">
-        <FormField form={form} name="txId" label={t("dueDateCharge")}>
-          {(control) => (
-            <Select {...control} size="lg" disabled={open.isPending}>
-              {charges.map((charge) => (
-                <option key={charge.txId} value={charge.txId}>
-                  {t("dueDateOption", {
-                    payer: charge.payerName,
-                    amount: money(charge.amountCents),
-                    date: day(charge.dueDate),
-                  })}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField form={form} name="txId" label={t("dueDateCharge")} disabled={open.isPending}>
+          {charges.map((charge) => (
+            <option key={charge.txId} value={charge.txId}>
+              {t("dueDateOption", {
+                payer: charge.payerName,
+                amount: money(charge.amountCents),
+                date: day(charge.dueDate),
+              })}
+            </option>
+          ))}
+        </SelectField>
         <DateField form={form} name="paidOn" label={t("paidOn")} hint={t("paidOnHint")} />
       </div>
       <PayerField form={form} />

@@ -3,15 +3,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { blankAsAbsent, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { Select, Textarea } from "@/components/ui/fields";
+import { Textarea } from "@/components/ui/fields";
 import { SandboxMedOpen } from "@/server/meds/schema";
-import { Outcome, OutcomeLink, SandboxCard, type SandboxMed, useAfterSandbox, useSandboxError } from "./shared";
+import {
+  Outcome,
+  OutcomeLink,
+  PaymentField,
+  PaymentForm,
+  SandboxCard,
+  type SandboxMed,
+  useAfterSandbox,
+  useSandboxError,
+} from "./shared";
 
 const medForm = SandboxMedOpen.extend({ details: blankAsAbsent(SandboxMedOpen.shape.details.unwrap()) });
 
@@ -19,7 +26,6 @@ const medForm = SandboxMedOpen.extend({ details: blankAsAbsent(SandboxMedOpen.sh
 export function MedCard() {
   const t = useTranslations("sandbox.med");
   const money = useMoney();
-  const date = useDateTime();
   const trpc = useTRPC();
   const explain = useSandboxError("med");
   const after = useAfterSandbox();
@@ -34,6 +40,7 @@ export function MedCard() {
   const received = (credits.data?.entries ?? []).filter(
     (entry) => entry.reason.startsWith("pix_in:") && !entry.medId && entry.endToEndId,
   );
+  const none = credits.isSuccess && received.length === 0;
   const first = received[0]?.endToEndId;
   useEffect(() => {
     if (first && !received.some((entry) => entry.endToEndId === form.getValues("endToEndId")))
@@ -55,38 +62,12 @@ export function MedCard() {
   return (
     <SandboxCard title={t("title")} description={t("description")} testId="sandbox-med">
       <div className="space-y-5">
-        {credits.isSuccess && received.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-            {t("noPayments")}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-med-form">
-            <FormAlert form={form} />
-            <FormField form={form} name="endToEndId" label={t("payment")}>
-              {(control) => (
-                <Select {...control} size="lg" disabled={credits.isPending}>
-                  {received.map((entry) => (
-                    <option key={entry.id} value={entry.endToEndId ?? ""}>
-                      {t("paymentOption", {
-                        amount: money(entry.grossCents),
-                        name: entry.payer?.name ?? "—",
-                        date: date(entry.createdAt),
-                      })}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <FormField form={form} name="details" label={t("details")}>
-              {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
-            </FormField>
-            <div className="flex justify-end">
-              <Button type="submit" variant="danger" loading={open.isPending} className="w-full sm:w-auto">
-                {open.isPending ? t("submitting") : t("submit")}
-              </Button>
-            </div>
-          </form>
-        )}
+        <PaymentForm action="med" form={form} messages={t} empty={none} busy={open.isPending} onSubmit={onSubmit}>
+          <PaymentField form={form} messages={t} payments={received} party="payer" disabled={credits.isPending} />
+          <FormField form={form} name="details" label={t("details")}>
+            {(control) => <Textarea {...control} rows={2} placeholder={t("detailsPlaceholder")} />}
+          </FormField>
+        </PaymentForm>
         {opened ? (
           <Outcome
             key={opened.id}

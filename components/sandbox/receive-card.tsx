@@ -8,11 +8,10 @@ import { AccountOptions, useAccountsOverview, useFirstAccount } from "@/componen
 import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { FormAlert, FormField, SelectField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { ButtonLink } from "@/components/ui/button";
 import { ChoiceCards } from "@/components/ui/choice-cards";
-import { Select } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { TxId } from "@/server/charges/schema";
 import { AccountId } from "@/server/fields/ids";
@@ -114,19 +113,15 @@ function ChargeForm({ onDone }: FormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-charge-form">
       <FormAlert form={form} />
-      <FormField form={form} name="txId" label={t("charge")}>
-        {(control) => (
-          <Select {...control} size="lg" disabled={pending.isPending}>
-            {charges.map((charge) => (
-              <option key={charge.txId} value={charge.txId}>
-                {charge.description
-                  ? t("chargeOption", { amount: money(charge.amountCents), description: charge.description })
-                  : money(charge.amountCents)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <SelectField form={form} name="txId" label={t("charge")} disabled={pending.isPending}>
+        {charges.map((charge) => (
+          <option key={charge.txId} value={charge.txId}>
+            {charge.description
+              ? t("chargeOption", { amount: money(charge.amountCents), description: charge.description })
+              : money(charge.amountCents)}
+          </option>
+        ))}
+      </SelectField>
       <PayerField form={form} />
       <Submit loading={pay.isPending} />
     </form>
@@ -167,13 +162,9 @@ function AccountForm({ onDone }: FormProps) {
       <FormAlert form={form} />
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <AmountField form={form} name="amount" label={t("amount")} />
-        <FormField form={form} name="accountId" label={t("account")}>
-          {(control) => (
-            <Select {...control} size="lg" disabled={overview.isPending}>
-              <AccountOptions accounts={accounts} />
-            </Select>
-          )}
-        </FormField>
+        <SelectField form={form} name="accountId" label={t("account")} disabled={overview.isPending}>
+          <AccountOptions accounts={accounts} />
+        </SelectField>
       </div>
       <PayerField form={form} />
       <Submit loading={credit.isPending} />

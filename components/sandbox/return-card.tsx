@@ -5,17 +5,21 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { z } from "zod";
-import { useDateTime } from "@/components/format/date-time";
-import { useMoney } from "@/components/format/money";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
-import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
+import { blankAsAbsent, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/fields";
 import { EndToEndId } from "@/server/fields/ids";
 import { centsToBrl } from "@/server/money";
-import { EntryOutcome, SandboxCard, useEntryOutcome, useFirstChoice, useSandboxError } from "./shared";
+import {
+  EntryOutcome,
+  PaymentField,
+  PaymentForm,
+  SandboxCard,
+  useEntryOutcome,
+  useFirstChoice,
+  useSandboxError,
+} from "./shared";
 
 /** What a receiver can send back: a settled PIX the merchant sent to a key, by bank details or by code. */
 const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
@@ -24,8 +28,6 @@ const RETURNABLE = new Set(["pix_out:processing", "pix_out:emv_pay"]);
 export function ReturnCard() {
   const t = useTranslations("sandbox.return");
   const locale = useLocale();
-  const money = useMoney();
-  const date = useDateTime();
   const trpc = useTRPC();
   const explain = useSandboxError("return");
   const outcome = useEntryOutcome();
@@ -40,6 +42,7 @@ export function ReturnCard() {
     messages: { endToEndId: t("paymentRequired") },
   });
   const sent = (debits.data?.entries ?? []).filter((entry) => RETURNABLE.has(entry.reason) && entry.endToEndId);
+  const none = debits.isSuccess && sent.length === 0;
   useFirstChoice(
     form,
     "endToEndId",
@@ -63,38 +66,12 @@ export function ReturnCard() {
   return (
     <SandboxCard title={t("title")} description={t("description")} testId="sandbox-return">
       <div className="space-y-5">
-        {debits.isSuccess && sent.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-            {t("noPayments")}
-          </p>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="sandbox-return-form">
-            <FormAlert form={form} />
-            <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-              <FormField form={form} name="endToEndId" label={t("payment")}>
-                {(control) => (
-                  <Select {...control} size="lg" disabled={debits.isPending}>
-                    {sent.map((entry) => (
-                      <option key={entry.id} value={entry.endToEndId ?? ""}>
-                        {t("paymentOption", {
-                          amount: money(entry.grossCents),
-                          name: entry.receiver?.name ?? "—",
-                          date: date(entry.createdAt),
-                        })}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
-              <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
-            </div>
-            <div className="flex justify-end">
-              <Button type="submit" variant="secondary" loading={send.isPending} className="w-full sm:w-auto">
-                {send.isPending ? t("submitting") : t("submit")}
-              </Button>
-            </div>
-          </form>
-        )}
+        <PaymentForm action="return" form={form} messages={t} empty={none} busy={send.isPending} onSubmit={onSubmit}>
+          <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+            <PaymentField form={form} messages={t} payments={sent} party="receiver" disabled={debits.isPending} />
+            <AmountField form={form} name="amount" label={t("amount")} placeholder={t("amountPlaceholder")} />
+          </div>
+        </PaymentForm>
         <EntryOutcome action="return" entry={outcome.entry} />
         <p className="border-t border-slate-100 pt-4 text-xs text-slate-600" data-testid="sandbox-fail-hint">
           {t.rich("failHint", {

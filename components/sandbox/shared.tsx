@@ -6,13 +6,15 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FieldValues, Path, PathValue } from "react-hook-form";
+import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
-import type { AnyForm } from "@/components/forms/schema-form";
+import { type AnyForm, FormAlert, SelectField } from "@/components/forms/schema-form";
 import { errorData, useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { useAfterSend } from "@/components/send/shared";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { TitledCard } from "@/components/ui/card";
 import { CheckIcon } from "@/components/ui/icons";
 import type { AppRouter } from "@/server/trpc/routers";
 
@@ -69,13 +71,9 @@ export function SandboxCard({
   children: ReactNode;
 }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <TitledCard title={title} description={description} data-testid={testId}>
+      {children}
+    </TitledCard>
   );
 }
 
@@ -164,5 +162,102 @@ export function OutcomeLink({ href, testId, children }: { href: string; testId?:
     <Link href={href} data-testid={testId} className="font-medium text-emerald-800 underline underline-offset-2">
       {children}
     </Link>
+  );
+}
+
+/** A PIX of the ledger a simulation can act on: by its end-to-end id, with its amount, parties and time. */
+type PaymentChoice = {
+  id: string;
+  endToEndId: string | null;
+  grossCents: bigint;
+  createdAt: Date;
+  payer?: { name: string } | null;
+  receiver?: { name: string } | null;
+};
+
+/** What PaymentField reads of its card's messages: the field's label and an option's words. */
+type PaymentMessages = (
+  key: "payment" | "paymentOption",
+  values?: { amount: string; name: string; date: string },
+) => string;
+
+/**
+ * The select of the PIX a simulation acts on (the form's `endToEndId`), each named by its amount,
+ * the other party and its time.
+ */
+export function PaymentField<V extends FieldValues & { endToEndId: string }>({
+  form,
+  messages: t,
+  payments,
+  party,
+  disabled,
+}: {
+  form: AnyForm<V>;
+  messages: PaymentMessages;
+  payments: PaymentChoice[];
+  /** The other party of each PIX, the one its option names. */
+  party: "payer" | "receiver";
+  disabled: boolean;
+}) {
+  const money = useMoney();
+  const date = useDateTime();
+  return (
+    <SelectField form={form} name={"endToEndId" as Path<V>} label={t("payment")} disabled={disabled}>
+      {payments.map((entry) => (
+        <option key={entry.id} value={entry.endToEndId ?? ""}>
+          {t("paymentOption", {
+            amount: money(entry.grossCents),
+            name: entry[party]?.name ?? "—",
+            date: date(entry.createdAt),
+          })}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Opening a MED blocks the merchant's money: its button warns; a return is an ordinary action. */
+const SUBMIT_VARIANT = { med: "danger", return: "secondary" } as const;
+
+/** What PaymentForm reads of its card's messages. */
+type PaymentFormMessages = (key: "noPayments" | "submit" | "submitting") => string;
+
+/**
+ * A simulation's form on one of the merchant's PIX (`sandbox-<action>-form`): a note when there is
+ * none to act on, else the refusal on top, the fields and the submit button.
+ */
+export function PaymentForm<V extends FieldValues>({
+  action,
+  form,
+  messages: t,
+  empty,
+  busy,
+  onSubmit,
+  children,
+}: {
+  action: "med" | "return";
+  form: AnyForm<V>;
+  messages: PaymentFormMessages;
+  /** The payments are known and none can be acted on. */
+  empty: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  if (empty) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">{t("noPayments")}</p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid={`sandbox-${action}-form`}>
+      <FormAlert form={form} />
+      {children}
+      <div className="flex justify-end">
+        <Button type="submit" variant={SUBMIT_VARIANT[action]} loading={busy} className="w-full sm:w-auto">
+          {busy ? t("submitting") : t("submit")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { AccountOptions, useAccountsOverview } from "@/components/balance/accounts";
+import { AccountSelect, useAccountsOverview } from "@/components/balance/accounts";
 import { BalanceSummary } from "@/components/balance/balance-card";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -11,7 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FieldLabel, Select } from "@/components/ui/fields";
+import { FieldLabel } from "@/components/ui/fields";
 import { KeyIcon, QrCodeIcon, TransferIcon, WalletIcon } from "@/components/ui/icons";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
@@ -64,13 +64,12 @@ export function SendMoney() {
         {accounts.length > 1 ? (
           <div>
             <FieldLabel htmlFor={`${id}-account`}>{t("balance.sourceAccount")}</FieldLabel>
-            <Select
+            <AccountSelect
               id={`${id}-account`}
+              accounts={accounts}
               value={account.accountId}
-              onChange={(event) => setChosenAccount(event.target.value)}
-            >
-              <AccountOptions accounts={accounts} />
-            </Select>
+              onChoose={setChosenAccount}
+            />
           </div>
         ) : null}
         <BalanceSummary account={account} />

@@ -8,7 +8,7 @@ import { useFormBasics } from "@/components/forms/form-basics";
 import { type AnyForm, firstErrorMessage, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
@@ -78,98 +78,92 @@ export function StatementForm() {
   });
 
   return (
-    <Card data-testid="statement-form">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-5" onSubmit={submit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div>
-              <FieldLabel htmlFor={`${id}-account`}>{t("account")}</FieldLabel>
-              <Select id={`${id}-account`} {...form.register("accountId")}>
-                <AccountOptions accounts={accounts} />
-              </Select>
-            </div>
-            <div>
-              <FieldLabel htmlFor={`${id}-period`}>{t("period")}</FieldLabel>
-              <Select id={`${id}-period`} data-testid="statement-preset" {...form.register("preset")}>
-                {PRESETS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`presets.${p}`)}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <fieldset>
-              <legend className="mb-1.5 block text-xs font-medium text-slate-600">{t("format")}</legend>
-              <div className="flex h-10 items-center gap-4 text-sm">
-                {STATEMENT_FORMATS.map((f) => (
-                  <label key={f} className="flex items-center gap-2">
-                    <input type="radio" value={f} data-testid={`statement-format-${f}`} {...form.register("format")} />
-                    {f.toUpperCase()}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+    <TitledCard title={t("title")} description={t("description")} data-testid="statement-form">
+      <form className="space-y-5" onSubmit={submit} noValidate>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <FieldLabel htmlFor={`${id}-account`}>{t("account")}</FieldLabel>
+            <Select id={`${id}-account`} {...form.register("accountId")}>
+              <AccountOptions accounts={accounts} />
+            </Select>
           </div>
-
-          {preset === "custom" ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <FieldLabel htmlFor={`${id}-start`}>{t("from")}</FieldLabel>
-                <DateInput
-                  id={`${id}-start`}
-                  value={custom[0]}
-                  onChange={(start) => form.setValue("custom", [start, custom[1]])}
-                />
-              </div>
-              <div>
-                <FieldLabel htmlFor={`${id}-end`}>{t("to")}</FieldLabel>
-                <DateInput
-                  id={`${id}-end`}
-                  value={custom[1]}
-                  onChange={(end) => form.setValue("custom", [custom[0], end])}
-                />
-              </div>
+          <div>
+            <FieldLabel htmlFor={`${id}-period`}>{t("period")}</FieldLabel>
+            <Select id={`${id}-period`} data-testid="statement-preset" {...form.register("preset")}>
+              {PRESETS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`presets.${p}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <fieldset>
+            <legend className="mb-1.5 block text-xs font-medium text-slate-600">{t("format")}</legend>
+            <div className="flex h-10 items-center gap-4 text-sm">
+              {STATEMENT_FORMATS.map((f) => (
+                <label key={f} className="flex items-center gap-2">
+                  <input type="radio" value={f} data-testid={`statement-format-${f}`} {...form.register("format")} />
+                  {f.toUpperCase()}
+                </label>
+              ))}
             </div>
-          ) : (
-            <p className="text-sm text-slate-600" data-testid="statement-period">
-              {t("periodRange", { start: startDate, end: endDate })}
-            </p>
-          )}
+          </fieldset>
+        </div>
 
+        {preset === "custom" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <FieldLabel htmlFor={`${id}-start`}>{t("from")}</FieldLabel>
+              <DateInput
+                id={`${id}-start`}
+                value={custom[0]}
+                onChange={(start) => form.setValue("custom", [start, custom[1]])}
+              />
+            </div>
+            <div>
+              <FieldLabel htmlFor={`${id}-end`}>{t("to")}</FieldLabel>
+              <DateInput
+                id={`${id}-end`}
+                value={custom[1]}
+                onChange={(end) => form.setValue("custom", [custom[0], end])}
+              />
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600" data-testid="statement-period">
+            {t("periodRange", { start: startDate, end: endDate })}
+          </p>
+        )}
+
+        <Checks
+          form={form}
+          group="sections"
+          legend={t("sections")}
+          keys={SECTION_KEYS}
+          label={(k: SectionKey) => t(`sectionNames.${k}`)}
+        />
+        {transactionTable && (
           <Checks
             form={form}
-            group="sections"
-            legend={t("sections")}
-            keys={SECTION_KEYS}
-            label={(k: SectionKey) => t(`sectionNames.${k}`)}
+            group="columns"
+            legend={t("columns")}
+            keys={COLUMN_KEYS}
+            label={(k: ColumnKey) => t(`columnNames.${k}`)}
           />
-          {transactionTable && (
-            <Checks
-              form={form}
-              group="columns"
-              legend={t("columns")}
-              keys={COLUMN_KEYS}
-              label={(k: ColumnKey) => t(`columnNames.${k}`)}
-            />
-          )}
+        )}
 
-          {error && (
-            <Alert tone="danger" data-testid="statement-form-error">
-              {error}
-            </Alert>
-          )}
-          <div className="flex justify-end">
-            <Button type="submit" loading={requestStatement.isPending} data-testid="statement-submit">
-              {t("submit")}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        {error && (
+          <Alert tone="danger" data-testid="statement-form-error">
+            {error}
+          </Alert>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" loading={requestStatement.isPending} data-testid="statement-submit">
+            {t("submit")}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }
 

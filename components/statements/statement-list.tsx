@@ -8,7 +8,7 @@ import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { FileTextIcon } from "@/components/ui/icons";
 import { saoPauloDate } from "@/server/time";
 import type { AppRouter } from "@/server/trpc/routers";
@@ -32,22 +32,17 @@ export function StatementList() {
   });
 
   return (
-    <Card data-testid="statement-list">
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ResourceList testId="statements" query={list} state={state} messages={t} icon={FileTextIcon}>
-          {(data) => (
-            <ul className="divide-y divide-slate-100">
-              {data.statements.map((statement) => (
-                <StatementRow key={statement.id} statement={statement} />
-              ))}
-            </ul>
-          )}
-        </ResourceList>
-      </CardContent>
-    </Card>
+    <TitledCard title={t("title")} data-testid="statement-list">
+      <ResourceList testId="statements" query={list} state={state} messages={t} icon={FileTextIcon}>
+        {(data) => (
+          <ul className="divide-y divide-slate-100">
+            {data.statements.map((statement) => (
+              <StatementRow key={statement.id} statement={statement} />
+            ))}
+          </ul>
+        )}
+      </ResourceList>
+    </TitledCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
@@ -29,5 +29,29 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div className={cn("flex items-center gap-3 border-t border-slate-100 px-5 py-4 sm:px-6", className)} {...props} />
+  );
+}
+
+/** A card with a title (and, if given, a line of description) over its content. */
+export function TitledCard({
+  title,
+  description,
+  contentClassName,
+  children,
+  ...props
+}: Omit<ComponentProps<"section">, "title"> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** The content's classes (its layout: grid, spacing). */
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description === undefined ? null : <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "./card";
+import { TitledCard } from "./card";
 import { CopyButton } from "./copy-button";
 import { ArrowLeftIcon } from "./icons";
 
@@ -46,14 +46,9 @@ export function DetailCard({
   children: ReactNode;
 }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <DetailList testId={listTestId}>{children}</DetailList>
-      </CardContent>
-    </Card>
+    <TitledCard title={title} data-testid={testId}>
+      <DetailList testId={listTestId}>{children}</DetailList>
+    </TitledCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { BackLink } from "./detail-list";
 import { EmptyState } from "./empty-state";
 import type { Icon } from "./icons";
 import { ErrorState } from "./list-states";
+import { PageHeader } from "./page-header";
 
 /**
  * One record's query in the usual order (the detail pages' ListStates): `loading` while pending,
@@ -49,10 +50,14 @@ type DetailMessageKey = "back" | "notFound.title" | "notFound.body" | "error.tit
 /** A detail page's namespace translator (`useTranslations("meds.detail")`): it must hold these keys. */
 export type DetailMessages = (key: DetailMessageKey) => string;
 
-/** A record's page: the way back to its list, its header, then the record's states (DetailStates). */
+/**
+ * A record's page: the way back to its list, its header (a PageHeader of `title`, with what else
+ * `header` gives it), then the record's states (DetailStates).
+ */
 export function DetailPage<T, E>({
   back,
   messages: t,
+  title,
   header,
   query,
   icon,
@@ -61,7 +66,8 @@ export function DetailPage<T, E>({
 }: {
   back: string;
   messages: DetailMessages;
-  header?: ReactNode;
+  title?: ReactNode;
+  header?: { description?: ReactNode; actions?: ReactNode };
   query: UseQueryResult<T, E>;
   icon: Icon;
   loading: ReactNode;
@@ -70,7 +76,7 @@ export function DetailPage<T, E>({
   return (
     <div className="space-y-6">
       <BackLink href={back}>{t("back")}</BackLink>
-      {header}
+      {title === undefined ? null : <PageHeader title={title} {...header} />}
       <DetailStates
         query={query}
         loading={loading}

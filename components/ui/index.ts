@@ -1,7 +1,7 @@
 export { Alert } from "./alert";
 export { Badge } from "./badge";
 export { Button, ButtonLink, buttonClasses } from "./button";
-export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, TitledCard } from "./card";
 export { cn } from "./cn";
 export { EmptyState } from "./empty-state";
 export { Input } from "./input";

@@ -7,7 +7,7 @@ import { Button } from "./button";
 import { Card } from "./card";
 import { EmptyState } from "./empty-state";
 import { AlertCircleIcon } from "./icons";
-import { Placeholders, Skeleton } from "./skeleton";
+import { Placeholders, Skeleton, SkeletonRow } from "./skeleton";
 
 /**
  * The states a list (or a page's data) goes through besides showing it: loading, failed with a
@@ -41,12 +41,7 @@ export function ListSkeleton({ label, testId, rows = 4 }: { label: string; testI
       <Skeleton className="h-4 w-40" />
       <Card className="divide-y divide-slate-100 overflow-hidden">
         <Placeholders count={rows}>
-          <div className="flex items-center gap-4 px-4 py-3.5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton rounded="full" className="h-5 w-24" />
-            <Skeleton className="h-4 w-20" />
-          </div>
+          <SkeletonRow bars={["h-4 w-24", "h-4 flex-1", { pill: "h-5 w-24" }, "h-4 w-20"]} />
         </Placeholders>
       </Card>
     </LoadingState>

@@ -33,3 +33,23 @@ export function SkeletonText({ title, detail, className }: { title: string; deta
     </div>
   );
 }
+
+/** A bar of a SkeletonRow: its size classes, or `{ pill }` for a badge's rounded one. */
+type Bar = string | { pill: string };
+
+/** A table row while it loads: one bar per column, in a line. */
+export function SkeletonRow({ bars }: { bars: Bar[] }) {
+  return (
+    <div className="flex items-center gap-4 px-4 py-3.5">
+      {bars.map((bar, index) =>
+        typeof bar === "string" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row's bars are fixed and in order
+          <Skeleton key={index} className={bar} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row's bars are fixed and in order
+          <Skeleton key={index} rounded="full" className={bar.pill} />
+        ),
+      )}
+    </div>
+  );
+}

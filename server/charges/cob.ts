@@ -19,7 +19,7 @@ import type { CobStatus } from "./cob-status";
 import { chargeStatusOf } from "./cob-status";
 import { CHARGE_TXID_PATTERN, newTxId } from "./ids";
 import { bindLocation, createLocation, releaseLocation } from "./locations";
-import { chargeAtRevision, keepRevision } from "./revisions";
+import { chargeOfCaller, keepRevision } from "./revisions";
 import { DEFAULT_EXPIRATION_SECONDS, MAX_EXPIRATION_SECONDS } from "./schema";
 import { chargeEmv, insertCharge } from "./service";
 
@@ -254,14 +254,13 @@ async function locationOf(tx: Tx, charge: Pick<Charge, "locationId">): Promise<P
 
 /** GET /cob/{txid}: the caller's cob, at `revision` when asked; 404 when unknown or someone else's. */
 export async function getCob(tx: Tx, userId: string, txId: string, revision?: number) {
-  const charge = CHARGE_TXID_PATTERN.test(txId) ? await tx.charge.findUnique({ where: { txId } }) : null;
-  if (!charge || charge.userId !== userId || !charge.pixKey || charge.kind !== "cob") throw notFound("cob not found");
-  if (revision === undefined) return charge;
-  const shown = await chargeAtRevision(tx, charge, revision);
-  if (!shown) throw new CobRuleError("REVISION_NOT_FOUND", "revisao", "the cob has no such revision");
-  return shown;
+  const missing = () => new CobRuleError("REVISION_NOT_FOUND", "revisao", "the cob has no such revision");
+  const charge = await chargeOfCaller(tx, { userId, txId, kind: "cob", revision }, missing);
+  if (!charge) throw notFound("cob not found");
+  return charge;
 }
 
+/** A charge list's filters (cob and cobv alike): created in [inicio, fim], and the page. */
 export type CobFilters = {
   inicio: Date;
   fim: Date;

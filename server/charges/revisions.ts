@@ -5,6 +5,7 @@
  */
 import type { Tx } from "../db/client";
 import type { Charge, ChargeStatus } from "../generated/prisma/client";
+import { CHARGE_TXID_PATTERN } from "./ids";
 
 /** Keeps the charge's current revision; the caller then writes the change with `revision + 1`. */
 export async function keepRevision(tx: Tx, txId: string): Promise<void> {
@@ -59,4 +60,26 @@ export async function chargeAtRevision(tx: Tx, current: Charge, revision: number
   if (!Number.isInteger(revision) || revision < 0 || revision > current.revision) return null;
   const kept = await tx.chargeRevision.findUnique({ where: { txId_revision: { txId: current.txId, revision } } });
   return kept ? chargeFromSnapshot(kept.snapshot as Record<string, unknown>) : null;
+}
+
+/**
+ * The caller's charge of `kind` by txid, now or at `revision` when asked (the API Pix's GET one):
+ * null when the txid is malformed, unknown, someone else's or of another kind; `missing()` is
+ * thrown when the charge never had that revision.
+ */
+export async function chargeOfCaller(
+  tx: Tx,
+  read: { userId: string; txId: string; kind: Charge["kind"]; revision?: number | undefined },
+  missing: () => Error,
+): Promise<Charge | null> {
+  const charge = CHARGE_TXID_PATTERN.test(read.txId)
+    ? await tx.charge.findUnique({ where: { txId: read.txId } })
+    : null;
+  if (!charge || charge.userId !== read.userId || charge.kind !== read.kind) return null;
+  // the API Pix shows only the cobs that have a key
+  if (read.kind === "cob" && !charge.pixKey) return null;
+  if (read.revision === undefined) return charge;
+  const shown = await chargeAtRevision(tx, charge, read.revision);
+  if (!shown) throw missing();
+  return shown;
 }

@@ -3,7 +3,7 @@
  * filtered and sorted in SQL, one MED with everything an analyst needs, and the analyst's
  * considerations saved as the MED's `legalAnalysis` with an audit row in the same transaction.
  */
-import { type AuditActor, recordAudit } from "../audit/log";
+import type { AuditActor } from "../audit/log";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { AppError, notFound } from "../errors";
@@ -12,7 +12,7 @@ import { type Med, Prisma } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { MED_STATUSES } from "./schema";
 import type { MedStatus } from "./service";
-import { analysisSnapshot } from "./snapshot";
+import { recordAnalysisAudit } from "./snapshot";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -204,14 +204,7 @@ export async function saveLegalAnalysis(
       where: { id: med.id },
       data: { legalConsiderations: input.considerations, legalCreatedBy: input.actor.email, legalCreatedAt: now },
     });
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: "med.analysis",
-      targetType: "med",
-      targetId: med.id,
-      before: analysisSnapshot(med),
-      after: analysisSnapshot(updated),
-    });
+    await recordAnalysisAudit(tx, input.actor, med, updated);
     return updated;
   });
 }

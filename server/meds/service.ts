@@ -18,7 +18,7 @@ import { block, unblock } from "../ledger/verbs";
 import { recordEvent } from "../outbox/record";
 import { refundableCents, requestRefund } from "../refunds/service";
 import { coverOwedMeds } from "./owed";
-import { analysisSnapshot, medSnapshot } from "./snapshot";
+import { medSnapshot, recordAnalysisAudit } from "./snapshot";
 
 export const DEFENSE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_PSP_CREATOR = "Instituição do pagador";
@@ -196,14 +196,7 @@ export async function resolveMed(db: Db | Tx, input: MedDecision): Promise<Med> 
     await coverOwedMeds(tx, med.accountId);
     if (input.actor) {
       if (analysisChanged) {
-        await recordAudit(tx, {
-          actor: input.actor,
-          action: "med.analysis",
-          targetType: "med",
-          targetId: med.id,
-          before: analysisSnapshot(med),
-          after: analysisSnapshot(resolved),
-        });
+        await recordAnalysisAudit(tx, input.actor, med, resolved);
       }
       await recordAudit(tx, {
         actor: input.actor,

@@ -10,6 +10,7 @@
  * fast-path hooks, a call inside a caller's transaction.
  */
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
+import type { AccountRow } from "../accounts/row";
 import { assertActive } from "../accounts/rules";
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
@@ -27,18 +28,7 @@ import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import type { CashOut } from "./cash-out-input";
 
-type SourceRow = {
-  id: string;
-  user_id: string;
-  name: string;
-  document: string;
-  person_type: "person" | "company";
-  agency: string;
-  status: "active" | "inactive";
-  external_fee_cents: string;
-  platform_key: boolean;
-  external_id_taken: boolean;
-};
+type SourceRow = AccountRow & { external_fee_cents: string; platform_key: boolean; external_id_taken: boolean };
 
 // Concurrent cash-outs' reads in one statement (server/db/batched.ts): one row per item, by n.
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the account, the

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ACCOUNT_ID_PATTERN } from "../accounts/account-id";
+import type { AccountRow } from "../accounts/row";
 import { assertActive, assertCanReceive, assertTransactionAmount } from "../accounts/rules";
 import { batchedLookup } from "../db/batched";
 import type { Tx } from "../db/client";
@@ -24,16 +25,7 @@ export type InternalTransfer = {
 };
 
 /** What an internal transfer reads of each of its two accounts. */
-export type TransferAccount = {
-  id: string;
-  user_id: string;
-  name: string;
-  document: string;
-  person_type: "person" | "company";
-  agency: string;
-  status: "active" | "inactive";
-  owes_meds: boolean;
-};
+export type TransferAccount = AccountRow & { owes_meds: boolean };
 
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool), so every plan
 // must be index probes: the account by its key, and an owed MED by the account's own indexes.

@@ -6,7 +6,7 @@ import { renderReceiptPdf } from "../../server/receipts/pdf";
 import { receiptOf } from "../../server/receipts/service";
 import { ledgerCsv } from "../../server/statements/ledger-csv";
 import { pdfText } from "../statements/support";
-import { emptyMerchant, party, seedEntry } from "./support";
+import { emptyMerchant, party, seedEntry, seedUnsettledPayment, UNSETTLED } from "./support";
 
 const MARIA = party("Maria Silva", "52998224725");
 const JOAO = party("João Souza", "11144477735");
@@ -186,15 +186,8 @@ describe("reconciliation: search, CSV export, receipts", () => {
 
   it("has no receipt for a payment that is processing or failed: 409 RECEIPT_NOT_SETTLED", async () => {
     const c = await emptyMerchant();
-    for (const status of ["processing", "failed"] as const) {
-      const entry = await seedEntry(c, {
-        type: "debit",
-        reason: "pix_out:processing",
-        grossCents: 900n,
-        at: "2026-11-18T13:00:00Z",
-        receiver: JOAO,
-        status,
-      });
+    for (const status of UNSETTLED) {
+      const entry = await seedUnsettledPayment(c, status, JOAO);
       await expect(receiptOf(db(), c.userId, entry.id), status).rejects.toMatchObject({
         status: 409,
         reason: "RECEIPT_NOT_SETTLED",

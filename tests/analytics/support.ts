@@ -89,3 +89,21 @@ export async function seedCharge(
 }
 
 export const emptyMerchant = () => newMerchant();
+
+/** The states of a payment that has not settled (no receipt, no reconciliation as paid). */
+export const UNSETTLED = ["processing", "failed"] as const;
+
+/** A R$ 9.00 PIX the owner sent to `receiver` that has not settled: `status` processing or failed. */
+export const seedUnsettledPayment = (
+  owner: { userId: string; accountId: string },
+  status: (typeof UNSETTLED)[number],
+  receiver: Party,
+) =>
+  seedEntry(owner, {
+    type: "debit",
+    reason: "pix_out:processing",
+    grossCents: 900n,
+    at: "2026-11-18T13:00:00Z",
+    receiver,
+    status,
+  });

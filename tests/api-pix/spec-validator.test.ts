@@ -33,15 +33,20 @@ const LONG_E2E = /\/endToEndId must NOT have more than 32 characters/;
  */
 const LACKS_ID = /must have required property 'id'/;
 
-const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
-  cobResponse1: { why: "its loc lacks txid and criacao, which CobGerada requires", errors: LOC_LACKS },
+type Inconsistency = { why: string; errors: RegExp };
+
+/** The same inconsistency in each of the examples `names`. */
+const each = (names: string[], why: string, errors: RegExp): Record<string, Inconsistency> =>
+  Object.fromEntries(names.map((name) => [name, { why, errors }]));
+
+const INCONSISTENT_EXAMPLES: Record<string, Inconsistency> = {
+  ...each(
+    ["cobResponse1", "cobResponse3", "cobResponse5", "cobResponse6", "cobResponse7"],
+    "its loc lacks txid and criacao, which CobGerada requires",
+    LOC_LACKS,
+  ),
   cobResponse2: { why: "its loc lacks txid, tipoCob and criacao", errors: LOC_LACKS },
-  cobResponse3: { why: "its loc lacks txid and criacao", errors: LOC_LACKS },
-  cobResponse5: { why: "its loc lacks txid and criacao", errors: LOC_LACKS },
-  cobResponse6: { why: "its loc lacks txid and criacao", errors: LOC_LACKS },
-  cobResponse7: { why: "its loc lacks txid and criacao", errors: LOC_LACKS },
-  getCobs1: { why: "built of cobResponse examples whose loc lacks fields", errors: LOC_LACKS },
-  getCobs2: { why: "built of cobResponse examples whose loc lacks fields", errors: LOC_LACKS },
+  ...each(["getCobs1", "getCobs2"], "built of cobResponse examples whose loc lacks fields", LOC_LACKS),
   cobResponse4: {
     why: "a cobv whose loc lacks txid and criacao, and which has no location, all of which CobVGerada requires",
     errors: COBV_LOC_LACKS,
@@ -49,8 +54,7 @@ const INCONSISTENT_EXAMPLES: Record<string, { why: string; errors: RegExp }> = {
   getCobsV1: { why: "built of cobResponse4", errors: COBV_LOC_LACKS },
   loteCobVResponse1: { why: "lacks id, which a batch read requires", errors: LACKS_ID },
   getLotesCobsV: { why: "its batches lack id, which a batch read requires", errors: LACKS_ID },
-  pixResponse2: { why: "its endToEndId has 34 characters; EndToEndId is exactly 32", errors: LONG_E2E },
-  pixResponse3: { why: "its endToEndId has 34 characters", errors: LONG_E2E },
+  ...each(["pixResponse2", "pixResponse3"], "its endToEndId has 34 characters; EndToEndId is exactly 32", LONG_E2E),
   getPix1: { why: "built of pixResponse2 and pixResponse3", errors: LONG_E2E },
   getWebhook1: {
     why: "its list item is a recurrence webhook (recWebhookResponse1), which has no chave",

@@ -3,32 +3,17 @@
  * through /v4/i, the code read back from the sandbox mailbox and SMS box.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
-import { AppError } from "../../server/errors";
 import { relayDueEvents } from "../../server/outbox/relay";
 import { confirmPixKey, requestPixKey, resendPixKeyCode } from "../../server/pix/keys/possession";
 import { createPixKey } from "../../server/pix/keys/service";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, newMerchant } from "../support/fixtures";
-import { programmeAccount, programmeOwner } from "./support";
+import { app, keysPath, type Owner, programmeAccount, programmeOwner, refusal } from "./support";
 
-const app = () => accountApi();
-const keysPath = (accountId: string) => `/v4/i/baas/accounts/${accountId}/pix-keys`;
 const verificationPath = (accountId: string, id: string, action: "confirm" | "resend") =>
   `${keysPath(accountId)}/verifications/${id}/${action}`;
 const MINUTE = 60_000;
-
-type Owner = Awaited<ReturnType<typeof programmeOwner>>;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 /** What the worker does with queued e-mail and text messages. */
 async function relayMessages() {

@@ -1,27 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
-import { AppError } from "../../server/errors";
 import { createPixKey, deletePixKey, listPixKeys } from "../../server/pix/keys/service";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { call } from "../support/fixtures";
-import { passCooldown, programmeAccount, programmeOwner } from "./support";
+import { app, keysPath, type Owner, passCooldown, programmeAccount, programmeOwner, refusal } from "./support";
 
-const app = () => accountApi();
-const keysPath = (accountId: string) => `/v4/i/baas/accounts/${accountId}/pix-keys`;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MINUTE = 60_000;
-
-type Owner = Awaited<ReturnType<typeof programmeOwner>>;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe("PIX keys of programme accounts (/v4/i/baas/accounts/{accountId}/pix-keys)", () => {
   let owner: Owner;

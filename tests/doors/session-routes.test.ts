@@ -10,7 +10,7 @@ import { GET as kycFile } from "../../app/api/onboarding/files/[fileId]/route";
 import type { SessionUser } from "../../server/auth/next-auth";
 import { db } from "../../server/db/client";
 import { verifyEmail } from "../../server/onboarding/service";
-import { party, seedEntry } from "../analytics/support";
+import { party, seedEntry, seedUnsettledPayment, UNSETTLED } from "../analytics/support";
 import { api, emailsTo, PNG, personProposal, programmeOwner, tokenOf, uploadJson } from "../onboarding/support";
 import { pdfText } from "../statements/support";
 import { centsOf, readCsv, recordsOf } from "../support/csv";
@@ -95,15 +95,8 @@ describe("the ledger's downloads", () => {
   });
 
   it("GET /api/ledger/{entryId}/receipt: 409 for a payment not settled, processing or failed", async () => {
-    for (const status of ["processing", "failed"] as const) {
-      const pending = await seedEntry(shop, {
-        type: "debit",
-        reason: "pix_out:processing",
-        grossCents: 900n,
-        at: "2026-11-18T13:00:00Z",
-        receiver: party("João Souza", "11144477735"),
-        status,
-      });
+    for (const status of UNSETTLED) {
+      const pending = await seedUnsettledPayment(shop, status, party("João Souza", "11144477735"));
       const res = await receiptOf(pending.id);
       expect(res.status, status).toBe(409);
       expect(await res.json()).toEqual({ ...refusalOf(409, "CONFLICT"), reason: "RECEIPT_NOT_SETTLED" });

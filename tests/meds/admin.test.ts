@@ -7,17 +7,13 @@ import { verifyLedger } from "../../server/ledger/verify";
 import { adminListMeds } from "../../server/meds/admin";
 import { openMed, resolveMed, submitDefense } from "../../server/meds/service";
 import { creditIncomingPix } from "../../server/transfers/incoming";
-import { createCallerFactory } from "../../server/trpc/init";
-import { appRouter } from "../../server/trpc/routers";
-import { createUser } from "../../server/users/service";
 import { call, fundedMerchant, newMerchant } from "../support/fixtures";
+import { caller, newAdmin } from "./support";
 
 type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
 const DAY = 24 * 60 * 60 * 1000;
 /** What every back-office decision carries: the merchant's text, and the early decision confirmed. */
 const DECIDE = { analysis: "Análise para o lojista.", confirmEarly: true };
-const caller = (user: { id: string; email: string }, role: "ADMIN" | "MERCHANT") =>
-  createCallerFactory(appRouter)({ user: { id: user.id, email: user.email, name: "Someone", role } });
 const auditOf = (targetId: string) => db().auditLogEntry.findMany({ where: { targetId } });
 const balances = (accountId: string) =>
   db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });
@@ -67,14 +63,7 @@ describe("MED back office (admin door)", () => {
     process.env.SANDBOX_SETTLEMENT_DELAY_MS = "0";
     resetConfigForTests();
     tag = randomBytes(3).toString("hex");
-    adminEmail = `analyst-${tag}@example.test`;
-    const user = await createUser(db(), {
-      email: adminEmail,
-      name: "Analyst",
-      password: "correct-horse-battery",
-      role: "ADMIN",
-    });
-    admin = caller(user, "ADMIN");
+    ({ email: adminEmail, caller: admin } = await newAdmin("Analyst", tag));
     shop = { ...(await fundedMerchant(0n)) };
   });
 

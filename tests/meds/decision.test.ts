@@ -3,21 +3,16 @@
  * with it, an early decision (no defense yet, deadline ahead) needs the admin's confirmation, and
  * the merchant's dashboard says who decided, why, what went back to the payer and what is owed.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { config, resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { openMed, submitDefense } from "../../server/meds/service";
-import { createCallerFactory } from "../../server/trpc/init";
-import { appRouter } from "../../server/trpc/routers";
-import { createUser } from "../../server/users/service";
 import { call, fundedMerchant } from "../support/fixtures";
-import { receive, type Shop } from "./support";
+import { caller, newAdmin, receive, type Shop } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
-const caller = (user: { id: string; email: string }, role: "ADMIN" | "MERCHANT") =>
-  createCallerFactory(appRouter)({ user: { id: user.id, email: user.email, name: "Someone", role } });
 const ANALYSIS = "Não há comprovante de entrega ao pagador; o valor volta para ele.";
 
 describe("a MED decided in the back office", () => {
@@ -28,14 +23,7 @@ describe("a MED decided in the back office", () => {
   beforeAll(async () => {
     process.env.SANDBOX_SETTLEMENT_DELAY_MS = "0";
     resetConfigForTests();
-    adminEmail = `decider-${randomBytes(3).toString("hex")}@example.test`;
-    const user = await createUser(db(), {
-      email: adminEmail,
-      name: "Decider",
-      password: "correct-horse-battery",
-      role: "ADMIN",
-    });
-    admin = caller(user, "ADMIN");
+    ({ email: adminEmail, caller: admin } = await newAdmin("Decider"));
     shop = await fundedMerchant(0n);
   });
 

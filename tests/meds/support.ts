@@ -1,8 +1,12 @@
 /** What the MED tests share: a funded shop, the PIX it receives, the outbox run to the end, its balances. */
+import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { relayDueEvents } from "../../server/outbox/relay";
+import { createCallerFactory } from "../../server/trpc/init";
+import { appRouter } from "../../server/trpc/routers";
+import { createUser } from "../../server/users/service";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, type fundedMerchant } from "../support/fixtures";
 
@@ -22,4 +26,15 @@ export async function receive(shop: Shop, amount: number): Promise<string> {
   });
   expect(res.status).toBe(200);
   return res.json.data.endToEndId as string;
+}
+
+/** The dashboard's tRPC procedures as this user, signed in with this role. */
+export const caller = (user: { id: string; email: string }, role: "ADMIN" | "MERCHANT") =>
+  createCallerFactory(appRouter)({ user: { id: user.id, email: user.email, name: "Someone", role } });
+
+/** A new back-office admin named `name`, e-mail `<name>-<tag>@example.test`, and its caller. */
+export async function newAdmin(name: string, tag = randomBytes(3).toString("hex")) {
+  const email = `${name.toLowerCase()}-${tag}@example.test`;
+  const user = await createUser(db(), { email, name, password: "correct-horse-battery", role: "ADMIN" });
+  return { email, caller: caller(user, "ADMIN") };
 }

@@ -1,11 +1,15 @@
 /**
  * What the immediate (cob) and due-date (cobv) charge routes share: the txid path, the revision
- * query, the list's filters, their violations and the list's `parametros`.
+ * query, the list's filters, their violations and the list's `parametros`, and the routes both
+ * declare alike (PATCH and GET of one charge, GET of a page).
  */
 import { z } from "@hono/zod-openapi";
+import type { Scope } from "../../apikeys/scopes";
 import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
+import type { InvalidProblem } from "../context";
 import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
 import type { Violation } from "../problem";
+import { jsonBody as body, jsonResponse as json, type pixRoutes } from "../route";
 import { PessoaFisicaSchema, PessoaJuridicaSchema, TxIdSchema } from "../schemas/cob";
 
 export const TxIdParam = z.object({ txid: TxIdSchema });
@@ -80,5 +84,59 @@ export function chargeListParametros(query: ChargeListParams, total: number) {
     ...(query.locationPresente !== undefined ? { locationPresente: query.locationPresente } : {}),
     ...(query.status ? { status: query.status } : {}),
     paginacao: paginacao(page, size, total),
+  };
+}
+
+/** What tells a charge kind's routes apart: its path, scopes and problems, its schemas and its name. */
+type ChargeKind<
+  Revisada extends z.ZodTypeAny,
+  Gerada extends z.ZodTypeAny,
+  Completa extends z.ZodTypeAny,
+  ListQuery extends z.ZodObject,
+> = {
+  path: "/cob" | "/cobv";
+  scopes: { write: Scope; read: Scope };
+  invalid: InvalidProblem;
+  queryInvalid: InvalidProblem;
+  /** "immediate charge", with its article ("An") */
+  noun: string;
+  article: string;
+  schemas: { revisada: Revisada; gerada: Gerada; completa: Completa; listQuery: ListQuery };
+  /** The OpenAPI name of a page of them ("CobsConsultadas") */
+  pageName: string;
+};
+
+/** PATCH /{kind}/{txid}, GET /{kind}/{txid} and GET /{kind}: declared alike for cob and cobv. */
+export function chargeRoutes<
+  Revisada extends z.ZodTypeAny,
+  Gerada extends z.ZodTypeAny,
+  Completa extends z.ZodTypeAny,
+  ListQuery extends z.ZodObject,
+>(route: ReturnType<typeof pixRoutes>, kind: ChargeKind<Revisada, Gerada, Completa, ListQuery>) {
+  const { path, scopes, schemas, noun } = kind;
+  const many = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`;
+  const page = chargeListSchema(schemas.completa).openapi(kind.pageName, { description: `A page of ${noun}s.` });
+  return {
+    patch: route(scopes.write, kind.invalid, [400, 404], {
+      method: "patch",
+      path: `${path}/{txid}`,
+      summary: `Revise or remove an active ${noun}`,
+      request: { params: TxIdParam, body: body(schemas.revisada) },
+      responses: { 200: json("The charge revised (revisao one more).", schemas.gerada) },
+    }),
+    getOne: route(scopes.read, kind.queryInvalid, [400, 404], {
+      method: "get",
+      path: `${path}/{txid}`,
+      summary: `${kind.article} ${noun}, now or at a revision`,
+      request: { params: TxIdParam, query: RevisaoQuery },
+      responses: { 200: json("The charge.", schemas.completa) },
+    }),
+    list: route(scopes.read, kind.queryInvalid, [400], {
+      method: "get",
+      path,
+      summary: `${many} created in a period`,
+      request: { query: schemas.listQuery },
+      responses: { 200: json("The charges of the page.", page) },
+    }),
   };
 }

@@ -11,14 +11,7 @@ import { centsOfDecimal } from "../money";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { CobCompletaSchema, CobGeradaSchema, CobRevisadaSchema, CobSolicitadaSchema } from "../schemas/cob";
 import { cobCompleteView, cobView, locationsOf } from "../views/cob";
-import {
-  ChargeListQuery,
-  chargeListFilters,
-  chargeListParametros,
-  chargeListSchema,
-  RevisaoQuery,
-  TxIdParam,
-} from "./charge-routes";
+import { ChargeListQuery, chargeListFilters, chargeListParametros, chargeRoutes, TxIdParam } from "./charge-routes";
 import { asCob, COB_INVALID, COB_QUERY_INVALID, cobInvalid, cobQueryInvalid } from "./cob-problems";
 
 const route = pixRoutes("Cob");
@@ -39,32 +32,24 @@ const postCob = route("cob.write", COB_INVALID, [400], {
   responses: { 201: json("The charge created.", CobGeradaSchema) },
 });
 
-const patchCob = route("cob.write", COB_INVALID, [400, 404], {
-  method: "patch",
-  path: "/cob/{txid}",
-  summary: "Revise or remove an active immediate charge",
-  request: { params: TxIdParam, body: body(CobRevisadaSchema) },
-  responses: { 200: json("The charge revised (revisao one more).", CobGeradaSchema) },
-});
-
-const getOne = route("cob.read", COB_QUERY_INVALID, [400, 404], {
-  method: "get",
-  path: "/cob/{txid}",
-  summary: "An immediate charge, now or at a revision",
-  request: { params: TxIdParam, query: RevisaoQuery },
-  responses: { 200: json("The charge.", CobCompletaSchema) },
-});
-
-const CobsConsultadasSchema = chargeListSchema(CobCompletaSchema).openapi("CobsConsultadas", {
-  description: "A page of immediate charges.",
-});
-
-const listRoute = route("cob.read", COB_QUERY_INVALID, [400], {
-  method: "get",
+const {
+  patch: patchCob,
+  getOne,
+  list: listRoute,
+} = chargeRoutes(route, {
   path: "/cob",
-  summary: "Immediate charges created in a period",
-  request: { query: ChargeListQuery },
-  responses: { 200: json("The charges of the page.", CobsConsultadasSchema) },
+  scopes: { write: "cob.write", read: "cob.read" },
+  invalid: COB_INVALID,
+  queryInvalid: COB_QUERY_INVALID,
+  noun: "immediate charge",
+  article: "An",
+  schemas: {
+    revisada: CobRevisadaSchema,
+    gerada: CobGeradaSchema,
+    completa: CobCompletaSchema,
+    listQuery: ChargeListQuery,
+  },
+  pageName: "CobsConsultadas",
 });
 
 type CobBody = z.infer<typeof CobRevisadaSchema>;

@@ -17,14 +17,7 @@ import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { CobVCompletaSchema, CobVGeradaSchema, CobVRevisadaSchema, CobVSolicitadaSchema } from "../schemas/cobv";
 import { locationsOf, receivingAccountsOf } from "../views/cob";
 import { cobvCompleteView, cobvView } from "../views/cobv";
-import {
-  ChargeListQuery,
-  chargeListFilters,
-  chargeListParametros,
-  chargeListSchema,
-  RevisaoQuery,
-  TxIdParam,
-} from "./charge-routes";
+import { ChargeListQuery, chargeListFilters, chargeListParametros, chargeRoutes, TxIdParam } from "./charge-routes";
 import { cobvInput, cobvPatch } from "./cobv-input";
 import { asCobV, COBV_INVALID, COBV_QUERY_INVALID, cobvQueryInvalid } from "./cobv-problems";
 
@@ -38,26 +31,6 @@ const putCobV = route("cobv.write", COBV_INVALID, [400, 404], {
   responses: { 201: json("The charge created or replaced.", CobVGeradaSchema) },
 });
 
-const patchCobV = route("cobv.write", COBV_INVALID, [400, 404], {
-  method: "patch",
-  path: "/cobv/{txid}",
-  summary: "Revise or remove an active due-date charge",
-  request: { params: TxIdParam, body: body(CobVRevisadaSchema) },
-  responses: { 200: json("The charge revised (revisao one more).", CobVGeradaSchema) },
-});
-
-const getOne = route("cobv.read", COBV_QUERY_INVALID, [400, 404], {
-  method: "get",
-  path: "/cobv/{txid}",
-  summary: "A due-date charge, now or at a revision",
-  request: { params: TxIdParam, query: RevisaoQuery },
-  responses: { 200: json("The charge.", CobVCompletaSchema) },
-});
-
-const CobsVConsultadasSchema = chargeListSchema(CobVCompletaSchema).openapi("CobsVConsultadas", {
-  description: "A page of due-date charges.",
-});
-
 /** The cob list's filters and the batch (lotecobv) the cobv were sent in. */
 const CobVListQuery = ChargeListQuery.extend({
   loteCobVId: z
@@ -68,12 +41,24 @@ const CobVListQuery = ChargeListQuery.extend({
     .openapi({ type: "integer", format: "int32", description: "Only the cobv of this batch (lotecobv)." }),
 });
 
-const listRoute = route("cobv.read", COBV_QUERY_INVALID, [400], {
-  method: "get",
+const {
+  patch: patchCobV,
+  getOne,
+  list: listRoute,
+} = chargeRoutes(route, {
   path: "/cobv",
-  summary: "Due-date charges created in a period",
-  request: { query: CobVListQuery },
-  responses: { 200: json("The charges of the page.", CobsVConsultadasSchema) },
+  scopes: { write: "cobv.write", read: "cobv.read" },
+  invalid: COBV_INVALID,
+  queryInvalid: COBV_QUERY_INVALID,
+  noun: "due-date charge",
+  article: "A",
+  schemas: {
+    revisada: CobVRevisadaSchema,
+    gerada: CobVGeradaSchema,
+    completa: CobVCompletaSchema,
+    listQuery: CobVListQuery,
+  },
+  pageName: "CobsVConsultadas",
 });
 
 /** The charge with its location and receiving account, as the API Pix writes it. */

@@ -24,45 +24,57 @@ const INVALID = { type: "PixDevolucaoInvalida", title: "Devolução inválida.",
 const invalidRefund = (detail: string, violacao: Violation) =>
   new PixProblem({ ...INVALID, detail, violacoes: [violacao] });
 
-/** What each refusal of the refund service means on this surface. */
+type Refusal = readonly [detail: string, razao: string, propriedade: string];
+
+/** What each refusal of the refund service, by its reason, means on this surface. */
+const REFUSALS = new Map<string, Refusal>(
+  Object.entries({
+    REFUND_ABOVE_REMAINING: [
+      "A devolução, somada às anteriores, passaria do valor do Pix.",
+      "A soma das devoluções excederia o valor do Pix original.",
+      "devolucao.valor",
+    ],
+    REFUND_WINDOW_CLOSED: [
+      "O prazo para devolver este Pix terminou.",
+      "Devoluções só podem ser pedidas até 90 dias depois do Pix original.",
+      "e2eid",
+    ],
+    REFUND_ID_TAKEN: [
+      "Este id de devolução já foi usado para este Pix com outra requisição.",
+      "O id já identifica outra devolução deste Pix.",
+      "id",
+    ],
+    REFUND_NATURE_NOT_APPLICABLE: [
+      "A natureza pedida não se aplica a este Pix.",
+      "RETIRADA só se aplica a Pix Saque ou Pix Troco.",
+      "devolucao.natureza",
+    ],
+    REFUND_IN_PROGRESS: [
+      "Outra devolução deste Pix ainda está em processamento.",
+      "Aguarde a devolução em processamento terminar antes de pedir outra.",
+      "e2eid",
+    ],
+    NOT_REFUNDABLE_PIX: [
+      "Este Pix não pode ser devolvido.",
+      "O Pix não está liquidado ou não é um Pix recebido.",
+      "e2eid",
+    ],
+  }),
+);
+
+const NO_BALANCE: Refusal = [
+  "Não há saldo disponível para esta devolução.",
+  "O saldo disponível da conta é menor que o valor da devolução.",
+  "devolucao.valor",
+];
+
 function refusal(error: AppError): PixProblem | null {
-  switch (error.reason) {
-    case "REFUND_ABOVE_REMAINING":
-      return invalidRefund("A devolução, somada às anteriores, passaria do valor do Pix.", {
-        razao: "A soma das devoluções excederia o valor do Pix original.",
-        propriedade: "devolucao.valor",
-      });
-    case "REFUND_WINDOW_CLOSED":
-      return invalidRefund("O prazo para devolver este Pix terminou.", {
-        razao: "Devoluções só podem ser pedidas até 90 dias depois do Pix original.",
-        propriedade: "e2eid",
-      });
-    case "REFUND_ID_TAKEN":
-      return invalidRefund("Este id de devolução já foi usado para este Pix com outra requisição.", {
-        razao: "O id já identifica outra devolução deste Pix.",
-        propriedade: "id",
-      });
-    case "REFUND_NATURE_NOT_APPLICABLE":
-      return invalidRefund("A natureza pedida não se aplica a este Pix.", {
-        razao: "RETIRADA só se aplica a Pix Saque ou Pix Troco.",
-        propriedade: "devolucao.natureza",
-      });
-    case "REFUND_IN_PROGRESS":
-      return invalidRefund("Outra devolução deste Pix ainda está em processamento.", {
-        razao: "Aguarde a devolução em processamento terminar antes de pedir outra.",
-        propriedade: "e2eid",
-      });
-    case "NOT_REFUNDABLE_PIX":
-      return invalidRefund("Este Pix não pode ser devolvido.", {
-        razao: "O Pix não está liquidado ou não é um Pix recebido.",
-        propriedade: "e2eid",
-      });
-  }
-  if (error.code === "INSUFFICIENT_BALANCE") {
-    return invalidRefund("Não há saldo disponível para esta devolução.", {
-      razao: "O saldo disponível da conta é menor que o valor da devolução.",
-      propriedade: "devolucao.valor",
-    });
+  const known =
+    (error.reason === undefined ? undefined : REFUSALS.get(error.reason)) ??
+    (error.code === "INSUFFICIENT_BALANCE" ? NO_BALANCE : undefined);
+  if (known) {
+    const [detail, razao, propriedade] = known;
+    return invalidRefund(detail, { razao, propriedade });
   }
   if (error.code === "FORBIDDEN" || error.status === 422) {
     return invalidRefund(error.message, { razao: error.message, propriedade: "e2eid" });

@@ -143,22 +143,19 @@ export const CobPix = z.object({
   infoPagador: z.string().optional(),
 });
 
-const CobFields = {
-  calendario: z.object({
-    criacao: z.string().openapi({ format: "date-time", description: "When the charge was created." }),
-    expiracao: Expiracao,
-  }),
+/** What names a charge as created (cob and cobv alike): its txid, revision and location. */
+export const chargeIdentity = {
   txid: TxIdSchema,
   revisao: RevisaoSchema,
   loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
-  location: z
-    .string()
-    .max(77)
-    .optional()
-    .openapi({ format: "uri", description: "Where the payload is served, without scheme." }),
-  status: CobrancaStatusSchema,
-  devedor: DevedorSchema.optional(),
-  valor: z.object({ original: Amount, modalidadeAlteracao: ModalidadeAlteracao.optional() }),
+};
+
+/** Where a charge's payload is served (the URL without scheme). */
+export const payloadLocation = (description: string) =>
+  z.string().max(77).optional().openapi({ format: "uri", description });
+
+/** What a charge as created ends with (cob and cobv alike): the key, texts and the BR Code. */
+export const chargeTerms = {
   chave: Chave,
   solicitacaoPagador: SolicitacaoPagador.optional(),
   infoAdicionais: InfoAdicionais.optional(),
@@ -167,6 +164,19 @@ const CobFields = {
     .string()
     .optional()
     .openapi({ description: "Not in the Central Bank's specification: the charge's hosted payment page." }),
+};
+
+const CobFields = {
+  calendario: z.object({
+    criacao: z.string().openapi({ format: "date-time", description: "When the charge was created." }),
+    expiracao: Expiracao,
+  }),
+  ...chargeIdentity,
+  location: payloadLocation("Where the payload is served, without scheme."),
+  status: CobrancaStatusSchema,
+  devedor: DevedorSchema.optional(),
+  valor: z.object({ original: Amount, modalidadeAlteracao: ModalidadeAlteracao.optional() }),
+  ...chargeTerms,
 };
 
 export const CobGeradaSchema = z

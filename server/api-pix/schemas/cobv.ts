@@ -10,16 +10,16 @@ import {
   Amount,
   Chave,
   CobrancaStatusSchema,
+  chargeIdentity,
+  chargeTerms,
   InfoAdicionais,
   LocId,
   Nome,
   PessoaFisicaSchema,
   PessoaJuridicaSchema,
-  RevisaoSchema,
+  payloadLocation,
   SolicitacaoPagador,
-  TxIdSchema,
 } from "./cob";
-import { LocationSchema } from "./loc";
 import { Pix } from "./pix";
 
 const Endereco = {
@@ -105,27 +105,14 @@ const CobVFields = {
     dataDeVencimento: z.string().openapi({ format: "date", description: "The due date, as written." }),
     validadeAposVencimento: z.int().openapi({ format: "int32", description: "Days payable after the due date." }),
   }),
-  txid: TxIdSchema,
-  revisao: RevisaoSchema,
-  loc: LocationSchema.extend({ txid: TxIdSchema }).optional(),
+  ...chargeIdentity,
   // optional: a cobv whose location was unlinked (DELETE /loc/{id}/txid) has none (decision 0035)
-  location: z
-    .string()
-    .max(77)
-    .optional()
-    .openapi({ format: "uri", description: "Where the payload is served, without scheme; absent once unlinked." }),
+  location: payloadLocation("Where the payload is served, without scheme; absent once unlinked."),
   status: CobrancaStatusSchema,
   devedor: DevedorCobVSchema,
   recebedor: RecebedorSchema,
   valor: CobVValorSchema.extend({ original: Amount }),
-  chave: Chave,
-  solicitacaoPagador: SolicitacaoPagador.optional(),
-  infoAdicionais: InfoAdicionais.optional(),
-  pixCopiaECola: z.string().max(512).optional().openapi({ description: "The BR Code, to copy and paste." }),
-  paymentPageUrl: z
-    .string()
-    .optional()
-    .openapi({ description: "Not in the Central Bank's specification: the charge's hosted payment page." }),
+  ...chargeTerms,
 };
 
 export const CobVGeradaSchema = z

@@ -2,9 +2,9 @@
 import type { Db, Tx } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Charge, Prisma } from "../../generated/prisma/client";
-import { type CobStatus, chargeStatusOf } from "../cob-status";
-import { CHARGE_TXID_PATTERN } from "../ids";
-import { chargeAtRevision } from "../revisions";
+import type { CobFilters } from "../cob";
+import { chargeStatusOf } from "../cob-status";
+import { chargeOfCaller } from "../revisions";
 import { dateColumn } from "./record";
 import { refused } from "./refusal";
 
@@ -13,21 +13,13 @@ const MAX_SKIP = 2_000_000_000;
 
 /** The caller's cobv, at `revision` when asked; 404 when unknown or someone else's. */
 export async function getDueDateCharge(db: Db | Tx, userId: string, txId: string, revision?: number): Promise<Charge> {
-  const charge = CHARGE_TXID_PATTERN.test(txId) ? await db.charge.findUnique({ where: { txId } }) : null;
-  if (!charge || charge.userId !== userId || charge.kind !== "cobv") throw notFound("cobv not found");
-  if (revision === undefined) return charge;
-  const shown = await chargeAtRevision(db as Tx, charge, revision);
-  if (!shown) throw refused("revisao", "A cobrança não tem a revisão pedida.");
-  return shown;
+  const missing = () => refused("revisao", "A cobrança não tem a revisão pedida.");
+  const charge = await chargeOfCaller(db as Tx, { userId, txId, kind: "cobv", revision }, missing);
+  if (!charge) throw notFound("cobv not found");
+  return charge;
 }
 
-export type DueDateChargeFilters = {
-  /** created in [inicio, fim] */
-  inicio: Date;
-  fim: Date;
-  debtorDocument?: string | undefined;
-  status?: CobStatus | undefined;
-  locationPresent?: boolean | undefined;
+export type DueDateChargeFilters = CobFilters & {
   /** due date (as written) in [dueFrom, dueTo], YYYY-MM-DD */
   dueFrom?: string | undefined;
   dueTo?: string | undefined;
@@ -35,8 +27,6 @@ export type DueDateChargeFilters = {
   debtorName?: string | undefined;
   /** sent in this batch of the caller's (lotecobv) */
   batchId?: bigint | undefined;
-  page: number;
-  size: number;
   /** newest first (the account surface's order); oldest first when absent (the API Pix's) */
   newestFirst?: boolean;
 };

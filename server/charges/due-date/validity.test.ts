@@ -10,131 +10,55 @@ function terms(dueDate: string, validityDays: number): DueDateTerms {
   return { dueDate, validityDays, originalCents: 10_000n };
 }
 
-type Example = { name: string; dueDate: string; validityDays: number; rolled: string; attempts: [string, boolean][] };
+/** Every day from the due date through the last payable one is accepted; the day after is not. */
+type Example = { name: string; dueDate: string; validityDays: number; rolled: string; lastPayable: string };
 
-const EXAMPLES: Example[] = [
-  {
-    name: "A: due Tuesday 2020-10-20, 4 days",
-    dueDate: "2020-10-20",
-    validityDays: 4,
-    rolled: "2020-10-20",
-    attempts: [
-      ["2020-10-20", true],
-      ["2020-10-21", true],
-      ["2020-10-22", true],
-      ["2020-10-23", true],
-      ["2020-10-24", true],
-      ["2020-10-25", true],
-      ["2020-10-26", true],
-      ["2020-10-27", false],
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The attempts an example implies: each day from the due date to the last payable one, then the day after. */
+function attempts({ dueDate, lastPayable }: Example): [string, boolean][] {
+  const days: [string, boolean][] = [];
+  for (let date = dueDate; date <= lastPayable; date = nextDay(date)) days.push([date, true]);
+  days.push([nextDay(lastPayable), false]);
+  return days;
+}
+
+/** name, due date, validity days, the due date rolled to a business day, the last payable day. */
+const EXAMPLES: Example[] = (
+  [
+    ["A: due Tuesday 2020-10-20, 4 days", "2020-10-20", 4, "2020-10-20", "2020-10-26"],
+    ["B: due Christmas 2020 (a Friday), 0 days", "2020-12-25", 0, "2020-12-28", "2020-12-28"],
+    ["C: due Christmas 2020, 1 day", "2020-12-25", 1, "2020-12-28", "2020-12-29"],
+    ["D: due Christmas 2020, 3 days", "2020-12-25", 3, "2020-12-28", "2020-12-31"],
+    [
+      "E: due Christmas 2020, 4 days (the last day, New Year's Day, rolls to Monday)",
+      "2020-12-25",
+      4,
+      "2020-12-28",
+      "2021-01-04",
     ],
-  },
-  {
-    name: "B: due Christmas 2020 (a Friday), 0 days",
-    dueDate: "2020-12-25",
-    validityDays: 0,
-    rolled: "2020-12-28",
-    attempts: [
-      ["2020-12-25", true],
-      ["2020-12-26", true],
-      ["2020-12-27", true],
-      ["2020-12-28", true],
-      ["2020-12-29", false],
+    ["F: due Friday 2021-08-27, 5 days (the weekend counts)", "2021-08-27", 5, "2021-08-27", "2021-09-01"],
+    // The day after the last, 7 September, is Independence Day: not in the spec's list.
+    [
+      "G: due Saturday 2021-08-28, 5 days (rolled to Monday; the last day, a Saturday, rolls to Monday)",
+      "2021-08-28",
+      5,
+      "2021-08-30",
+      "2021-09-06",
     ],
-  },
-  {
-    name: "C: due Christmas 2020, 1 day",
-    dueDate: "2020-12-25",
-    validityDays: 1,
-    rolled: "2020-12-28",
-    attempts: [
-      ["2020-12-25", true],
-      ["2020-12-26", true],
-      ["2020-12-27", true],
-      ["2020-12-28", true],
-      ["2020-12-29", true],
-      ["2020-12-30", false],
-    ],
-  },
-  {
-    name: "D: due Christmas 2020, 3 days",
-    dueDate: "2020-12-25",
-    validityDays: 3,
-    rolled: "2020-12-28",
-    attempts: [
-      ["2020-12-25", true],
-      ["2020-12-26", true],
-      ["2020-12-27", true],
-      ["2020-12-28", true],
-      ["2020-12-29", true],
-      ["2020-12-30", true],
-      ["2020-12-31", true],
-      ["2021-01-01", false],
-    ],
-  },
-  {
-    name: "E: due Christmas 2020, 4 days (the last day, New Year's Day, rolls to Monday)",
-    dueDate: "2020-12-25",
-    validityDays: 4,
-    rolled: "2020-12-28",
-    attempts: [
-      ["2020-12-25", true],
-      ["2020-12-26", true],
-      ["2020-12-27", true],
-      ["2020-12-28", true],
-      ["2020-12-29", true],
-      ["2020-12-30", true],
-      ["2020-12-31", true],
-      ["2021-01-01", true],
-      ["2021-01-02", true],
-      ["2021-01-03", true],
-      ["2021-01-04", true],
-      ["2021-01-05", false],
-    ],
-  },
-  {
-    name: "F: due Friday 2021-08-27, 5 days (the weekend counts)",
-    dueDate: "2021-08-27",
-    validityDays: 5,
-    rolled: "2021-08-27",
-    attempts: [
-      ["2021-08-27", true],
-      ["2021-08-28", true],
-      ["2021-08-29", true],
-      ["2021-08-30", true],
-      ["2021-08-31", true],
-      ["2021-09-01", true],
-      ["2021-09-02", false],
-    ],
-  },
-  {
-    name: "G: due Saturday 2021-08-28, 5 days (rolled to Monday; the last day, a Saturday, rolls to Monday)",
-    dueDate: "2021-08-28",
-    validityDays: 5,
-    rolled: "2021-08-30",
-    attempts: [
-      ["2021-08-28", true],
-      ["2021-08-29", true],
-      ["2021-08-30", true],
-      ["2021-08-31", true],
-      ["2021-09-01", true],
-      ["2021-09-02", true],
-      ["2021-09-03", true],
-      ["2021-09-04", true],
-      ["2021-09-05", true],
-      ["2021-09-06", true],
-      // Not in the spec's list: the next day, 7 September, is Independence Day and already too late.
-      ["2021-09-07", false],
-    ],
-  },
-];
+  ] as const
+).map(([name, dueDate, validityDays, rolled, lastPayable]) => ({ name, dueDate, validityDays, rolled, lastPayable }));
 
 describe("validadeAposVencimento, the spec's examples A–G", () => {
   for (const example of EXAMPLES) {
     it(example.name, () => {
       const t = terms(example.dueDate, example.validityDays);
       expect(effectiveDueDate(t)).toBe(example.rolled);
-      for (const [date, accepted] of example.attempts) {
+      for (const [date, accepted] of attempts(example)) {
         expect({ date, accepted: isPayableOn(t, date) }).toEqual({ date, accepted });
         const due = amountDue(t, date);
         expect({ date, payable: due.payable, reason: due.reason }).toEqual(

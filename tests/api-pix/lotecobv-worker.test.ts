@@ -109,7 +109,12 @@ describe("due-date batch worker", () => {
       SELECT (SELECT count(*)::int FROM charges WHERE tx_id = ANY(${txIds})) AS charges,
              (SELECT count(*)::int FROM due_date_batch_items WHERE tx_id = ANY(${txIds}) AND status = 'CRIADA') AS created`;
     expect(seen?.charges).toBe(seen?.created);
-    await drainBatches();
+    // the killed process's backend may still hold its chunk's row locks until it notices: drain until done
+    const deadline = Date.now() + 30_000;
+    while ((await statuses(txIds)).EM_PROCESSAMENTO && Date.now() < deadline) {
+      await drainBatches();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(await statuses(txIds)).toEqual({ CRIADA: 600 });
     await expectOnceEach(txIds);
   }, 60_000);

@@ -9,7 +9,8 @@ import { confirmPixKey, requestPixKey, resendPixKeyCode } from "../../server/pix
 import { createPixKey } from "../../server/pix/keys/service";
 import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, newMerchant } from "../support/fixtures";
-import { app, keysPath, type Owner, programmeAccount, programmeOwner, refusal } from "./support";
+import { app, keysPath, type Owner, refusal } from "./keys-support";
+import { programmeAccount, programmeOwner } from "./support";
 
 const verificationPath = (accountId: string, id: string, action: "confirm" | "resend") =>
   `${keysPath(accountId)}/verifications/${id}/${action}`;

@@ -3,7 +3,8 @@ import { db } from "../../server/db/client";
 import { createPixKey, deletePixKey, listPixKeys } from "../../server/pix/keys/service";
 import { registerPixKey } from "../../server/pix/platform-keys";
 import { call } from "../support/fixtures";
-import { app, keysPath, type Owner, passCooldown, programmeAccount, programmeOwner, refusal } from "./support";
+import { app, keysPath, type Owner, refusal } from "./keys-support";
+import { passCooldown, programmeAccount, programmeOwner } from "./support";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MINUTE = 60_000;

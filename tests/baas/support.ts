@@ -1,9 +1,7 @@
 /** Programme accounts for tests: onboarding approval (built elsewhere) is what creates them in the product. */
 import { randomBytes } from "node:crypto";
-import { accountApi } from "../../server/account-api/app";
 import { createAccount } from "../../server/accounts/service";
 import { db } from "../../server/db/client";
-import { AppError } from "../../server/errors";
 import { createUser } from "../../server/users/service";
 import { basic, newMerchant, randomCpf } from "../support/fixtures";
 
@@ -49,20 +47,4 @@ export async function programmeAccount(ownerId: string, personType: "person" | "
 /** Lets the next key creation through at once, as if the cooldown had passed. */
 export async function passCooldown(accountId: string): Promise<void> {
   await db().account.update({ where: { id: accountId }, data: { lastPixKeyAt: null } });
-}
-
-/** The /v4/i app the BaaS key tests call, and where an account's PIX keys live on it. */
-export const app = () => accountApi();
-export const keysPath = (accountId: string) => `/v4/i/baas/accounts/${accountId}/pix-keys`;
-
-export type Owner = Awaited<ReturnType<typeof programmeOwner>>;
-
-/** The AppError a call is refused with (the test fails if it succeeds or throws anything else). */
-export async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }

@@ -66,6 +66,12 @@ export async function createRecurrence(tx: Tx, input: RecurrenceInput, now = new
   const violations = creationViolations(input, today);
   if (violations.length) throw new RecurrenceRefused(violations);
   const account = await receivingAccount(tx, input.userId);
+  // Pix Automático bills for companies: the specification's receiver is a legal person (CNPJ).
+  if (account.document.length !== 14) {
+    throw new RecurrenceRefused([
+      { propriedade: "recebedor", razao: "Só um usuário recebedor pessoa jurídica (CNPJ) cria recorrências." },
+    ]);
+  }
   const history: HistoryEntry[] = [{ status: "CRIADA", data: now.toISOString() }];
   return tx.recurrence.create({
     data: {

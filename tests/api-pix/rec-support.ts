@@ -1,7 +1,16 @@
 /** Helpers of the API Pix rec tests: a recurrence body and the calls. */
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
-import { randomCpf } from "../support/fixtures";
-import { PROBLEM, pixCall } from "./support";
+import { db } from "../../server/db/client";
+import { randomCnpj, randomCpf } from "../support/fixtures";
+import { apiPixMerchantWithKey, PROBLEM, pixCall } from "./support";
+
+/** An API Pix merchant whose account is a company's (Pix Automático receivers are legal persons). */
+export async function apiPixCompanyWithKey(scope?: string) {
+  const merchant = await apiPixMerchantWithKey(scope);
+  const document = randomCnpj();
+  await db().account.update({ where: { id: merchant.accountId }, data: { document } });
+  return { ...merchant, document };
+}
 
 export const today = () => todayInSaoPaulo();
 

@@ -2,14 +2,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { plusDays } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
-import { createdRec, postRec, recBody, recViolations, today } from "./rec-support";
+import { apiPixCompanyWithKey, createdRec, postRec, recBody, recViolations, today } from "./rec-support";
 import { type ApiPixMerchant, apiPixMerchantWithKey, PROBLEM, pixCall } from "./support";
 
 describe("API Pix rec violations", () => {
   let shop: ApiPixMerchant;
 
   beforeAll(async () => {
-    shop = await apiPixMerchantWithKey();
+    shop = await apiPixCompanyWithKey();
   });
 
   const vinculo = (extra: Record<string, unknown>) => ({
@@ -77,6 +77,12 @@ describe("API Pix rec violations", () => {
     const idRec = await createdRec(shop.bearer);
     expect(recViolations(await pixCall(shop.bearer, "PATCH", `/rec/${idRec}`, { body }))).toContain(propriedade);
     expect((await db().recurrence.findUniqueOrThrow({ where: { idRec } })).status).toBe("CRIADA");
+  });
+
+  it("POST refuses a receiver that is a person (CPF): recebedor", async () => {
+    const person = await apiPixMerchantWithKey();
+    expect(recViolations(await postRec(person.bearer, recBody()))).toEqual(["rec.recebedor"]);
+    expect(await db().recurrence.count({ where: { userId: person.userId } })).toBe(0);
   });
 
   it("GET /rec refuses fim before inicio, cpf with cnpj, an unknown status (RecConsultaInvalida)", async () => {

@@ -4,16 +4,16 @@ import { plusDays } from "../../server/charges/due-date/calendar";
 import { config } from "../../server/config";
 import { db } from "../../server/db/client";
 import { settleRecurrence } from "../../server/recurrences/service";
-import { createdRec, postRec, recBody, recViolations, today } from "./rec-support";
-import { type ApiPixMerchant, apiPixMerchantWithKey, PROBLEM, pixCall } from "./support";
+import { apiPixCompanyWithKey, createdRec, postRec, recBody, recViolations, today } from "./rec-support";
+import { type ApiPixMerchant, PROBLEM, pixCall } from "./support";
 
 describe("API Pix rec", () => {
   let shop: ApiPixMerchant;
   let other: ApiPixMerchant;
 
   beforeAll(async () => {
-    shop = await apiPixMerchantWithKey();
-    other = await apiPixMerchantWithKey();
+    shop = await apiPixCompanyWithKey();
+    other = await apiPixCompanyWithKey();
   });
 
   it("POST /rec creates a recurrence CRIADA with an idRec of the spec's form and its history", async () => {
@@ -29,7 +29,7 @@ describe("API Pix rec", () => {
       valor: { valorRec: "89.90" },
       politicaRetentativa: "PERMITE_3R_7D",
       status: "CRIADA",
-      recebedor: { cpf: (await db().account.findUniqueOrThrow({ where: { id: shop.accountId } })).document },
+      recebedor: { cnpj: (await db().account.findUniqueOrThrow({ where: { id: shop.accountId } })).document },
       ativacao: { tipoJornada: "AGUARDANDO_DEFINICAO" },
     });
     expect(created.recebedor.convenio).toBe("CONV-7");
@@ -148,7 +148,7 @@ describe("API Pix rec", () => {
   });
 
   it("GET /rec lists the merchant's own, filtered and paged", async () => {
-    const lister = await apiPixMerchantWithKey();
+    const lister = await apiPixCompanyWithKey();
     const inicio = new Date(Date.now() - 60_000).toISOString();
     const first = await createdRec(lister.bearer, { recebedor: { convenio: "A" } });
     const second = await createdRec(lister.bearer);
@@ -174,8 +174,8 @@ describe("API Pix rec", () => {
   });
 
   it("scopes: writing needs rec.write, reading rec.read", async () => {
-    const reader = await apiPixMerchantWithKey("rec.read");
-    const writer = await apiPixMerchantWithKey("rec.write");
+    const reader = await apiPixCompanyWithKey("rec.read");
+    const writer = await apiPixCompanyWithKey("rec.write");
     const denied = await postRec(reader.bearer, recBody());
     expect(denied.status).toBe(403);
     expect(denied.json.type).toBe(`${PROBLEM}AcessoNegado`);

@@ -105,8 +105,8 @@ const RecsConsultadasSchema = z
     parametros: z.object({
       inicio: z.string().openapi({ format: "date-time" }),
       fim: z.string().openapi({ format: "date-time" }),
-      cpf: z.string().optional(),
-      cnpj: z.string().optional(),
+      cpf: PessoaFisicaSchema.shape.cpf.optional(),
+      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
       locationPresente: z.boolean().optional(),
       status: z.string().optional(),
       convenio: z.string().optional(),

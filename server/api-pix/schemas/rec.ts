@@ -92,8 +92,7 @@ const Encerramento = z
   .openapi({ description: "Why the recurrence ended, when rejected or cancelled." });
 
 const Recebedor = z.object({
-  cnpj: Cnpj.optional(),
-  cpf: Cpf.optional(),
+  cnpj: Cnpj,
   nome: NomeRec,
   convenio: Convenio.optional(),
 });

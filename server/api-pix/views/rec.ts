@@ -14,7 +14,6 @@ function journeyOf(rec: Recurrence) {
 
 export function recView(rec: Recurrence, account: Pick<Account, "name" | "document">) {
   const debtor = rec.debtorDocument.length === 11 ? { cpf: rec.debtorDocument } : { cnpj: rec.debtorDocument };
-  const receiver = account.document.length === 11 ? { cpf: account.document } : { cnpj: account.document };
   const valor = {
     ...(rec.amountCents !== null ? { valorRec: valorOf(rec.amountCents) } : {}),
     ...(rec.minimumCents !== null ? { valorMinimoRecebedor: valorOf(rec.minimumCents) } : {}),
@@ -32,7 +31,11 @@ export function recView(rec: Recurrence, account: Pick<Account, "name" | "docume
       periodicidade: rec.periodicity as "MENSAL",
     },
     ...(Object.keys(valor).length ? { valor } : {}),
-    recebedor: { ...receiver, nome: account.name, ...(rec.agreement !== null ? { convenio: rec.agreement } : {}) },
+    recebedor: {
+      cnpj: account.document,
+      nome: account.name,
+      ...(rec.agreement !== null ? { convenio: rec.agreement } : {}),
+    },
     politicaRetentativa: rec.retryPolicy as "NAO_PERMITE",
     status: rec.status as "CRIADA",
     atualizacao: rec.history as HistoryEntry[],

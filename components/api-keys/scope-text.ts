@@ -24,6 +24,8 @@ export type ScopeMessageKey =
   | "cobv_read"
   | "lotecobv_write"
   | "lotecobv_read"
+  | "rec_write"
+  | "rec_read"
   | "pix_write"
   | "pix_read"
   | "webhook_write"

@@ -22,6 +22,7 @@ import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
 import { registerLoteCobVRoutes } from "./routes/lotecobv";
 import { registerPixRoutes } from "./routes/pix";
+import { registerRecRoutes } from "./routes/rec";
 import { registerWebhookRoutes } from "./routes/webhook";
 
 export const API_PIX_BASE = "/api/pix/v2";
@@ -91,6 +92,7 @@ export function createApiPix() {
   registerPixRoutes(app);
   registerDevolucaoRoutes(app);
   registerWebhookRoutes(app);
+  registerRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

@@ -25,6 +25,8 @@ export const SCOPES = [
   "cobv.read",
   "lotecobv.write",
   "lotecobv.read",
+  "rec.write",
+  "rec.read",
   "pix.write",
   "pix.read",
   "webhook.write",

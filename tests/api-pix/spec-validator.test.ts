@@ -32,6 +32,8 @@ const LONG_E2E = /\/endToEndId must NOT have more than 32 characters/;
  * and an entry whose example starts passing fails (remove it then).
  */
 const LACKS_ID = /must have required property 'id'/;
+const REC_EXAMPLE_SLIPS =
+  /\/atualizacao\/\d+ must have required property 'status'|\/loc must have required property 'tipo'|\/ativacao must have required property 'tipoJornada'|\/vinculo\/objeto must NOT have more than 35 characters/;
 
 type Inconsistency = { why: string; errors: RegExp };
 
@@ -61,6 +63,23 @@ const INCONSISTENT_EXAMPLES: Record<string, Inconsistency> = {
     errors: /\/webhooks\/0 must have required property 'chave'/,
   },
 };
+
+for (const name of [
+  "recResponse1",
+  "recResponse2",
+  "recResponse3",
+  "recResponse4",
+  "recResponse5",
+  "recResponse6",
+  "recResponse7",
+  "recResponse8",
+  "getRec1",
+]) {
+  INCONSISTENT_EXAMPLES[name] = {
+    why: "the recurrence examples name each atualizacao's status `nome`, give loc no `tipo`, put tipoJornada inside dadosJornada, or write an objeto longer than 35 (decision 0039)",
+    errors: REC_EXAMPLE_SLIPS,
+  };
+}
 
 type Example = { operation: string; status: number; name: string; value: unknown };
 

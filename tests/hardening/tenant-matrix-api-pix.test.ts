@@ -67,6 +67,7 @@ beforeAll(async () => {
     ...aRecords.locIds,
     ...aRecords.refundIds,
     ...aRecords.batchIds,
+    ...aRecords.recIds,
     aCredit.endToEndId,
   ]);
   bIds = unique([
@@ -75,6 +76,7 @@ beforeAll(async () => {
     ...bRecords.locIds,
     ...bRecords.refundIds,
     ...bRecords.batchIds,
+    ...bRecords.recIds,
     bCharge.txId,
     bCredit.endToEndId,
     b.accountId,

@@ -17,6 +17,19 @@ export function randomCpf(): string {
   return digits.join("");
 }
 
+/** A valid CNPJ (check digits computed). */
+export function randomCnpj(): string {
+  const digits = [...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)), 0, 0, 0, 1];
+  for (const weights of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
+    const rest = digits.reduce((acc, d, i) => acc + d * (weights[i] as number), 0) % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join("");
+}
+
 export const LOCAL_IP = "127.0.0.1";
 
 export async function newMerchant(options: { ipWhitelist?: string[]; name?: string } = {}) {

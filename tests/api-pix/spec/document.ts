@@ -28,6 +28,10 @@ export const IN_SCOPE = [
   "PATCH /lotecobv/{id}",
   "GET /lotecobv/{id}",
   "GET /lotecobv",
+  "POST /rec",
+  "GET /rec/{idRec}",
+  "PATCH /rec/{idRec}",
+  "GET /rec",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",
@@ -126,6 +130,42 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: undefined,
     now: { type: "string", title: "Chave DICT do recebedor", maxLength: 77 },
     why: "as above: the key the webhook is configured for",
+  },
+  {
+    at: ["components", "schemas", "RecBase", "required"],
+    was: ["idRec", "calendario", "vinculo", "retentativa"],
+    now: ["calendario", "vinculo"],
+    why: "`retentativa` is no property (the field is `politicaRetentativa`, required by RecConfiguracao), and `idRec` is given by the receiving institution, so no request creating a recurrence could carry it (docs/decisions/0039)",
+  },
+  {
+    at: ["components", "schemas", "DadosPagadorRec", "required"],
+    was: ["ispbParticipante"],
+    now: [],
+    why: "`ispbParticipante` is a property of `pagador`, not of the recurrence; required at the top it asks every rec for a field it has not (and a rec not yet approved has no payer)",
+  },
+  {
+    at: ["components", "schemas", "RecEncerramento", "properties", "encerramento", "oneOf", 0, "required"],
+    was: undefined,
+    now: ["rejeicao"],
+    why: "`encerramento` is either `rejeicao` or `cancelamento`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
+  },
+  {
+    at: ["components", "schemas", "RecEncerramento", "properties", "encerramento", "oneOf", 1, "required"],
+    was: undefined,
+    now: ["cancelamento"],
+    why: "as above, for the `cancelamento` branch",
+  },
+  {
+    at: ["components", "requestBodies", "RecBody", "required"],
+    was: undefined,
+    now: true,
+    why: "a recurrence is created from its body: POST /rec without one has nothing to create",
+  },
+  {
+    at: ["components", "requestBodies", "RecBodyRevisada", "required"],
+    was: undefined,
+    now: true,
+    why: "a revision is its body: PATCH /rec/{idRec} without one revises nothing",
   },
 ];
 

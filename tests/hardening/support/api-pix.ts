@@ -12,6 +12,7 @@ import { db } from "../../../server/db/client";
 import { createPixKey } from "../../../server/pix/keys/service";
 import { IN_SCOPE, specDocument } from "../../api-pix/spec/document";
 import { problemErrors, specPathOf, specResponseErrors } from "../../api-pix/spec-validator";
+import { randomCnpj } from "../../support/fixtures";
 import { type Merchant, type Sent, send } from "./requests";
 
 export type Bearing = Merchant & { bearer: string };
@@ -44,6 +45,7 @@ export type ApiPixRecords = {
   locIds: string[];
   refundIds: string[];
   batchIds: string[];
+  recIds: string[];
   notes: string[];
 };
 
@@ -54,7 +56,15 @@ export type ApiPixRecords = {
  */
 export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string): Promise<ApiPixRecords> {
   const key = await createPixKey(db(), { callerId: m.userId, accountId: m.accountId }, { type: "EVP" });
-  const records: ApiPixRecords = { chave: key.key, txids: [], locIds: [], refundIds: [], batchIds: [], notes: [] };
+  const records: ApiPixRecords = {
+    chave: key.key,
+    txids: [],
+    locIds: [],
+    refundIds: [],
+    batchIds: [],
+    recIds: [],
+    notes: [],
+  };
   const served = servedApiPixOperations();
   const put = async (name: string, path: string, body: unknown) => {
     if (!served.has(name)) return null;
@@ -89,6 +99,17 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
   const batchId = String(randomBytes(5).readUIntBE(0, 5));
   const batch = { descricao: "Semente", cobsv: [{ txid: newTxid(), ...cobvTerms(), chave: key.key }] };
   if (await put("PUT /lotecobv/{id}", `/lotecobv/${batchId}`, batch)) records.batchIds.push(batchId);
+  if (served.has("POST /rec")) {
+    // Pix Automático receivers are companies: the seeded merchant's account becomes one first.
+    await db().account.update({ where: { id: m.accountId }, data: { document: randomCnpj() } });
+    const rec = await put("POST /rec", "/rec", {
+      vinculo: { contrato: "Semente", devedor: { cpf: "12345678909", nome: "Pagadora do teste" } },
+      calendario: { dataInicial: plusDays(todayInSaoPaulo(), 7), periodicidade: "MENSAL" },
+      valor: { valorRec: "12.34" },
+      politicaRetentativa: "NAO_PERMITE",
+    });
+    if (typeof rec?.idRec === "string") records.recIds.push(rec.idRec);
+  }
   const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
   if (loc?.id !== undefined) records.locIds.push(String(loc.id));
   await put("PUT /webhook/{chave}", `/webhook/${encodeURIComponent(key.key)}`, {

@@ -1,0 +1,57 @@
+/**
+ * What a recurrence is made of, as the service takes it: the door's parsed input in integer
+ * centavos and calendar days, and the refusal every door reports in its own words.
+ */
+import type { CalendarDate } from "../charges/due-date/calendar";
+import type { RecStatus } from "./status";
+
+export const PERIODICITIES = ["SEMANAL", "MENSAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;
+export type Periodicity = (typeof PERIODICITIES)[number];
+export const RETRY_POLICIES = ["NAO_PERMITE", "PERMITE_3R_7D"] as const;
+export type RetryPolicy = (typeof RETRY_POLICIES)[number];
+
+export type RecurrenceInput = {
+  userId: string;
+  contract: string;
+  object?: string;
+  debtor: { document: string; name: string };
+  startDate: CalendarDate;
+  endDate?: CalendarDate;
+  periodicity: Periodicity;
+  amountCents?: bigint;
+  minimumCents?: bigint;
+  retryPolicy: RetryPolicy;
+  agreement?: string;
+  /** a payload location (locrec) to bind */
+  locationId?: bigint;
+  journeyTxId?: string;
+};
+
+export type RecurrenceRevision = {
+  status?: "CANCELADA";
+  debtorName?: string;
+  startDate?: CalendarDate;
+  locationId?: bigint;
+  journeyTxId?: string;
+};
+
+export type RecurrenceFilters = {
+  inicio: Date;
+  fim: Date;
+  page: number;
+  size: number;
+  debtorDocument?: string;
+  locationPresent?: boolean;
+  status?: RecStatus;
+  agreement?: string;
+};
+
+/** One broken rule, its property relative to the recurrence (`calendario.dataInicial`). */
+export type RecurrenceViolation = { propriedade: string; razao: string };
+
+export class RecurrenceRefused extends Error {
+  constructor(readonly violations: RecurrenceViolation[]) {
+    super(violations.map((v) => `${v.propriedade}: ${v.razao}`).join("; "));
+    this.name = "RecurrenceRefused";
+  }
+}

@@ -3,13 +3,11 @@ import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import type { Entry } from "../../server/ledger/types";
 import { release } from "../../server/ledger/verbs";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { requestRefund } from "../../server/refunds/service";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
+import { settleOutbox as settle } from "../support/outbox";
 import { apiPixMerchant, paidCharge, pixCall, pixToKey, registerEvpKey } from "./support";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 const devolucao = (e2eid: string, id: string) => `/pix/${e2eid}/devolucao/${id}`;
 
 describe("PUT and GET /pix/{e2eid}/devolucao/{id}", () => {

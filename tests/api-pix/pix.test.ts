@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
-import { db } from "../../server/db/client";
-import { relayDueEvents } from "../../server/outbox/relay";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { randomCpf } from "../support/fixtures";
+import { settleOutbox as settle } from "../support/outbox";
 import { apiPixMerchant, paidCharge, pixCall, pixToKey, registerEvpKey } from "./support";
 
 const PROBLEM = "https://pix.bcb.gov.br/api/v2/error/";
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 const period = (from: Date, to: Date) =>
   `inicio=${encodeURIComponent(from.toISOString())}&fim=${encodeURIComponent(to.toISOString())}`;
 

@@ -3,17 +3,15 @@ import { accountApi } from "../../server/account-api/app";
 import { createCharge } from "../../server/charges/service";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { encodeStaticBrCode } from "../../server/pix/brcode";
 import { BCB_EXAMPLE } from "../../server/pix/brcode/test-fixtures";
 import { createPixKey } from "../../server/pix/keys/service";
 import { creditIncomingPix } from "../../server/transfers/incoming";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, randomCpf } from "../support/fixtures";
+import { settleOutbox as settle } from "../support/outbox";
 import { programmeAccount, programmeOwner, randomCnpj } from "./support";
 
 const app = () => accountApi();
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 type Owner = Awaited<ReturnType<typeof programmeOwner>>;
 

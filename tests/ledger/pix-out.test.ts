@@ -3,15 +3,13 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { encodeDynamicBrCode, encodeStaticBrCode } from "../../server/pix/brcode";
 import { registerPixKey } from "../../server/pix/platform-keys";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { availableCents, call, fundedMerchant, newMerchant } from "../support/fixtures";
+import { settleOutbox as settle } from "../support/outbox";
 
 const external = (id: string) => `/v4/i/bank-accounts/${id}/transfer/external`;
 const pay = (id: string) => `/v4/i/bank-accounts/${id}/transfer/pay`;
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 async function heldCents(accountId: string) {
   return (await db().account.findUniqueOrThrow({ where: { id: accountId } })).heldCents;

@@ -3,32 +3,15 @@ import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createUser } from "../../server/users/service";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { call, type fundedMerchant } from "../support/fixtures";
 
 export type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
 
 /** Runs the outbox's due events (blocks, webhooks) as the worker would. */
-/**
- * Relays every due outbox event (settling sandbox payments), again while one is left: under load a
- * pass can fail and back off, and a test must not read a payment as unsettled because of it.
- */
-export async function settle() {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await relayDueEvents(db(), outboxHandlers(db()), 1000);
-    const left = await db().outboxEvent.findFirst({
-      where: { publishedAt: null, availableAt: { lte: new Date() } },
-      select: { availableAt: true },
-    });
-    if (!left || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { settleOutbox as settle } from "../support/outbox";
 
 export const balances = (accountId: string) =>
   db().account.findUniqueOrThrow({ where: { id: accountId }, select: { availableCents: true, blockedCents: true } });

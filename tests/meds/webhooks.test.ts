@@ -3,12 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { openMed, resolveMed, submitDefense } from "../../server/meds/service";
-import { relayDueEvents } from "../../server/outbox/relay";
 import { creditIncomingPix } from "../../server/transfers/incoming";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { fundedMerchant } from "../support/fixtures";
-
-const relay = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
+import { settleOutbox as relay } from "../support/outbox";
 
 describe("MED webhooks through the relay", () => {
   beforeAll(() => {

@@ -3,12 +3,10 @@ import { accountApi } from "../../server/account-api/app";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { verifyLedger } from "../../server/ledger/verify";
-import { relayDueEvents } from "../../server/outbox/relay";
-import { outboxHandlers } from "../../server/worker/outbox-handlers";
 import { availableCents, call, fundedMerchant } from "../support/fixtures";
+import { settleOutbox as settle } from "../support/outbox";
 
 const refundPath = (e2e: string) => `/v4/i/pix/in/refund/${e2e}`;
-const settle = () => relayDueEvents(db(), outboxHandlers(db()), 1000);
 
 describe("refunds of received PIX", () => {
   let shop: Awaited<ReturnType<typeof fundedMerchant>>;

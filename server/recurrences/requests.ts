@@ -43,6 +43,11 @@ async function recurrenceFor(tx: Tx, userId: string, idRec: string) {
 }
 
 export async function createRequest(tx: Tx, input: RequestInput, now = new Date()): Promise<RecurrenceRequest> {
+  // an open request past its expiry no longer counts, and has expired its recurrence with it
+  const open = await tx.recurrenceRequest.findFirst({
+    where: { userId: input.userId, idRec: input.idRec, status: { in: [...OPEN_REQUEST_STATUSES] } },
+  });
+  const stillOpen = open !== null && !(await expiredIfLapsed(tx, open, now));
   const recurrence = await recurrenceFor(tx, input.userId, input.idRec);
   const violations: RecurrenceViolation[] = [
     ...(input.expiresAt < now
@@ -68,11 +73,7 @@ export async function createRequest(tx: Tx, input: RequestInput, now = new Date(
       : []),
   ];
   if (violations.length) throw new RecurrenceRefused(violations);
-  // an open request past its expiry no longer counts
-  const open = await tx.recurrenceRequest.findFirst({
-    where: { userId: input.userId, idRec: input.idRec, status: { in: [...OPEN_REQUEST_STATUSES] } },
-  });
-  if (open && !(await expiredIfLapsed(tx, open, now))) throw new RecurrenceRefused([ACTIVE_EXISTS]);
+  if (stillOpen) throw new RecurrenceRefused([ACTIVE_EXISTS]);
   const { document, ...account } = input.recipient;
   const history: RequestHistoryEntry[] = [{ status: "CRIADA", data: now.toISOString() }];
   try {

@@ -99,6 +99,16 @@ describe("API Pix solicrec", () => {
     expect(solicRecViolations(cancel)).toEqual(["solicrec.status"]);
   });
 
+  it("a new request for a recurrence whose open request has lapsed is refused: the recurrence expired with it", async () => {
+    const { idSolicRec, idRec } = await createdSolicRec(shop.bearer);
+    await db().recurrenceRequest.update({ where: { idSolicRec }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const debtor = (await db().recurrence.findUniqueOrThrow({ where: { idRec } })).debtorDocument;
+    expect(solicRecViolations(await postSolicRec(shop.bearer, solicRecBody(idRec, debtor)))).toEqual([
+      "solicrec.idRec",
+    ]);
+    expect(await db().recurrenceRequest.count({ where: { idRec } })).toBe(1);
+  });
+
   it("one active request per recurrence", async () => {
     const { idRec, debtor } = await recWithDebtor(shop.bearer);
     expect((await postSolicRec(shop.bearer, solicRecBody(idRec, debtor))).status).toBe(201);

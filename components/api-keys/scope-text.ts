@@ -26,6 +26,8 @@ export type ScopeMessageKey =
   | "lotecobv_read"
   | "rec_write"
   | "rec_read"
+  | "solicrec_write"
+  | "solicrec_read"
   | "pix_write"
   | "pix_read"
   | "webhook_write"

@@ -29,6 +29,7 @@ import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH 
 import { registerPaymentLinkRoutes } from "./routes/payment-links";
 import { registerRefundRoutes } from "./routes/refunds";
 import { registerSandboxRoutes } from "./routes/sandbox";
+import { registerRecurrenceSandboxRoutes } from "./routes/sandbox-recurrences";
 import { registerStatementRoutes } from "./routes/statements";
 import { registerTransferRoutes } from "./routes/transfers";
 import { registerWebhookRoutes } from "./routes/webhooks";
@@ -85,6 +86,7 @@ export function createAccountApi() {
   registerBaasPixRoutes(app);
   registerOnboardingRoutes(app);
   if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
+  if (config().PIX_MODE === "sandbox") registerRecurrenceSandboxRoutes(app);
   if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
   if (config().PIX_MODE === "sandbox") registerOnboardingSandboxRoutes(app);
 

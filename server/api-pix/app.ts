@@ -23,6 +23,7 @@ import { registerLocRoutes } from "./routes/loc";
 import { registerLoteCobVRoutes } from "./routes/lotecobv";
 import { registerPixRoutes } from "./routes/pix";
 import { registerRecRoutes } from "./routes/rec";
+import { registerSolicRecRoutes } from "./routes/solicrec";
 import { registerWebhookRoutes } from "./routes/webhook";
 
 export const API_PIX_BASE = "/api/pix/v2";
@@ -93,6 +94,7 @@ export function createApiPix() {
   registerDevolucaoRoutes(app);
   registerWebhookRoutes(app);
   registerRecRoutes(app);
+  registerSolicRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

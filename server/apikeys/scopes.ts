@@ -27,6 +27,8 @@ export const SCOPES = [
   "lotecobv.read",
   "rec.write",
   "rec.read",
+  "solicrec.write",
+  "solicrec.read",
   "pix.write",
   "pix.read",
   "webhook.write",

@@ -81,6 +81,15 @@ for (const name of [
   };
 }
 
+Object.assign(
+  INCONSISTENT_EXAMPLES,
+  each(
+    ["solicRecResponse1", "solicRecResponse2", "solicRecResponse3"],
+    "the consent request examples' recPayload lacks fields RecPayload requires: the receiver's ispbParticipante and politicaRetentativa, and in the cancelled one everything but idRec (decision 0040)",
+    /^\/recPayload(\/recebedor)? must have required property '(ispbParticipante|politicaRetentativa|atualizacao|recebedor|calendario|vinculo)'/,
+  ),
+);
+
 type Example = { operation: string; status: number; name: string; value: unknown };
 
 function examples(): Example[] {

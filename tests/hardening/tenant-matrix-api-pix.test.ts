@@ -68,6 +68,7 @@ beforeAll(async () => {
     ...aRecords.refundIds,
     ...aRecords.batchIds,
     ...aRecords.recIds,
+    ...aRecords.solicRecIds,
     aCredit.endToEndId,
   ]);
   bIds = unique([
@@ -77,6 +78,7 @@ beforeAll(async () => {
     ...bRecords.refundIds,
     ...bRecords.batchIds,
     ...bRecords.recIds,
+    ...bRecords.solicRecIds,
     bCharge.txId,
     bCredit.endToEndId,
     b.accountId,

@@ -32,6 +32,9 @@ export const IN_SCOPE = [
   "GET /rec/{idRec}",
   "PATCH /rec/{idRec}",
   "GET /rec",
+  "POST /solicrec",
+  "GET /solicrec/{idSolicRec}",
+  "PATCH /solicrec/{idSolicRec}",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",
@@ -166,6 +169,30 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: undefined,
     now: true,
     why: "a revision is its body: PATCH /rec/{idRec} without one revises nothing",
+  },
+  {
+    at: ["components", "schemas", "SolicRecBase", "required"],
+    was: ["calendario", "pagador", "idRec", "destinatario"],
+    now: ["calendario", "idRec", "destinatario"],
+    why: "`pagador` is no property of a consent request (the payer is `destinatario`), so no request could carry it (docs/decisions/0040)",
+  },
+  {
+    at: ["components", "schemas", "SolicRecCompleta", "required"],
+    was: ["rec"],
+    now: ["recPayload"],
+    why: "`rec` is no property of a consent request; the recurrence it carries is `recPayload` (docs/decisions/0040)",
+  },
+  {
+    at: ["components", "requestBodies", "SolicRecBody", "required"],
+    was: undefined,
+    now: true,
+    why: "a request is created from its body: POST /solicrec without one has nothing to send",
+  },
+  {
+    at: ["components", "requestBodies", "SolicRecBodyRevisada", "required"],
+    was: undefined,
+    now: true,
+    why: "a revision is its body: PATCH /solicrec/{idSolicRec} without one revises nothing",
   },
 ];
 

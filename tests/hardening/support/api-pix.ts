@@ -46,6 +46,7 @@ export type ApiPixRecords = {
   refundIds: string[];
   batchIds: string[];
   recIds: string[];
+  solicRecIds: string[];
   notes: string[];
 };
 
@@ -63,6 +64,7 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
     refundIds: [],
     batchIds: [],
     recIds: [],
+    solicRecIds: [],
     notes: [],
   };
   const served = servedApiPixOperations();
@@ -109,6 +111,15 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
       politicaRetentativa: "NAO_PERMITE",
     });
     if (typeof rec?.idRec === "string") records.recIds.push(rec.idRec);
+    const solicRec =
+      typeof rec?.idRec === "string"
+        ? await put("POST /solicrec", "/solicrec", {
+            idRec: rec.idRec,
+            calendario: { dataExpiracaoSolicitacao: new Date(Date.now() + 86_400_000).toISOString() },
+            destinatario: { conta: "123456", ispbParticipante: "12345678", cpf: "12345678909" },
+          })
+        : null;
+    if (typeof solicRec?.idSolicRec === "string") records.solicRecIds.push(solicRec.idSolicRec);
   }
   const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
   if (loc?.id !== undefined) records.locIds.push(String(loc.id));

@@ -8,7 +8,13 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { z } from "zod";
 import { cobStatusOf } from "../../charges/cob-status";
 import { amountDue } from "../../charges/due-date/amount-due";
-import { plusDays, todayInSaoPaulo } from "../../charges/due-date/calendar";
+import { todayInSaoPaulo } from "../../charges/due-date/calendar";
+import {
+  type DueDateChargeRow,
+  dueDateChargeRow,
+  payerSearch,
+  previewDueDateTerms,
+} from "../../charges/due-date/dashboard";
 import { dueDateChargeDetail } from "../../charges/due-date/detail";
 import {
   DueDateChargeForm,
@@ -17,17 +23,15 @@ import {
   formFieldOf,
   valorOfForm,
 } from "../../charges/due-date/form-terms";
-import { amountDueOn, debtorDetailsOf, paidComponentsOf, termsOfCharge } from "../../charges/due-date/record";
+import { debtorDetailsOf, paidComponentsOf, termsOfCharge } from "../../charges/due-date/record";
 import { DueDateChargeRefused, type DueDateViolation } from "../../charges/due-date/refusal";
 import { createDueDateCharge, listDueDateCharges } from "../../charges/due-date/service";
-import { readTerms } from "../../charges/due-date/validate";
 import { newTxId } from "../../charges/ids";
 import { qrCodePng } from "../../charges/qr-image";
 import { CHARGE_STATUSES, TxId } from "../../charges/schema";
 import { db } from "../../db/client";
 import { FieldsRefused } from "../../errors";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
-import type { Charge } from "../../generated/prisma/client";
 import { sandboxMode } from "../../pix/current-rail";
 import { createTRPCRouter, merchantProcedure } from "../init";
 
@@ -46,42 +50,7 @@ async function refusedAsFields<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The days the preview prices: today, the due date, 10 and 30 days after it. */
-const PREVIEW_DAYS = [
-  { key: "today", from: "today", days: 0 },
-  { key: "dueDate", from: "due", days: 0 },
-  { key: "due10", from: "due", days: 10 },
-  { key: "due30", from: "due", days: 30 },
-] as const;
-
-/** What a list row shows: the charge, its payer, and what it costs today while it is open. */
-function rowView(charge: Charge, today: string) {
-  const open = charge.status === "created";
-  const due = open ? amountDueOn(charge, today) : null;
-  const paid = paidComponentsOf(charge);
-  return {
-    txId: charge.txId,
-    accountId: charge.accountId,
-    status: charge.status,
-    /** the API Pix's word for the status (ATIVA, CONCLUIDA, …) */
-    cobStatus: cobStatusOf(charge.status),
-    description: charge.description,
-    amountCents: charge.amountCents,
-    dueDate: (charge.dueDate as Date).toISOString().slice(0, 10),
-    validityDays: charge.validityDays as number,
-    payerName: charge.debtorName ?? "",
-    payerDocument: charge.debtorDocument ?? "",
-    /** null unless open and still payable today */
-    dueTodayCents: due?.payable ? due.finalCents : null,
-    /** open, payable, and past the (rolled) due date: fine and interest run */
-    overdue: due ? due.payable && today > due.effectiveDueDate : false,
-    paidCents: paid?.finalCents ?? null,
-    createdAt: charge.createdAt,
-    paidAt: charge.paidAt,
-  };
-}
-
-export type DueDateChargeRow = ReturnType<typeof rowView>;
+export type { DueDateChargeRow };
 
 const ListInput = z.object({
   status: z.enum(CHARGE_STATUSES).optional(),
@@ -113,43 +82,24 @@ export const dueDateChargesRouter = createTRPCRouter({
 
   /** The amount due today, on the due date, 10 and 30 days after, for terms not saved yet. */
   preview: merchantProcedure.input(DueDateTermsForm).query(({ input }) => {
-    const today = todayInSaoPaulo();
-    const read = readTerms(
-      {
-        calendario: {
-          dataDeVencimento: input.dueDate,
-          ...(input.validityDays !== undefined ? { validadeAposVencimento: input.validityDays } : {}),
-        },
-        valor: valorOfForm(input),
-      },
-      { createdOn: today, prefix: "" },
-    );
-    if (!read.ok) return { ok: false as const, fields: fieldsOf(read.violations) };
-    const rows = PREVIEW_DAYS.map(({ key, from, days }) => {
-      const date = plusDays(from === "today" ? today : input.dueDate, days);
-      const due = amountDue(read.terms, date);
-      return { key, date, payable: due.payable, finalCents: due.finalCents, components: due.components };
-    });
-    const { effectiveDueDate, lastPayableDate } = amountDue(read.terms, today);
-    return { ok: true as const, rows, effectiveDueDate, lastPayableDate };
+    const preview = previewDueDateTerms(input);
+    return preview.ok ? preview : { ok: false as const, fields: fieldsOf(preview.violations) };
   }),
 
   /** A page of the merchant's cobvs, oldest first, filtered by status, due window and payer. */
   list: merchantProcedure.input(ListInput).query(async ({ ctx, input }) => {
-    const payer = input.payer?.replace(/[.\-/\s]/g, "") ?? "";
-    const byDocument = /^(\d{11}|[0-9A-Z]{14})$/.test(payer);
     const { charges, total } = await listDueDateCharges(db(), ctx.user.id, {
       inicio: new Date(0),
       fim: new Date(),
       status: input.status ? cobStatusOf(input.status) : undefined,
       dueFrom: input.dueFrom,
       dueTo: input.dueTo,
-      ...(byDocument ? { debtorDocument: payer } : input.payer ? { debtorName: input.payer } : {}),
+      ...payerSearch(input.payer),
       page: input.page - 1,
       size: input.limit,
     });
     const today = todayInSaoPaulo();
-    return { charges: charges.map((charge) => rowView(charge, today)), ...pageInfo(input, total) };
+    return { charges: charges.map((charge) => dueDateChargeRow(charge, today)), ...pageInfo(input, total) };
   }),
 
   /** One cobv: payer, terms, amount due today, QR, timeline and, once paid, what was paid. */
@@ -159,7 +109,7 @@ export const dueDateChargesRouter = createTRPCRouter({
     const terms = termsOfCharge(charge);
     const due = amountDue(terms, today);
     return {
-      ...rowView(charge, today),
+      ...dueDateChargeRow(charge, today),
       payer: { name: charge.debtorName ?? "", document: charge.debtorDocument ?? "", ...debtorDetailsOf(charge) },
       terms,
       effectiveDueDate: due.effectiveDueDate,

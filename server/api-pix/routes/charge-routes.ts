@@ -27,51 +27,64 @@ export const RevisaoQuery = z.object({
     }),
 });
 
-export const ChargeListQuery = z.object({
-  ...PeriodQuery,
+/**
+ * The query of every API Pix list filtered by payer (cob, cobv, rec): a period and page, the
+ * payer's CPF or CNPJ, whether a location is present, and a status among `statuses`.
+ */
+export const debtorListQuery = (statuses: readonly string[]) =>
+  z.object({
+    ...PeriodQuery,
+    cpf: PessoaFisicaSchema.shape.cpf.optional(),
+    cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
+    locationPresente: QueryBoolean.optional(),
+    status: z
+      .string()
+      .optional()
+      .openapi({ description: `One of ${statuses.join(", ")}.` }),
+  });
+
+/** The `parametros` of such a list's answer: the filters as asked, and the page. */
+export const debtorListParametrosSchema = z.object({
+  inicio: z.string().openapi({ format: "date-time" }),
+  fim: z.string().openapi({ format: "date-time" }),
   cpf: PessoaFisicaSchema.shape.cpf.optional(),
   cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-  locationPresente: QueryBoolean.optional(),
-  status: z
-    .string()
-    .optional()
-    .openapi({ description: `One of ${COB_STATUSES.join(", ")}.` }),
+  locationPresente: z.boolean().optional(),
+  status: z.string().optional(),
+  paginacao: PaginacaoSchema,
 });
+
+export const ChargeListQuery = debtorListQuery(COB_STATUSES);
 type ChargeListParams = z.infer<typeof ChargeListQuery>;
 
 /** The answer of a charge list: the filters it applied and a page of `item`. */
 export const chargeListSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
-    parametros: z.object({
-      inicio: z.string().openapi({ format: "date-time" }),
-      fim: z.string().openapi({ format: "date-time" }),
-      cpf: PessoaFisicaSchema.shape.cpf.optional(),
-      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-      locationPresente: z.boolean().optional(),
-      status: z.string().optional(),
-      paginacao: PaginacaoSchema,
-    }),
+    parametros: debtorListParametrosSchema,
     cobs: z.array(item),
   });
 
-/** The list's filters as the charge services take them, or what is wrong with them. */
-export function chargeListFilters(query: ChargeListParams) {
+/** The list's filters as the services take them, or what is wrong with them. */
+export function debtorListFilters<S extends string>(query: ChargeListParams, statuses: readonly S[]) {
   const period = periodOf(query);
   const violacoes: Violation[] = [
     ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
     ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
-    ...(query.status && !(COB_STATUSES as readonly string[]).includes(query.status)
-      ? [{ razao: `status deve ser um de ${COB_STATUSES.join(", ")}.`, propriedade: "status" }]
+    ...(query.status && !(statuses as readonly string[]).includes(query.status)
+      ? [{ razao: `status deve ser um de ${statuses.join(", ")}.`, propriedade: "status" }]
       : []),
   ];
   const filters = {
     ...period,
     debtorDocument: query.cpf ?? query.cnpj,
     locationPresent: query.locationPresente,
-    status: query.status as CobStatus | undefined,
+    status: query.status as S | undefined,
   };
   return { violacoes, filters };
 }
+
+/** The charge list's filters (cob, cobv). */
+export const chargeListFilters = (query: ChargeListParams) => debtorListFilters<CobStatus>(query, COB_STATUSES);
 
 /** The `parametros` of a list answer: the filters as asked, and the page. */
 export function chargeListParametros(query: ChargeListParams, total: number) {

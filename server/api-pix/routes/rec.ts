@@ -8,15 +8,15 @@ import { AppError } from "../../errors";
 import type { Recurrence } from "../../generated/prisma/client";
 import { RecurrenceRefused } from "../../recurrences/model";
 import { createRecurrence, getRecurrence, listRecurrences, reviseRecurrence } from "../../recurrences/service";
-import { REC_STATUSES, type RecStatus } from "../../recurrences/status";
+import { REC_STATUSES } from "../../recurrences/status";
 import type { ApiPixEnv } from "../context";
 import { centsOfValor } from "../money";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
 import { PixProblem, type Violation } from "../problem";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
-import { PessoaFisicaSchema, PessoaJuridicaSchema, TxIdSchema } from "../schemas/cob";
+import { TxIdSchema } from "../schemas/cob";
 import { RecCompletaSchema, RecGeradaSchema, RecRevisadaSchema, RecSolicitadaSchema } from "../schemas/rec";
 import { recView } from "../views/rec";
+import { chargeListParametros, debtorListFilters, debtorListParametrosSchema, debtorListQuery } from "./charge-routes";
 
 const route = pixRoutes("Rec");
 
@@ -88,30 +88,13 @@ const getRec = route("rec.read", REC_QUERY_INVALID, [400, 404], {
   responses: { 200: json("The recurrence.", RecCompletaSchema) },
 });
 
-const RecListQuery = z.object({
-  ...PeriodQuery,
-  cpf: PessoaFisicaSchema.shape.cpf.optional(),
-  cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-  locationPresente: QueryBoolean.optional(),
-  status: z
-    .string()
-    .optional()
-    .openapi({ description: `One of ${REC_STATUSES.join(", ")}.` }),
+const RecListQuery = debtorListQuery(REC_STATUSES).extend({
   convenio: z.string().max(60, "convenio deve ter no máximo 60 caracteres").optional(),
 });
 
 const RecsConsultadasSchema = z
   .object({
-    parametros: z.object({
-      inicio: z.string().openapi({ format: "date-time" }),
-      fim: z.string().openapi({ format: "date-time" }),
-      cpf: PessoaFisicaSchema.shape.cpf.optional(),
-      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
-      locationPresente: z.boolean().optional(),
-      status: z.string().optional(),
-      convenio: z.string().optional(),
-      paginacao: PaginacaoSchema,
-    }),
+    parametros: debtorListParametrosSchema.extend({ convenio: z.string().optional() }),
     recs: z.array(RecCompletaSchema),
   })
   .openapi("RecsConsultadas");
@@ -185,38 +168,21 @@ export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(listRec, async (c) => {
     const query = c.req.valid("query");
-    const period = periodOf(query);
-    const violacoes: Violation[] = [
-      ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
-      ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
-      ...(query.status && !(REC_STATUSES as readonly string[]).includes(query.status)
-        ? [{ razao: `status deve ser um de ${REC_STATUSES.join(", ")}.`, propriedade: "status" }]
-        : []),
-    ];
+    const { violacoes, filters } = debtorListFilters(query, REC_STATUSES);
     if (violacoes.length) throw recQueryInvalid(violacoes);
     const { recurrences, total } = await listRecurrences(db(), c.get("apiKey").userId, {
-      ...period,
-      debtorDocument: query.cpf ?? query.cnpj,
-      locationPresent: query.locationPresente,
-      status: query.status as RecStatus | undefined,
+      ...filters,
       agreement: query.convenio,
     });
     const accounts = await db().account.findMany({
       where: { id: { in: [...new Set(recurrences.map((r) => r.accountId))] } },
     });
     const byId = new Map(accounts.map((a) => [a.id, a]));
-    const { inicio, fim, cpf, cnpj, locationPresente, status, convenio } = query;
     return c.json(
       {
         parametros: {
-          inicio,
-          fim,
-          ...(cpf ? { cpf } : {}),
-          ...(cnpj ? { cnpj } : {}),
-          ...(locationPresente !== undefined ? { locationPresente } : {}),
-          ...(status ? { status } : {}),
-          ...(convenio ? { convenio } : {}),
-          paginacao: paginacao(period.page, period.size, total),
+          ...chargeListParametros(query, total),
+          ...(query.convenio ? { convenio: query.convenio } : {}),
         },
         recs: recurrences.flatMap((rec) => {
           const account = byId.get(rec.accountId);

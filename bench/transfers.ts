@@ -1,8 +1,8 @@
-import autocannon from "autocannon";
 import { cpuMeter } from "./support/cpu";
 import { runHttpBench } from "./support/http-bench";
 import { type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { printStatements, resetStatements } from "./support/statements";
+import { transferDriver } from "./support/transfer-load";
 import { walPerUnit, walReading } from "./support/wal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -20,33 +20,8 @@ await runHttpBench(
     settings: { seconds: SECONDS, accounts: ACCOUNTS },
   },
   async ({ merchants: funded, web, databaseUrl }) => {
-    const merchants = funded.map((m) => ({
-      accountId: m.accountId,
-      auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}`,
-    }));
-    const drive = (connections: number, seconds: number) =>
-      autocannon({
-        url: web.base,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => {
-              const from = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
-              let to = from;
-              while (to === from)
-                to = merchants[Math.floor(Math.random() * merchants.length)] as (typeof merchants)[number];
-              return {
-                ...request,
-                path: `/v4/i/bank-accounts/${from.accountId}/transfer/internal`,
-                headers: { authorization: from.auth, "content-type": "application/json" },
-                body: JSON.stringify({ amount: 0.01, receiverBankAccount: to.accountId }),
-              };
-            },
-          },
-        ],
-      });
+    const driver = transferDriver(funded);
+    const drive = (connections: number, seconds: number) => driver(web.base, connections, seconds);
 
     await drive(8, 3); // warm-up: JIT, pools, page cache
     const meter = cpuMeter(() => web.cpuMicros());

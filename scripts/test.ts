@@ -1,7 +1,8 @@
 /**
  * The whole test suite, as a newcomer runs it (`npm test`): lint, dependency rules
  * (.dependency-cruiser*.cjs), types, unit and integration tests (vitest), the production build,
- * the short crash test (scripts/crash.ts, CRASH_ROUNDS=2) and the Playwright specs. Without
+ * the short crash test (scripts/crash.ts, CRASH_ROUNDS=2), the short cluster test (scripts/cluster.ts,
+ * CLUSTER_ROUNDS=2; Redis on REDIS_URL or 127.0.0.1:6379) and the Playwright specs. Without
  * DATABASE_URL an embedded PostgreSQL is started for the run; every phase makes its own fresh
  * database on it.
  */
@@ -13,7 +14,7 @@ import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "../serve
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-const only = process.argv[2]; // optional: "unit" | "integration" | "e2e" | "crash"
+const only = process.argv[2]; // optional: "unit" | "integration" | "e2e" | "crash" | "cluster"
 
 let embedded: EmbeddedDatabase | null = null;
 if (!process.env.DATABASE_URL && only !== "unit") {
@@ -61,6 +62,12 @@ try {
     // short form of `npm run test:crash` (real processes, kill -9, audit); uses the build when present
     await step("crash test (2 rounds of kill -9)", "tsx", ["scripts/crash.ts"], {
       CRASH_ROUNDS: process.env.CRASH_ROUNDS ?? "2",
+    });
+  }
+  if (!only || only === "cluster") {
+    // short form of `npm run test:cluster` (2 webs and 2 workers on one PostgreSQL and Redis)
+    await step("cluster test (2 webs, 2 workers, 2 rounds of kill -9)", "tsx", ["scripts/cluster.ts"], {
+      CLUSTER_ROUNDS: process.env.CLUSTER_ROUNDS ?? "2",
     });
   }
   if (!only || only === "e2e") await step("end-to-end tests (playwright)", "playwright", ["test"]);

@@ -1,6 +1,8 @@
 /**
- * The whole platform for a crash test or a soak, on 127.0.0.1: fresh database, funded merchants
- * with a gateway webhook each pointing at a local receiver, the web process and the worker.
+ * The whole platform for a crash test, a soak or the cluster test, on 127.0.0.1: fresh database,
+ * funded merchants with a gateway webhook each pointing at a local receiver, `webs` web processes
+ * (each on its own port) and `workers` workers — one of each by default. `web`, `worker`,
+ * `baseUrl` and `startWeb` are the first of each.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -12,9 +14,19 @@ import { freePort } from "../../server/db/embedded";
 import { freshDatabase, Managed, processEnvironment, waitUntil, webIsUp } from "./processes";
 import { basicAuth, type Merchant } from "./wire";
 
-export async function startStack(options: { name: string; merchants: number; fundCents: bigint }) {
+export async function startStack(options: {
+  name: string;
+  merchants: number;
+  fundCents: bigint;
+  webs?: number;
+  workers?: number;
+  /** settings of every process besides (and over) the ones below */
+  env?: Record<string, string>;
+}) {
   const database = await freshDatabase(options.name);
-  const port = await freePort();
+  const ports: number[] = [];
+  for (let i = 0; i < (options.webs ?? 1); i++) ports.push(await freePort());
+  const port = ports[0] as number;
   const secrets = {
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("hex"),
     API_KEY_PEPPER: process.env.API_KEY_PEPPER ?? randomBytes(32).toString("hex"),
@@ -26,6 +38,7 @@ export async function startStack(options: { name: string; merchants: number; fun
     DICT_QUOTA_PER_MINUTE: "1000000",
     SANDBOX_SETTLEMENT_DELAY_MS: "300",
     WEBHOOK_DELIVERY_POLL_MS: "100",
+    ...options.env,
   });
   // this process seeds through the server modules, with the same settings as the children
   Object.assign(process.env, env, { LOG_LEVEL: "warn" });
@@ -78,29 +91,43 @@ export async function startStack(options: { name: string; merchants: number; fun
   }
 
   const logs = mkdtempSync(path.join(tmpdir(), `${options.name}-logs-`));
-  const web = new Managed("web", env, path.join(logs, "web.log"));
-  const worker = new Managed("worker", env, path.join(logs, "worker.log"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const startWeb = async () => {
-    web.start();
-    await waitUntil(webIsUp(baseUrl), 120_000, "the web process");
+  const numbered = (role: string, i: number) => path.join(logs, i === 0 ? `${role}.log` : `${role}-${i + 1}.log`);
+  const baseUrls = ports.map((p) => `http://127.0.0.1:${p}`);
+  const webs = ports.map(
+    (p, i) => new Managed("web", { ...env, PORT: String(p), APP_URL: baseUrls[i] }, numbered("web", i)),
+  );
+  const workers = Array.from(
+    { length: options.workers ?? 1 },
+    (_, i) => new Managed("worker", env, numbered("worker", i)),
+  );
+  const web = webs[0] as Managed;
+  const worker = workers[0] as Managed;
+  const baseUrl = baseUrls[0] as string;
+  /** Starts web process `i` (the first by default) and waits until it answers. */
+  const startWeb = async (i = 0) => {
+    webs[i]?.start();
+    await waitUntil(webIsUp(baseUrls[i] as string), 120_000, `web process ${i + 1}`);
   };
-  worker.start();
-  await startWeb();
+  for (const w of workers) w.start();
+  await Promise.all(webs.map((_, i) => startWeb(i)));
 
   return {
     baseUrl,
     receiverUrl,
     logs,
     merchants,
+    baseUrls,
     web,
     worker,
+    webs,
+    workers,
     startWeb,
     db,
     deliveredIds: () => new Set(received.keys()),
+    /** how many times the receiver got each event id */
+    receipts: () => new Map(received),
     stop: async () => {
-      await web.kill("SIGTERM");
-      await worker.kill("SIGTERM");
+      for (const process of [...webs, ...workers]) await process.kill("SIGTERM");
       receiver.closeAllConnections();
       receiver.close();
       await disconnectDb();

@@ -30,7 +30,7 @@ const ROUNDS = Number(process.env.CLUSTER_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.CLUSTER_CONCURRENCY ?? 8);
 const LEASE_MS = Number(process.env.CLUSTER_LEASE_MS ?? 45_000);
 /** low, so that some cash-outs queue (202 queued) and the workers must drain them */
-const DICT_QUOTA = process.env.CLUSTER_DICT_QUOTA ?? "4";
+const DICT_QUOTA = process.env.CLUSTER_DICT_QUOTA ?? "8";
 const AUTH_FAILURES_PER_CLIENT = 10;
 const FUND_CENTS = 100_000_000n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

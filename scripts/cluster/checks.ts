@@ -42,7 +42,7 @@ export function requestStatements(client: Client, merchants: Merchant[], everyMs
       requests.push({
         merchant,
         outcome: answer === "lost" ? "lost" : answer.status,
-        extractId: answer === "lost" ? undefined : (answer.json as { extractId?: string } | null)?.extractId,
+        extractId: answer === "lost" ? undefined : (answer.json as { data?: { extractId?: string } } | null)?.data?.extractId,
       });
       await sleep(everyMs);
     }

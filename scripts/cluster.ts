@@ -73,6 +73,8 @@ try {
   const statements = requestStatements(spread.client, stack.merchants, 1_000);
   const killAndRestart = async (victim: Managed, restart: () => Promise<void>, label: string) => {
     await victim.kill("SIGKILL");
+    // the balancer's health check takes a dead web out of the rotation until it is back
+    if (victim.role === "web") spread.down.add(stack.webs.indexOf(victim));
     log(`kill -9 ${label} after ${ops.length} operations`);
     await sleep(between(200, 1_500));
     await restart();
@@ -83,8 +85,12 @@ try {
     const k = between(0, stack.workers.length);
     const worker = stack.workers[k] as Managed;
     // the worker dies at its own random moment, while the web is down or after it came back
+    const restartWeb = async () => {
+      await stack.startWeb(w);
+      spread.down.delete(w);
+    };
     await Promise.all([
-      killAndRestart(stack.webs[w] as Managed, () => stack.startWeb(w), `web ${w + 1}`),
+      killAndRestart(stack.webs[w] as Managed, restartWeb, `web ${w + 1}`),
       sleep(between(0, 3_000)).then(() => killAndRestart(worker, async () => worker.start(), `worker ${k + 1}`)),
     ]);
     log(`round ${round} done`);

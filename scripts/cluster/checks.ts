@@ -12,18 +12,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 const DAY_MS = 86_400_000;
 
-/** A client whose every request goes to the next of `baseUrls` in turn, as a round-robin balancer sends it. */
+/**
+ * A client whose every request goes to the next of `baseUrls` in turn, as a round-robin balancer
+ * sends it; like a balancer whose health check saw it fail, it skips the webs marked `down`
+ * (requests already sent to a web when it is killed are still lost).
+ */
 export function roundRobin(baseUrls: string[]) {
   const sent = baseUrls.map(() => 0);
+  const down = new Set<number>();
   let next = 0;
   const client: Client = {
     get baseUrl() {
-      const i = next++ % baseUrls.length;
+      let i = next++ % baseUrls.length;
+      for (let tries = 0; down.has(i) && tries < baseUrls.length; tries++) i = next++ % baseUrls.length;
       sent[i] = (sent[i] ?? 0) + 1;
       return baseUrls[i] as string;
     },
   };
-  return { client, sent };
+  return { client, sent, down };
 }
 
 export type StatementRequest = { merchant: Merchant; outcome: number | "lost"; extractId?: string };
@@ -42,7 +48,8 @@ export function requestStatements(client: Client, merchants: Merchant[], everyMs
       requests.push({
         merchant,
         outcome: answer === "lost" ? "lost" : answer.status,
-        extractId: answer === "lost" ? undefined : (answer.json as { data?: { extractId?: string } } | null)?.data?.extractId,
+        extractId:
+          answer === "lost" ? undefined : (answer.json as { data?: { extractId?: string } } | null)?.data?.extractId,
       });
       await sleep(everyMs);
     }

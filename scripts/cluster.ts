@@ -11,7 +11,6 @@
  * REDIS_URL unset on a machine that has Redis there); unreachable, the test fails at once.
  */
 import { Redis } from "ioredis";
-import { knownDefect } from "../tests/hardening/known-defects";
 import {
   checkQueuedPayouts,
   checkSharedThrottle,
@@ -24,6 +23,7 @@ import { auditStack } from "./crash/audit";
 import { runLoad } from "./crash/load";
 import type { Managed } from "./crash/processes";
 import { startStack } from "./crash/stack";
+import { verdict } from "./crash/verdict";
 import type { Operation } from "./crash/wire";
 
 const ROUNDS = Number(process.env.CLUSTER_ROUNDS ?? 4);
@@ -112,23 +112,12 @@ try {
     await checkWebhookReceipts(db, stack.receipts()),
     await checkSharedThrottle(stack.baseUrls, AUTH_FAILURES_PER_CLIENT),
   ];
-  const byKind = new Map<string, number>();
-  for (const op of ops) byKind.set(op.kind, (byKind.get(op.kind) ?? 0) + 1);
-  log(`operations by kind: ${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
   for (const fact of [...result.facts, ...checks.map((c) => c.fact)]) log(fact);
   result.problems.push(...checks.flatMap((c) => c.problems));
-  for (const { allows, detail } of result.allowed) {
-    const known = knownDefect(allows);
-    if (known) log(`known defect "${known.summary}" (${known.owner}) allowed: ${detail}`);
-    else result.problems.push(detail);
-  }
-  for (const process of [...stack.webs, ...stack.workers]) result.problems.push(...process.outboundRefusals());
   log(
     `restarts: webs ${stack.webs.map((p) => p.starts - 1).join(" / ")}, workers ${stack.workers.map((p) => p.starts - 1).join(" / ")}`,
   );
-  for (const problem of result.problems) log(`PROBLEM ${problem}`);
-  failed = result.problems.length > 0;
-  log(failed ? `FAILED with ${result.problems.length} problems (logs in ${stack.logs})` : "passed");
+  failed = verdict(result, [...stack.webs, ...stack.workers], stack.logs, log);
 } catch (error) {
   failed = true;
   log(`FAILED: ${(error as Error).stack}`);

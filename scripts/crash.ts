@@ -6,10 +6,10 @@
  * idempotency key or event was lost or doubled. CI runs it with CRASH_ROUNDS=2.
  * A known defect not yet fixed is allowed only through tests/hardening/known-defects.ts.
  */
-import { knownDefect } from "../tests/hardening/known-defects";
 import { auditStack } from "./crash/audit";
 import { runLoad } from "./crash/load";
 import { startStack } from "./crash/stack";
+import { verdict } from "./crash/verdict";
 import type { Operation } from "./crash/wire";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
@@ -47,15 +47,7 @@ try {
 
   const result = await auditStack(stack, ops, { initialCents: FUND_CENTS, leaseMs: LEASE_MS });
   for (const fact of result.facts) log(fact);
-  for (const { allows, detail } of result.allowed) {
-    const known = knownDefect(allows);
-    if (known) log(`known defect "${known.summary}" (${known.owner}) allowed: ${detail}`);
-    else result.problems.push(detail);
-  }
-  result.problems.push(...stack.web.outboundRefusals(), ...stack.worker.outboundRefusals());
-  for (const problem of result.problems) log(`PROBLEM ${problem}`);
-  failed = result.problems.length > 0;
-  log(failed ? `FAILED with ${result.problems.length} problems (logs in ${stack.logs})` : "passed");
+  failed = verdict(result, [stack.web, stack.worker], stack.logs, log);
 } catch (error) {
   failed = true;
   log(`FAILED: ${(error as Error).stack}`);

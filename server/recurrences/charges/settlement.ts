@@ -60,7 +60,7 @@ export async function activateCharge(db: Db, txId: string, now = new Date()): Pr
   return db.$transaction(
     async (tx) => {
       const charge = await lockedCharge(tx, txId);
-      if (!charge || charge.status !== "CRIADA") return false;
+      if (charge?.status !== "CRIADA") return false;
       if (await cancelledWithRecurrence(tx, charge, now)) return false;
       await addAttempt(tx, charge, "AGND", firstSettlementDate(charge), now);
       return moveCharge(tx, charge, "ATIVA", now);
@@ -149,7 +149,7 @@ export async function followUpCharge(db: Db, txId: string, now = new Date()): Pr
   return db.$transaction(
     async (tx) => {
       const charge = await lockedCharge(tx, txId);
-      if (!charge || charge.status !== "ATIVA" || openAttemptOf(charge)) return null;
+      if (charge?.status !== "ATIVA" || openAttemptOf(charge)) return null;
       const last = charge.attempts.at(-1);
       if (!last || dateText(last.settlementDate) >= today) return null;
       if (await cancelledWithRecurrence(tx, charge, now)) return null;

@@ -124,9 +124,9 @@ const CobsRConsultadasSchema = z
     parametros: z.object({
       inicio: z.string().openapi({ format: "date-time" }),
       fim: z.string().openapi({ format: "date-time" }),
-      idRec: z.string().optional(),
-      cpf: z.string().optional(),
-      cnpj: z.string().optional(),
+      idRec: RecIdSchema.optional(),
+      cpf: PessoaFisicaSchema.shape.cpf.optional(),
+      cnpj: PessoaJuridicaSchema.shape.cnpj.optional(),
       status: z.string().optional(),
       convenio: z.string().optional(),
       paginacao: PaginacaoSchema,

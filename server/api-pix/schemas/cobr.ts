@@ -13,7 +13,7 @@ import {
   COBR_STATUSES,
 } from "../../recurrences/charges/status";
 import { RETRY_POLICIES } from "../../recurrences/model";
-import { TxIdSchema } from "./cob";
+import { PessoaJuridicaSchema, TxIdSchema } from "./cob";
 import { EndToEndIdSchema, Valor } from "./common";
 import { RecIdSchema } from "./rec";
 
@@ -25,7 +25,7 @@ export const DevedorCobRSchema = z
     logradouro: z.string().max(200, "logradouro deve ter no máximo 200 caracteres").optional(),
     cidade: z.string().max(200, "cidade deve ter no máximo 200 caracteres").optional(),
     uf: z.string().length(2, "uf deve ter 2 letras").optional(),
-    cep: z.string().max(9, "cep deve ter no máximo 9 caracteres").optional(),
+    cep: z.string().max(8, "cep deve ter no máximo 8 caracteres").optional(),
   })
   .openapi({ description: "Where to reach the debtor; the recurrence names who it is." });
 
@@ -43,7 +43,7 @@ export const CobRSolicitadaSchema = z
     infoAdicional: z.string().max(140, "infoAdicional deve ter no máximo 140 caracteres").optional(),
     calendario: Calendario,
     valor: z.object({ original: Valor("The amount charged this cycle.") }),
-    ajusteDiaUtil: z.boolean().default(true),
+    ajusteDiaUtil: z.boolean(),
     recebedor: z.object(RecebedorBancario),
     devedor: DevedorCobRSchema.optional(),
   })
@@ -92,7 +92,7 @@ export const CobRGeradaSchema = z
     calendario: z.object({ criacao: IsoDate, dataDeVencimento: IsoDate }),
     valor: z.object({ original: Valor("The amount charged this cycle.") }),
     ajusteDiaUtil: z.boolean(),
-    recebedor: z.object({ cnpj: z.string(), nome: z.string(), ...RecebedorBancario }),
+    recebedor: z.object({ cnpj: PessoaJuridicaSchema.shape.cnpj, nome: z.string(), ...RecebedorBancario }),
     devedor: DevedorCobRSchema.optional(),
     status: z.enum(COBR_STATUSES),
     politicaRetentativa: z.enum(RETRY_POLICIES),

@@ -212,6 +212,18 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: [{ type: "string" }],
     why: "`valor` of a Pix Automático PIX is a string whose anyOf lists only objects (the components of a cob's value), so no value satisfies both: the string is kept (docs/decisions/0041)",
   },
+  {
+    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 0, "required"],
+    was: undefined,
+    now: ["cancelamento"],
+    why: "a recurring charge's `encerramento` is either `cancelamento` or `rejeicao`, but neither branch requires its key, so every value matches both and `oneOf` refuses it (as RecEncerramento's)",
+  },
+  {
+    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 1, "required"],
+    was: undefined,
+    now: ["rejeicao"],
+    why: "as above, for the `rejeicao` branch",
+  },
 ];
 
 function applyErrata(document: Node): Node {

@@ -54,12 +54,9 @@ const starveRoute = sandboxRoute("pix_in:write", ERRORS, {
       content: {
         "application/json": {
           schema: z.object({
-            code: z
-              .enum(COBR_REJECT_CODES)
-              .optional()
-              .meta({
-                description: "The catalogue's rejection code; AM02 when absent. Some end the charge (decision 0041).",
-              }),
+            code: z.enum(COBR_REJECT_CODES).optional().meta({
+              description: "The catalogue's rejection code; AM02 when absent. Some end the charge (decision 0041).",
+            }),
           }),
         },
       },
@@ -110,12 +107,9 @@ const advanceRoute = sandboxRoute("pix_in:write", ERRORS, {
       content: {
         "application/json": {
           schema: z.object({
-            createCharge: z
-              .boolean()
-              .optional()
-              .meta({
-                description: "Make the next cycle's charge when there is none (as a merchant would with PUT /cobr).",
-              }),
+            createCharge: z.boolean().optional().meta({
+              description: "Make the next cycle's charge when there is none (as a merchant would with PUT /cobr).",
+            }),
           }),
         },
       },

@@ -90,6 +90,15 @@ Object.assign(
   ),
 );
 
+Object.assign(
+  INCONSISTENT_EXAMPLES,
+  each(
+    ["cobRResponse1", "cobRResponse2", "cobRResponse3", "cobRResponse4", "getCobR1"],
+    "the recurring charge examples write a 9-character cep (DadosComplementaresPessoa allows 8), give attempts no atualizacao, a tipoConta POUPANÇA off the enum, or a CobRGerada receiver without the cnpj and nome it requires (decision 0041)",
+    /^\/(devedor\/cep must NOT have more than 8|tentativas\/\d+ must have required property 'atualizacao'|recebedor\/tipoConta must be equal to one of|recebedor must have required property '(cnpj|nome)'|cobsr\/0\/devedor\/cep must NOT have more than 8)/,
+  ),
+);
+
 type Example = { operation: string; status: number; name: string; value: unknown };
 
 function examples(): Example[] {

@@ -68,7 +68,8 @@ describe("route scopes", () => {
       expect(res.json.type).toBe("https://pix.bcb.gov.br/api/v2/error/AcessoNegado");
       expectSpecProblem(403, res.json);
     }
-  });
+    // a merchant per route: the time grows with the surface (the cobr routes tipped it past 30 s under load)
+  }, 120_000);
 
   it("a balance:read key cannot credit its account through the sandbox", async () => {
     const m = await fundedMerchant(0n);

@@ -18,13 +18,14 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_PIX_BASE, createApiPix } from "../../server/api-pix/app";
+import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { IN_SCOPE, splitOperation } from "../api-pix/spec/document";
 import { fundedMerchant } from "../support/fixtures";
 import { allowPrivateTargets } from "../webhooks/support";
-import { apiPixAnswerErrors, type Bearing, cobvTerms, newTxid, seedApiPixRecords } from "./support/api-pix";
+import { apiPixAnswerErrors, type Bearing, cobrTerms, cobvTerms, newTxid, seedApiPixRecords } from "./support/api-pix";
 import { type Operation, operationsOf, type Schema, valid } from "./support/openapi";
 import { allowManyRequests, send, withBearer } from "./support/requests";
 import { stateFingerprint } from "./support/state";
@@ -38,6 +39,7 @@ let aIds: string[] = [];
 let bIds: string[] = [];
 let bSecrets: string[] = [];
 let hints: { chave?: string } = {};
+let cobrHints: Record<string, unknown> = {};
 /** B's ids A has since created a record under (a txid is the creator's choice): A's own now. */
 const takenByA = new Set<string>();
 const idsOfB = () => bIds.filter((id) => !takenByA.has(id));
@@ -61,6 +63,7 @@ beforeAll(async () => {
   for (const note of [...aRecords.notes, ...bRecords.notes]) console.warn(`API Pix seeding refused: ${note}`);
   const bCharge = await createCharge(db(), { userId: b.userId, accountId: b.accountId, amountCents: 777n });
   hints = { chave: aRecords.chave };
+  cobrHints = cobrTerms(a.accountId, aRecords.recIds[0]);
   aIds = unique([
     aRecords.chave,
     ...aRecords.txids,
@@ -120,7 +123,10 @@ function targetsOf(op: Operation): Target[] {
 
 /** A's own id shaped as the parameter asks, so that only the target slot is B's. */
 function ownIdFor(op: Operation, name: string): string {
-  const pattern = op.parameters.find((p) => p.in === "path" && p.name === name)?.schema?.pattern;
+  const schema = op.parameters.find((p) => p.in === "path" && p.name === name)?.schema;
+  // a day (POST /cobr/{txid}/retentativa/{data}): one the schema takes, so only the other slot is B's
+  if (schema?.format === "date") return plusDays(todayInSaoPaulo(), 8);
+  const pattern = schema?.pattern;
   const fits = pattern ? aIds.filter((id) => new RegExp(pattern).test(id)) : aIds;
   return fits[0] ?? aIds[0] ?? "x";
 }
@@ -131,7 +137,9 @@ const hintsFor = (op: Operation) =>
     ? { ...hints, descricao: "Lote", cobsv: [{ txid: newTxid(), ...cobvTerms(), chave: hints.chave }] }
     : op.path.includes("/cobv")
       ? { ...hints, ...cobvTerms() }
-      : hints;
+      : op.path.includes("/cobr")
+        ? { ...hints, ...cobrHints }
+        : hints;
 
 /** Bodies for the operation: the required fields with A's hints first, then generated ones. */
 function bodiesFor(schema: Schema, seed: number, hints: Record<string, unknown>): unknown[] {

@@ -1,7 +1,9 @@
 /**
- * Sandbox-only: the payer's side of Pix Automático, simulated (docs/decisions/0040). The payer
+ * Sandbox-only: the payer's side of Pix Automático, simulated (docs/decisions/0040, 0041). The payer
  * accepts or rejects one of the caller's consent requests (API Pix `solicrec`), which approves or
- * rejects its recurrence. The rules are the requests service's (server/recurrences/requests.ts).
+ * rejects its recurrence; it is funded or starved for the recurring charges (`cobr`), or cancels the
+ * recurrence; the sandbox clock advances a recurrence to its next step. The rules are the
+ * recurrences' services (server/recurrences/requests.ts, server/recurrences/charges/).
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
@@ -14,6 +16,7 @@ import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
 import { envelopeResponse } from "../schemas";
+import { registerRecurringChargeSandboxRoutes } from "./sandbox-recurring-charges";
 
 const sandboxRoute = accountRoutes("Sandbox");
 const ERRORS = [400, 401, 403, 404, 409, 429, 500];
@@ -76,6 +79,7 @@ async function answer(userId: string, idSolicRec: string, payer: PayerAnswer) {
 }
 
 export function registerRecurrenceSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  registerRecurringChargeSandboxRoutes(app);
   app.openapi(acceptRoute, async (c) => {
     const data = await answer(c.get("apiKey").userId, c.req.valid("param").idSolicRec, { accept: true });
     return c.json(envelope(c, data, { message: "Request accepted" }), 200);

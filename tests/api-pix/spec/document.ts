@@ -35,6 +35,12 @@ export const IN_SCOPE = [
   "POST /solicrec",
   "GET /solicrec/{idSolicRec}",
   "PATCH /solicrec/{idSolicRec}",
+  "PUT /cobr/{txid}",
+  "PATCH /cobr/{txid}",
+  "GET /cobr/{txid}",
+  "POST /cobr",
+  "GET /cobr",
+  "POST /cobr/{txid}/retentativa/{data}",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",
@@ -193,6 +199,30 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: undefined,
     now: true,
     why: "a revision is its body: PATCH /solicrec/{idSolicRec} without one revises nothing",
+  },
+  {
+    at: ["components", "schemas", "PixAutomatico", "properties", "valor", "anyOf"],
+    was: [
+      { $ref: "#/components/schemas/PixValorOriginal" },
+      { $ref: "#/components/schemas/PixValorJuros" },
+      { $ref: "#/components/schemas/PixValorMulta" },
+      { $ref: "#/components/schemas/PixValorAbatimento" },
+      { $ref: "#/components/schemas/PixValorDesconto" },
+    ],
+    now: [{ type: "string" }],
+    why: "`valor` of a Pix Automático PIX is a string whose anyOf lists only objects (the components of a cob's value), so no value satisfies both: the string is kept (docs/decisions/0041)",
+  },
+  {
+    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 0, "required"],
+    was: undefined,
+    now: ["cancelamento"],
+    why: "a recurring charge's `encerramento` is either `cancelamento` or `rejeicao`, but neither branch requires its key, so every value matches both and `oneOf` refuses it (as RecEncerramento's)",
+  },
+  {
+    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 1, "required"],
+    was: undefined,
+    now: ["rejeicao"],
+    why: "as above, for the `rejeicao` branch",
   },
 ];
 

@@ -10,6 +10,7 @@ import { API_PIX_BASE, createApiPix } from "../../../server/api-pix/app";
 import { plusDays, todayInSaoPaulo } from "../../../server/charges/due-date/calendar";
 import { db } from "../../../server/db/client";
 import { createPixKey } from "../../../server/pix/keys/service";
+import { settleRecurrence } from "../../../server/recurrences/service";
 import { IN_SCOPE, specDocument } from "../../api-pix/spec/document";
 import { problemErrors, specPathOf, specResponseErrors } from "../../api-pix/spec-validator";
 import { randomCnpj } from "../../support/fixtures";
@@ -55,6 +56,36 @@ export type ApiPixRecords = {
  * through it. An answer that is not 2xx is noted (not thrown): the suites then say which kind of
  * id they could not get.
  */
+/** An approved recurrence of its own and a recurring charge of it due on its first day (txids). */
+async function seedRecurringCharge(
+  m: Bearing,
+  put: (name: string, path: string, body: unknown) => Promise<Record<string, unknown> | null>,
+  records: ApiPixRecords,
+) {
+  const start = plusDays(todayInSaoPaulo(), 7);
+  const rec = await put("POST /rec", "/rec", {
+    vinculo: { contrato: "Semente cobr", devedor: { cpf: "12345678909", nome: "Pagadora do teste" } },
+    calendario: { dataInicial: start, periodicidade: "MENSAL" },
+    valor: { valorRec: "12.34" },
+    politicaRetentativa: "PERMITE_3R_7D",
+  });
+  if (typeof rec?.idRec !== "string") return;
+  await settleRecurrence(db(), m.userId, rec.idRec, { to: "APROVADA" });
+  const txid = newTxid();
+  if (await put("PUT /cobr/{txid}", `/cobr/${txid}`, cobrTerms(m.accountId, rec.idRec))) records.txids.push(txid);
+}
+
+/** A recurring charge's terms on the account, due in a week (the seeded recurrence's first day). */
+export function cobrTerms(accountId: string, idRec?: string) {
+  return {
+    ...(idRec ? { idRec } : {}),
+    calendario: { dataDeVencimento: plusDays(todayInSaoPaulo(), 7) },
+    valor: { original: "12.34" },
+    ajusteDiaUtil: true,
+    recebedor: { conta: accountId, tipoConta: "PAGAMENTO" },
+  };
+}
+
 export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string): Promise<ApiPixRecords> {
   const key = await createPixKey(db(), { callerId: m.userId, accountId: m.accountId }, { type: "EVP" });
   const records: ApiPixRecords = {
@@ -120,6 +151,7 @@ export async function seedApiPixRecords(m: Bearing, receivedEndToEndId?: string)
           })
         : null;
     if (typeof solicRec?.idSolicRec === "string") records.solicRecIds.push(solicRec.idSolicRec);
+    if (served.has("PUT /cobr/{txid}")) await seedRecurringCharge(m, put, records);
   }
   const loc = await put("POST /loc", "/loc", { tipoCob: "cob" });
   if (loc?.id !== undefined) records.locIds.push(String(loc.id));

@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDate } from "../../charges/due-date/validate";
 import { ID_REC_PATTERN } from "../../recurrences/ids";
-import { PERIODICITIES, RETRY_POLICIES } from "../../recurrences/model";
+import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "../../recurrences/model";
 import { CANCEL_CODES, CANCEL_REQUESTERS, REC_STATUSES, REJECT_CODES } from "../../recurrences/status";
 import { TxIdSchema } from "./cob";
 
@@ -16,7 +16,7 @@ export const RecIdSchema = z
     description: "The recurrence's id: R, R|N (retries allowed), ISPB, yyyyMMdd, 11 alphanumerics.",
   });
 
-const NomeRec = z.string().max(140, "nome deve ter no máximo 140 caracteres");
+const NomeRec = z.string().max(REC_LIMITS.debtorName, `nome deve ter no máximo ${REC_LIMITS.debtorName} caracteres`);
 const Cpf = z.string().regex(/^\d{11}$/, "cpf deve ter 11 dígitos");
 const Cnpj = z.string().regex(/^[0-9A-Z]{14}$/, "cnpj deve ter 14 caracteres");
 const ValorRec = z.string().regex(/^\d{1,10}\.\d{2}$/, "deve ter a forma 0.00");
@@ -27,7 +27,7 @@ export const DevedorRecSchema = z
   })
   .openapi({ description: "Who pays the recurrence." });
 
-const Convenio = z.string().max(60, "convenio deve ter no máximo 60 caracteres");
+const Convenio = z.string().max(REC_LIMITS.agreement, `convenio deve ter no máximo ${REC_LIMITS.agreement} caracteres`);
 const LocRecId = z.int().min(0).openapi({ format: "int64", description: "A recurrence payload location (locrec)." });
 
 const DadosJornada = z
@@ -36,9 +36,9 @@ const DadosJornada = z
 const AtivacaoSolicitada = z.object({ dadosJornada: DadosJornada.optional() });
 
 const Vinculo = z.object({
-  objeto: z.string().max(35, "objeto deve ter no máximo 35 caracteres").optional(),
+  objeto: z.string().max(REC_LIMITS.object, `objeto deve ter no máximo ${REC_LIMITS.object} caracteres`).optional(),
   devedor: DevedorRecSchema,
-  contrato: z.string().max(35, "contrato deve ter no máximo 35 caracteres"),
+  contrato: z.string().max(REC_LIMITS.contract, `contrato deve ter no máximo ${REC_LIMITS.contract} caracteres`),
 });
 
 const Calendario = z.object({

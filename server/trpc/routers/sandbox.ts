@@ -13,10 +13,15 @@ import { AccountId, EndToEndId } from "../../fields/ids";
 import { SandboxMedOpen } from "../../meds/schema";
 import { openMed } from "../../meds/service";
 import { sandboxMode } from "../../pix/current-rail";
+import { openRequests } from "../../recurrences/dashboard";
+import { ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
+import { answerRequest } from "../../recurrences/requests";
+import { REJECT_CODES } from "../../recurrences/status";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput, PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
 import { createTRPCRouter, merchantProcedure } from "../init";
 import { entryView } from "./ledger";
+import { refusedForDashboard } from "./recurrences";
 
 const sandboxProcedure = merchantProcedure.use(({ next }) => {
   if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
@@ -97,4 +102,40 @@ export const sandboxRouter = createTRPCRouter({
         }),
       ),
     ),
+
+  /** The merchant's consent requests still waiting for the payer's answer. */
+  openRecurrenceRequests: sandboxProcedure.query(async ({ ctx }) =>
+    (await openRequests(db(), ctx.user.id)).map((request) => ({
+      idSolicRec: request.idSolicRec,
+      idRec: request.idRec,
+      debtorName: request.recurrence.debtorName,
+      contract: request.recurrence.contract,
+      periodicity: request.recurrence.periodicity,
+      amountCents: request.recurrence.amountCents,
+      minimumCents: request.recurrence.minimumCents,
+      expiresAt: request.expiresAt,
+    })),
+  ),
+
+  /**
+   * The payer answers one of the merchant's Pix Automático consent requests: accepting approves
+   * the recurrence, rejecting rejects it (AP13 unless `code`).
+   */
+  answerRecurrenceRequest: sandboxProcedure
+    .input(
+      z.object({
+        idSolicRec: z.string().regex(ID_SOLIC_REC_PATTERN),
+        accept: z.boolean(),
+        code: z.enum(REJECT_CODES).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const answer = input.accept
+        ? ({ accept: true } as const)
+        : ({ accept: false, codigo: input.code ?? "AP13" } as const);
+      const request = await refusedForDashboard(() =>
+        db().$transaction((tx) => answerRequest(tx, ctx.user.id, input.idSolicRec, answer)),
+      );
+      return { idSolicRec: request.idSolicRec, idRec: request.idRec, status: request.status };
+    }),
 });

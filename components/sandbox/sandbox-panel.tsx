@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { ApiPixKey } from "./api-pix-key";
 import { MedCard } from "./med-card";
 import { ReceiveCard } from "./receive-card";
+import { RecurrenceCard } from "./recurrence-card";
 import { ReturnCard } from "./return-card";
 
 /**
@@ -27,6 +28,7 @@ export function SandboxPanel() {
         <MedCard />
         <ReturnCard />
       </div>
+      <RecurrenceCard />
     </div>
   );
 }

@@ -7,7 +7,15 @@
 import { z } from "zod";
 import { IsoDate } from "../charges/due-date/validate";
 import { BrlAmount } from "../fields/amount";
-import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES, type RecurrenceInput } from "./model";
+import {
+  ID_REC_PATTERN,
+  ISPB_PATTERN,
+  PERIODICITIES,
+  REC_LIMITS,
+  RECIPIENT_LIMITS,
+  RETRY_POLICIES,
+  type RecurrenceInput,
+} from "./model";
 
 export const AMOUNT_KINDS = ["fixed", "minimum"] as const;
 
@@ -58,3 +66,12 @@ const FIELDS: [RegExp, string][] = [
 export function formFieldOf(propriedade: string): string | null {
   return FIELDS.find(([pattern]) => pattern.test(propriedade))?.[1] ?? null;
 }
+
+/** The notification journey's form: the payer's account and how many days the payer has to answer. */
+export const ConsentForm = z.object({
+  idRec: z.string().regex(ID_REC_PATTERN),
+  account: z.string().trim().min(1).max(RECIPIENT_LIMITS.account),
+  ispb: z.string().trim().regex(ISPB_PATTERN),
+  branch: z.string().trim().max(RECIPIENT_LIMITS.branch).optional(),
+  expiresInDays: z.int().min(1).max(30),
+});

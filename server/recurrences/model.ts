@@ -10,6 +10,11 @@ export type Periodicity = (typeof PERIODICITIES)[number];
 export const RETRY_POLICIES = ["NAO_PERMITE", "PERMITE_3R_7D"] as const;
 export type RetryPolicy = (typeof RETRY_POLICIES)[number];
 
+/** The API Pix `idRec` pattern: 29 alphanumerics. */
+export const ID_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
+/** The API Pix `idSolicRec` pattern: 29 alphanumerics. */
+export const ID_SOLIC_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
+
 /** The specification's limits of a recurrence's texts, for the API Pix schema and the dashboard's form alike. */
 export const REC_LIMITS = { contract: 35, object: 35, debtorName: 140, agreement: 60 } as const;
 

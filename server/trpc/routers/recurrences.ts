@@ -12,9 +12,9 @@ import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { Recurrence, RecurrenceRequest } from "../../generated/prisma/client";
 import { requestConsent } from "../../recurrences/consent";
 import { listRecurrencesForDashboard, nextChargeOf, recurrenceDetail } from "../../recurrences/dashboard";
-import { formFieldOf, inputOfForm, RecurrenceForm } from "../../recurrences/form";
-import { ID_REC_PATTERN, ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
-import { ISPB_PATTERN, RECIPIENT_LIMITS, RecurrenceRefused } from "../../recurrences/model";
+import { ConsentForm, formFieldOf, inputOfForm, RecurrenceForm } from "../../recurrences/form";
+import { ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
+import { RecurrenceRefused } from "../../recurrences/model";
 import type { RequestHistoryEntry, RequestStatus } from "../../recurrences/request-status";
 import { cancelRequest } from "../../recurrences/requests";
 import { createRecurrence, reviseRecurrence } from "../../recurrences/service";
@@ -74,7 +74,7 @@ function requestView(request: RecurrenceRequest) {
   };
 }
 
-const IdRec = z.string().regex(ID_REC_PATTERN);
+const IdRec = ConsentForm.shape.idRec;
 const IdSolicRec = z.string().regex(ID_SOLIC_REC_PATTERN);
 const Day = z.iso.date();
 
@@ -85,15 +85,6 @@ const ListInput = z.object({
   search: z.string().trim().max(200).optional(),
   page: Page.default(1),
   limit: PageSize.default(20),
-});
-
-/** The notification journey's form: the payer's account and how many days the payer has to answer. */
-export const ConsentForm = z.object({
-  idRec: IdRec,
-  account: z.string().trim().min(1).max(RECIPIENT_LIMITS.account),
-  ispb: z.string().trim().regex(ISPB_PATTERN),
-  branch: z.string().trim().max(RECIPIENT_LIMITS.branch).optional(),
-  expiresInDays: z.int().min(1).max(30),
 });
 
 export const recurrencesRouter = createTRPCRouter({

@@ -29,6 +29,11 @@ export type OutboxTopic =
   | "med.defense_submitted"
   | "med.resolved"
   /** an e-mail to send (server/mail); payload QueuedMail */
+  /**
+   * a Pix Automático recurring charge (cobr) or one of its attempts changed (server/recurrences/charges);
+   * payload { txid, idRec, status }. No handler yet: the relay publishes it untouched until webhookcobr.
+   */
+  | "recurring_charge.updated"
   | "mail.send"
   | "sms.send";
 

@@ -4,6 +4,7 @@ import { heartbeatJob } from "./heartbeat";
 import { purgeIdempotencyJob } from "./purge-idempotency";
 import { purgeStatementsJob } from "./purge-statements";
 import { purgeWebhookDeliveriesJob } from "./purge-webhook-deliveries";
+import { settleRecurringChargesJob } from "./settle-recurring-charges";
 
 /** Every job the worker runs. Add new ones here. */
 export const JOBS: JobDefinition[] = [
@@ -12,4 +13,5 @@ export const JOBS: JobDefinition[] = [
   purgeWebhookDeliveriesJob,
   purgeIdempotencyJob,
   purgeStatementsJob,
+  settleRecurringChargesJob,
 ];

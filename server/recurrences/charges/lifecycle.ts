@@ -1,0 +1,135 @@
+/**
+ * The moves of a recurring charge and its attempts, each conditional on the status read (a move
+ * that lost a race changes nothing and says so) and each recorded with its outbox event
+ * `recurring_charge.updated` in the caller's transaction.
+ */
+import { type CalendarDate, rollToBusinessDay } from "../../charges/due-date/calendar";
+import { dateColumn, dateText } from "../../charges/due-date/record";
+import { config } from "../../config";
+import type { Tx } from "../../db/client";
+import { Prisma, type RecurringCharge, type RecurringChargeAttempt } from "../../generated/prisma/client";
+import { newEndToEndId } from "../../ledger/ids";
+import { recordEvent } from "../../outbox/record";
+import { RecurrenceRefused } from "../model";
+import type { ChargeWithAttempts } from "./model";
+import {
+  type AttemptHistoryEntry,
+  type AttemptKind,
+  type AttemptStatus,
+  type CobrClosure,
+  type CobrHistoryEntry,
+  type CobrStatus,
+  canMove,
+  type Rejection,
+} from "./status";
+
+/** The day the first attempt settles: the due date, or the next business day when asked to adjust. */
+export function firstSettlementDate(charge: Pick<RecurringCharge, "dueDate" | "adjustBusinessDay">): CalendarDate {
+  const due = dateText(charge.dueDate);
+  return charge.adjustBusinessDay ? rollToBusinessDay(due) : due;
+}
+
+/** The charge with its attempts, oldest first. */
+export async function withAttempts(tx: Tx, txId: string): Promise<ChargeWithAttempts> {
+  return tx.recurringCharge.findUniqueOrThrow({
+    where: { txId },
+    include: { attempts: { orderBy: { id: "asc" } } },
+  });
+}
+
+/** Tells whoever listens (webhookcobr) that the charge or one of its attempts changed. */
+export async function announce(
+  tx: Tx,
+  charge: Pick<RecurringCharge, "txId" | "idRec" | "userId" | "accountId">,
+  status: CobrStatus,
+) {
+  await recordEvent(tx, {
+    topic: "recurring_charge.updated",
+    accountId: charge.accountId,
+    userId: charge.userId,
+    entryId: charge.txId,
+    payload: { txid: charge.txId, idRec: charge.idRec, status },
+  });
+}
+
+/**
+ * Moves the charge from the status read to `to`, with its line of history and closure. Returns
+ * false when someone else moved it first (nothing written).
+ */
+export async function moveCharge(
+  tx: Tx,
+  charge: RecurringCharge,
+  to: CobrStatus,
+  now: Date,
+  extra: { closure?: CobrClosure; paidEndToEndId?: string } = {},
+): Promise<boolean> {
+  const from = charge.status as CobrStatus;
+  if (!canMove(from, to)) {
+    throw new RecurrenceRefused([{ propriedade: "status", razao: `Uma cobrança ${from} não passa a ${to}.` }]);
+  }
+  const history: CobrHistoryEntry[] = [
+    ...(charge.history as CobrHistoryEntry[]),
+    { status: to, data: now.toISOString() },
+  ];
+  const moved = await tx.recurringCharge.updateMany({
+    where: { txId: charge.txId, status: from },
+    data: {
+      status: to,
+      history,
+      ...(extra.closure ? { closure: extra.closure as Prisma.InputJsonValue } : {}),
+      ...(extra.paidEndToEndId ? { paidEndToEndId: extra.paidEndToEndId } : {}),
+    },
+  });
+  if (moved.count !== 1) return false;
+  await announce(tx, charge, to);
+  return true;
+}
+
+/**
+ * A new attempt to settle the charge on `date`. The simulated payer's institution schedules it at
+ * once, so it is recorded as asked (SOLICITADA) and scheduled (AGENDADA). The partial unique index
+ * keeps one open attempt per charge; a concurrent second one fails with P2002.
+ */
+export async function addAttempt(
+  tx: Tx,
+  charge: RecurringCharge,
+  kind: AttemptKind,
+  date: CalendarDate,
+  now: Date,
+): Promise<RecurringChargeAttempt> {
+  const at = now.toISOString();
+  const history: AttemptHistoryEntry[] = [
+    { status: "SOLICITADA", data: at },
+    { status: "AGENDADA", data: at },
+  ];
+  return tx.recurringChargeAttempt.create({
+    data: {
+      txId: charge.txId,
+      kind,
+      settlementDate: dateColumn(date),
+      status: "AGENDADA",
+      endToEndId: newEndToEndId("E", config().PLATFORM_ISPB, now),
+      history,
+      createdAt: now,
+    },
+  });
+}
+
+/** Moves an open attempt to its outcome; false when it was no longer open (someone else settled it). */
+export async function closeAttempt(
+  tx: Tx,
+  attempt: RecurringChargeAttempt,
+  to: Exclude<AttemptStatus, "SOLICITADA" | "AGENDADA">,
+  now: Date,
+  rejection?: Rejection,
+): Promise<boolean> {
+  const history: AttemptHistoryEntry[] = [
+    ...(attempt.history as AttemptHistoryEntry[]),
+    { status: to, data: now.toISOString() },
+  ];
+  const moved = await tx.recurringChargeAttempt.updateMany({
+    where: { id: attempt.id, status: { in: ["SOLICITADA", "AGENDADA"] } },
+    data: { status: to, history, ...(rejection ? { rejection } : { rejection: Prisma.DbNull }) },
+  });
+  return moved.count === 1;
+}

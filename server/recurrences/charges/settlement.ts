@@ -1,0 +1,209 @@
+/**
+ * Settling recurring charges (docs/decisions/0041-pix-automatico-recurring-charges.md). The
+ * simulated payer's institution schedules a new charge's first attempt (CRIADA → ATIVA); on its
+ * day the attempt is paid or rejected as the sandbox payer says; a paid one credits the merchant
+ * like any received PIX, in the transaction that concludes the charge and records its event.
+ *
+ * Exactly once: every step locks the charge's row first and re-reads it, so two runs (two workers,
+ * a worker and the sandbox clock, a run retried after a crash) serialise and the second finds
+ * nothing left to do; a crash rolls the whole step back. Behind that, the partial unique indexes
+ * (one open and one paid attempt per charge, one live charge per cycle) and the ledger entry's id
+ * (the attempt's end-to-end id) make a second credit impossible.
+ */
+import { type CalendarDate, plusDays, todayInSaoPaulo } from "../../charges/due-date/calendar";
+import { dateColumn, dateText } from "../../charges/due-date/record";
+import type { Db, Tx } from "../../db/client";
+import type { RecurringChargeAttempt } from "../../generated/prisma/client";
+import { platformParty } from "../../ledger/parties";
+import { receive } from "../../ledger/verbs";
+import { coverOwedMeds } from "../../meds/owed";
+import { pixRail } from "../../pix/current-rail";
+import { addAttempt, announce, closeAttempt, firstSettlementDate, moveCharge, withAttempts } from "./lifecycle";
+import type { ChargeWithAttempts } from "./model";
+import { payerFailure } from "./payer";
+import { mayRetryOn } from "./retries";
+import { cancelCharge } from "./service";
+import { type AttemptStatus, type CobrRejectCode, endsCharge, OPEN_ATTEMPT } from "./status";
+
+const STEP_TIMEOUT_MS = 30_000;
+const BATCH = 500;
+
+/** What a failed attempt's code means, as the charge's `rejeicao` says it. */
+const REJECTION_TEXT = "Tentativa rejeitada pelo participante do pagador.";
+
+/** Locks the charge's row and reads it with its attempts: the start of every step. */
+async function lockedCharge(tx: Tx, txId: string): Promise<ChargeWithAttempts | null> {
+  const rows = await tx.$queryRaw<
+    { tx_id: string }[]
+  >`SELECT tx_id FROM recurring_charges WHERE tx_id = ${txId} FOR UPDATE`;
+  return rows.length ? withAttempts(tx, txId) : null;
+}
+
+const openAttemptOf = (charge: ChargeWithAttempts) =>
+  charge.attempts.find((attempt) => OPEN_ATTEMPT.includes(attempt.status as AttemptStatus));
+
+/** A charge whose recurrence is no longer approved is cancelled instead of charged. */
+async function cancelledWithRecurrence(tx: Tx, charge: ChargeWithAttempts, now: Date): Promise<boolean> {
+  const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
+  if (rec.status === "APROVADA") return false;
+  await cancelCharge(
+    tx,
+    charge,
+    { solicitante: "PSP_RECEBEDOR", codigo: "CCLD", descricao: `A recorrência está ${rec.status}.` },
+    now,
+  );
+  return true;
+}
+
+/** CRIADA → ATIVA: the payer's institution schedules the first attempt (AGND) for its settlement day. */
+export async function activateCharge(db: Db, txId: string, now = new Date()): Promise<boolean> {
+  return db.$transaction(
+    async (tx) => {
+      const charge = await lockedCharge(tx, txId);
+      if (charge?.status !== "CRIADA") return false;
+      if (await cancelledWithRecurrence(tx, charge, now)) return false;
+      await addAttempt(tx, charge, "AGND", firstSettlementDate(charge), now);
+      return moveCharge(tx, charge, "ATIVA", now);
+    },
+    { timeout: STEP_TIMEOUT_MS },
+  );
+}
+
+export type AttemptOutcome = "paid" | "failed" | "cancelled" | "skipped";
+
+/** Credits the merchant with the charge's amount: a received PIX whose id is the attempt's end-to-end id. */
+async function credit(tx: Tx, charge: ChargeWithAttempts, attempt: RecurringChargeAttempt) {
+  const [rec, account] = await Promise.all([
+    tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } }),
+    tx.account.findUniqueOrThrow({ where: { id: charge.accountId } }),
+  ]);
+  const payer = pixRail().counterparty(`payer-of-${rec.idRec}`, {
+    cpfCnpj: rec.debtorDocument,
+    name: rec.debtorName,
+    personType: rec.debtorDocument.length === 11 ? "person" : "company",
+  });
+  await receive(tx, {
+    endToEndId: attempt.endToEndId,
+    accountId: account.id,
+    userId: account.userId,
+    reason: "pix_in:credited",
+    grossCents: charge.amountCents,
+    entryRef: charge.txId,
+    description: charge.info,
+    payer,
+    receiver: platformParty(account),
+  });
+  await coverOwedMeds(tx, account.id);
+}
+
+/** After a failed attempt: rejected for good, out of chances (EXPIRADA), or left ATIVA for a retry. */
+async function afterFailure(tx: Tx, charge: ChargeWithAttempts, code: CobrRejectCode, day: CalendarDate, now: Date) {
+  const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
+  const rejeicao = { codigo: code, descricao: REJECTION_TEXT };
+  if (endsCharge(code)) return moveCharge(tx, charge, "REJEITADA", now, { closure: { rejeicao } });
+  const after = await withAttempts(tx, charge.txId);
+  if (!mayRetryOn(after, rec.retryPolicy, plusDays(day, 1))) return moveCharge(tx, charge, "EXPIRADA", now);
+  await announce(tx, charge, "ATIVA");
+  return true;
+}
+
+/**
+ * Runs one scheduled attempt: the payer pays (PAGA, the merchant credited, the charge CONCLUIDA)
+ * or not (REJEITADA with the payer's code). Skipped when someone else ran it first.
+ */
+export async function runAttempt(db: Db, attemptId: bigint, now = new Date()): Promise<AttemptOutcome> {
+  return db.$transaction(
+    async (tx) => {
+      const found = await tx.recurringChargeAttempt.findUnique({ where: { id: attemptId }, select: { txId: true } });
+      const charge = found ? await lockedCharge(tx, found.txId) : null;
+      const attempt = charge?.attempts.find((a) => a.id === attemptId);
+      if (!charge || !attempt || attempt.status !== "AGENDADA" || charge.status !== "ATIVA") return "skipped";
+      if (await cancelledWithRecurrence(tx, charge, now)) return "cancelled";
+      const account = await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } });
+      const failure: CobrRejectCode | null =
+        account.status !== "active" ? "AC06" : await payerFailure(tx, charge.idRec);
+      if (failure === null) {
+        if (!(await closeAttempt(tx, attempt, "PAGA", now))) return "skipped";
+        await credit(tx, charge, attempt);
+        if (!(await moveCharge(tx, charge, "CONCLUIDA", now, { paidEndToEndId: attempt.endToEndId }))) {
+          throw new Error(`recurring charge ${charge.txId} moved while locked`);
+        }
+        return "paid";
+      }
+      const rejection = { codigo: failure, descricao: REJECTION_TEXT };
+      if (!(await closeAttempt(tx, attempt, "REJEITADA", now, rejection))) return "skipped";
+      await afterFailure(tx, charge, failure, dateText(attempt.settlementDate), now);
+      return "failed";
+    },
+    { timeout: STEP_TIMEOUT_MS },
+  );
+}
+
+/**
+ * An ATIVA charge whose last attempt failed and that has none open: past its window it expires;
+ * from the day after the failure, when the merchant asked no retry, one is made for the day.
+ * Returns the new attempt's id to run, or null.
+ */
+export async function followUpCharge(db: Db, txId: string, now = new Date()): Promise<bigint | null> {
+  const today = todayInSaoPaulo(now);
+  return db.$transaction(
+    async (tx) => {
+      const charge = await lockedCharge(tx, txId);
+      if (charge?.status !== "ATIVA" || openAttemptOf(charge)) return null;
+      const last = charge.attempts.at(-1);
+      if (!last || dateText(last.settlementDate) >= today) return null;
+      if (await cancelledWithRecurrence(tx, charge, now)) return null;
+      const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
+      if (!mayRetryOn(charge, rec.retryPolicy, today)) {
+        await moveCharge(tx, charge, "EXPIRADA", now);
+        return null;
+      }
+      const attempt = await addAttempt(tx, charge, "RIFL", today, now);
+      await announce(tx, charge, "ATIVA");
+      return attempt.id;
+    },
+    { timeout: STEP_TIMEOUT_MS },
+  );
+}
+
+export type SettlementReport = { activated: number; paid: number; failed: number; cancelled: number; retried: number };
+
+/**
+ * One pass of the settlement job at `now`: schedules new charges, runs the attempts due by today,
+ * then retries or expires the failed ones. `idRec` limits the pass to one recurrence (the sandbox
+ * clock runs a recurrence's cycle at a day of its own).
+ */
+export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: string): Promise<SettlementReport> {
+  const today = todayInSaoPaulo(now);
+  const report: SettlementReport = { activated: 0, paid: 0, failed: 0, cancelled: 0, retried: 0 };
+  const scope = idRec ? { idRec } : {};
+  const created = await db.recurringCharge.findMany({
+    where: { ...scope, status: "CRIADA" },
+    select: { txId: true },
+    take: BATCH,
+  });
+  for (const { txId } of created) if (await activateCharge(db, txId, now)) report.activated += 1;
+  const run = async (attemptId: bigint) => {
+    const outcome = await runAttempt(db, attemptId, now);
+    if (outcome !== "skipped") report[outcome] += 1;
+  };
+  const due = await db.recurringChargeAttempt.findMany({
+    where: { status: "AGENDADA", settlementDate: { lte: dateColumn(today) }, charge: scope },
+    orderBy: { id: "asc" },
+    select: { id: true },
+    take: BATCH,
+  });
+  for (const { id } of due) await run(id);
+  const failing = await db.recurringCharge.findMany({
+    where: { ...scope, status: "ATIVA", attempts: { none: { status: { in: [...OPEN_ATTEMPT] } } } },
+    select: { txId: true },
+    take: BATCH,
+  });
+  for (const { txId } of failing) {
+    const retry = await followUpCharge(db, txId, now);
+    if (retry === null) continue;
+    report.retried += 1;
+    await run(retry);
+  }
+  return report;
+}

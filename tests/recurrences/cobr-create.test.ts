@@ -1,0 +1,67 @@
+/** The recurring charge service's creation rules, below the API Pix door (docs/decisions/0041). */
+import { beforeAll, describe, expect, it } from "vitest";
+import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
+import { db } from "../../server/db/client";
+import type { RecurringChargeInput } from "../../server/recurrences/charges/model";
+import { createRecurringCharge } from "../../server/recurrences/charges/service";
+import { RecurrenceRefused } from "../../server/recurrences/model";
+import { approvedRec } from "../api-pix/cobr-support";
+import { apiPixCompanyWithKey } from "../api-pix/rec-support";
+import type { ApiPixMerchant } from "../api-pix/support";
+
+async function refused(work: Promise<unknown>): Promise<string[]> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof RecurrenceRefused) return error.violations.map((v) => v.propriedade);
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("createRecurringCharge", () => {
+  let shop: ApiPixMerchant;
+  let idRec: string;
+  const input = (extra: Partial<RecurringChargeInput> = {}): RecurringChargeInput => ({
+    userId: shop.userId,
+    idRec,
+    dueDate: plusDays(todayInSaoPaulo(), 5),
+    amountCents: 8990n,
+    adjustBusinessDay: true,
+    receiver: { account: shop.accountId, accountType: "PAGAMENTO" },
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    shop = await apiPixCompanyWithKey();
+    idRec = await approvedRec(shop);
+  });
+
+  it("creates a CRIADA charge in the due date's cycle, in centavos, and refuses a second in that cycle", async () => {
+    const charge = await createRecurringCharge(db(), input());
+    expect(charge).toMatchObject({ status: "CRIADA", amountCents: 8990n, idRec, attempts: [] });
+    expect(charge.cycleStart.toISOString().slice(0, 10)).toBe(todayInSaoPaulo());
+    expect(await refused(createRecurringCharge(db(), input({ dueDate: plusDays(todayInSaoPaulo(), 6) })))).toEqual([
+      "calendario.dataDeVencimento",
+    ]);
+  });
+
+  it("refuses a due date outside 2 to 10 days ahead, an amount other than valorRec, a foreign account", async () => {
+    const other = await apiPixCompanyWithKey();
+    expect(
+      await refused(
+        createRecurringCharge(
+          db(),
+          input({
+            dueDate: plusDays(todayInSaoPaulo(), 1),
+            amountCents: 100n,
+            receiver: { account: other.accountId, accountType: "PAGAMENTO" },
+          }),
+        ),
+      ),
+    ).toEqual(["calendario.dataDeVencimento", "valor.original", "recebedor"]);
+    expect(await refused(createRecurringCharge(db(), input({ dueDate: plusDays(todayInSaoPaulo(), 11) })))).toEqual([
+      "calendario.dataDeVencimento",
+    ]);
+  });
+});

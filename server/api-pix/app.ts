@@ -20,6 +20,7 @@ import { registerCobRoutes } from "./routes/cob";
 import { registerCobVRoutes } from "./routes/cobv";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
+import { registerLocRecRoutes } from "./routes/locrec";
 import { registerLoteCobVRoutes } from "./routes/lotecobv";
 import { registerPixRoutes } from "./routes/pix";
 import { registerRecRoutes } from "./routes/rec";
@@ -95,6 +96,7 @@ export function createApiPix() {
   registerWebhookRoutes(app);
   registerRecRoutes(app);
   registerSolicRecRoutes(app);
+  registerLocRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

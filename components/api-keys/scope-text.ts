@@ -28,6 +28,8 @@ export type ScopeMessageKey =
   | "rec_read"
   | "solicrec_write"
   | "solicrec_read"
+  | "cobr_write"
+  | "cobr_read"
   | "pix_write"
   | "pix_read"
   | "webhook_write"

@@ -17,6 +17,7 @@ import { bearerToken, ipAllowlist, rateLimit } from "./middleware/access";
 import { GENERAL, PixProblem, type ProblemInit, problemResponse } from "./problem";
 import { OAUTH_SCHEME } from "./route";
 import { registerCobRoutes } from "./routes/cob";
+import { registerCobRRoutes } from "./routes/cobr";
 import { registerCobVRoutes } from "./routes/cobv";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
@@ -97,6 +98,7 @@ export function createApiPix() {
   registerRecRoutes(app);
   registerSolicRecRoutes(app);
   registerLocRecRoutes(app);
+  registerCobRRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

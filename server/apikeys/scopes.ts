@@ -29,6 +29,8 @@ export const SCOPES = [
   "rec.read",
   "solicrec.write",
   "solicrec.read",
+  "cobr.write",
+  "cobr.read",
   "pix.write",
   "pix.read",
   "webhook.write",

@@ -39,6 +39,12 @@ export const IN_SCOPE = [
   "GET /locrec",
   "GET /locrec/{id}",
   "DELETE /locrec/{id}/idRec",
+  "PUT /cobr/{txid}",
+  "PATCH /cobr/{txid}",
+  "GET /cobr/{txid}",
+  "POST /cobr",
+  "GET /cobr",
+  "POST /cobr/{txid}/retentativa/{data}",
   "POST /loc",
   "GET /loc",
   "GET /loc/{id}",
@@ -203,6 +209,18 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: undefined,
     now: { $ref: "#/components/requestBodies/PayloadLocationRecBody" },
     why: "the specification defines PayloadLocationRecBody (`tipo: rec`, required) for this operation but never references it; /loc's POST takes its body the same way (docs/decisions/0042)",
+  },
+  {
+    at: ["components", "schemas", "PixAutomatico", "properties", "valor", "anyOf"],
+    was: [
+      { $ref: "#/components/schemas/PixValorOriginal" },
+      { $ref: "#/components/schemas/PixValorJuros" },
+      { $ref: "#/components/schemas/PixValorMulta" },
+      { $ref: "#/components/schemas/PixValorAbatimento" },
+      { $ref: "#/components/schemas/PixValorDesconto" },
+    ],
+    now: [{ type: "string" }],
+    why: "`valor` of a Pix Automático PIX is a string whose anyOf lists only objects (the components of a cob's value), so no value satisfies both: the string is kept (docs/decisions/0041)",
   },
 ];
 

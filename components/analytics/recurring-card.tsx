@@ -24,14 +24,12 @@ export function RecurringCard({ recurring }: { recurring: Analytics["recurring"]
               {format.number(recurring.active)}
             </dd>
           </div>
-          {"failedAttempts" in recurring ? (
-            <div>
-              <dt className="text-slate-500">{t("failedAttempts")}</dt>
-              <dd className="font-medium text-slate-900 tabular-nums" data-testid="recurring-failed">
-                {format.number(recurring.failedAttempts as number)}
-              </dd>
-            </div>
-          ) : null}
+          <div>
+            <dt className="text-slate-500">{t("failedAttempts")}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums" data-testid="recurring-failed">
+              {format.number(recurring.failedAttempts)}
+            </dd>
+          </div>
         </dl>
         {recurring.variable > 0 ? (
           <p className="text-xs text-slate-500">{t("variable", { count: recurring.variable })}</p>

@@ -17,6 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Timeline } from "@/components/ui/timeline";
 import { isFinal } from "@/server/recurrences/status";
 import type { RecurrenceDetail as Detail } from "@/server/trpc/routers/recurrences";
+import { ChargesCard } from "./charges-card";
 import { RequestsCard, ShareCard } from "./consent";
 import { useRecurrenceAmount } from "./recurrences-browser";
 import { RecurrenceStatusBadge } from "./status";
@@ -167,7 +168,7 @@ function DetailBody({ recurrence }: { recurrence: Detail }) {
   return (
     <div className="space-y-6" data-testid="recurrence-detail">
       <SummaryPanel recurrence={recurrence} />
-      {recurrence.status === "CRIADA" ? <ShareCard recurrence={recurrence} /> : null}
+      {recurrence.status === "CRIADA" ? <ShareCard recurrence={recurrence} /> : <ChargesCard recurrence={recurrence} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("debtor")} testId="recurrence-debtor">
           <DetailRow label={t("name")}>

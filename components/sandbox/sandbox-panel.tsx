@@ -7,6 +7,7 @@ import { ApiPixKey } from "./api-pix-key";
 import { MedCard } from "./med-card";
 import { ReceiveCard } from "./receive-card";
 import { RecurrenceCard } from "./recurrence-card";
+import { RecurrencePayerCard } from "./recurrence-payer";
 import { ReturnCard } from "./return-card";
 
 /**
@@ -28,7 +29,10 @@ export function SandboxPanel() {
         <MedCard />
         <ReturnCard />
       </div>
-      <RecurrenceCard />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <RecurrenceCard />
+        <RecurrencePayerCard />
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * each with its next charge day; one recurrence with its consent requests; the recurring revenue
  * of the approved ones. Every lookup is the merchant's own.
  */
-import { todayInSaoPaulo } from "../charges/due-date/calendar";
+import { plusDays, todayInSaoPaulo } from "../charges/due-date/calendar";
 import type { Tx } from "../db/client";
 import type { Prisma, Recurrence } from "../generated/prisma/client";
 import type { Periodicity } from "./model";
@@ -83,30 +83,60 @@ export async function listRecurrencesForDashboard(tx: Tx, userId: string, filter
   return { recurrences, total };
 }
 
-/** One of the merchant's recurrences with its consent requests, newest first (404 for anyone else's). */
+/**
+ * One of the merchant's recurrences (404 for anyone else's) with its consent requests, newest
+ * first, and its recurring charges (one per cycle), latest cycle first, each with its attempts.
+ */
 export async function recurrenceDetail(tx: Tx, userId: string, idRec: string) {
   const recurrence = await getRecurrence(tx, userId, idRec);
-  const requests = await tx.recurrenceRequest.findMany({
-    where: { userId, idRec },
-    orderBy: [{ createdAt: "desc" }, { idSolicRec: "desc" }],
-  });
-  return { recurrence, requests };
+  const [requests, charges] = await Promise.all([
+    tx.recurrenceRequest.findMany({
+      where: { userId, idRec },
+      orderBy: [{ createdAt: "desc" }, { idSolicRec: "desc" }],
+    }),
+    tx.recurringCharge.findMany({
+      where: { userId, idRec },
+      include: { attempts: { orderBy: { id: "asc" } } },
+      orderBy: [{ cycleStart: "desc" }, { createdAt: "desc" }],
+      take: CHARGES_SHOWN,
+    }),
+  ]);
+  return { recurrence, requests, charges };
 }
+
+/** The detail shows this many of the latest cycles' charges. */
+export const CHARGES_SHOWN = 24;
+
+/** The window of the overview's failed attempts, in São Paulo days up to today. */
+export const FAILED_ATTEMPTS_DAYS = 30;
 
 /**
  * The approved recurrences still running today: the monthly worth of the fixed-amount ones
- * (`monthlyCents`) and how many have a variable amount (a floor, not a price) and are left out.
+ * (`monthlyCents`) and how many have a variable amount (a floor, not a price) and are left out;
+ * and the settlement attempts rejected over the last FAILED_ATTEMPTS_DAYS days.
  */
 export async function recurringRevenue(tx: Tx, userId: string, now = new Date()) {
-  const today = new Date(`${todayInSaoPaulo(now)}T00:00:00Z`);
-  const active = await tx.recurrence.findMany({
-    where: { userId, status: "APROVADA", OR: [{ endDate: null }, { endDate: { gte: today } }] },
-    select: { amountCents: true, periodicity: true },
-  });
+  const todayText = todayInSaoPaulo(now);
+  const today = new Date(`${todayText}T00:00:00Z`);
+  const since = new Date(`${plusDays(todayText, -(FAILED_ATTEMPTS_DAYS - 1))}T00:00:00Z`);
+  const [active, failedAttempts] = await Promise.all([
+    tx.recurrence.findMany({
+      where: { userId, status: "APROVADA", OR: [{ endDate: null }, { endDate: { gte: today } }] },
+      select: { amountCents: true, periodicity: true },
+    }),
+    tx.recurringChargeAttempt.count({
+      where: { status: "REJEITADA", charge: { userId }, settlementDate: { gte: since, lte: today } },
+    }),
+  ]);
   const fixed = active.flatMap((r) =>
     r.amountCents === null ? [] : [{ amountCents: r.amountCents, periodicity: r.periodicity as Periodicity }],
   );
-  return { monthlyCents: monthlyCents(fixed), active: active.length, variable: active.length - fixed.length };
+  return {
+    monthlyCents: monthlyCents(fixed),
+    active: active.length,
+    variable: active.length - fixed.length,
+    failedAttempts,
+  };
 }
 
 /** The merchant's consent requests still waiting for the payer, with their recurrence, oldest first. */

@@ -2,7 +2,8 @@
  * A recurrence's calendar and its worth per month, as pure arithmetic on calendar days and integer
  * centavos (docs/decisions/0046-assinaturas-dashboard.md).
  */
-import { type CalendarDate, dayNumber, fromDayNumber } from "../charges/due-date/calendar";
+import type { CalendarDate } from "../charges/due-date/calendar";
+import { cycleIndexOf, cycleStart } from "./charges/cycles";
 import type { Periodicity } from "./model";
 
 /** How many cycles a periodicity has in a year (a week counts 52 times). */
@@ -14,38 +15,16 @@ export const CYCLES_PER_YEAR: Record<Periodicity, bigint> = {
   ANUAL: 1n,
 };
 
-const MONTHS: Record<Exclude<Periodicity, "SEMANAL">, number> = { MENSAL: 1, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
-
-/** `months` months after a day, held to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function plusMonths(date: CalendarDate, months: number): CalendarDate {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 + months;
-  const day = Number(date.slice(8, 10));
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(day, last))).toISOString().slice(0, 10);
-}
-
-/** The day of the `cycle`-th charge (0 = the start day). */
-export function cycleDate(start: CalendarDate, periodicity: Periodicity, cycle: number): CalendarDate {
-  if (periodicity === "SEMANAL") return fromDayNumber(dayNumber(start) + 7 * cycle);
-  return plusMonths(start, MONTHS[periodicity] * cycle);
-}
-
 /** The first cycle day on or after `today`, within the end day; null once past it. */
 export function nextCycleDate(
   schedule: { start: CalendarDate; end: CalendarDate | null; periodicity: Periodicity },
   today: CalendarDate,
 ): CalendarDate | null {
   const { start, end, periodicity } = schedule;
-  let cycle = 0;
-  if (today > start) {
-    // a first guess from the elapsed days, then step: months are not all alike
-    const elapsed = dayNumber(today) - dayNumber(start);
-    const days = periodicity === "SEMANAL" ? 7 : MONTHS[periodicity] * 28;
-    cycle = Math.max(0, Math.floor(elapsed / days) - 2);
-    while (cycleDate(start, periodicity, cycle) < today) cycle += 1;
-  }
-  const next = cycleDate(start, periodicity, cycle);
+  const current = cycleIndexOf(start, periodicity, today);
+  // today's cycle began today, or the next one is the first on or after it
+  const k = current < 0 ? 0 : cycleStart(start, periodicity, current) === today ? current : current + 1;
+  const next = cycleStart(start, periodicity, k);
   return end !== null && next > end ? null : next;
 }
 

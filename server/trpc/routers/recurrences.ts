@@ -10,6 +10,7 @@ import { db } from "../../db/client";
 import { AppError, FieldsRefused, invalid } from "../../errors";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { Recurrence, RecurrenceRequest } from "../../generated/prisma/client";
+import type { AttemptKind, AttemptStatus, CobrStatus, Rejection } from "../../recurrences/charges/status";
 import { requestConsent } from "../../recurrences/consent";
 import { listRecurrencesForDashboard, nextChargeOf, recurrenceDetail } from "../../recurrences/dashboard";
 import { ConsentForm, formFieldOf, inputOfForm, RecurrenceForm } from "../../recurrences/form";
@@ -87,6 +88,28 @@ const ListInput = z.object({
   limit: PageSize.default(20),
 });
 
+type ChargeWithAttempts = Awaited<ReturnType<typeof recurrenceDetail>>["charges"][number];
+
+/** A cycle's recurring charge (cobr) with its settlement attempts, oldest attempt first. */
+function chargeView(charge: ChargeWithAttempts) {
+  return {
+    txId: charge.txId,
+    cycleStart: day(charge.cycleStart),
+    dueDate: day(charge.dueDate),
+    amountCents: charge.amountCents,
+    status: charge.status as CobrStatus,
+    paidEndToEndId: charge.paidEndToEndId,
+    attempts: charge.attempts.map((attempt) => ({
+      id: String(attempt.id),
+      kind: attempt.kind as AttemptKind,
+      settlementDate: day(attempt.settlementDate),
+      status: attempt.status as AttemptStatus,
+      endToEndId: attempt.endToEndId,
+      rejectionCode: (attempt.rejection as Rejection | null)?.codigo ?? null,
+    })),
+  };
+}
+
 export const recurrencesRouter = createTRPCRouter({
   list: merchantProcedure.input(ListInput).query(async ({ ctx, input }) => {
     const from = input.createdFrom ? saoPauloDayStart(input.createdFrom) : null;
@@ -105,13 +128,14 @@ export const recurrencesRouter = createTRPCRouter({
   }),
 
   get: merchantProcedure.input(z.object({ idRec: IdRec })).query(async ({ ctx, input }) => {
-    const { recurrence, requests } = await recurrenceDetail(db(), ctx.user.id, input.idRec);
+    const { recurrence, requests, charges } = await recurrenceDetail(db(), ctx.user.id, input.idRec);
     return {
       ...rowView(recurrence, todayInSaoPaulo()),
       retryPolicy: recurrence.retryPolicy,
       history: recurrence.history as HistoryEntry[],
       closure: recurrence.closure as Closure | null,
       requests: requests.map(requestView),
+      charges: charges.map(chargeView),
     };
   }),
 

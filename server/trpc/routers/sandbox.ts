@@ -13,8 +13,10 @@ import { AccountId, EndToEndId } from "../../fields/ids";
 import { SandboxMedOpen } from "../../meds/schema";
 import { openMed } from "../../meds/service";
 import { sandboxMode } from "../../pix/current-rail";
+import { setPayerFailure } from "../../recurrences/charges/payer";
+import { COBR_REJECT_CODES } from "../../recurrences/charges/status";
 import { openRequests } from "../../recurrences/dashboard";
-import { ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
+import { ID_REC_PATTERN, ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
 import { answerRequest } from "../../recurrences/requests";
 import { REJECT_CODES } from "../../recurrences/status";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
@@ -138,4 +140,11 @@ export const sandboxRouter = createTRPCRouter({
       );
       return { idSolicRec: request.idSolicRec, idRec: request.idRec, status: request.status };
     }),
+
+  /** Funds (`failureCode` null) or starves (each attempt fails with the code) the payer of a recurrence. */
+  setRecurrencePayer: sandboxProcedure
+    .input(z.object({ idRec: z.string().regex(ID_REC_PATTERN), failureCode: z.enum(COBR_REJECT_CODES).nullable() }))
+    .mutation(({ ctx, input }) =>
+      db().$transaction((tx) => setPayerFailure(tx, ctx.user.id, input.idRec, input.failureCode)),
+    ),
 });

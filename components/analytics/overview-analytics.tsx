@@ -13,6 +13,7 @@ import { ListStates } from "@/components/ui/list-states";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "@/server/analytics/schema";
 import { AnalyticsSkeleton, ConversionCard, FigureGrid, PaymentsByLink, TopPayers } from "./figures";
 import { MoneyChart } from "./money-chart";
+import { RecurringCard } from "./recurring-card";
 
 /** How the business went over the last 7, 30 or 90 São Paulo days: figures, chart, payers. */
 export function OverviewAnalytics() {
@@ -106,6 +107,7 @@ export function OverviewAnalytics() {
               <div className="grid gap-4 lg:grid-cols-2">
                 <ConversionCard conversion={data.conversion} />
                 <TopPayers payers={data.topPayers} />
+                <RecurringCard recurring={data.recurring} />
                 {data.paymentsByLink.length > 0 ? <PaymentsByLink links={data.paymentsByLink} /> : null}
               </div>
             </div>

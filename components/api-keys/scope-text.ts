@@ -35,7 +35,13 @@ export type ScopeMessageKey =
   | "webhook_write"
   | "webhook_read"
   | "payloadlocation_write"
-  | "payloadlocation_read";
+  | "payloadlocation_read"
+  | "payloadlocationrec_write"
+  | "payloadlocationrec_read"
+  | "webhookrec_write"
+  | "webhookrec_read"
+  | "webhookcobr_write"
+  | "webhookcobr_read";
 
 /** "pix_in:write" and "cob.write" → the message key of its description. */
 export function scopeMessageKey(scope: string): ScopeMessageKey {

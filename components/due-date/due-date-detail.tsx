@@ -3,18 +3,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { ChargePayer } from "@/components/charges/charge-payment";
-import { useCalendarDate, useDateTime } from "@/components/format/date-time";
+import { useCalendarDate } from "@/components/format/date-time";
 import { AmountRow, useMoney } from "@/components/format/money";
 import { formatDocument } from "@/components/forms/document";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, CardContent, TitledCard } from "@/components/ui/card";
+import { Card, CardContent } from "@/components/ui/card";
 import { CopyTextButton } from "@/components/ui/copy-button";
 import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
 import { CalendarIcon, FileTextIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Timeline } from "@/components/ui/timeline";
 import { termLines } from "@/server/charges/due-date/terms-words";
 import type { DueDateChargeDetail as Detail } from "@/server/trpc/routers/due-date-charges";
 import { DueDateStatusBadge } from "./status";
@@ -186,24 +187,14 @@ function PaidCard({ paid }: { paid: NonNullable<Detail["paid"]> }) {
   );
 }
 
-function Timeline({ charge }: { charge: Detail }) {
+function ChargeTimeline({ charge }: { charge: Detail }) {
   const t = useTranslations("dueDateCharges.detail");
-  const dateTime = useDateTime();
-  return (
-    <TitledCard title={t("timeline")} data-testid="due-date-timeline">
-      <ol className="space-y-3 border-l border-slate-200 pl-4 text-sm">
-        {charge.timeline.map((event) => (
-          <li key={`${event.kind}-${event.at.getTime()}`} className="relative" data-testid="due-date-event">
-            <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-emerald-500" />
-            <span className="block font-medium text-slate-900">
-              {event.kind === "revised" ? t("events.revised", { revision: event.revision }) : t(`events.${event.kind}`)}
-            </span>
-            <span className="block text-xs text-slate-500 tabular-nums">{dateTime(event.at, "medium")}</span>
-          </li>
-        ))}
-      </ol>
-    </TitledCard>
-  );
+  const events = charge.timeline.map((event) => ({
+    key: `${event.kind}-${event.at.getTime()}`,
+    title: event.kind === "revised" ? t("events.revised", { revision: event.revision }) : t(`events.${event.kind}`),
+    at: event.at,
+  }));
+  return <Timeline title={t("timeline")} events={events} testId="due-date" />;
 }
 
 function DetailBody({ charge }: { charge: Detail }) {
@@ -222,7 +213,7 @@ function DetailBody({ charge }: { charge: Detail }) {
         <TermsCard charge={charge} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Timeline charge={charge} />
+        <ChargeTimeline charge={charge} />
         <DetailCard title={t("identifiers")}>
           <IdRow label={t("txId")} value={charge.txId} none="—" testId="due-date-txid" />
           <IdRow label={t("paidEndToEndId")} value={charge.paidEndToEndId} none="—" testId="due-date-paid-e2e" />

@@ -10,6 +10,7 @@ import {
   KeyRoundIcon,
   LayoutIcon,
   QrCodeIcon,
+  RefreshIcon,
   SendIcon,
   ShieldAlertIcon,
   ShieldCheckIcon,
@@ -24,6 +25,7 @@ export type SectionKey =
   | "overview"
   | "charges"
   | "dueDateCharges"
+  | "recurrences"
   | "paymentLinks"
   | "branding"
   | "send"
@@ -53,6 +55,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "charges", href: "/charges", icon: QrCodeIcon, excludes: ["/charges/due-date"] },
       { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon },
+      { section: "recurrences", href: "/recurrences", icon: RefreshIcon },
       { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
       { section: "branding", href: "/branding", icon: StoreIcon },
       { section: "send", href: "/send", icon: SendIcon },

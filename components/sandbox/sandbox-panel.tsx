@@ -6,6 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { ApiPixKey } from "./api-pix-key";
 import { MedCard } from "./med-card";
 import { ReceiveCard } from "./receive-card";
+import { RecurrenceCard } from "./recurrence-card";
+import { RecurrencePayerCard } from "./recurrence-payer";
 import { ReturnCard } from "./return-card";
 
 /**
@@ -26,6 +28,10 @@ export function SandboxPanel() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <MedCard />
         <ReturnCard />
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <RecurrenceCard />
+        <RecurrencePayerCard />
       </div>
     </div>
   );

@@ -22,7 +22,7 @@ export type SandboxEntry = inferRouterOutputs<AppRouter>["sandbox"]["payCharge"]
 export type SandboxMed = inferRouterOutputs<AppRouter>["sandbox"]["openMed"];
 
 /** The three things a merchant can have the outside world do, each with its own errors. */
-export type SandboxAction = "receive" | "med" | "return";
+export type SandboxAction = "receive" | "med" | "return" | "recurrence";
 
 /**
  * After a simulated movement: balances and entries (as after a send), and the lists the Sandbox

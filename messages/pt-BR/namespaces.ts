@@ -39,6 +39,7 @@ export { default as paymentPage } from "./paymentPage.json";
 export { default as pixKeys } from "./pixKeys.json";
 export { default as programmeAccounts } from "./programmeAccounts.json";
 export { default as reconciliation } from "./reconciliation.json";
+export { default as recurrences } from "./recurrences.json";
 export { default as refunds } from "./refunds.json";
 export { default as sandbox } from "./sandbox.json";
 export { default as sections } from "./sections.json";

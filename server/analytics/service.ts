@@ -5,6 +5,7 @@
  * the totals are sums of its at most 90 rows (docs/decisions/0017-analytics-reconciliation.md).
  */
 import type { Tx } from "../db/client";
+import { recurringRevenue } from "../recurrences/dashboard";
 import { type Period, periodOf } from "./period";
 
 /** The reasons each figure counts (interface 2.2). */
@@ -35,6 +36,8 @@ export type Analytics = {
   topPayers: TopPayer[];
   /** Charges paid in the period per payment link (docs/decisions/0038), most received first. */
   paymentsByLink: LinkFigure[];
+  /** Pix Automático: approved recurrences still running, as monthly revenue (docs/decisions/0046). */
+  recurring: Awaited<ReturnType<typeof recurringRevenue>>;
 };
 
 type DayRow = {
@@ -144,11 +147,12 @@ const sum = (rows: DayRow[], count: keyof DayRow, cents: keyof DayRow): Figure =
 
 export async function overviewAnalytics(tx: Tx, userId: string, days: number, now = new Date()): Promise<Analytics> {
   const period = periodOf(days, now);
-  const [rows, charges, payers, links] = await Promise.all([
+  const [rows, charges, payers, links, recurring] = await Promise.all([
     dailyRows(tx, userId, period),
     conversion(tx, userId, period),
     topPayers(tx, userId, period, 5),
     paymentsByLink(tx, userId, period, 5),
+    recurringRevenue(tx, userId, now),
   ]);
   return {
     firstDay: period.firstDay,
@@ -166,5 +170,6 @@ export async function overviewAnalytics(tx: Tx, userId: string, days: number, no
     conversion: charges,
     topPayers: payers,
     paymentsByLink: links,
+    recurring,
   };
 }

@@ -21,6 +21,7 @@ import { registerCobRRoutes } from "./routes/cobr";
 import { registerCobVRoutes } from "./routes/cobv";
 import { registerDevolucaoRoutes } from "./routes/devolucao";
 import { registerLocRoutes } from "./routes/loc";
+import { registerLocRecRoutes } from "./routes/locrec";
 import { registerLoteCobVRoutes } from "./routes/lotecobv";
 import { registerPixRoutes } from "./routes/pix";
 import { registerRecRoutes } from "./routes/rec";
@@ -96,6 +97,7 @@ export function createApiPix() {
   registerWebhookRoutes(app);
   registerRecRoutes(app);
   registerSolicRecRoutes(app);
+  registerLocRecRoutes(app);
   registerCobRRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));

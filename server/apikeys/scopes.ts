@@ -37,6 +37,12 @@ export const SCOPES = [
   "webhook.read",
   "payloadlocation.write",
   "payloadlocation.read",
+  "payloadlocationrec.write",
+  "payloadlocationrec.read",
+  "webhookrec.write",
+  "webhookrec.read",
+  "webhookcobr.write",
+  "webhookcobr.read",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

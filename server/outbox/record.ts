@@ -35,7 +35,11 @@ export type OutboxTopic =
    */
   | "recurring_charge.updated"
   | "mail.send"
-  | "sms.send";
+  | "sms.send"
+  /** a Pix Automático recurrence was created or changed status (server/recurrences): payload { idRec, status } */
+  | "recurrence.updated"
+  /** a recurring charge (cobr) changed: payload { txid, idRec, status } (its own capability emits it) */
+  | "recurring_charge.updated";
 
 export type OutboxEventInput = {
   topic: OutboxTopic;

@@ -1,9 +1,8 @@
 import { randomInt } from "node:crypto";
 
-const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export { ID_REC_PATTERN, ID_SOLIC_REC_PATTERN } from "./model";
 
-/** The API Pix `idRec` pattern: 29 alphanumerics. */
-export const ID_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /**
  * A new `idRec`: "R", then "R" when the recurrence allows retries after the due date or "N" when
@@ -12,9 +11,6 @@ export const ID_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
 export function newIdRec(retries: boolean, ispb: string, createdOn: string): string {
   return `R${retries ? "R" : "N"}${ispb}${createdOn.replaceAll("-", "")}${sequence()}`;
 }
-
-/** The API Pix `idSolicRec` pattern: 29 alphanumerics. */
-export const ID_SOLIC_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
 
 /** A new `idSolicRec`: "SC", the sending institution's ISPB, the creation day (yyyyMMdd), 11 random alphanumerics. */
 export function newIdSolicRec(ispb: string, createdOn: string): string {

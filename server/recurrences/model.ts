@@ -10,6 +10,18 @@ export type Periodicity = (typeof PERIODICITIES)[number];
 export const RETRY_POLICIES = ["NAO_PERMITE", "PERMITE_3R_7D"] as const;
 export type RetryPolicy = (typeof RETRY_POLICIES)[number];
 
+/** The API Pix `idRec` pattern: 29 alphanumerics. */
+export const ID_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
+/** The API Pix `idSolicRec` pattern: 29 alphanumerics. */
+export const ID_SOLIC_REC_PATTERN = /^[a-zA-Z0-9]{29}$/;
+
+/** The specification's limits of a recurrence's texts, for the API Pix schema and the dashboard's form alike. */
+export const REC_LIMITS = { contract: 35, object: 35, debtorName: 140, agreement: 60 } as const;
+
+/** The payer's account a consent request goes to (`destinatario`): its limits and its institution's ISPB. */
+export const RECIPIENT_LIMITS = { account: 20, branch: 4 } as const;
+export const ISPB_PATTERN = /^[0-9A-Z]{8}$/;
+
 export type RecurrenceInput = {
   userId: string;
   contract: string;

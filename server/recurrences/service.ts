@@ -8,11 +8,14 @@
 import { todayInSaoPaulo } from "../charges/due-date/calendar";
 import { dateColumn } from "../charges/due-date/record";
 import { config } from "../config";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
 import { isValidCnpj, isValidCpf } from "../documents/cpf-cnpj";
 import { AppError, notFound } from "../errors";
 import { Prisma, type Recurrence } from "../generated/prisma/client";
+import { recordEvent } from "../outbox/record";
 import { ID_REC_PATTERN, newIdRec } from "./ids";
+import { bindRecurrenceLocation } from "./locations";
 import {
   type RecurrenceFilters,
   type RecurrenceInput,
@@ -33,8 +36,6 @@ import {
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-const NO_LOCATION = "A location indicada em loc não existe.";
-
 function creationViolations(input: RecurrenceInput, today: string): RecurrenceViolation[] {
   const { document } = input.debtor;
   const documentValid = document.length === 11 ? isValidCpf(document) : isValidCnpj(document);
@@ -49,8 +50,6 @@ function creationViolations(input: RecurrenceInput, today: string): RecurrenceVi
     ...(input.amountCents !== undefined && input.minimumCents !== undefined
       ? [{ propriedade: "valor", razao: "Informe valorRec ou valorMinimoRecebedor, não ambos." }]
       : []),
-    // No recurrence payload location is issued yet (locrec): any reference names none.
-    ...(input.locationId !== undefined ? [{ propriedade: "loc", razao: NO_LOCATION }] : []),
   ];
 }
 
@@ -61,10 +60,32 @@ async function receivingAccount(tx: Tx, userId: string) {
   return account;
 }
 
-export async function createRecurrence(tx: Tx, input: RecurrenceInput, now = new Date()): Promise<Recurrence> {
+/**
+ * Every change of a recurrence's status (its creation too) records `recurrence.updated` in the same
+ * transaction: the webhooks (`webhookrec`, the account surface) deliver the recurrence as it is then.
+ */
+function recordRecurrenceUpdated(tx: Tx, recurrence: Pick<Recurrence, "idRec" | "userId" | "accountId" | "status">) {
+  return recordEvent(tx, {
+    topic: "recurrence.updated",
+    userId: recurrence.userId,
+    accountId: recurrence.accountId,
+    payload: { idRec: recurrence.idRec, status: recurrence.status },
+  });
+}
+
+export async function createRecurrence(db: Db | Tx, input: RecurrenceInput, now = new Date()): Promise<Recurrence> {
   const today = todayInSaoPaulo(now);
   const violations = creationViolations(input, today);
   if (violations.length) throw new RecurrenceRefused(violations);
+  return inTransaction(db, async (tx) => {
+    const created = await insertRecurrence(tx, input, today, now);
+    if (input.locationId !== undefined) await bindRecurrenceLocation(tx, input.userId, input.locationId, created.idRec);
+    await recordRecurrenceUpdated(tx, created);
+    return created;
+  });
+}
+
+async function insertRecurrence(tx: Tx, input: RecurrenceInput, today: string, now: Date) {
   const account = await receivingAccount(tx, input.userId);
   // Pix Automático bills for companies: the specification's receiver is a legal person (CNPJ).
   if (account.document.length !== 14) {
@@ -117,9 +138,7 @@ function revisionViolations(recurrence: Recurrence, revision: RecurrenceRevision
   });
   const start = revision.startDate;
   return [
-    ...(revision.locationId !== undefined
-      ? [created ? { propriedade: "loc", razao: NO_LOCATION } : onlyCreated("loc")]
-      : []),
+    ...(revision.locationId !== undefined && !created ? [onlyCreated("loc")] : []),
     ...(start !== undefined && !created ? [onlyCreated("calendario.dataInicial")] : []),
     ...(start !== undefined && created && start < todayInSaoPaulo(recurrence.createdAt)
       ? [{ propriedade: "calendario.dataInicial", razao: "dataInicial é anterior à data de criação da recorrência." }]
@@ -132,12 +151,16 @@ function revisionViolations(recurrence: Recurrence, revision: RecurrenceRevision
 
 /** PATCH /rec/{idRec}: the receiver revises the debtor's name, the start or the journey's txid, or cancels. */
 export async function reviseRecurrence(
-  tx: Tx,
+  db: Db | Tx,
   userId: string,
   idRec: string,
   revision: RecurrenceRevision,
   now = new Date(),
 ): Promise<Recurrence> {
+  return inTransaction(db, (tx) => revise(tx, userId, idRec, revision, now));
+}
+
+async function revise(tx: Tx, userId: string, idRec: string, revision: RecurrenceRevision, now: Date) {
   const recurrence = await getRecurrence(tx, userId, idRec);
   const violations = revisionViolations(recurrence, revision);
   if (violations.length) throw new RecurrenceRefused(violations);
@@ -156,7 +179,8 @@ export async function reviseRecurrence(
           now,
         )
       : {};
-  return tx.recurrence.update({
+  if (revision.locationId !== undefined) await bindRecurrenceLocation(tx, userId, revision.locationId, idRec);
+  const revised = await tx.recurrence.update({
     where: { idRec: recurrence.idRec },
     data: {
       ...(revision.debtorName !== undefined ? { debtorName: revision.debtorName } : {}),
@@ -165,6 +189,8 @@ export async function reviseRecurrence(
       ...moved,
     },
   });
+  if (revised.status !== recurrence.status) await recordRecurrenceUpdated(tx, revised);
+  return revised;
 }
 
 /** The columns of a move to a final or approved status, with its line of history. */
@@ -178,8 +204,11 @@ function closed(recurrence: Recurrence, to: RecStatus, closure: Closure | null, 
   return { status: to, history, closure: closure ?? Prisma.DbNull };
 }
 
+/** How the payer approved (API Pix `ativacao.tipoJornada`). */
+export type Journey = "JORNADA_1" | "JORNADA_2" | "JORNADA_3" | "JORNADA_4";
+
 export type PayerOutcome =
-  | { to: "APROVADA" }
+  | { to: "APROVADA"; journey?: Journey }
   | { to: "REJEITADA"; codigo: RejectCode; descricao: string }
   | { to: "EXPIRADA" }
   | { to: "CANCELADA"; solicitante: CancelRequester; codigo: CancelCode; descricao: string };
@@ -203,24 +232,34 @@ export async function settleRecurrence(
         ? { cancelamento: { solicitante: outcome.solicitante, codigo: outcome.codigo, descricao: outcome.descricao } }
         : null;
   const data = closed(recurrence, outcome.to, closure, now);
+  // Approved without a journey named (the consent request): by notification, or with the cob paid.
+  const journey =
+    outcome.to === "APROVADA" ? (outcome.journey ?? (recurrence.journeyTxId ? "JORNADA_3" : "JORNADA_1")) : undefined;
   const updated = await tx.recurrence.updateMany({
     where: { idRec, userId, status: recurrence.status },
-    data: { ...data, closure: data.closure as Prisma.InputJsonValue | typeof Prisma.DbNull },
+    data: {
+      ...data,
+      closure: data.closure as Prisma.InputJsonValue | typeof Prisma.DbNull,
+      ...(journey ? { journey } : {}),
+    },
   });
   if (updated.count !== 1) throw new RecurrenceRefused([{ propriedade: "status", razao: "A recorrência mudou." }]);
-  return getRecurrence(tx, userId, idRec);
+  const settled = await getRecurrence(tx, userId, idRec);
+  await recordRecurrenceUpdated(tx, settled);
+  return settled;
 }
 
 /** GET /rec: the caller's recurrences created in the period, filtered, one page. */
 export async function listRecurrences(tx: Tx, userId: string, filters: RecurrenceFilters) {
-  // No recurrence has a payload location yet (locrec): "with one" matches none.
-  if (filters.locationPresent === true) return { recurrences: [], total: 0 };
   const where: Prisma.RecurrenceWhereInput = {
     userId,
     createdAt: { gte: filters.inicio, lte: filters.fim },
     ...(filters.debtorDocument ? { debtorDocument: filters.debtorDocument } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.agreement ? { agreement: filters.agreement } : {}),
+    ...(filters.locationPresent === undefined
+      ? {}
+      : { location: filters.locationPresent ? { isNot: null } : { is: null } }),
   };
   const [recurrences, total] = await Promise.all([
     tx.recurrence.findMany({

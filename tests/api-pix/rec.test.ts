@@ -89,7 +89,8 @@ describe("API Pix rec", () => {
       body: { calendario: { dataInicial: plusDays(today(), 9) } },
     });
     expect(recViolations(start)).toEqual(["rec.calendario.dataInicial"]);
-    const loc = await pixCall(shop.bearer, "PATCH", `/rec/${idRec}`, { body: { loc: 1 } });
+    const location = await pixCall(shop.bearer, "POST", "/locrec", { body: { tipo: "rec" } });
+    const loc = await pixCall(shop.bearer, "PATCH", `/rec/${idRec}`, { body: { loc: location.json.id } });
     expect(recViolations(loc)).toEqual(["rec.loc"]);
     const cancelled = await pixCall(shop.bearer, "PATCH", `/rec/${idRec}`, { body: { status: "CANCELADA" } });
     expect(cancelled.json.atualizacao.map((a: { status: string }) => a.status)).toEqual([
@@ -170,7 +171,7 @@ describe("API Pix rec", () => {
     const paged = await q("&paginacao.itensPorPagina=1&paginacao.paginaAtual=1");
     expect(paged.json.recs.map((r: { idRec: string }) => r.idRec)).toEqual([second]);
     expect(paged.json.parametros.paginacao.quantidadeDePaginas).toBe(2);
-    expect((await q("&locationPresente=true")).json.recs).toEqual([]);
+    expect((await q("&locationPresente=true")).json.recs).toEqual([]); // none was created with a loc
   });
 
   it("scopes: writing needs rec.write, reading rec.read", async () => {

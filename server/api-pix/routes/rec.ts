@@ -6,6 +6,8 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Recurrence } from "../../generated/prisma/client";
+import { recurrenceQr } from "../../recurrences/journeys";
+import { locationOfRecurrence } from "../../recurrences/locations";
 import { RecurrenceRefused } from "../../recurrences/model";
 import { createRecurrence, getRecurrence, listRecurrences, reviseRecurrence } from "../../recurrences/service";
 import { REC_STATUSES } from "../../recurrences/status";
@@ -108,8 +110,11 @@ const listRec = route("rec.read", REC_QUERY_INVALID, [400], {
 });
 
 async function shown(rec: Recurrence) {
-  const account = await db().account.findUniqueOrThrow({ where: { id: rec.accountId } });
-  return recView(rec, account);
+  const [account, location] = await Promise.all([
+    db().account.findUniqueOrThrow({ where: { id: rec.accountId } }),
+    locationOfRecurrence(db(), rec.idRec),
+  ]);
+  return { view: recView(rec, account, location), account, location };
 }
 
 export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
@@ -134,7 +139,7 @@ export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
         journeyTxId: rec.ativacao?.dadosJornada?.txid,
       }),
     );
-    return c.json(await shown(created), 201);
+    return c.json((await shown(created)).view, 201);
   });
 
   app.openapi(patchRec, async (c) => {
@@ -148,22 +153,20 @@ export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
         journeyTxId: patch.ativacao?.dadosJornada?.txid,
       }),
     );
-    return c.json(await shown(revised), 200);
+    return c.json((await shown(revised)).view, 200);
   });
 
   app.openapi(getRec, async (c) => {
     const userId = c.get("apiKey").userId;
     const rec = await asRec(() => getRecurrence(db(), userId, c.req.valid("param").idRec));
-    const { txid } = c.req.valid("query");
-    if (
-      txid !== undefined &&
-      !(await db().charge.findFirst({ where: { txId: txid, userId }, select: { txId: true } }))
-    ) {
-      throw recQueryInvalid([
-        { razao: "txid não corresponde a uma cobrança deste usuário recebedor.", propriedade: "txid" },
-      ]);
-    }
-    return c.json(await shown(rec), 200);
+    const { view, account, location } = await shown(rec);
+    const dadosQR = await recurrenceQr(db(), rec, location, account.name, c.req.valid("query").txid).catch(
+      (error: unknown) => {
+        if (error instanceof RecurrenceRefused) throw recQueryInvalid(error.violations);
+        throw error;
+      },
+    );
+    return c.json({ ...view, ...(dadosQR ? { dadosQR } : {}) }, 200);
   });
 
   app.openapi(listRec, async (c) => {
@@ -174,10 +177,12 @@ export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
       ...filters,
       agreement: query.convenio,
     });
-    const accounts = await db().account.findMany({
-      where: { id: { in: [...new Set(recurrences.map((r) => r.accountId))] } },
-    });
+    const [accounts, locations] = await Promise.all([
+      db().account.findMany({ where: { id: { in: [...new Set(recurrences.map((r) => r.accountId))] } } }),
+      db().recurrenceLocation.findMany({ where: { idRec: { in: recurrences.map((r) => r.idRec) } } }),
+    ]);
     const byId = new Map(accounts.map((a) => [a.id, a]));
+    const locationOf = new Map(locations.map((l) => [l.idRec, l]));
     return c.json(
       {
         parametros: {
@@ -186,7 +191,7 @@ export function registerRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
         },
         recs: recurrences.flatMap((rec) => {
           const account = byId.get(rec.accountId);
-          return account ? [recView(rec, account)] : [];
+          return account ? [recView(rec, account, locationOf.get(rec.idRec) ?? null)] : [];
         }),
       },
       200,

@@ -4,19 +4,14 @@
  */
 import { z } from "@hono/zod-openapi";
 import { IsoDate } from "../../charges/due-date/validate";
-import { ID_REC_PATTERN } from "../../recurrences/ids";
-import { PERIODICITIES, RETRY_POLICIES } from "../../recurrences/model";
+import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "../../recurrences/model";
 import { CANCEL_CODES, CANCEL_REQUESTERS, REC_STATUSES, REJECT_CODES } from "../../recurrences/status";
 import { TxIdSchema } from "./cob";
+import { PayloadLocationRecCompletaSchema, RecIdSchema } from "./locrec";
 
-export const RecIdSchema = z
-  .string()
-  .regex(ID_REC_PATTERN, "idRec deve ter 29 caracteres alfanuméricos")
-  .openapi("RecId", {
-    description: "The recurrence's id: R, R|N (retries allowed), ISPB, yyyyMMdd, 11 alphanumerics.",
-  });
+export { RecIdSchema } from "./locrec";
 
-const NomeRec = z.string().max(140, "nome deve ter no máximo 140 caracteres");
+const NomeRec = z.string().max(REC_LIMITS.debtorName, `nome deve ter no máximo ${REC_LIMITS.debtorName} caracteres`);
 const Cpf = z.string().regex(/^\d{11}$/, "cpf deve ter 11 dígitos");
 const Cnpj = z.string().regex(/^[0-9A-Z]{14}$/, "cnpj deve ter 14 caracteres");
 const ValorRec = z.string().regex(/^\d{1,10}\.\d{2}$/, "deve ter a forma 0.00");
@@ -27,7 +22,7 @@ export const DevedorRecSchema = z
   })
   .openapi({ description: "Who pays the recurrence." });
 
-const Convenio = z.string().max(60, "convenio deve ter no máximo 60 caracteres");
+const Convenio = z.string().max(REC_LIMITS.agreement, `convenio deve ter no máximo ${REC_LIMITS.agreement} caracteres`);
 const LocRecId = z.int().min(0).openapi({ format: "int64", description: "A recurrence payload location (locrec)." });
 
 const DadosJornada = z
@@ -36,9 +31,9 @@ const DadosJornada = z
 const AtivacaoSolicitada = z.object({ dadosJornada: DadosJornada.optional() });
 
 const Vinculo = z.object({
-  objeto: z.string().max(35, "objeto deve ter no máximo 35 caracteres").optional(),
+  objeto: z.string().max(REC_LIMITS.object, `objeto deve ter no máximo ${REC_LIMITS.object} caracteres`).optional(),
   devedor: DevedorRecSchema,
-  contrato: z.string().max(35, "contrato deve ter no máximo 35 caracteres"),
+  contrato: z.string().max(REC_LIMITS.contract, `contrato deve ter no máximo ${REC_LIMITS.contract} caracteres`),
 });
 
 const Calendario = z.object({
@@ -108,6 +103,7 @@ export const RecGeradaSchema = z
     status: z.enum(REC_STATUSES),
     atualizacao: Atualizacao,
     encerramento: Encerramento.optional(),
+    loc: PayloadLocationRecCompletaSchema.optional(),
     ativacao: z.object({
       tipoJornada: z.enum(["JORNADA_1", "JORNADA_2", "JORNADA_3", "JORNADA_4", "AGUARDANDO_DEFINICAO"]),
       dadosJornada: DadosJornada.optional(),
@@ -115,4 +111,12 @@ export const RecGeradaSchema = z
   })
   .openapi("RecGerada");
 
-export const RecCompletaSchema = RecGeradaSchema.openapi("RecCompleta");
+/** The composite QR of the journey asked for (GET /rec/{idRec}, with or without `txid`). */
+const DadosQR = z
+  .object({
+    jornada: z.enum(["JORNADA_2", "JORNADA_3", "JORNADA_4"]),
+    pixCopiaECola: z.string().max(512),
+  })
+  .openapi({ description: "The BR Code of journey 2 (the recurrence), 3 (with a cob) or 4 (with a cobv)." });
+
+export const RecCompletaSchema = RecGeradaSchema.extend({ dadosQR: DadosQR.optional() }).openapi("RecCompleta");

@@ -5,14 +5,18 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
+import { ISPB_PATTERN, RECIPIENT_LIMITS } from "../../recurrences/model";
 import { REQUEST_STATUSES } from "../../recurrences/request-status";
 import { RecGeradaSchema, RecIdSchema } from "./rec";
 
-const Ispb = z.string().regex(/^[0-9A-Z]{8}$/, "ispbParticipante deve ter 8 caracteres [0-9A-Z]");
+const Ispb = z.string().regex(ISPB_PATTERN, "ispbParticipante deve ter 8 caracteres [0-9A-Z]");
 const Conta = {
-  conta: z.string().max(20, "conta deve ter no máximo 20 caracteres"),
+  conta: z.string().max(RECIPIENT_LIMITS.account, `conta deve ter no máximo ${RECIPIENT_LIMITS.account} caracteres`),
   ispbParticipante: Ispb,
-  agencia: z.string().max(4, "agencia deve ter no máximo 4 caracteres").optional(),
+  agencia: z
+    .string()
+    .max(RECIPIENT_LIMITS.branch, `agencia deve ter no máximo ${RECIPIENT_LIMITS.branch} caracteres`)
+    .optional(),
 };
 
 export const DestinatarioSchema = z

@@ -1,18 +1,29 @@
-/** A recurrence as the API Pix writes it (`RecGerada`, `RecCompleta`). */
-import type { Account, Recurrence } from "../../generated/prisma/client";
+/** A recurrence as the API Pix writes it (`RecGerada`, `RecCompleta`), and its payload location (`locrec`). */
+import { config } from "../../config";
+import type { Account, Recurrence, RecurrenceLocation } from "../../generated/prisma/client";
+import { journeyOf } from "../../recurrences/journeys";
+import { recurrenceLocationUrl } from "../../recurrences/locations";
 import type { Closure, HistoryEntry } from "../../recurrences/status";
 import { valorOf } from "../money";
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Approved by notification (journey 1) unless the consent came with a paid cob (journey 3). */
-function journeyOf(rec: Recurrence) {
-  const approved = (rec.history as HistoryEntry[]).some((entry) => entry.status === "APROVADA");
-  if (!approved) return "AGUARDANDO_DEFINICAO" as const;
-  return rec.journeyTxId ? ("JORNADA_3" as const) : ("JORNADA_1" as const);
+/** API Pix `PayloadLocationRecCompleta`. */
+export function locRecView(location: RecurrenceLocation) {
+  return {
+    id: Number(location.id),
+    location: recurrenceLocationUrl(location.token),
+    tipo: "rec" as const,
+    criacao: location.createdAt.toISOString(),
+    ...(location.idRec ? { idRec: location.idRec } : {}),
+  };
 }
 
-export function recView(rec: Recurrence, account: Pick<Account, "name" | "document">) {
+export function recView(
+  rec: Recurrence,
+  account: Pick<Account, "name" | "document">,
+  location: RecurrenceLocation | null = null,
+) {
   const debtor = rec.debtorDocument.length === 11 ? { cpf: rec.debtorDocument } : { cnpj: rec.debtorDocument };
   const valor = {
     ...(rec.amountCents !== null ? { valorRec: valorOf(rec.amountCents) } : {}),
@@ -40,9 +51,24 @@ export function recView(rec: Recurrence, account: Pick<Account, "name" | "docume
     status: rec.status as "CRIADA",
     atualizacao: rec.history as HistoryEntry[],
     ...(rec.closure ? { encerramento: rec.closure as Closure } : {}),
+    ...(location ? { loc: locRecView(location) } : {}),
     ativacao: {
       tipoJornada: journeyOf(rec),
       ...(rec.journeyTxId ? { dadosJornada: { txid: rec.journeyTxId } } : {}),
     },
+  };
+}
+
+/** API Pix `RecPayload`: what a payer's institution reads of a recurrence (its location, a consent request). */
+export function recPayloadView(rec: Recurrence, account: Pick<Account, "name" | "document">) {
+  const { idRec, vinculo, calendario, valor, recebedor, politicaRetentativa, atualizacao } = recView(rec, account);
+  return {
+    idRec,
+    vinculo,
+    calendario,
+    ...(valor ? { valor } : {}),
+    recebedor: { ...recebedor, ispbParticipante: config().PLATFORM_ISPB },
+    politicaRetentativa,
+    atualizacao,
   };
 }

@@ -1,8 +1,7 @@
 /** A consent request as the API Pix writes it (`SolicRecCompleta`). */
-import { config } from "../../config";
 import type { Account, Recurrence, RecurrenceRequest } from "../../generated/prisma/client";
 import type { RequestHistoryEntry } from "../../recurrences/request-status";
-import { recView } from "./rec";
+import { recPayloadView } from "./rec";
 
 type Destinatario = { conta: string; ispbParticipante: string; agencia?: string } & (
   | { cpf: string }
@@ -10,7 +9,6 @@ type Destinatario = { conta: string; ispbParticipante: string; agencia?: string 
 );
 
 export function solicRecView(request: RecurrenceRequest, rec: Recurrence, account: Pick<Account, "name" | "document">) {
-  const { idRec, vinculo, calendario, valor, recebedor, politicaRetentativa, atualizacao } = recView(rec, account);
   return {
     idSolicRec: request.idSolicRec,
     idRec: request.idRec,
@@ -18,14 +16,6 @@ export function solicRecView(request: RecurrenceRequest, rec: Recurrence, accoun
     destinatario: request.recipient as Destinatario,
     status: request.status as "CRIADA",
     atualizacao: request.history as RequestHistoryEntry[],
-    recPayload: {
-      idRec,
-      vinculo,
-      calendario,
-      ...(valor ? { valor } : {}),
-      recebedor: { ...recebedor, ispbParticipante: config().PLATFORM_ISPB },
-      politicaRetentativa,
-      atualizacao,
-    },
+    recPayload: recPayloadView(rec, account),
   };
 }

@@ -33,6 +33,8 @@ export const FieldId = {
   merchantCity: "60",
   additionalData: "62",
   crc: "63",
+  /** Pix Automático: the recurrence template (GUI + the recurrence's location URL) */
+  recurrence: "80",
 } as const;
 
 /** Sub-field ids inside the Pix merchant account template. */

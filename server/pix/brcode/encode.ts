@@ -28,6 +28,14 @@ export interface DynamicBrCodeInput {
   merchantCity: string;
 }
 
+/** Journey 2 of Pix Automático: a QR that carries only a recurrence's location. */
+export interface RecurrenceBrCodeInput {
+  /** The recurrence's location without scheme, e.g. "pix.example.com/qr/v2/rec/abc". */
+  recurrenceUrl: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
 export interface StaticBrCodeInput {
   pixKey: string;
   amountCents?: bigint;
@@ -44,18 +52,23 @@ const PRINTABLE_ASCII = /^[\x21-\x7E]+$/;
 const ACCOUNT_ROOM = MAX_VALUE_LENGTH - encodeTlv([tlvField(AccountFieldId.gui, PIX_GUI)]).length;
 const SUBFIELD_OVERHEAD = 4;
 
-/** Builds a single-use dynamic BR Code pointing at a charge location. */
-export function encodeDynamicBrCode(input: DynamicBrCodeInput): string {
-  const url = input.locationUrl;
+/** A location URL as a BR Code carries it (field 25 of a template): printable, no scheme, fits. */
+function checkedUrl(url: string, what: string): string {
   if (!PRINTABLE_ASCII.test(url) || URL_SCHEME_PATTERN.test(url)) {
-    throw new BrCodeError("INVALID_URL", "location URL must be printable ASCII without spaces or scheme");
+    throw new BrCodeError("INVALID_URL", `${what} URL must be printable ASCII without spaces or scheme`);
   }
   if (SUBFIELD_OVERHEAD + url.length > ACCOUNT_ROOM) {
     throw new BrCodeError(
       "INVALID_URL",
-      `location URL must have at most ${ACCOUNT_ROOM - SUBFIELD_OVERHEAD} characters`,
+      `${what} URL must have at most ${ACCOUNT_ROOM - SUBFIELD_OVERHEAD} characters`,
     );
   }
+  return url;
+}
+
+/** Builds a single-use dynamic BR Code pointing at a charge location. */
+export function encodeDynamicBrCode(input: DynamicBrCodeInput): string {
+  const url = checkedUrl(input.locationUrl, "location");
   return assemble({
     pointOfInitiation: POINT_OF_INITIATION_DYNAMIC,
     account: [tlvField(AccountFieldId.gui, PIX_GUI), tlvField(AccountFieldId.url, url)],
@@ -63,6 +76,48 @@ export function encodeDynamicBrCode(input: DynamicBrCodeInput): string {
     merchantName: input.merchantName,
     merchantCity: input.merchantCity,
     txid: NO_TXID,
+    recurrenceUrl: null,
+  });
+}
+
+/** Pix Automático's template 80: the arrangement's GUI and the recurrence's location. */
+const recurrenceTemplate = (url: string) =>
+  tlvTemplate(FieldId.recurrence, [tlvField(AccountFieldId.gui, PIX_GUI), tlvField(AccountFieldId.url, url)]);
+
+/** Closes a payload: the CRC covers everything up to and including its own id and length ("6304"). */
+function withCrc(fields: string): string {
+  const body = `${fields}${FieldId.crc}04`;
+  return `${body}${crc16(body)}`;
+}
+
+/**
+ * The composite QR of journeys 3 (a cob) and 4 (a cobv): the charge's own BR Code, every field
+ * kept, with the recurrence template added before a new CRC. A payer's app that knows no Pix
+ * Automático still pays the charge.
+ */
+export function composeWithRecurrence(chargeBrCode: string, recurrenceUrl: string): string {
+  const crcAt = chargeBrCode.length - 8;
+  if (crcAt <= 0 || chargeBrCode.slice(crcAt, crcAt + 4) !== `${FieldId.crc}04`) {
+    throw new BrCodeError("INVALID_CRC", "the charge's BR Code does not end with its CRC");
+  }
+  return withCrc(
+    `${chargeBrCode.slice(0, crcAt)}${encodeTlv([recurrenceTemplate(checkedUrl(recurrenceUrl, "recurrence"))])}`,
+  );
+}
+
+/**
+ * Builds the QR of a recurrence alone (journey 2): the Pix template (26) names only the
+ * arrangement, no amount, and the recurrence template (80) carries its location.
+ */
+export function encodeRecurrenceBrCode(input: RecurrenceBrCodeInput): string {
+  return assemble({
+    pointOfInitiation: POINT_OF_INITIATION_DYNAMIC,
+    account: [tlvField(AccountFieldId.gui, PIX_GUI)],
+    amount: null,
+    merchantName: input.merchantName,
+    merchantCity: input.merchantCity,
+    txid: NO_TXID,
+    recurrenceUrl: checkedUrl(input.recurrenceUrl, "recurrence"),
   });
 }
 
@@ -99,6 +154,7 @@ export function encodeStaticBrCode(input: StaticBrCodeInput): string {
     merchantName: input.merchantName,
     merchantCity: input.merchantCity,
     txid,
+    recurrenceUrl: null,
   });
 }
 
@@ -109,6 +165,8 @@ interface AssembleInput {
   merchantName: string;
   merchantCity: string;
   txid: string;
+  /** Pix Automático: the recurrence's location, in the unreserved template 80 */
+  recurrenceUrl: string | null;
 }
 
 function assemble(input: AssembleInput): string {
@@ -134,7 +192,6 @@ function assemble(input: AssembleInput): string {
     tlvField(FieldId.merchantCity, merchantCity),
     tlvTemplate(FieldId.additionalData, [tlvField(TXID_FIELD_ID, input.txid)]),
   );
-  // The CRC covers everything up to and including its own id and length ("6304").
-  const body = `${encodeTlv(fields)}${FieldId.crc}04`;
-  return `${body}${crc16(body)}`;
+  if (input.recurrenceUrl !== null) fields.push(recurrenceTemplate(input.recurrenceUrl));
+  return withCrc(encodeTlv(fields));
 }

@@ -8,9 +8,18 @@ export {
   decodeBrCode,
   type PointOfInitiation,
 } from "./decode";
-export { type DynamicBrCodeInput, encodeDynamicBrCode, encodeStaticBrCode, type StaticBrCodeInput } from "./encode";
+export {
+  composeWithRecurrence,
+  type DynamicBrCodeInput,
+  encodeDynamicBrCode,
+  encodeRecurrenceBrCode,
+  encodeStaticBrCode,
+  type RecurrenceBrCodeInput,
+  type StaticBrCodeInput,
+} from "./encode";
 export { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
 export { type BrCodeInspection, type Finding, inspectBrCode } from "./inspect";
+export { recurrenceUrlOf } from "./recurrence";
 export {
   encodeTlv,
   encodeTlvField,

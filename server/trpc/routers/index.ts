@@ -16,6 +16,7 @@ import { onboardingRouter } from "./onboarding";
 import { paymentLinksRouter } from "./payment-links";
 import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
+import { recurrencesRouter } from "./recurrences";
 import { refundsRouter } from "./refunds";
 import { sandboxRouter } from "./sandbox";
 import { statementsRouter } from "./statements";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   paymentLinks: paymentLinksRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
+  recurrences: recurrencesRouter,
   onboarding: onboardingRouter,
   refunds: refundsRouter,
   sandbox: sandboxRouter,

@@ -13,10 +13,17 @@ import { AccountId, EndToEndId } from "../../fields/ids";
 import { SandboxMedOpen } from "../../meds/schema";
 import { openMed } from "../../meds/service";
 import { sandboxMode } from "../../pix/current-rail";
+import { setPayerFailure } from "../../recurrences/charges/payer";
+import { COBR_REJECT_CODES } from "../../recurrences/charges/status";
+import { openRequests } from "../../recurrences/dashboard";
+import { ID_REC_PATTERN, ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
+import { answerRequest } from "../../recurrences/requests";
+import { REJECT_CODES } from "../../recurrences/status";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput, PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
 import { createTRPCRouter, merchantProcedure } from "../init";
 import { entryView } from "./ledger";
+import { refusedForDashboard } from "./recurrences";
 
 const sandboxProcedure = merchantProcedure.use(({ next }) => {
   if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
@@ -96,5 +103,48 @@ export const sandboxRouter = createTRPCRouter({
           amountCents: input.amount ?? null,
         }),
       ),
+    ),
+
+  /** The merchant's consent requests still waiting for the payer's answer. */
+  openRecurrenceRequests: sandboxProcedure.query(async ({ ctx }) =>
+    (await openRequests(db(), ctx.user.id)).map((request) => ({
+      idSolicRec: request.idSolicRec,
+      idRec: request.idRec,
+      debtorName: request.recurrence.debtorName,
+      contract: request.recurrence.contract,
+      periodicity: request.recurrence.periodicity,
+      amountCents: request.recurrence.amountCents,
+      minimumCents: request.recurrence.minimumCents,
+      expiresAt: request.expiresAt,
+    })),
+  ),
+
+  /**
+   * The payer answers one of the merchant's Pix Automático consent requests: accepting approves
+   * the recurrence, rejecting rejects it (AP13 unless `code`).
+   */
+  answerRecurrenceRequest: sandboxProcedure
+    .input(
+      z.object({
+        idSolicRec: z.string().regex(ID_SOLIC_REC_PATTERN),
+        accept: z.boolean(),
+        code: z.enum(REJECT_CODES).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const answer = input.accept
+        ? ({ accept: true } as const)
+        : ({ accept: false, codigo: input.code ?? "AP13" } as const);
+      const request = await refusedForDashboard(() =>
+        db().$transaction((tx) => answerRequest(tx, ctx.user.id, input.idSolicRec, answer)),
+      );
+      return { idSolicRec: request.idSolicRec, idRec: request.idRec, status: request.status };
+    }),
+
+  /** Funds (`failureCode` null) or starves (each attempt fails with the code) the payer of a recurrence. */
+  setRecurrencePayer: sandboxProcedure
+    .input(z.object({ idRec: z.string().regex(ID_REC_PATTERN), failureCode: z.enum(COBR_REJECT_CODES).nullable() }))
+    .mutation(({ ctx, input }) =>
+      db().$transaction((tx) => setPayerFailure(tx, ctx.user.id, input.idRec, input.failureCode)),
     ),
 });

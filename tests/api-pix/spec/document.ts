@@ -35,6 +35,10 @@ export const IN_SCOPE = [
   "POST /solicrec",
   "GET /solicrec/{idSolicRec}",
   "PATCH /solicrec/{idSolicRec}",
+  "POST /locrec",
+  "GET /locrec",
+  "GET /locrec/{id}",
+  "DELETE /locrec/{id}/idRec",
   "PUT /cobr/{txid}",
   "PATCH /cobr/{txid}",
   "GET /cobr/{txid}",
@@ -199,6 +203,12 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     was: undefined,
     now: true,
     why: "a revision is its body: PATCH /solicrec/{idSolicRec} without one revises nothing",
+  },
+  {
+    at: ["paths", "/locrec", "post", "requestBody"],
+    was: undefined,
+    now: { $ref: "#/components/requestBodies/PayloadLocationRecBody" },
+    why: "the specification defines PayloadLocationRecBody (`tipo: rec`, required) for this operation but never references it; /loc's POST takes its body the same way (docs/decisions/0042)",
   },
   {
     at: ["components", "schemas", "PixAutomatico", "properties", "valor", "anyOf"],

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { RecurrencesBrowser } from "@/components/recurrences/recurrences-browser";
+import { sectionMetadata } from "@/components/sections/metadata";
+import { SectionPage } from "@/components/sections/section-page";
+import { ButtonLink } from "@/components/ui/button";
+import { PlusIcon } from "@/components/ui/icons";
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionMetadata("recurrences");
+}
+
+export default async function RecurrencesPage() {
+  const t = await getTranslations("recurrences.list");
+  return (
+    <SectionPage
+      section="recurrences"
+      actions={
+        <ButtonLink href="/recurrences/new" data-testid="recurrence-new-link">
+          <PlusIcon className="size-4" />
+          {t("new")}
+        </ButtonLink>
+      }
+    >
+      <RecurrencesBrowser />
+    </SectionPage>
+  );
+}

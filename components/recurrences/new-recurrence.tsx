@@ -1,0 +1,144 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { AmountField } from "@/components/forms/amount-input";
+import { DateField } from "@/components/forms/date-field";
+import { useFormBasics } from "@/components/forms/form-basics";
+import {
+  type AnyForm,
+  FormAlert,
+  FormField,
+  SelectField,
+  showServiceError,
+  useSchemaForm,
+} from "@/components/forms/schema-form";
+import { errorData } from "@/components/forms/service-error";
+import { Button } from "@/components/ui/button";
+import { TitledCard } from "@/components/ui/card";
+import { ChoiceCards } from "@/components/ui/choice-cards";
+import { RefreshIcon } from "@/components/ui/icons";
+import { Input } from "@/components/ui/input";
+import { plusDays, todayInSaoPaulo } from "@/server/charges/due-date/calendar";
+import { AMOUNT_KINDS } from "@/server/recurrences/form";
+import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "@/server/recurrences/model";
+import { defaultValues, type RecurrenceFormValues, recurrenceSchema, refusedField } from "./form-schema";
+
+/** Marks each field the service refused with its sentence (above the form when it is none); true when some were. */
+function useMarkRefused(form: AnyForm<RecurrenceFormValues>) {
+  const t = useTranslations("recurrences.refused");
+  return (fields: string[]) => {
+    let marked = false;
+    for (const field of fields) {
+      const refused = refusedField(field);
+      if (!refused) continue;
+      const message = t(refused.key as never);
+      if (refused.path) form.setError(refused.path, { type: "server", message }, { shouldFocus: !marked });
+      else form.setError("root.server", { type: "server", message });
+      marked = true;
+    }
+    return marked;
+  };
+}
+
+/** The "new recurrence" form: contract and payer, dates and frequency, amount and retries. */
+export function NewRecurrence() {
+  const t = useTranslations("recurrences.form");
+  const periodicities = useTranslations("recurrences.periodicities");
+  const retryPolicies = useTranslations("recurrences.retryPolicies");
+  const router = useRouter();
+  const basics = useFormBasics((trpc) => trpc.recurrences.create.mutationOptions());
+  const { locale, trpc, queryClient, explain, mutation: create } = basics;
+  const schema = useMemo(() => recurrenceSchema(locale), [locale]);
+  const form = useSchemaForm(schema, { defaultValues: defaultValues(plusDays(todayInSaoPaulo(), 7)) });
+  const markRefused = useMarkRefused(form);
+  const amountKind = form.watch("amountKind");
+  const startDate = form.watch("startDate");
+
+  const onSubmit = form.handleSubmit((input) => {
+    if (create.isPending) return;
+    create.mutate(input, {
+      onSuccess: ({ idRec }) => {
+        void queryClient.invalidateQueries(trpc.recurrences.list.pathFilter());
+        router.push(`/recurrences/${idRec}`);
+      },
+      onError: (cause) => {
+        const fields = (errorData(cause) as { fields?: string[] | null } | null)?.fields ?? [];
+        if (!markRefused(fields)) showServiceError(form, explain(cause));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6" data-testid="recurrence-form">
+      <FormAlert form={form} />
+      <TitledCard title={t("contractTitle")} contentClassName="grid gap-5 md:grid-cols-2">
+        <FormField form={form} name="contract" label={t("contract")} hint={t("contractHint")}>
+          {(control) => <Input {...control} maxLength={REC_LIMITS.contract} autoComplete="off" />}
+        </FormField>
+        <FormField form={form} name="object" label={t("object")}>
+          {(control) => <Input {...control} maxLength={REC_LIMITS.object} placeholder={t("objectPlaceholder")} />}
+        </FormField>
+        <FormField form={form} name="debtor.name" label={t("debtorName")}>
+          {(control) => <Input {...control} maxLength={REC_LIMITS.debtorName} autoComplete="off" />}
+        </FormField>
+        <FormField form={form} name="debtor.document" label={t("debtorDocument")}>
+          {(control) => (
+            <Input
+              {...control}
+              placeholder={t("debtorDocumentPlaceholder")}
+              inputMode="numeric"
+              maxLength={18}
+              autoComplete="off"
+              className="tabular-nums"
+            />
+          )}
+        </FormField>
+      </TitledCard>
+
+      <TitledCard title={t("calendar")} contentClassName="grid gap-5 md:grid-cols-3">
+        <DateField form={form} name="startDate" label={t("startDate")} min={todayInSaoPaulo()} />
+        <DateField form={form} name="endDate" label={t("endDate")} hint={t("endHint")} min={startDate} />
+        <SelectField form={form} name="periodicity" label={t("periodicity")}>
+          {PERIODICITIES.map((value) => (
+            <option key={value} value={value}>
+              {periodicities(value)}
+            </option>
+          ))}
+        </SelectField>
+      </TitledCard>
+
+      <TitledCard title={t("amountTitle")} contentClassName="grid gap-5">
+        <ChoiceCards
+          legend={t("amountKind")}
+          name="amountKind"
+          value={amountKind}
+          onChange={(value) => form.setValue("amountKind", value)}
+          choices={AMOUNT_KINDS.map((value) => ({ value, title: t(value), hint: t(`${value}Hint`) }))}
+        />
+        <div className="grid gap-5 md:grid-cols-2">
+          <AmountField
+            form={form}
+            name="amount"
+            label={amountKind === "fixed" ? t("amountFixed") : t("amountMinimum")}
+          />
+          <SelectField form={form} name="retryPolicy" label={t("retryPolicy")}>
+            {RETRY_POLICIES.map((value) => (
+              <option key={value} value={value}>
+                {retryPolicies(value)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </TitledCard>
+
+      <div className="flex justify-end">
+        <Button type="submit" loading={create.isPending} className="w-full sm:w-auto" data-testid="recurrence-submit">
+          {create.isPending ? null : <RefreshIcon className="size-4" />}
+          {create.isPending ? t("creating") : t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

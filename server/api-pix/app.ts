@@ -26,6 +26,7 @@ import { registerPixRoutes } from "./routes/pix";
 import { registerRecRoutes } from "./routes/rec";
 import { registerSolicRecRoutes } from "./routes/solicrec";
 import { registerWebhookRoutes } from "./routes/webhook";
+import { registerWebhookRecRoutes } from "./routes/webhookrec";
 
 export const API_PIX_BASE = "/api/pix/v2";
 
@@ -97,6 +98,7 @@ export function createApiPix() {
   registerRecRoutes(app);
   registerSolicRecRoutes(app);
   registerLocRecRoutes(app);
+  registerWebhookRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

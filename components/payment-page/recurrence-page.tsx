@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { CSSProperties } from "react";
 import { useMoney } from "@/components/format/money";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
-import { CopyTextButton } from "@/components/ui/copy-button";
+import { PixCodeBlock } from "./pix-code-block";
 
 export type RecurrencePageProps = {
   status: "waiting" | "approved" | "closed";
@@ -79,36 +79,12 @@ export function RecurrencePage(props: RecurrencePageProps) {
       </section>
 
       {props.status === "waiting" && props.emv ? (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          {props.qrCode ? (
-            // biome-ignore lint/performance/noImgElement: a data URL drawn by the server
-            <img
-              src={props.qrCode}
-              alt={t("qrAlt", { merchant: props.merchantName })}
-              className="mx-auto aspect-square w-full max-w-64"
-              data-testid="page-qr"
-            />
-          ) : null}
-          <p className="text-sm text-slate-700">{t("scan")}</p>
-          <div>
-            <label htmlFor="pix-code" className="text-sm font-medium text-slate-800">
-              {t("code")}
-            </label>
-            <div className="mt-1 space-y-2">
-              <textarea
-                id="pix-code"
-                readOnly
-                value={props.emv}
-                rows={3}
-                className="block w-full resize-none rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all text-slate-800"
-                data-testid="page-code"
-              />
-              <CopyTextButton value={props.emv} className="h-11 w-full" data-testid="page-copy">
-                {t("copyCode")}
-              </CopyTextButton>
-            </div>
-          </div>
-        </section>
+        <PixCodeBlock
+          emv={props.emv}
+          qrCode={props.qrCode}
+          qrAlt={t("qrAlt", { merchant: props.merchantName })}
+          scan={t("scan")}
+        />
       ) : null}
     </main>
   );

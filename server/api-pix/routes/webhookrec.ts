@@ -16,7 +16,7 @@ import {
 import { MAX_URL } from "../../webhooks/schema";
 import type { ApiPixEnv } from "../context";
 import { resourceInputHook } from "../invalid-input";
-import { PixProblem } from "../problem";
+import { notFoundAs, PixProblem } from "../problem";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 
 type Kind = {
@@ -50,10 +50,6 @@ const KINDS: Kind[] = [
 
 const NOT_FOUND = { type: "NaoEncontrado", title: "Webhook não encontrado.", status: 404 } as const;
 const notFound = () => new PixProblem({ ...NOT_FOUND, detail: "Não há webhook configurado." });
-
-const orNotFound = (error: unknown): never => {
-  throw error instanceof AppError && error.status === 404 ? notFound() : error;
-};
 
 function registerKind(app: OpenAPIHono<ApiPixEnv>, k: Kind) {
   const route = pixRoutes(k.tag);
@@ -116,12 +112,12 @@ function registerKind(app: OpenAPIHono<ApiPixEnv>, k: Kind) {
   );
 
   app.openapi(get, async (c) => {
-    const webhook = await getRecurrenceWebhook(db(), c.get("apiKey").userId, k.kind).catch(orNotFound);
+    const webhook = await notFoundAs(notFound, () => getRecurrenceWebhook(db(), c.get("apiKey").userId, k.kind));
     return c.json({ webhookUrl: webhook.webhookUrl, criacao: webhook.createdAt.toISOString() }, 200);
   });
 
   app.openapi(remove, async (c) => {
-    await deleteRecurrenceWebhook(db(), c.get("apiKey").userId, k.kind).catch(orNotFound);
+    await notFoundAs(notFound, () => deleteRecurrenceWebhook(db(), c.get("apiKey").userId, k.kind));
     return c.body(null, 204);
   });
 }

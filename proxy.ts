@@ -15,7 +15,7 @@ import { foreignOrigin } from "./server/http/same-origin";
 import { contentSecurityPolicy } from "./server/http/security-headers.mjs";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const PUBLIC_PAGE = /^\/(c|l)\//;
+const PUBLIC_PAGE = /^\/(c|l|r)\//;
 
 export function proxy(request: NextRequest) {
   if (!SAFE_METHODS.has(request.method) && foreignOrigin(request)) {
@@ -26,7 +26,7 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.delete(ACCEPT_LOCALE_HEADER);
-  // the payer's pages (/c/, /l/) speak the browser's language until the switch sets the cookie
+  // the payer's pages (/c/, /l/, /r/) speak the browser's language until the switch sets the cookie
   if (PUBLIC_PAGE.test(request.nextUrl.pathname) && !request.cookies.has(LOCALE_COOKIE)) {
     headers.set(ACCEPT_LOCALE_HEADER, localeFromAcceptLanguage(request.headers.get("accept-language")));
   }

@@ -5,9 +5,9 @@ import type { CSSProperties } from "react";
 import { useCountdownText, useNow } from "@/components/charges/status";
 import { useMoney } from "@/components/format/money";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
-import { CopyTextButton } from "@/components/ui/copy-button";
 import { CheckIcon } from "@/components/ui/icons";
 import { useLiveStatus } from "./live-status";
+import { PixCodeBlock } from "./pix-code-block";
 import type { PageDueProps, PaymentPageProps } from "./types";
 
 const COMPONENTS = ["original", "multa", "juros", "desconto", "abatimento"] as const;
@@ -61,35 +61,7 @@ export function PaymentPage(props: PaymentPageProps) {
       </section>
 
       {status === "open" && props.emv ? (
-        <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          {props.qrCode ? (
-            // biome-ignore lint/performance/noImgElement: a data URL drawn by the server
-            <img
-              src={props.qrCode}
-              alt={t("qrAlt", { amount })}
-              className="mx-auto aspect-square w-full max-w-64"
-              data-testid="page-qr"
-            />
-          ) : null}
-          <p className="text-sm text-slate-700">{t("scan")}</p>
-          <div>
-            <label htmlFor="pix-code" className="text-sm font-medium text-slate-800">
-              {t("code")}
-            </label>
-            <div className="mt-1 space-y-2">
-              <textarea
-                id="pix-code"
-                readOnly
-                value={props.emv}
-                rows={3}
-                className="block w-full resize-none rounded-md border border-slate-300 bg-slate-50 p-2 font-mono text-xs break-all text-slate-800"
-                data-testid="page-code"
-              />
-              <CopyTextButton value={props.emv} className="h-11 w-full" data-testid="page-copy">
-                {t("copyCode")}
-              </CopyTextButton>
-            </div>
-          </div>
+        <PixCodeBlock emv={props.emv} qrCode={props.qrCode} qrAlt={t("qrAlt", { amount })} scan={t("scan")}>
           <p className="text-sm text-slate-700">
             {t("expiresIn")}{" "}
             <span className="font-semibold tabular-nums" data-testid="page-countdown">
@@ -97,7 +69,7 @@ export function PaymentPage(props: PaymentPageProps) {
             </span>
           </p>
           <p className="text-xs text-slate-600">{t("live")}</p>
-        </section>
+        </PixCodeBlock>
       ) : null}
 
       {status === "paid" ? (

@@ -37,6 +37,8 @@ const ACCOUNT_EVENT_MESSAGES = {
   "pix_out:processing": "outProcessing",
   "pix_out:refunded_processing": "outRefunded",
   "med:received": "medReceived",
+  "pix_automatico:recurrence_updated": "recurrenceUpdated",
+  "pix_automatico:charge_updated": "recurringChargeUpdated",
 } as const satisfies Record<AccountEventName, string>;
 
 export { ACCOUNT_WILDCARD };

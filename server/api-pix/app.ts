@@ -27,6 +27,7 @@ import { registerPixRoutes } from "./routes/pix";
 import { registerRecRoutes } from "./routes/rec";
 import { registerSolicRecRoutes } from "./routes/solicrec";
 import { registerWebhookRoutes } from "./routes/webhook";
+import { registerWebhookRecRoutes } from "./routes/webhookrec";
 
 export const API_PIX_BASE = "/api/pix/v2";
 
@@ -99,6 +100,7 @@ export function createApiPix() {
   registerSolicRecRoutes(app);
   registerLocRecRoutes(app);
   registerCobRRoutes(app);
+  registerWebhookRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
   app.onError((error, c) => {

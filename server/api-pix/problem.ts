@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError } from "../errors";
 
 export const PROBLEM_TYPE_BASE = "https://pix.bcb.gov.br/api/v2/error/";
 
@@ -39,6 +40,16 @@ export type ProblemBody = {
   correlationId: string;
   violacoes?: Violation[];
 };
+
+/** Runs a service call, answering its "not found" (a 404 AppError) as the operation's own problem. */
+export async function notFoundAs<T>(problem: () => PixProblem, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw problem();
+    throw error;
+  }
+}
 
 export function problemBody(problem: ProblemInit, correlationId: string): ProblemBody {
   return {

@@ -18,6 +18,14 @@ export function recurrenceLocationUrl(token: string, appUrl = config().APP_URL):
   return `${new URL(appUrl).host}${LOCATION_PATH}/rec/${token}`;
 }
 
+/** The token of a recurrence location URL of this service (as a QR carries it), else null. */
+export function ownRecurrenceToken(url: string, appUrl = config().APP_URL): string | null {
+  const prefix = `${new URL(appUrl).host}${LOCATION_PATH}/rec/`.toLowerCase();
+  if (!url.toLowerCase().startsWith(prefix)) return null;
+  const token = url.slice(prefix.length);
+  return /^[0-9a-f-]{36}$/i.test(token) ? token.toLowerCase() : null;
+}
+
 export async function createRecurrenceLocation(db: Db | Tx, userId: string, now = new Date()) {
   return db.recurrenceLocation.create({ data: { userId, token: randomUUID(), createdAt: now } });
 }

@@ -330,7 +330,7 @@ describe("account-surface catalogue (interface 6.4)", () => {
   });
 
   it("subscriptions: the six names and `*`", () => {
-    expect(ACCOUNT_EVENTS).toHaveLength(6);
+    expect(ACCOUNT_EVENTS).toHaveLength(8);
     expect(isAccountEvent("*")).toBe(true);
     expect(isAccountEvent("med:received")).toBe(true);
     expect(isAccountEvent("pix.charge.paid")).toBe(false);

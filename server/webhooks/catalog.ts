@@ -37,6 +37,10 @@ export const ACCOUNT_EVENTS = [
   "pix_out:processing",
   "pix_out:refunded_processing",
   "med:received",
+  /** Pix Automático (docs/decisions/0042): a recurrence created or changed status; object: the API Pix rec */
+  "pix_automatico:recurrence_updated",
+  /** a recurring charge (cobr) changed; object: the API Pix cobr */
+  "pix_automatico:charge_updated",
 ] as const;
 export type AccountEventName = (typeof ACCOUNT_EVENTS)[number];
 export const ACCOUNT_WILDCARD = "*";

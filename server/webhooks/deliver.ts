@@ -25,6 +25,8 @@ export type Claimed = {
   gatewayWebhookId: string | null;
   configId: string | null;
   pixWebhookId: string | null;
+  /** API Pix: where under the webhook's URL it goes (`pix`, or `rec`/`cobr` for webhookrec/webhookcobr) */
+  callbackPath: "pix" | "rec" | "cobr";
   eventType: string;
   payload: unknown;
   /** this attempt's number (the claim counted it) */
@@ -76,21 +78,24 @@ const CLAIM = `
     RETURNING d.*)
   SELECT c.id, c.surface, c.user_id AS "userId", c.gateway_webhook_id AS "gatewayWebhookId",
          c.config_id AS "configId", c.pix_webhook_id AS "pixWebhookId", c.event_type AS "eventType", c.payload,
+         COALESCE(r.kind, 'pix') AS "callbackPath",
          c.attempts,
          c.manual_replay AS "manualReplay", c.created_at AS "createdAt",
-         COALESCE(g.url, w.target_url, p.webhook_url) AS url,
+         COALESCE(g.url, w.target_url, p.webhook_url, r.webhook_url) AS url,
          COALESCE(g.secret_ciphertext, w.secret_ciphertext) AS "secretCiphertext",
          w.auth_header_ciphertext AS "authHeaderCiphertext",
          CASE WHEN c.surface = 'gateway' AND (g.id IS NULL OR g.deleted_at IS NOT NULL OR NOT g.active)
                 THEN 'webhook deleted'
               WHEN c.surface = 'account' AND w.id IS NULL THEN 'configuration deleted'
               WHEN c.surface = 'account' AND NOT w.active THEN 'configuration inactive'
-              WHEN c.surface = 'api_pix' AND (p.id IS NULL OR p.user_id <> c.user_id) THEN 'webhook deleted'
+              WHEN c.surface = 'api_pix' AND COALESCE(p.user_id, r.user_id) IS DISTINCT FROM c.user_id
+                THEN 'webhook deleted'
          END AS gone
     FROM claimed c
     LEFT JOIN gateway_webhooks g ON g.id = c.gateway_webhook_id
     LEFT JOIN webhook_configs w ON w.id = c.config_id
-    LEFT JOIN pix_webhooks p ON p.id = c.pix_webhook_id`;
+    LEFT JOIN pix_webhooks p ON p.id = c.pix_webhook_id
+    LEFT JOIN recurrence_webhooks r ON r.id = c.recurrence_webhook_id`;
 
 /**
  * Claims up to `limit` due deliveries for `leaseMs`, with their targets; each claim counts as the
@@ -114,8 +119,8 @@ export async function claimDueDeliveries(
 export function targetOf(claimed: Claimed): Target {
   if (claimed.gone || !claimed.url) return { gone: claimed.gone ?? "target not found" };
   return {
-    // API Pix: the specification's callback is `{webhookUrl}/pix`.
-    url: claimed.surface === "api_pix" ? pixCallbackUrl(claimed.url) : claimed.url,
+    // API Pix: the specification's callback is `{webhookUrl}/pix` (`/rec`, `/cobr` for the recurrence webhooks).
+    url: claimed.surface === "api_pix" ? pixCallbackUrl(claimed.url, claimed.callbackPath) : claimed.url,
     secret: claimed.secretCiphertext ? decryptSecret(claimed.secretCiphertext) : null,
     authHeader: claimed.authHeaderCiphertext ? decryptSecret(claimed.authHeaderCiphertext) : null,
   };

@@ -22,13 +22,15 @@ import { wakeDeliveries } from "./deliver-signal";
 import { apiPixEventFor, PIX_WITH_TXID, REFUND_OF_PIX } from "./pix-payload";
 import { defaultSql, type Sql } from "./sql";
 
-type Row = {
+export type DeliveryRow = {
   id: string;
   surface: "gateway" | "account" | "api_pix";
   user_id: string;
   gateway_webhook_id: string | null;
   config_id: string | null;
   pix_webhook_id: string | null;
+  /** webhookrec / webhookcobr (recurrence-fanout.ts) */
+  recurrence_webhook_id?: string | null;
   source_event_id: string;
   target_key: string;
   event_type: string;
@@ -126,13 +128,24 @@ async function factsOfPass(sql: Sql, events: OutboxEvent[]): Promise<Map<string,
 }
 
 const INSERT = `
-  INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, pix_webhook_id, source_event_id,
-                                  target_key, event_type, payload, next_attempt_at, created_at)
+  INSERT INTO webhook_deliveries (id, surface, user_id, gateway_webhook_id, config_id, pix_webhook_id,
+                                  recurrence_webhook_id, source_event_id, target_key, event_type, payload,
+                                  next_attempt_at, created_at)
   SELECT x.id, x.surface::"WebhookSurface", x.user_id, x.gateway_webhook_id, x.config_id, x.pix_webhook_id,
-         x.source_event_id, x.target_key, x.event_type, x.payload, $2, $2
+         x.recurrence_webhook_id, x.source_event_id, x.target_key, x.event_type, x.payload, $2, $2
     FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, surface text, user_id uuid, gateway_webhook_id uuid,
-           config_id uuid, pix_webhook_id uuid, source_event_id uuid, target_key text, event_type text, payload jsonb)
+           config_id uuid, pix_webhook_id uuid, recurrence_webhook_id uuid, source_event_id uuid, target_key text,
+           event_type text, payload jsonb)
   ON CONFLICT (source_event_id, target_key) DO NOTHING`;
+
+/** Inserts an event's deliveries (a retry of the same event adds none); returns how many were new. */
+export async function insertDeliveries(sql: Sql, rows: DeliveryRow[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { rowCount } = await sql.query({ name: "webhooks_fan_out", text: INSERT, values: [JSON.stringify(rows), now] });
+  const created = rowCount ?? 0;
+  if (created > 0) wakeDeliveries();
+  return created;
+}
 
 /** Creates the deliveries of one outbox event; returns how many were new. */
 export async function fanOutEvent(
@@ -154,7 +167,7 @@ export async function fanOutEvent(
   };
   const gatewayEvents = gatewayEventsFor(event, context);
   const accountEvent = accountEventFor(event, context);
-  const rows: Row[] = [];
+  const rows: DeliveryRow[] = [];
   const base = { user_id: userId, source_event_id: event.id };
 
   for (const webhook of gatewayEvents.length ? (facts.webhooks ?? []) : []) {
@@ -206,11 +219,7 @@ export async function fanOutEvent(
       payload: pixEvent?.payload as object,
     });
   }
-  if (rows.length === 0) return 0;
-  const { rowCount } = await sql.query({ name: "webhooks_fan_out", text: INSERT, values: [JSON.stringify(rows), now] });
-  const created = rowCount ?? 0;
-  if (created > 0) wakeDeliveries();
-  return created;
+  return insertDeliveries(sql, rows, now);
 }
 
 /**

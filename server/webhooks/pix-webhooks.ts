@@ -30,11 +30,24 @@ function normalisedKey(chave: string): string | null {
   }
 }
 
-/** Where the deliveries of a webhook go: its URL with `/pix` appended to the path (query kept). */
-export function pixCallbackUrl(webhookUrl: string): string {
+/**
+ * Where the deliveries of an API Pix webhook go: its URL with `/pix` appended to the path (query
+ * kept) — `/rec` and `/cobr` for the recurrence webhooks (webhookrec, webhookcobr).
+ */
+export function pixCallbackUrl(webhookUrl: string, path: "pix" | "rec" | "cobr" = "pix"): string {
   const url = new URL(webhookUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, "")}/pix`;
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/${path}`;
   return url.toString();
+}
+
+/** An API Pix webhook URL as the SSRF guard accepts it (https, public; http only to private hosts when allowed). */
+export function validatePixWebhookUrl(webhookUrl: string, resolver?: Resolver): Promise<string> {
+  return validateTargetUrl(webhookUrl, {
+    field: "webhookUrl",
+    insecure: "private-only",
+    allowPrivate: config().WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    ...(resolver ? { resolver } : {}),
+  });
 }
 
 /**
@@ -53,12 +66,7 @@ export async function putPixWebhook(
   if (!registered || registered.account.userId !== userId) {
     throw invalid("chave is not a key of any of your accounts", "chave", "PIX_KEY_NOT_OF_ACCOUNT");
   }
-  const webhookUrl = await validateTargetUrl(input.webhookUrl, {
-    field: "webhookUrl",
-    insecure: "private-only",
-    allowPrivate: config().WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    ...(deps.resolver ? { resolver: deps.resolver } : {}),
-  });
+  const webhookUrl = await validatePixWebhookUrl(input.webhookUrl, deps.resolver);
   const now = deps.now ?? new Date();
   // A key that changed owners leaves its former owner's webhook behind: it is replaced.
   const existing = await tx.pixWebhook.findUnique({ where: { chave: key } });

@@ -6,11 +6,13 @@ import type { QueuedSms } from "../sms/outbox";
 import { sendSms } from "../sms/send";
 import { settleOutgoingPix } from "../transfers/send-pix";
 import { webhookFanOutHandlers } from "../webhooks/fanout";
+import { recurrenceFanOutHandlers } from "../webhooks/recurrence-fanout";
 
 /** What the worker does with each kind of outbox event. */
 export function outboxHandlers(db: Db): OutboxHandlers {
   return {
     ...webhookFanOutHandlers(),
+    ...recurrenceFanOutHandlers(),
     "rail.payment_submitted": async (event) => {
       const { entrySeq } = event.payload as { entrySeq: string };
       await settleOutgoingPix(db, BigInt(entrySeq));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
+import { recurrencePageView } from "../../server/payment-pages/recurrence-view";
 import { recurrenceUrlOf } from "../../server/pix/brcode";
 import { settleRecurrence } from "../../server/recurrences/service";
 import { cobvBody, putCobV } from "./cobv-support";
@@ -49,6 +50,8 @@ describe("API Pix locrec", () => {
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const idRec = created.json.idRec as string;
     expect(created.json.loc).toEqual({ ...loc, idRec });
+    const token = loc.location.split("/").pop() as string;
+    expect(created.json.paymentPageUrl).toMatch(new RegExp(`/r/${token}$`));
     expect((await pixCall(shop.bearer, "GET", `/locrec/${loc.id}`)).json.idRec).toBe(idRec);
 
     const read = await pixCall(shop.bearer, "GET", `/rec/${idRec}`);
@@ -68,6 +71,29 @@ describe("API Pix locrec", () => {
       recebedor: { cnpj: shop.document, nome: expect.any(String), ispbParticipante: expect.stringMatching(/^\w{8}$/) },
       politicaRetentativa: "PERMITE_3R_7D",
       atualizacao: [{ status: "CRIADA", data: expect.any(String) }],
+    });
+  });
+
+  it("the hosted page's view shows the terms and the journey 2 code while waiting, no code once approved", async () => {
+    const loc = await newLocRec(shop.bearer);
+    const idRec = await createdRec(shop.bearer, { loc: loc.id });
+    const token = loc.location.split("/").pop() as string;
+    const waiting = await recurrencePageView(db(), token);
+    expect(waiting).toMatchObject({
+      status: "waiting",
+      object: "Academia plano mensal",
+      periodicity: "MENSAL",
+      amountCents: 8990n,
+      minimumCents: null,
+      endDate: null,
+    });
+    expect(recurrenceUrlOf(waiting.emv ?? "")).toBe(loc.location);
+    await settleRecurrence(db(), shop.userId, idRec, { to: "APROVADA", journey: "JORNADA_2" });
+    expect(await recurrencePageView(db(), token)).toMatchObject({ status: "approved", emv: null });
+    await expect(recurrencePageView(db(), "not-a-token")).rejects.toMatchObject({ status: 404 });
+    const free = await newLocRec(shop.bearer);
+    await expect(recurrencePageView(db(), free.location.split("/").pop() as string)).rejects.toMatchObject({
+      status: 404,
     });
   });
 

@@ -184,6 +184,9 @@ ${code({
   python: PYTHON_VERIFY_WEBHOOK,
 })}
 <p>A delivery's body names the event and the object: <code>{ webhookId, userId, accountId, event, object }</code>.
+Pix Automático adds <code>pix_automatico:recurrence_updated</code> (a recurrence created or changing status; the
+object is the recurrence as API Pix <code>GET /rec/{idRec}</code> answers it) and
+<code>pix_automatico:charge_updated</code> (a recurring charge changed; the object is the API Pix <code>cobr</code>).
 Target URLs must be https and must not resolve to private addresses (a development server started with
 <code>npm run dev</code> allows localhost).</p>
 `;

@@ -1,9 +1,11 @@
 /**
- * Sandbox-only: the payer's side of Pix Automático, simulated (docs/decisions/0040, 0041). The payer
- * accepts or rejects one of the caller's consent requests (API Pix `solicrec`), which approves or
- * rejects its recurrence; it is funded or starved for the recurring charges (`cobr`), or cancels the
- * recurrence; the sandbox clock advances a recurrence to its next step. The rules are the
- * recurrences' services (server/recurrences/requests.ts, server/recurrences/charges/).
+ * Sandbox-only: the payer's side of Pix Automático, simulated (docs/decisions/0040, 0041, 0042).
+ * The payer accepts or rejects one of the caller's consent requests (API Pix `solicrec`, journey
+ * 1), or scans a recurrence's QR (journey 2) or a composite one (3 with a cob, 4 with a cobv),
+ * which approves or rejects its recurrence; it is funded or starved for the recurring charges
+ * (`cobr`), or cancels the recurrence; the sandbox clock advances a recurrence to its next step.
+ * The rules are the recurrences' services (server/recurrences/requests.ts, sandbox-scan.ts,
+ * server/recurrences/charges/).
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
@@ -11,6 +13,7 @@ import { AppError } from "../../errors";
 import { RecurrenceRefused } from "../../recurrences/model";
 import { REQUEST_STATUSES } from "../../recurrences/request-status";
 import { answerRequest, type PayerAnswer } from "../../recurrences/requests";
+import { scanRecurrenceQr } from "../../recurrences/sandbox-scan";
 import { REJECT_CODES } from "../../recurrences/status";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
@@ -66,6 +69,40 @@ const rejectRoute = sandboxRoute("pix_in:write", ERRORS, {
   responses: answered,
 });
 
+const ScannedSchema = z
+  .object({
+    idRec: z.string(),
+    status: z.string().meta({ description: "The recurrence's status after the scan: APROVADA or REJEITADA." }),
+    tipoJornada: z.enum(["JORNADA_2", "JORNADA_3", "JORNADA_4"]),
+    txid: z.string().nullable().meta({ description: "The charge a composite QR paid (journeys 3 and 4)." }),
+    endToEndId: z.string().nullable().meta({ description: "The payment's end-to-end id, when a charge was paid." }),
+  })
+  .openapi("SandboxRecurrenceQrScan");
+
+const scanRoute = sandboxRoute("pix_in:write", ERRORS, {
+  method: "post",
+  path: "/sandbox/pix/automatico/qr/scan",
+  summary:
+    "Simulate the payer scanning a Pix Automático QR: approve (or reject) its recurrence, paying a composite QR's charge",
+  description:
+    "`emv`: the copy-and-paste code of `dadosQR.pixCopiaECola` (API Pix `GET /rec/{idRec}`, with `?txid=` for a composite QR). A recurrence's QR approves it by JORNADA_2; one composed with a cob (JORNADA_3) or a cobv (JORNADA_4) also pays that charge, in the same transaction. `accept: false` rejects the recurrence (code AP13 unless `code` names another) and pays nothing.",
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            emv: z.string().min(1).max(512),
+            accept: z.boolean().optional().meta({ description: "false: the payer refuses; true when absent." }),
+            code: z.enum(REJECT_CODES).optional().meta({ description: "The rejection code; AP13 when absent." }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: envelopeResponse("The recurrence after the scan", ScannedSchema, "SandboxRecurrenceQrScanned") },
+});
+
 async function answer(userId: string, idSolicRec: string, payer: PayerAnswer) {
   try {
     const request = await db().$transaction((tx) => answerRequest(tx, userId, idSolicRec, payer));
@@ -79,6 +116,27 @@ async function answer(userId: string, idSolicRec: string, payer: PayerAnswer) {
 }
 
 export function registerRecurrenceSandboxRoutes(app: OpenAPIHono<AccountApiEnv>) {
+  app.openapi(scanRoute, async (c) => {
+    const { emv, accept, code } = c.req.valid("json");
+    const scanned = await scanRecurrenceQr(
+      db(),
+      c.get("apiKey").userId,
+      emv,
+      accept === false ? { accept: false, codigo: code ?? "AP13" } : { accept: true },
+    ).catch((error: unknown) => {
+      if (error instanceof RecurrenceRefused) throw new AppError("CONFLICT", error.message, "emv");
+      throw error;
+    });
+    const data = {
+      idRec: scanned.recurrence.idRec,
+      status: scanned.recurrence.status,
+      tipoJornada: scanned.journey,
+      txid: scanned.txId,
+      endToEndId: scanned.credit?.endToEndId ?? null,
+    };
+    return c.json(envelope(c, data, { message: "QR scanned" }), 200);
+  });
+
   registerRecurringChargeSandboxRoutes(app);
   app.openapi(acceptRoute, async (c) => {
     const data = await answer(c.get("apiKey").userId, c.req.valid("param").idSolicRec, { accept: true });

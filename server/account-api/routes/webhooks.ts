@@ -54,6 +54,7 @@ const createDef = route("webhooks:manage", [400, 401, 403, 429, 500], {
   description: [
     "Deliveries: POST JSON `{ webhookId, userId, accountId, event, object }`, the authHeader as Authorization, 3 s timeout, 6 attempts (now, 1 min, 5 min, 15 min, 1 h, 4 h); after 50 consecutive failed deliveries the configuration is deactivated. Targets resolving to private addresses are refused.",
     "**Signature.** The answer carries the configuration's signing `secret`, shown this once: keep it. Every delivery carries `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature: sha256=<hex>`, the lowercase hex HMAC-SHA256 with the secret of `<X-Service-Timestamp>.<raw body>` — the gateway's webhook signature. To verify: recompute it over the body's bytes as received, compare in constant time, and refuse a timestamp more than 5 minutes from your clock. `X-Service-Event-Id` is the delivery's id, the same on every retry (deduplicate on it).",
+    "**Pix Automático.** `pix_automatico:recurrence_updated` is sent when a recurrence is created and each time its status changes (approved, rejected, expired, cancelled): `object` is the recurrence as API Pix `GET /rec/{idRec}` answers it (`idRec`, `status`, `atualizacao`, `ativacao.tipoJornada`, …). `pix_automatico:charge_updated` is sent when a recurring charge changes: `object` is the charge as API Pix `GET /cobr/{txid}` answers it. `accountId` is the recurrence's receiving account.",
   ].join("\n\n"),
   request: {
     body: jsonBody(AccountWebhookConfig),

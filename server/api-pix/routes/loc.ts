@@ -6,10 +6,9 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createLocation, getLocation, listLocations, unlinkLocation } from "../../charges/locations";
 import { db } from "../../db/client";
-import { AppError } from "../../errors";
 import type { ApiPixEnv } from "../context";
 import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
-import { PixProblem } from "../problem";
+import { notFoundAs, PixProblem } from "../problem";
 import { jsonResponse as json, pixRoutes } from "../route";
 import {
   LocationSchema,
@@ -40,15 +39,6 @@ const notFound = () =>
     title: "Location não encontrada.",
     detail: "Não há location deste usuário recebedor com este id.",
   });
-
-async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
 
 const postLoc = route("payloadlocation.write", LOC_INVALID, [400], {
   method: "post",
@@ -140,12 +130,16 @@ export function registerLocRoutes(app: OpenAPIHono<ApiPixEnv>) {
   });
 
   app.openapi(getLoc, async (c) => {
-    const location = await orNotFound(() => getLocation(db(), c.get("apiKey").userId, c.req.valid("param").id));
+    const location = await notFoundAs(notFound, () =>
+      getLocation(db(), c.get("apiKey").userId, c.req.valid("param").id),
+    );
     return c.json(locationCompleteView(location), 200);
   });
 
   app.openapi(unlink, async (c) => {
-    const location = await orNotFound(() => unlinkLocation(db(), c.get("apiKey").userId, c.req.valid("param").id));
+    const location = await notFoundAs(notFound, () =>
+      unlinkLocation(db(), c.get("apiKey").userId, c.req.valid("param").id),
+    );
     return c.json(locationView(location), 200);
   });
 }

@@ -5,7 +5,6 @@
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
-import { AppError } from "../../errors";
 import {
   createRecurrenceLocation,
   getRecurrenceLocation,
@@ -14,7 +13,7 @@ import {
 } from "../../recurrences/locations";
 import type { ApiPixEnv } from "../context";
 import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
-import { PixProblem } from "../problem";
+import { notFoundAs, PixProblem } from "../problem";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import {
   PayloadLocationRecCompletaSchema,
@@ -45,15 +44,6 @@ const notFound = () =>
     title: "Location não encontrada.",
     detail: "Não há location de recorrência deste usuário recebedor com este id.",
   });
-
-async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
 
 const postLocRec = route("payloadlocationrec.write", LOCREC_INVALID, [400], {
   method: "post",
@@ -150,13 +140,13 @@ export function registerLocRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(getLocRec, async (c) => {
     const { id } = c.req.valid("param");
-    const location = await orNotFound(() => getRecurrenceLocation(db(), c.get("apiKey").userId, id));
+    const location = await notFoundAs(notFound, () => getRecurrenceLocation(db(), c.get("apiKey").userId, id));
     return c.json(locRecView(location), 200);
   });
 
   app.openapi(unlink, async (c) => {
     const { id } = c.req.valid("param");
-    const location = await orNotFound(() => unlinkRecurrenceLocation(db(), c.get("apiKey").userId, id));
+    const location = await notFoundAs(notFound, () => unlinkRecurrenceLocation(db(), c.get("apiKey").userId, id));
     return c.json(locRecView(location), 200);
   });
 }

@@ -1,6 +1,7 @@
 /** A recurrence as the API Pix writes it (`RecGerada`, `RecCompleta`), and its payload location (`locrec`). */
 import { config } from "../../config";
 import type { Account, Recurrence, RecurrenceLocation } from "../../generated/prisma/client";
+import { recurrencePageUrl } from "../../payment-pages/recurrence-view";
 import { journeyOf } from "../../recurrences/journeys";
 import { recurrenceLocationUrl } from "../../recurrences/locations";
 import type { Closure, HistoryEntry } from "../../recurrences/status";
@@ -52,6 +53,8 @@ export function recView(
     atualizacao: rec.history as HistoryEntry[],
     ...(rec.closure ? { encerramento: rec.closure as Closure } : {}),
     ...(location ? { loc: locRecView(location) } : {}),
+    // ours, beside the spec's fields (as cob's): the hosted page of the authorisation request (journey 2)
+    ...(location ? { paymentPageUrl: recurrencePageUrl(location.token) } : {}),
     ativacao: {
       tipoJornada: journeyOf(rec),
       ...(rec.journeyTxId ? { dadosJornada: { txid: rec.journeyTxId } } : {}),

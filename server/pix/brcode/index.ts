@@ -19,7 +19,7 @@ export {
 } from "./encode";
 export { BR_CODE_ERROR_CODES, BrCodeError, type BrCodeErrorCode } from "./errors";
 export { type BrCodeInspection, type Finding, inspectBrCode } from "./inspect";
-export { recurrenceUrlOf } from "./recurrence";
+export { recurrenceQrParts, recurrenceUrlOf } from "./recurrence";
 export {
   encodeTlv,
   encodeTlvField,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crc16 } from "./crc16";
 import { decodeBrCode } from "./decode";
 import { composeWithRecurrence, encodeDynamicBrCode, encodeRecurrenceBrCode } from "./encode";
-import { recurrenceUrlOf } from "./recurrence";
+import { recurrenceQrParts, recurrenceUrlOf } from "./recurrence";
 import { parseTlv } from "./tlv";
 
 const REC_URL = "pix.example.invalid/pix/qr/v2/rec/0f5e1c2a-7c1b-4e0b-9a51-3f2d8c7e6b5a";
@@ -23,7 +23,7 @@ describe("Pix Automático BR Codes", () => {
     expect(code).toContain(`80${String(18 + 4 + REC_URL.length)}0014br.gov.bcb.pix25${REC_URL.length}${REC_URL}6304`);
     expect(code).not.toContain("5405"); // no amount: each cycle's is the recurring charge's
     expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
-    expect(recurrenceUrlOf(code)).toBe(REC_URL);
+    expect(recurrenceQrParts(code)).toEqual({ recurrenceUrl: REC_URL, chargeUrl: null });
   });
 
   it("journeys 3 and 4: a charge's BR Code keeps its fields and carries the recurrence too", () => {
@@ -35,7 +35,7 @@ describe("Pix Automático BR Codes", () => {
     // a payer's app that knows no Pix Automático still reads the charge
     const decoded = decodeBrCode(composite);
     expect(decoded).toMatchObject({ amountCents: 8990n, url: COB_URL });
-    expect(recurrenceUrlOf(composite)).toBe(REC_URL);
+    expect(recurrenceQrParts(composite)).toEqual({ recurrenceUrl: REC_URL, chargeUrl: COB_URL });
     expect(recurrenceUrlOf(plain)).toBeNull();
   });
 

@@ -1,19 +1,30 @@
 import { FieldId, PIX_GUI } from "./constants";
 import { crc16 } from "./crc16";
-import { findField, parseTlv } from "./tlv";
+import { findField, parseTlv, type TlvField } from "./tlv";
 
-/**
- * The recurrence location a Pix Automático QR carries (template 80, sub-field 25), or null when
- * the code has none, is malformed or its CRC does not match. A QR of journey 2 carries only this;
- * a composite one (journeys 3 and 4) carries a charge's location in template 26 as well.
- */
-export function recurrenceUrlOf(payload: string): string | null {
-  const raw = payload.trim();
-  if (raw.length < 8 || crc16(raw.slice(0, -4)) !== raw.slice(-4).toUpperCase()) return null;
-  const parsed = parseTlv(raw);
-  if (!parsed.ok) return null;
-  const template = findField(parsed.fields, FieldId.recurrence);
-  const children = template?.children ?? [];
+/** The location URL (sub-field 25) of a Pix template, when its GUI is the Pix arrangement's. */
+function urlOfTemplate(fields: readonly TlvField[], id: string): string | null {
+  const children = findField(fields, id)?.children ?? [];
   if (findField(children, "00")?.value.toLowerCase() !== PIX_GUI) return null;
   return findField(children, "25")?.value ?? null;
 }
+
+/**
+ * The locations a Pix Automático QR carries: the recurrence's (template 80) and, in a composite
+ * QR (journeys 3 and 4), the charge's (template 26); a QR of journey 2 has only the first. Both
+ * null when the code is malformed or its CRC does not match.
+ */
+export function recurrenceQrParts(payload: string): { recurrenceUrl: string | null; chargeUrl: string | null } {
+  const raw = payload.trim();
+  const none = { recurrenceUrl: null, chargeUrl: null };
+  if (raw.length < 8 || crc16(raw.slice(0, -4)) !== raw.slice(-4).toUpperCase()) return none;
+  const parsed = parseTlv(raw);
+  if (!parsed.ok) return none;
+  return {
+    recurrenceUrl: urlOfTemplate(parsed.fields, FieldId.recurrence),
+    chargeUrl: urlOfTemplate(parsed.fields, String(FieldId.merchantAccountFirst)),
+  };
+}
+
+/** The recurrence location a Pix Automático QR carries, or null. */
+export const recurrenceUrlOf = (payload: string): string | null => recurrenceQrParts(payload).recurrenceUrl;

@@ -5,10 +5,10 @@ import { db } from "../../server/db/client";
 import { approvedRec } from "../api-pix/cobr-support";
 import { apiPixCompanyWithKey } from "../api-pix/rec-support";
 import { type ApiPixMerchant, pixCall } from "../api-pix/support";
-import { basic, call } from "../support/fixtures";
+import { call } from "../support/fixtures";
 
 const PATH = "/v4/i/sandbox/pix/automatico/recurrences";
-type Shop = ApiPixMerchant & { auth: string };
+type Shop = ApiPixMerchant;
 type Step = {
   txid: string;
   dueDate: string;
@@ -21,12 +21,9 @@ describe("sandbox payer and clock: Pix Automático recurring charges", () => {
   let other: Shop;
 
   beforeAll(async () => {
-    const withAuth = async () => {
-      const merchant = await apiPixCompanyWithKey();
-      return { ...merchant, auth: basic(merchant.clientId, merchant.clientSecret) };
-    };
-    shop = await withAuth();
-    other = await withAuth();
+    // the merchant carries its key's Basic credentials (auth) for the account surface
+    shop = await apiPixCompanyWithKey();
+    other = await apiPixCompanyWithKey();
   });
 
   const post = (who: Shop, path: string, body?: unknown) =>

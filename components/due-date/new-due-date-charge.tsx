@@ -7,6 +7,7 @@ import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { AmountField } from "@/components/forms/amount-input";
 import { DateField } from "@/components/forms/date-field";
 import { useFormBasics } from "@/components/forms/form-basics";
+import { markRefusedFields } from "@/components/forms/refused-fields";
 import {
   type AnyForm,
   FormAlert,
@@ -38,16 +39,11 @@ import { DiscountField, RuleField } from "./rule-fields";
 /** Marks each field the service refused with its sentence; true when some were marked. */
 function useMarkRefused(form: AnyForm<DueDateFormValues>) {
   const t = useTranslations("dueDateCharges.refused");
-  return (fields: string[]) => {
-    let marked = false;
-    for (const field of fields) {
+  return (fields: string[]) =>
+    markRefusedFields(form, fields, (field) => {
       const key = refusalKey(field);
-      if (!key) continue;
-      form.setError(formPathOf(field), { type: "server", message: t(key) }, { shouldFocus: !marked });
-      marked = true;
-    }
-    return marked;
-  };
+      return key ? { message: t(key), path: formPathOf(field) } : null;
+    });
 }
 
 /** The "new due-date charge" form beside the live preview of what the payer pays on each day. */

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { AmountField } from "@/components/forms/amount-input";
 import { DateField } from "@/components/forms/date-field";
 import { useFormBasics } from "@/components/forms/form-basics";
+import { markRefusedFields } from "@/components/forms/refused-fields";
 import {
   type AnyForm,
   FormAlert,
@@ -25,21 +26,14 @@ import { AMOUNT_KINDS } from "@/server/recurrences/form";
 import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "@/server/recurrences/model";
 import { defaultValues, type RecurrenceFormValues, recurrenceSchema, refusedField } from "./form-schema";
 
-/** Marks each field the service refused with its sentence (above the form when it is none); true when some were. */
+/** Marks each field the service refused with its sentence (above the form when it is none). */
 function useMarkRefused(form: AnyForm<RecurrenceFormValues>) {
   const t = useTranslations("recurrences.refused");
-  return (fields: string[]) => {
-    let marked = false;
-    for (const field of fields) {
+  return (fields: string[]) =>
+    markRefusedFields(form, fields, (field) => {
       const refused = refusedField(field);
-      if (!refused) continue;
-      const message = t(refused.key as never);
-      if (refused.path) form.setError(refused.path, { type: "server", message }, { shouldFocus: !marked });
-      else form.setError("root.server", { type: "server", message });
-      marked = true;
-    }
-    return marked;
-  };
+      return refused ? { message: t(refused.key as never), path: refused.path } : null;
+    });
 }
 
 /** The "new recurrence" form: contract and payer, dates and frequency, amount and retries. */

@@ -15,10 +15,10 @@ import { openMed } from "../../meds/service";
 import { sandboxMode } from "../../pix/current-rail";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput, PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 import { entryView } from "./ledger";
 
-const sandboxProcedure = merchantProcedure.use(({ next }) => {
+const sandboxProcedure = can("sandbox.use").use(({ next }) => {
   if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
   return next();
 });
@@ -35,7 +35,7 @@ export const sandboxRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       entryView(
         await payChargeFromOutside(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           txId: input.txId,
           payer: input.payer ?? null,
           ...(input.paidOn ? { paidOn: input.paidOn } : {}),
@@ -47,7 +47,7 @@ export const sandboxRouter = createTRPCRouter({
   creditAccount: sandboxProcedure.input(credit.extend({ accountId: AccountId })).mutation(async ({ ctx, input }) =>
     entryView(
       await creditIncomingPix(db(), {
-        userId: ctx.user.id,
+        userId: ctx.tenantId,
         accountId: input.accountId,
         amountCents: input.amount,
         payer: input.payer ?? null,
@@ -59,7 +59,7 @@ export const sandboxRouter = createTRPCRouter({
   creditKey: sandboxProcedure.input(credit.extend({ pixKey: PixKey })).mutation(async ({ ctx, input }) =>
     entryView(
       await creditIncomingPixToKey(db(), {
-        callerId: ctx.user.id,
+        callerId: ctx.tenantId,
         pixKey: input.pixKey,
         amountCents: input.amount,
         payer: input.payer ?? null,
@@ -70,7 +70,7 @@ export const sandboxRouter = createTRPCRouter({
   /** The payer's institution opens a MED on a PIX the merchant received: the disputed amount is blocked. */
   openMed: sandboxProcedure.input(SandboxMedOpen).mutation(async ({ ctx, input }) => {
     const med = await openMed(db(), {
-      userId: ctx.user.id,
+      userId: ctx.tenantId,
       endToEndId: input.endToEndId,
       details: input.details ?? null,
     });
@@ -91,7 +91,7 @@ export const sandboxRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       entryView(
         await returnOutgoingPix(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           endToEndId: input.endToEndId,
           amountCents: input.amount ?? null,
         }),

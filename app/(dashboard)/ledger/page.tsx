@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { LedgerBrowser, LedgerLoading } from "@/components/ledger/ledger-browser";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
+import { roleAllows } from "@/server/auth/permissions";
 import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
@@ -9,10 +10,10 @@ export function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LedgerPage() {
-  await requirePermission("ledger.read");
+  const { member } = await requirePermission("ledger.read");
   return (
     <SectionPage section="ledger" fallback={<LedgerLoading />}>
-      <LedgerBrowser />
+      <LedgerBrowser canSend={roleAllows(member.role, "money.send")} />
     </SectionPage>
   );
 }

@@ -66,6 +66,7 @@ async function join(browser: Browser, link: string, person: typeof FINANCE, shot
 }
 
 test("the owner invites finance and support; support cannot send money", async ({ browser, request }) => {
+  test.setTimeout(240_000);
   const owner = await openPage(browser);
   await signIn(owner, DEMO_MERCHANT);
   await owner.waitForURL("**/overview", SLOW);

@@ -25,19 +25,14 @@ export async function createOrganization(tx: Tx, holder: { id: string; name: str
  * member there), otherwise their own organisation, else the oldest one they joined.
  */
 export async function memberOf(tx: Tx, userId: string, organizationId?: string | null): Promise<Member | null> {
-  const rows = await tx.membership.findMany({
-    where: { userId, ...(organizationId ? { organizationId } : {}) },
-    include: { organization: { select: { name: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  const row = rows.find((r) => r.organizationId === userId) ?? rows[0];
-  return row ? { organizationId: row.organizationId, organizationName: row.organization.name, role: row.role } : null;
+  const memberships = await organizationsOf(tx, userId, organizationId);
+  return memberships.find((m) => m.organizationId === userId) ?? memberships[0] ?? null;
 }
 
-/** Every organisation a person belongs to (the user menu's switcher). */
-export async function organizationsOf(tx: Tx, userId: string): Promise<Member[]> {
+/** Every organisation a person belongs to, oldest first (the user menu's switcher); or just `organizationId`. */
+export async function organizationsOf(tx: Tx, userId: string, organizationId?: string | null): Promise<Member[]> {
   const rows = await tx.membership.findMany({
-    where: { userId },
+    where: { userId, ...(organizationId ? { organizationId } : {}) },
     include: { organization: { select: { name: true } } },
     orderBy: { createdAt: "asc" },
   });

@@ -8,10 +8,10 @@ import path from "node:path";
 import { createMerchant } from "../server/accounts/merchants";
 import { accountsOfUser } from "../server/accounts/service";
 import { type Db, db, disconnectDb } from "../server/db/client";
+import { addMember } from "../server/organizations/members";
 import { registerPixKey } from "../server/pix/platform-keys";
 import { creditIncomingPix } from "../server/transfers/incoming";
 import { createUser } from "../server/users/service";
-import { addMember } from "../server/organizations/members";
 import {
   DEMO_ADMIN,
   DEMO_COUNTERPARTY,

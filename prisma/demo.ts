@@ -18,6 +18,13 @@ export const DEMO_COUNTERPARTY = {
   pixKey: "cafe@demo.pix",
 } as const;
 
+/** A member of the demo merchant's organisation who only reads (role support). */
+export const DEMO_SUPPORT = {
+  email: "suporte@demo.pix",
+  password: "demo-support-2026",
+  name: "Sofia Suporte",
+} as const;
+
 export const DEMO_ADMIN = { email: "admin@demo.pix", password: "demo-admin-2026", name: "Operações" } as const;
 
 /** The demo key answers from this machine only. */

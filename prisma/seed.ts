@@ -8,13 +8,25 @@ import path from "node:path";
 import { createMerchant } from "../server/accounts/merchants";
 import { accountsOfUser } from "../server/accounts/service";
 import { type Db, db, disconnectDb } from "../server/db/client";
+import { addMember } from "../server/organizations/members";
 import { registerPixKey } from "../server/pix/platform-keys";
 import { creditIncomingPix } from "../server/transfers/incoming";
 import { createUser } from "../server/users/service";
-import { DEMO_ADMIN, DEMO_COUNTERPARTY, DEMO_IP_WHITELIST, DEMO_MERCHANT, DEMO_OPENING_BALANCE_CENTS } from "./demo";
+import {
+  DEMO_ADMIN,
+  DEMO_COUNTERPARTY,
+  DEMO_IP_WHITELIST,
+  DEMO_MERCHANT,
+  DEMO_OPENING_BALANCE_CENTS,
+  DEMO_SUPPORT,
+} from "./demo";
 
 export type DemoCredentials = {
+  /** the owner of the demo organisation */
   merchant: { email: string; password: string };
+  /** the demo organisation's name, and its read-only (support) member */
+  organization: string;
+  support: { email: string; password: string };
   /** the second merchant, to pay and to be paid by */
   counterparty: { email: string; password: string; accountId: string; pixKey: string };
   admin: { email: string; password: string };
@@ -57,12 +69,25 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
     const cafe = await createMerchant(database, { ...DEMO_COUNTERPARTY, ipWhitelist: DEMO_IP_WHITELIST });
     await registerPixKey(database, cafe.accountId, "EMAIL", DEMO_COUNTERPARTY.pixKey);
   }
+  const owner = await database.user.findUniqueOrThrow({ where: { email: DEMO_MERCHANT.email } });
+  if (!(await database.user.findUnique({ where: { email: DEMO_SUPPORT.email } }))) {
+    await database.$transaction((tx) =>
+      addMember(tx, {
+        organizationId: owner.id,
+        ...DEMO_SUPPORT,
+        role: "support",
+        actor: { userId: owner.id, email: owner.email, role: "owner" },
+      }),
+    );
+  }
   if (!(await database.user.findUnique({ where: { email: DEMO_ADMIN.email } }))) {
     await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });
   }
 
   const credentials: DemoCredentials = {
     merchant: { email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password },
+    organization: DEMO_MERCHANT.name,
+    support: { email: DEMO_SUPPORT.email, password: DEMO_SUPPORT.password },
     counterparty: {
       email: DEMO_COUNTERPARTY.email,
       password: DEMO_COUNTERPARTY.password,

@@ -79,7 +79,9 @@ console.log(`
   │ Dashboard        ${url}/login
   │ API reference    ${url}/docs/api
   │ Getting started  ${url}/docs/getting-started
-  │ Merchant login   ${demo.merchant.email} / ${demo.merchant.password}
+  │ Organisation     ${demo.organization}
+  │ Owner login      ${demo.merchant.email} / ${demo.merchant.password}
+  │ Support member   ${demo.support.email} / ${demo.support.password} (read-only)
   │ Second merchant  ${demo.counterparty.email} / ${demo.counterparty.password} (account ${demo.counterparty.accountId}, PIX key ${demo.counterparty.pixKey})
   │ Admin login      ${demo.admin.email} / ${demo.admin.password}
   │ Demo account     ${demo.accountId} (PIX key ${demo.pixKey})

@@ -129,6 +129,12 @@ export const ERROR_REASONS = [
   "LINK_AMOUNT_OUT_OF_RANGE",
   "LINK_AMOUNT_RANGE",
   "LINK_PAYER_FIELD_REQUIRED",
+  // organisations and members (server/organizations)
+  "ROLE_NOT_ALLOWED",
+  "OWNER_ONLY",
+  "LAST_OWNER",
+  "ALREADY_MEMBER",
+  "INVITATION_INVALID",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -165,4 +171,5 @@ export const notFound = (message: string, field?: string, reason?: ErrorReason) 
   new AppError("NOT_FOUND", message, field, reason);
 export const invalid = (message: string, field?: string, reason?: ErrorReason) =>
   new AppError("VALIDATION_ERROR", message, field, reason);
-export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+export const forbidden = (message: string, reason?: ErrorReason) =>
+  new AppError("FORBIDDEN", message, undefined, reason);

@@ -16,6 +16,7 @@ import {
   DASHBOARD_NAV,
   isActive,
   type NavGroup,
+  navFor,
   SANDBOX_ENTRY,
 } from "./nav";
 import { type ShellUser, UserPanel } from "./user-panel";
@@ -27,7 +28,11 @@ const DESKTOP_QUERY = "(min-width: 1024px)";
 
 function navGroupsFor(variant: ShellVariant, user: ShellUser, sandbox: boolean): NavGroup[] {
   if (variant === "admin") return ADMIN_NAV;
-  return [...DASHBOARD_NAV, ...(sandbox ? [SANDBOX_ENTRY] : []), ...(user.role === "ADMIN" ? [ADMIN_ENTRY] : [])];
+  const allowed = user.permissions ?? [];
+  return [
+    ...navFor([...DASHBOARD_NAV, ...(sandbox ? [SANDBOX_ENTRY] : [])], allowed),
+    ...(user.role === "ADMIN" ? [ADMIN_ENTRY] : []),
+  ];
 }
 
 function SidebarNav({

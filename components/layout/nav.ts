@@ -1,4 +1,5 @@
 import {
+  ActivityIcon,
   ArrowLeftIcon,
   BookIcon,
   BuildingIcon,
@@ -19,6 +20,7 @@ import {
   UserPlusIcon,
   ZapIcon,
 } from "@/components/ui/icons";
+import type { Permission } from "@/server/auth/permissions";
 
 /** Keys of messages `sections.*` (each has a title and a description). */
 export type SectionKey =
@@ -38,6 +40,8 @@ export type SectionKey =
   | "apiKeys"
   | "baas"
   | "sandbox"
+  | "members"
+  | "activity"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"
@@ -45,46 +49,77 @@ export type SectionKey =
   | "adminAudit";
 
 /** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
-export type NavItem = { section: SectionKey; href: string; icon: Icon; exact?: boolean; excludes?: string[] };
-export type NavGroup = { label?: "payments" | "finance" | "developers" | "sandbox" | "platform"; items: NavItem[] };
+/** `permission`: shown only to members whose role has it (server/auth/permissions.ts). */
+export type NavItem = {
+  section: SectionKey;
+  href: string;
+  icon: Icon;
+  exact?: boolean;
+  excludes?: string[];
+  permission?: Permission;
+};
+export type NavGroup = {
+  label?: "payments" | "finance" | "developers" | "team" | "sandbox" | "platform";
+  items: NavItem[];
+};
 
 export const DASHBOARD_NAV: NavGroup[] = [
-  { items: [{ section: "overview", href: "/overview", icon: LayoutIcon }] },
+  { items: [{ section: "overview", href: "/overview", icon: LayoutIcon, permission: "overview.read" }] },
   {
     label: "payments",
     items: [
-      { section: "charges", href: "/charges", icon: QrCodeIcon, excludes: ["/charges/due-date"] },
-      { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon },
-      { section: "recurrences", href: "/recurrences", icon: RefreshIcon },
-      { section: "paymentLinks", href: "/payment-links", icon: SendIcon },
-      { section: "branding", href: "/branding", icon: StoreIcon },
-      { section: "send", href: "/send", icon: SendIcon },
-      { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon },
-      { section: "refunds", href: "/refunds", icon: UndoIcon },
-      { section: "meds", href: "/meds", icon: ShieldAlertIcon },
+      {
+        section: "charges",
+        href: "/charges",
+        icon: QrCodeIcon,
+        excludes: ["/charges/due-date"],
+        permission: "charges.read",
+      },
+      { section: "dueDateCharges", href: "/charges/due-date", icon: CalendarIcon, permission: "charges.read" },
+      { section: "recurrences", href: "/recurrences", icon: RefreshIcon, permission: "charges.read" },
+      { section: "paymentLinks", href: "/payment-links", icon: SendIcon, permission: "paymentLinks.read" },
+      { section: "branding", href: "/branding", icon: StoreIcon, permission: "branding.manage" },
+      { section: "send", href: "/send", icon: SendIcon, permission: "money.send" },
+      { section: "pixKeys", href: "/pix-keys", icon: KeyRoundIcon, permission: "pixKeys.read" },
+      { section: "refunds", href: "/refunds", icon: UndoIcon, permission: "refunds.read" },
+      { section: "meds", href: "/meds", icon: ShieldAlertIcon, permission: "meds.read" },
     ],
   },
   {
     label: "finance",
     items: [
-      { section: "ledger", href: "/ledger", icon: BookIcon },
-      { section: "statements", href: "/statements", icon: FileTextIcon },
+      { section: "ledger", href: "/ledger", icon: BookIcon, permission: "ledger.read" },
+      { section: "statements", href: "/statements", icon: FileTextIcon, permission: "statements.read" },
     ],
   },
   {
     label: "developers",
     items: [
-      { section: "webhooks", href: "/webhooks", icon: ZapIcon },
-      { section: "apiKeys", href: "/api-keys", icon: KeyIcon },
-      { section: "baas", href: "/baas", icon: BuildingIcon },
+      { section: "webhooks", href: "/webhooks", icon: ZapIcon, permission: "webhooks.manage" },
+      { section: "apiKeys", href: "/api-keys", icon: KeyIcon, permission: "apiKeys.manage" },
+      { section: "baas", href: "/baas", icon: BuildingIcon, permission: "programme.read" },
+    ],
+  },
+  {
+    label: "team",
+    items: [
+      { section: "members", href: "/team", icon: UserPlusIcon, permission: "members.manage" },
+      { section: "activity", href: "/activity", icon: ActivityIcon, permission: "activity.read" },
     ],
   },
 ];
 
+/** The groups with only the items `allowed` permits; a group left empty goes. */
+export function navFor(groups: NavGroup[], allowed: readonly Permission[]): NavGroup[] {
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((i) => !i.permission || allowed.includes(i.permission)) }))
+    .filter((group) => group.items.length > 0);
+}
+
 /** Shown in the dashboard only while the PIX rail is the sandbox (PIX_MODE=sandbox). */
 export const SANDBOX_ENTRY: NavGroup = {
   label: "sandbox",
-  items: [{ section: "sandbox", href: "/sandbox", icon: FlaskIcon }],
+  items: [{ section: "sandbox", href: "/sandbox", icon: FlaskIcon, permission: "sandbox.use" }],
 };
 
 /** Shown in the dashboard to administrators only. */

@@ -7,8 +7,18 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LogOutIcon } from "@/components/ui/icons";
+import type { Permission } from "@/server/auth/permissions";
+import { OrganizationSwitcher, type ShellOrganization } from "./organization-switcher";
 
-export type ShellUser = { name: string; email: string; role: "MERCHANT" | "ADMIN" };
+/** `permissions`: what the member's role allows in `organizationId` (the navigation shows only those). */
+export type ShellUser = {
+  name: string;
+  email: string;
+  role: "MERCHANT" | "ADMIN";
+  permissions?: readonly Permission[];
+  organizationId?: string;
+  organizations?: ShellOrganization[];
+};
 
 function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -51,6 +61,9 @@ export function UserPanel({ user }: { user: ShellUser }) {
         {user.role === "ADMIN" ? <Badge tone="accent">{shell("adminBadge")}</Badge> : null}
       </div>
       <div className="grid gap-2">
+        {user.organizationId && user.organizations ? (
+          <OrganizationSwitcher current={user.organizationId} organizations={user.organizations} />
+        ) : null}
         <LanguageSwitcher />
         <Button variant="secondary" size="compact" className="w-full" onClick={onSignOut} loading={signingOut}>
           {signingOut ? null : <LogOutIcon className="size-4" />}

@@ -14,7 +14,8 @@ import { Placeholders, Skeleton, SkeletonRow } from "@/components/ui/skeleton";
 import { EntryRows } from "./ledger-entries";
 import { endOfDay, FilterBar, LEDGER_FILTERS, startOfDay } from "./ledger-filters";
 
-export function LedgerBrowser() {
+/** `canSend`: the member's role may send money (the empty list then offers to). */
+export function LedgerBrowser({ canSend = true }: { canSend?: boolean }) {
   const t = useTranslations("ledger");
   const trpc = useTRPC();
   const state = useListState(LEDGER_FILTERS);
@@ -52,7 +53,7 @@ export function LedgerBrowser() {
           state={state}
           messages={t}
           icon={BookIcon}
-          emptyAction={{ href: "/send", icon: SendIcon, label: t("empty.cta") }}
+          emptyAction={canSend ? { href: "/send", icon: SendIcon, label: t("empty.cta") } : undefined}
           skeleton={<LoadingList />}
           count={(data) => (
             <>

@@ -27,6 +27,7 @@ export { default as ledgerRules } from "./ledgerRules.json";
 export { default as live } from "./live.json";
 export { default as login } from "./login.json";
 export { default as meds } from "./meds.json";
+export { default as members } from "./members.json";
 export { default as money } from "./money.json";
 export { default as notFound } from "./notFound.json";
 export { default as onboardingStatus } from "./onboardingStatus.json";

@@ -1,5 +1,6 @@
 import { createApiKey } from "../apikeys/service";
 import type { Db } from "../db/client";
+import { createOrganization } from "../organizations/members";
 import { createUser, generatePassword } from "../users/service";
 import { createAccount } from "./service";
 
@@ -23,7 +24,7 @@ export type CreatedMerchant = {
   password?: string;
 };
 
-/** A merchant user, its first account and its first API key, all or nothing. */
+/** A merchant user, its organisation (it the owner), first account and first API key, all or nothing. */
 export async function createMerchant(db: Db, input: CreateMerchantInput): Promise<CreatedMerchant> {
   const generated = input.password ? undefined : generatePassword();
   return db.$transaction(async (tx) => {
@@ -33,6 +34,7 @@ export async function createMerchant(db: Db, input: CreateMerchantInput): Promis
       password: input.password ?? (generated as string),
       role: "MERCHANT",
     });
+    await createOrganization(tx, user);
     const account = await createAccount(tx, {
       userId: user.id,
       name: input.name,

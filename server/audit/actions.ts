@@ -14,6 +14,18 @@ export const AUDIT_ACTIONS = [
   "user.create_admin",
   "user.change_role",
   "user.reset_password",
+  // merchant-side actions, shown to the organisation's owners and admins too
+  "member.add",
+  "member.invite",
+  "member.join",
+  "member.remove",
+  "member.change_role",
+  "invitation.revoke",
+  "apikey.create",
+  "apikey.update",
+  "apikey.revoke",
+  "webhook.change",
+  "money.send",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -18,6 +18,8 @@ export type AuditRecord = {
   before?: unknown;
   after?: unknown;
   reason?: string | null;
+  /** the organisation a merchant-side action was taken in (its "Atividade" page) */
+  organizationId?: string | null;
 };
 
 export type AuditEntry = {
@@ -30,6 +32,7 @@ export type AuditEntry = {
   before: unknown;
   after: unknown;
   reason: string | null;
+  organizationId: string | null;
   createdAt: Date;
 };
 
@@ -50,6 +53,7 @@ export async function recordAudit(db: Tx, record: AuditRecord): Promise<AuditEnt
       before: snapshot(record.before) ?? undefined,
       after: snapshot(record.after) ?? undefined,
       reason: record.reason ?? null,
+      organizationId: record.organizationId ?? null,
     },
   });
   return row as AuditEntry;
@@ -66,6 +70,7 @@ export type AuditFilter = {
   actionPrefix?: string;
   targetType?: string;
   targetId?: string;
+  organizationId?: string;
   from?: Date;
   to?: Date;
 };
@@ -82,6 +87,7 @@ export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: A
         : {}),
     ...(filter.targetType ? { targetType: filter.targetType } : {}),
     ...(filter.targetId ? { targetId: filter.targetId } : {}),
+    ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
     ...(filter.from || filter.to
       ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
       : {}),

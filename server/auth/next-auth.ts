@@ -16,6 +16,7 @@ import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
 import { endSessions, verifyLogin } from "../users/service";
 import { LOGIN_ERROR } from "./login-errors";
+import { organizationSwitch } from "./organization-session";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
 // the whole module object.
@@ -24,7 +25,14 @@ const CredentialsProvider =
 
 /** Only merchants and admins sign in; programme customers (CUSTOMER) never have a session. */
 export type SessionRole = Exclude<UserRole, "CUSTOMER">;
-export type SessionUser = { id: string; role: SessionRole; name: string; email: string };
+export type SessionUser = {
+  id: string;
+  role: SessionRole;
+  name: string;
+  email: string;
+  /** the organisation the person acts in (server/auth/tenant.ts); absent: their default one */
+  organizationId?: string;
+};
 
 declare module "next-auth" {
   interface Session {
@@ -41,6 +49,7 @@ declare module "next-auth/jwt" {
     userId?: string;
     role?: UserRole;
     sessionVersion?: number;
+    organizationId?: string;
   }
 }
 
@@ -130,7 +139,9 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   callbacks: {
-    async jwt({ token, user }) {
+    async jwt({ token, user, trigger, session }) {
+      // Organisations (docs/decisions/0043): the user menu's switcher, a member-only check.
+      if (trigger === "update") return organizationSwitch(await currentToken(token), session);
       if (user) {
         token.userId = user.id;
         token.role = user.role;
@@ -148,6 +159,7 @@ export const authOptions: NextAuthOptions = {
           role: token.role,
           name: token.name ?? "",
           email: token.email ?? "",
+          ...(token.organizationId ? { organizationId: token.organizationId } : {}),
         };
       }
       return session;

@@ -10,6 +10,8 @@ import { errorBody } from "../http/error-body";
 import { sameOrigin } from "../http/same-origin";
 import { logger } from "../logger";
 import { getSession } from "./next-auth";
+import type { Permission } from "./permissions";
+import { memberOfSession, tenantFor } from "./tenant";
 
 type RouteContext<Params> = { params: Promise<Params> };
 /** Next.js passes the context; a test may leave it out for a route without dynamic segments. */
@@ -17,6 +19,8 @@ type RouteHandler<Params> = (request: Request, context?: RouteContext<Params>) =
 
 export type PublicRequest<Params> = { request: Request; params: Params };
 export type SessionRequest<Params> = PublicRequest<Params> & { session: Session };
+/** `tenantId`: the organisation the member acts in (server/auth/tenant.ts), every lookup's key. */
+export type MemberRequest<Params> = SessionRequest<Params> & { tenantId: string };
 
 export type SessionOptions = {
   /** Administrators only: anyone else is refused with 403. */
@@ -62,6 +66,21 @@ export function withSession<Params = object>(
       if (options.admin && session.user.role !== "ADMIN") throw forbidden("Administrators only");
       return handler({ request, params: (await context?.params) as Params, session });
     });
+}
+
+/**
+ * A handler for a member of an organisation whose role has `permission` (server/auth/permissions.ts):
+ * 401 without a session, 403 without the permission.
+ */
+export function withMember<Params = object>(
+  permission: Permission,
+  handler: (call: MemberRequest<Params>) => Response | Promise<Response>,
+  options: Omit<SessionOptions, "admin"> = {},
+): RouteHandler<Params> {
+  return withSession<Params>(async (call) => {
+    const tenantId = tenantFor(await memberOfSession(call.session.user), permission);
+    return handler({ ...call, tenantId });
+  }, options);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MED_USAGE, medCommand } from "./commands/med";
+import { MEMBER_USAGE, memberCommand } from "./commands/member";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { ONBOARDING_USAGE, onboardingCommand } from "./commands/onboarding";
 import { USER_USAGE, userCommand } from "./commands/user";
@@ -15,6 +16,7 @@ export const USAGE = [
   "",
   `       ${MERCHANT_USAGE}`,
   `       ${ADMIN_USAGE}`,
+  `       ${MEMBER_USAGE}`,
   `       ${USER_USAGE}`,
   `       ${APIKEY_USAGE}`,
   `       ${LEDGER_USAGE}`,
@@ -29,6 +31,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
   try {
     if (command === "merchant") await merchantCommand(db, io, args);
     else if (command === "admin") await adminCommand(db, io, args);
+    else if (command === "member") await memberCommand(db, io, args);
     else if (command === "user") await userCommand(db, io, args);
     else if (command === "apikey") await apikeyCommand(db, io, args);
     else if (command === "ledger") return await ledgerCommand(db, io, args);

@@ -11,7 +11,8 @@ export type MailTemplate =
   | { kind: "verify"; name: string; link: string; expiresInHours: number }
   | { kind: "approved"; name: string; accountId: string }
   | { kind: "rejected"; name: string; reason: string }
-  | { kind: "pixKeyCode"; code: string; expiresInMinutes: number };
+  | { kind: "pixKeyCode"; code: string; expiresInMinutes: number }
+  | { kind: "invitation"; organization: string; inviter: string; role: string; link: string; expiresInDays: number };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -49,6 +50,15 @@ const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
             `O código vale por ${t.expiresInMinutes} minutos. Se você não pediu este cadastro, ignore este e-mail.`,
           ],
         };
+      case "invitation":
+        return {
+          subject: `Convite para ${t.organization}`,
+          lines: [
+            `${t.inviter} convidou você para a equipe de ${t.organization} com a função ${t.role}.`,
+            `O link vale por ${t.expiresInDays} dias e pode ser usado uma vez.`,
+          ],
+          link: { href: t.link, label: "Aceitar convite" },
+        };
     }
   },
   en: (t) => {
@@ -80,6 +90,15 @@ const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
             `Your code to register this e-mail as a PIX key: ${t.code}`,
             `The code works for ${t.expiresInMinutes} minutes. If you did not ask for this, ignore this e-mail.`,
           ],
+        };
+      case "invitation":
+        return {
+          subject: `Invitation to ${t.organization}`,
+          lines: [
+            `${t.inviter} invited you to the ${t.organization} team as ${t.role}.`,
+            `The link works for ${t.expiresInDays} days and only once.`,
+          ],
+          link: { href: t.link, label: "Accept invitation" },
         };
     }
   },

@@ -7,7 +7,12 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import type { AppLocale } from "../../i18n/config";
 import { requestLocale } from "../../i18n/request-locale";
+import type { AuditAction } from "../audit/actions";
+import { recordAudit } from "../audit/log";
 import { getSession, type SessionUser } from "../auth/next-auth";
+import type { Access, Permission } from "../auth/permissions";
+import { memberOfSession, tenantFor } from "../auth/tenant";
+import { db } from "../db/client";
 import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
@@ -42,32 +47,48 @@ const firstField = (error: ZodError) => {
   return typeof key === "string" ? key : null;
 };
 
-const t = initTRPC.context<TRPCContext>().create({
-  transformer: superjson,
-  isDev,
-  errorFormatter({ shape, error }) {
-    const appError = error.cause instanceof AppError ? error.cause : null;
-    const hidden = error.code === "INTERNAL_SERVER_ERROR" && !appError && !isDev;
-    return {
-      ...shape,
-      message: hidden ? "Internal server error" : shape.message,
-      data: {
-        ...shape.data,
-        /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
-        appCode: appError?.code ?? null,
-        /** For refusals that pass with time (a cooldown): seconds until a retry may succeed. */
-        retryAfterSeconds: appError?.retryAfterSeconds ?? null,
-        /** The finer refusal the dashboard explains in the user's language (ERROR_REASONS). */
-        reason: appError?.reason ?? null,
-        /** The field a refusal is about: the service's, or the first refused input field. */
-        field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
-        /** Every field a refusal of several at once is about (FieldsRefused). */
-        fields: appError instanceof FieldsRefused ? appError.fields : null,
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
-      },
-    };
-  },
-});
+/** A merchant-side action the audit log records when its procedure succeeds. */
+export type AuditSpec = {
+  action: AuditAction;
+  targetType: string;
+  /** the target's id, from the raw input or the answer (never a secret) */
+  targetId: (input: unknown, output: unknown) => string;
+  /** what to keep of the request (never a secret) */
+  after?: (input: unknown, output: unknown) => unknown;
+};
+
+/** Every procedure declares who may call it (server/auth/permissions.ts; tests/hardening/role-matrix.test.ts). */
+export type ProcedureMeta = { access?: Access; audit?: AuditSpec };
+
+const t = initTRPC
+  .context<TRPCContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    isDev,
+    errorFormatter({ shape, error }) {
+      const appError = error.cause instanceof AppError ? error.cause : null;
+      const hidden = error.code === "INTERNAL_SERVER_ERROR" && !appError && !isDev;
+      return {
+        ...shape,
+        message: hidden ? "Internal server error" : shape.message,
+        data: {
+          ...shape.data,
+          /** The service's own code (INSUFFICIENT_BALANCE, ...) for messages per case. */
+          appCode: appError?.code ?? null,
+          /** For refusals that pass with time (a cooldown): seconds until a retry may succeed. */
+          retryAfterSeconds: appError?.retryAfterSeconds ?? null,
+          /** The finer refusal the dashboard explains in the user's language (ERROR_REASONS). */
+          reason: appError?.reason ?? null,
+          /** The field a refusal is about: the service's, or the first refused input field. */
+          field: appError?.field ?? (error.cause instanceof ZodError ? firstField(error.cause) : null),
+          /** Every field a refusal of several at once is about (FieldsRefused). */
+          fields: appError instanceof FieldsRefused ? appError.fields : null,
+          zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        },
+      };
+    },
+  });
 
 /** Every procedure answers an AppError with the matching tRPC code (hence HTTP status). */
 const mapAppErrors = t.middleware(async ({ next }) => {
@@ -84,13 +105,52 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-/** Any signed-in user (merchant or admin). */
-export const merchantProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in user (merchant or admin); procedures use `can` or `adminProcedure`, never this alone. */
+const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" });
   return next({ ctx: { user: ctx.user } });
 });
 
-export const adminProcedure = merchantProcedure.use(({ ctx, next }) => {
+/** Records the procedure's audit entry (ProcedureMeta.audit) after it succeeded. */
+const recordMerchantAudit = t.middleware(async ({ ctx, meta, getRawInput, next }) => {
+  const result = await next();
+  const audit = meta?.audit;
+  const member = (ctx as { member?: { organizationId: string } }).member;
+  if (result.ok && audit && ctx.user && member) {
+    const input = await getRawInput();
+    await recordAudit(db(), {
+      actor: { userId: ctx.user.id, email: ctx.user.email },
+      action: audit.action,
+      targetType: audit.targetType,
+      targetId: audit.targetId(input, result.data),
+      after: audit.after?.(input, result.data),
+      organizationId: member.organizationId,
+    });
+  }
+  return result;
+});
+
+/**
+ * A member procedure allowed to the roles the permission table gives `permission`; anyone else
+ * gets FORBIDDEN before the input is read. `ctx.tenantId` is the organisation every lookup is
+ * keyed by (server/auth/tenant.ts); `ctx.user` stays the person.
+ */
+export function can(permission: Permission, audit?: AuditSpec) {
+  return signedInProcedure
+    .meta({ access: permission, ...(audit ? { audit } : {}) })
+    .use(async ({ ctx, next }) => {
+      const member = await memberOfSession(ctx.user);
+      const tenantId = tenantFor(member, permission);
+      return next({ ctx: { ...ctx, tenantId, member: member as NonNullable<typeof member> } });
+    })
+    .use(recordMerchantAudit);
+}
+
+/** Platform administrators (the back office). */
+export const adminProcedure = signedInProcedure.meta({ access: "platformAdmin" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "ADMIN") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" });
   return next({ ctx });
 });
+
+/** A procedure anyone may call, said so on purpose. */
+export const openProcedure = publicProcedure.meta({ access: "public" });

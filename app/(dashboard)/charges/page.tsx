@@ -6,12 +6,14 @@ import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 import { ButtonLink } from "@/components/ui/button";
 import { QrCodeIcon } from "@/components/ui/icons";
+import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("charges");
 }
 
 export default async function ChargesPage() {
+  await requirePermission("charges.read");
   const staticQr = await getTranslations("staticQr");
   return (
     <SectionPage

@@ -5,12 +5,14 @@ import { BalanceOverview } from "@/components/balance/balance-card";
 import { RecentActivity } from "@/components/balance/recent-activity";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("overview");
 }
 
 export default async function OverviewPage() {
+  await requirePermission("overview.read");
   const t = await getTranslations("sections.overview");
   return (
     <div className="space-y-8">

@@ -5,12 +5,14 @@ import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 import { ButtonLink } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
+import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("recurrences");
 }
 
 export default async function RecurrencesPage() {
+  await requirePermission("charges.read");
   const t = await getTranslations("recurrences.list");
   return (
     <SectionPage

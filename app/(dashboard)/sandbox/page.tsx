@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { SandboxPanel } from "@/components/sandbox/sandbox-panel";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
+import { requirePermission } from "@/server/auth/tenant";
 import { sandboxMode } from "@/server/pix/current-rail";
 
 export function generateMetadata(): Promise<Metadata> {
@@ -10,7 +11,8 @@ export function generateMetadata(): Promise<Metadata> {
 }
 
 /** Only while the PIX rail is the sandbox; with a connector there is nothing to simulate. */
-export default function SandboxPage() {
+export default async function SandboxPage() {
+  await requirePermission("sandbox.use");
   if (!sandboxMode()) notFound();
   return (
     <SectionPage section="sandbox">

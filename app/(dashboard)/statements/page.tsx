@@ -3,12 +3,14 @@ import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 import { StatementForm } from "@/components/statements/statement-form";
 import { StatementList } from "@/components/statements/statement-list";
+import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("statements");
 }
 
-export default function StatementsPage() {
+export default async function StatementsPage() {
+  await requirePermission("statements.read");
   return (
     <SectionPage section="statements">
       <StatementForm />

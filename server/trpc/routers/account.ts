@@ -4,15 +4,15 @@ import { accountsOfUser, balanceOf } from "../../accounts/service";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { maxTransactionCents } from "../../fields/amount";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 export const accountRouter = createTRPCRouter({
   /**
    * The signed-in user's accounts with their balances, in centavos (bigint); a blocked account's
    * reason and whom to contact; the amounts a send form checks before asking the server.
    */
-  overview: merchantProcedure.query(async ({ ctx }) => {
-    const accounts = await accountsOfUser(db(), ctx.user.id);
+  overview: can("overview.read").query(async ({ ctx }) => {
+    const accounts = await accountsOfUser(db(), ctx.tenantId);
     return {
       accounts: accounts.map((account) => ({
         ...balanceOf(account),
@@ -26,7 +26,7 @@ export const accountRouter = createTRPCRouter({
     };
   }),
   /** Polled by the dashboard: changes when money moves; the PIX received since `since`. */
-  pulse: merchantProcedure
+  pulse: can("overview.read")
     .input(z.object({ since: z.string().max(4000).nullable() }))
-    .query(({ ctx, input }) => accountPulse(db(), ctx.user.id, input.since)),
+    .query(({ ctx, input }) => accountPulse(db(), ctx.tenantId, input.since)),
 });

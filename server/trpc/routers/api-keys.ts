@@ -4,7 +4,8 @@ import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../../api
 import { db } from "../../db/client";
 import type { ApiKey } from "../../generated/prisma/client";
 import { whitelistEntryError } from "../../http/ip";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { API_KEY_CREATED, API_KEY_REVOKED, API_KEY_UPDATED } from "../audits";
+import { can, createTRPCRouter } from "../init";
 
 const clientId = ClientId;
 const name = KeyName;
@@ -39,21 +40,21 @@ const toDate = (ms: number | null | undefined) => (ms === undefined ? undefined 
 
 export const apiKeysRouter = createTRPCRouter({
   /** The user's keys, newest first, revoked ones included. */
-  list: merchantProcedure.query(async ({ ctx }) => ({
-    keys: (await listApiKeys(db(), ctx.user.id)).map(apiKeyView),
+  list: can("apiKeys.manage").query(async ({ ctx }) => ({
+    keys: (await listApiKeys(db(), ctx.tenantId)).map(apiKeyView),
   })),
 
   /** Is this one allowlist entry read as the request pipeline reads it? For the form, as the user types. */
-  checkWhitelistEntry: merchantProcedure
+  checkWhitelistEntry: can("apiKeys.manage")
     .input(z.object({ entry: WhitelistEntry }))
     .query(({ input }) => ({ error: whitelistEntryError(input.entry) })),
 
   /** A new key; the client secret is in this answer and never again. */
-  create: merchantProcedure
+  create: can("apiKeys.manage", API_KEY_CREATED)
     .input(z.object({ name, scopes, ipWhitelist, expiresAt }))
     .mutation(async ({ ctx, input }) => {
       const created = await createApiKey(db(), {
-        userId: ctx.user.id,
+        userId: ctx.tenantId,
         name: input.name,
         scopes: input.scopes,
         ipWhitelist: input.ipWhitelist,
@@ -63,7 +64,7 @@ export const apiKeysRouter = createTRPCRouter({
     }),
 
   /** Changes a key's name, scopes, allowlist or expiry (null: never expires). */
-  update: merchantProcedure
+  update: can("apiKeys.manage", API_KEY_UPDATED)
     .input(
       z.object({
         clientId,
@@ -75,7 +76,7 @@ export const apiKeysRouter = createTRPCRouter({
     )
     .mutation(async ({ ctx, input }) =>
       apiKeyView(
-        await updateApiKey(db(), input.clientId, ctx.user.id, {
+        await updateApiKey(db(), input.clientId, ctx.tenantId, {
           name: input.name,
           scopes: input.scopes,
           ipWhitelist: input.ipWhitelist,
@@ -85,7 +86,7 @@ export const apiKeysRouter = createTRPCRouter({
     ),
 
   /** Revokes a key at once; requests signed with it are refused from then on. */
-  revoke: merchantProcedure
+  revoke: can("apiKeys.manage", API_KEY_REVOKED)
     .input(z.object({ clientId }))
-    .mutation(async ({ ctx, input }) => apiKeyView(await revokeApiKey(db(), input.clientId, ctx.user.id))),
+    .mutation(async ({ ctx, input }) => apiKeyView(await revokeApiKey(db(), input.clientId, ctx.tenantId))),
 });

@@ -2,11 +2,11 @@
 import { BrandingUpdate } from "../../branding/schema";
 import { getBranding, updateBranding } from "../../branding/service";
 import { db } from "../../db/client";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 export const brandingRouter = createTRPCRouter({
-  get: merchantProcedure.query(({ ctx }) => getBranding(db(), ctx.user.id)),
-  update: merchantProcedure
+  get: can("branding.manage").query(({ ctx }) => getBranding(db(), ctx.tenantId)),
+  update: can("branding.manage")
     .input(BrandingUpdate)
-    .mutation(({ ctx, input }) => updateBranding(db(), ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateBranding(db(), ctx.tenantId, input)),
 });

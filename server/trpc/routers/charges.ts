@@ -14,7 +14,7 @@ import { Uuid } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { Charge, StaticQrCode } from "../../generated/prisma/client";
 import { paymentPageUrl } from "../../payment-pages/public-id";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 const txId = TxId;
 const sandbox = () => config().PIX_MODE === "sandbox";
@@ -73,28 +73,34 @@ const staticQrId = z.object({ id: Uuid });
 
 /** Static QR codes for a shop counter (server/charges/static-qr.ts). */
 const staticQrRouter = createTRPCRouter({
-  list: merchantProcedure.query(async ({ ctx }) => (await listStaticQrs(db(), ctx.user.id)).map(staticQrView)),
+  list: can("charges.read").query(async ({ ctx }) => (await listStaticQrs(db(), ctx.tenantId)).map(staticQrView)),
   /** One code with its QR image and the holder's name, for the printable page. */
-  byId: merchantProcedure.input(staticQrId).query(async ({ ctx, input }) => {
-    const code = await getStaticQr(db(), ctx.user.id, input.id);
-    return { ...staticQrView(code), merchantName: code.merchantName, qrCode: await qrCodePng(code.emv) };
-  }),
-  create: merchantProcedure.input(StaticQrCreate).mutation(async ({ ctx, input }) =>
-    staticQrView(
-      await createStaticQr(db(), {
-        userId: ctx.user.id,
-        accountId: input.accountId,
-        pixKeyId: input.pixKeyId ?? null,
-        label: input.label,
-        amountCents: input.amount ?? null,
-        description: input.description || null,
-      }),
+  byId: can("charges.read")
+    .input(staticQrId)
+    .query(async ({ ctx, input }) => {
+      const code = await getStaticQr(db(), ctx.tenantId, input.id);
+      return { ...staticQrView(code), merchantName: code.merchantName, qrCode: await qrCodePng(code.emv) };
+    }),
+  create: can("charges.write")
+    .input(StaticQrCreate)
+    .mutation(async ({ ctx, input }) =>
+      staticQrView(
+        await createStaticQr(db(), {
+          userId: ctx.tenantId,
+          accountId: input.accountId,
+          pixKeyId: input.pixKeyId ?? null,
+          label: input.label,
+          amountCents: input.amount ?? null,
+          description: input.description || null,
+        }),
+      ),
     ),
-  ),
-  remove: merchantProcedure.input(staticQrId).mutation(async ({ ctx, input }) => {
-    await removeStaticQr(db(), ctx.user.id, input.id);
-    return { id: input.id };
-  }),
+  remove: can("charges.write")
+    .input(staticQrId)
+    .mutation(async ({ ctx, input }) => {
+      await removeStaticQr(db(), ctx.tenantId, input.id);
+      return { id: input.id };
+    }),
 });
 
 export type StaticQrView = ReturnType<typeof staticQrView>;
@@ -105,27 +111,31 @@ export const chargesRouter = createTRPCRouter({
   static: staticQrRouter,
 
   /** A page of the user's charges, newest first, with the total for pagination. */
-  list: merchantProcedure.input(ChargeListQuery).query(async ({ ctx, input }) => {
-    const { charges, total } = await listCharges(db(), ctx.user.id, input);
-    return {
-      charges: charges.map((charge) => chargeView(charge, charge.refundedCents)),
-      ...pageInfo(input, total),
-    };
-  }),
+  list: can("charges.read")
+    .input(ChargeListQuery)
+    .query(async ({ ctx, input }) => {
+      const { charges, total } = await listCharges(db(), ctx.tenantId, input);
+      return {
+        charges: charges.map((charge) => chargeView(charge, charge.refundedCents)),
+        ...pageInfo(input, total),
+      };
+    }),
 
   /** One of the user's charges (404 when unknown or expired, as the service answers). */
-  byTxId: merchantProcedure.input(z.object({ txId })).query(async ({ ctx, input }) => {
-    const { charge, payment } = await getChargeWithPayment(db(), ctx.user.id, input.txId);
-    return chargeDetailView(charge, payment);
-  }),
+  byTxId: can("charges.read")
+    .input(z.object({ txId }))
+    .query(async ({ ctx, input }) => {
+      const { charge, payment } = await getChargeWithPayment(db(), ctx.tenantId, input.txId);
+      return chargeDetailView(charge, payment);
+    }),
 
   /** A dynamic QR charge of `amount` BRL, payable until `expirationSeconds` from now. */
-  create: merchantProcedure
+  create: can("charges.write")
     .input(ChargeCreate.omit({ metadata: true }).extend({ expirationSeconds: ExpirationSeconds }))
     .mutation(async ({ ctx, input }) =>
       chargeDetailView(
         await createCharge(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           accountId: input.accountId,
           amountCents: input.amount,
           description: input.description || null,
@@ -137,20 +147,22 @@ export const chargesRouter = createTRPCRouter({
     ),
 
   /** Withdraws an unpaid charge (409 CHARGE_NOT_CANCELLABLE once paid, expired or cancelled). */
-  cancel: merchantProcedure
+  cancel: can("charges.write")
     .input(z.object({ txId }))
-    .mutation(async ({ ctx, input }) => chargeView(await cancelCharge(db(), ctx.user.id, input.txId))),
+    .mutation(async ({ ctx, input }) => chargeView(await cancelCharge(db(), ctx.tenantId, input.txId))),
 
   /** Sandbox only: a payer at another institution pays the charge; answers the credit entry. */
-  simulatePayment: merchantProcedure.input(z.object({ txId })).mutation(async ({ ctx, input }) => {
-    if (!sandbox()) throw forbidden("payments can be simulated only in sandbox mode");
-    const credit = await payChargeFromOutside(db(), { userId: ctx.user.id, txId: input.txId });
-    return {
-      id: credit.id,
-      accountId: credit.accountId,
-      endToEndId: credit.endToEndId,
-      grossCents: credit.grossCents,
-      status: credit.status,
-    };
-  }),
+  simulatePayment: can("sandbox.use")
+    .input(z.object({ txId }))
+    .mutation(async ({ ctx, input }) => {
+      if (!sandbox()) throw forbidden("payments can be simulated only in sandbox mode");
+      const credit = await payChargeFromOutside(db(), { userId: ctx.tenantId, txId: input.txId });
+      return {
+        id: credit.id,
+        accountId: credit.accountId,
+        endToEndId: credit.endToEndId,
+        grossCents: credit.grossCents,
+        status: credit.status,
+      };
+    }),
 });

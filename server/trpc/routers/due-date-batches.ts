@@ -16,7 +16,7 @@ import { batchItemsOfCsv, type CsvViolation, csvColumnOf } from "../../charges/d
 import { db } from "../../db/client";
 import { invalid } from "../../errors";
 import { AccountId } from "../../fields/ids";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 /** A CSV of 1,000 rows with every column is well under this. */
 const MAX_CSV_CHARS = 1_000_000;
@@ -53,14 +53,14 @@ function batchRows(batch: DueDateBatchWithItems) {
 
 export const dueDateBatchesRouter = createTRPCRouter({
   /** The file's rows as one batch on `accountId` (its oldest PIX key receives them). */
-  upload: merchantProcedure
+  upload: can("charges.write")
     .input(z.object({ accountId: AccountId, fileName: z.string().max(200), csv: z.string().max(MAX_CSV_CHARS) }))
     .mutation(async ({ ctx, input }) => {
-      assertActive(await ownedAccount(db(), input.accountId, ctx.user.id));
+      assertActive(await ownedAccount(db(), input.accountId, ctx.tenantId));
       const items = batchItemsOfCsv(input.csv, input.accountId);
       const id = BigInt(Date.now());
       try {
-        await submitDueDateBatch(db(), ctx.user.id, id, { description: input.fileName || "CSV", items });
+        await submitDueDateBatch(db(), ctx.tenantId, id, { description: input.fileName || "CSV", items });
       } catch (error) {
         if (!(error instanceof DueDateBatchRefused)) throw error;
         throw invalid(error.message, "csv", "CSV_TXID_TAKEN");
@@ -68,7 +68,7 @@ export const dueDateBatchesRouter = createTRPCRouter({
       return { id: id.toString() };
     }),
 
-  get: merchantProcedure
+  get: can("charges.read")
     .input(z.object({ id: BatchId }))
-    .query(async ({ ctx, input }) => batchRows(await getDueDateBatch(db(), ctx.user.id, BigInt(input.id)))),
+    .query(async ({ ctx, input }) => batchRows(await getDueDateBatch(db(), ctx.tenantId, BigInt(input.id)))),
 });

@@ -33,7 +33,7 @@ import { db } from "../../db/client";
 import { FieldsRefused } from "../../errors";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import { sandboxMode } from "../../pix/current-rail";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 /** The form fields the violations are about (each once, in order), for the form to mark. */
 function fieldsOf(violations: DueDateViolation[]): string[] {
@@ -64,67 +64,75 @@ const ListInput = z.object({
 
 export const dueDateChargesRouter = createTRPCRouter({
   /** A new cobv received on the account's oldest PIX key; violations name the form's fields. */
-  create: merchantProcedure.input(DueDateChargeForm).mutation(async ({ ctx, input }) => {
-    const charge = await refusedAsFields(() =>
-      createDueDateCharge(db(), {
-        userId: ctx.user.id,
-        txId: newTxId(),
-        accountId: input.accountId,
-        dueDate: input.dueDate,
-        ...(input.validityDays !== undefined ? { validityDays: input.validityDays } : {}),
-        debtor: debtorOfForm(input.payer),
-        valor: valorOfForm(input),
-        ...(input.description ? { description: input.description } : {}),
-      }),
-    );
-    return { txId: charge.txId };
-  }),
+  create: can("charges.write")
+    .input(DueDateChargeForm)
+    .mutation(async ({ ctx, input }) => {
+      const charge = await refusedAsFields(() =>
+        createDueDateCharge(db(), {
+          userId: ctx.tenantId,
+          txId: newTxId(),
+          accountId: input.accountId,
+          dueDate: input.dueDate,
+          ...(input.validityDays !== undefined ? { validityDays: input.validityDays } : {}),
+          debtor: debtorOfForm(input.payer),
+          valor: valorOfForm(input),
+          ...(input.description ? { description: input.description } : {}),
+        }),
+      );
+      return { txId: charge.txId };
+    }),
 
   /** The amount due today, on the due date, 10 and 30 days after, for terms not saved yet. */
-  preview: merchantProcedure.input(DueDateTermsForm).query(({ input }) => {
-    const preview = previewDueDateTerms(input);
-    return preview.ok ? preview : { ok: false as const, fields: fieldsOf(preview.violations) };
-  }),
+  preview: can("charges.write")
+    .input(DueDateTermsForm)
+    .query(({ input }) => {
+      const preview = previewDueDateTerms(input);
+      return preview.ok ? preview : { ok: false as const, fields: fieldsOf(preview.violations) };
+    }),
 
   /** A page of the merchant's cobvs, oldest first, filtered by status, due window and payer. */
-  list: merchantProcedure.input(ListInput).query(async ({ ctx, input }) => {
-    const { charges, total } = await listDueDateCharges(db(), ctx.user.id, {
-      inicio: new Date(0),
-      fim: new Date(),
-      status: input.status ? cobStatusOf(input.status) : undefined,
-      dueFrom: input.dueFrom,
-      dueTo: input.dueTo,
-      ...payerSearch(input.payer),
-      page: input.page - 1,
-      size: input.limit,
-    });
-    const today = todayInSaoPaulo();
-    return { charges: charges.map((charge) => dueDateChargeRow(charge, today)), ...pageInfo(input, total) };
-  }),
+  list: can("charges.read")
+    .input(ListInput)
+    .query(async ({ ctx, input }) => {
+      const { charges, total } = await listDueDateCharges(db(), ctx.tenantId, {
+        inicio: new Date(0),
+        fim: new Date(),
+        status: input.status ? cobStatusOf(input.status) : undefined,
+        dueFrom: input.dueFrom,
+        dueTo: input.dueTo,
+        ...payerSearch(input.payer),
+        page: input.page - 1,
+        size: input.limit,
+      });
+      const today = todayInSaoPaulo();
+      return { charges: charges.map((charge) => dueDateChargeRow(charge, today)), ...pageInfo(input, total) };
+    }),
 
   /** One cobv: payer, terms, amount due today, QR, timeline and, once paid, what was paid. */
-  get: merchantProcedure.input(z.object({ txId: TxId })).query(async ({ ctx, input }) => {
-    const { charge, payment, timeline } = await dueDateChargeDetail(db(), ctx.user.id, input.txId);
-    const today = todayInSaoPaulo();
-    const terms = termsOfCharge(charge);
-    const due = amountDue(terms, today);
-    return {
-      ...dueDateChargeRow(charge, today),
-      payer: { name: charge.debtorName ?? "", document: charge.debtorDocument ?? "", ...debtorDetailsOf(charge) },
-      terms,
-      effectiveDueDate: due.effectiveDueDate,
-      lastPayableDate: due.lastPayableDate,
-      today: { date: today, payable: due.payable, finalCents: due.finalCents, components: due.components },
-      pixKey: charge.pixKey,
-      emv: charge.emv,
-      qrCode: await qrCodePng(charge.emv),
-      sandbox: sandboxMode(),
-      paidEndToEndId: charge.paidEndToEndId,
-      paid: paidComponentsOf(charge),
-      payment,
-      timeline,
-    };
-  }),
+  get: can("charges.read")
+    .input(z.object({ txId: TxId }))
+    .query(async ({ ctx, input }) => {
+      const { charge, payment, timeline } = await dueDateChargeDetail(db(), ctx.tenantId, input.txId);
+      const today = todayInSaoPaulo();
+      const terms = termsOfCharge(charge);
+      const due = amountDue(terms, today);
+      return {
+        ...dueDateChargeRow(charge, today),
+        payer: { name: charge.debtorName ?? "", document: charge.debtorDocument ?? "", ...debtorDetailsOf(charge) },
+        terms,
+        effectiveDueDate: due.effectiveDueDate,
+        lastPayableDate: due.lastPayableDate,
+        today: { date: today, payable: due.payable, finalCents: due.finalCents, components: due.components },
+        pixKey: charge.pixKey,
+        emv: charge.emv,
+        qrCode: await qrCodePng(charge.emv),
+        sandbox: sandboxMode(),
+        paidEndToEndId: charge.paidEndToEndId,
+        paid: paidComponentsOf(charge),
+        payment,
+        timeline,
+      };
+    }),
 });
 
 export type DueDateChargeDetail = inferRouterOutputs<typeof dueDateChargesRouter>["get"];

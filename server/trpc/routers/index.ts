@@ -12,6 +12,7 @@ import { dueDateBatchesRouter } from "./due-date-batches";
 import { dueDateChargesRouter } from "./due-date-charges";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
+import { membersRouter } from "./members";
 import { onboardingRouter } from "./onboarding";
 import { paymentLinksRouter } from "./payment-links";
 import { pixKeysRouter } from "./pix-keys";
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
   dueDateBatches: dueDateBatchesRouter,
   ledger: ledgerRouter,
   meds: medsRouter,
+  members: membersRouter,
   paymentLinks: paymentLinksRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,

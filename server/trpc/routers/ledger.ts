@@ -7,7 +7,7 @@ import type { Party } from "../../ledger/parties";
 import { findEntry, listEntries } from "../../ledger/queries";
 import { DashboardEntryQuery } from "../../ledger/schema";
 import { pixFailure } from "../../pix/failure";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 /** One entry by its id (unique per account, hence the optional account). */
 export const EntryLookup = z.object({ id: EntryId, accountId: AccountId.optional() });
@@ -44,18 +44,20 @@ export type EntryView = ReturnType<typeof entryView>;
 
 export const ledgerRouter = createTRPCRouter({
   /** A page of the user's entries, newest first, with the total for pagination. */
-  list: merchantProcedure.input(DashboardEntryQuery).query(async ({ ctx, input }) => {
-    const { entries, total, totalExact } = await listEntries(db(), ctx.user.id, input);
-    return {
-      entries: entries.map(entryView),
-      ...pageInfo(input, total),
-      /** false above 10,000 matches: `total` is then an estimate (docs/contract.md) */
-      totalExact,
-    };
-  }),
+  list: can("ledger.read")
+    .input(DashboardEntryQuery)
+    .query(async ({ ctx, input }) => {
+      const { entries, total, totalExact } = await listEntries(db(), ctx.tenantId, input);
+      return {
+        entries: entries.map(entryView),
+        ...pageInfo(input, total),
+        /** false above 10,000 matches: `total` is then an estimate (docs/contract.md) */
+        totalExact,
+      };
+    }),
 
   /** One entry of the user's by its id (unique per account, hence the optional account). */
-  byId: merchantProcedure
+  byId: can("ledger.read")
     .input(EntryLookup)
-    .query(async ({ ctx, input }) => entryView(await findEntry(db(), ctx.user.id, { id: input.id }, input.accountId))),
+    .query(async ({ ctx, input }) => entryView(await findEntry(db(), ctx.tenantId, { id: input.id }, input.accountId))),
 });

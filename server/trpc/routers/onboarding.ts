@@ -11,7 +11,7 @@ import { approveProposal, proposalForAdmin, rejectProposal } from "../../onboard
 import { OnboardingStatusField, PersonTypeField, RejectionReason } from "../../onboarding/schema";
 import { listProposals } from "../../onboarding/service";
 import { documentsOf, type ProposalWithFiles, proposalView, timelineOf } from "../../onboarding/view";
-import { adminProcedure, createTRPCRouter, merchantProcedure } from "../init";
+import { adminProcedure, can, createTRPCRouter } from "../init";
 
 const ListInput = z.object({
   status: OnboardingStatusField.optional(),
@@ -68,10 +68,12 @@ export type AdminProposalDetail = Awaited<ReturnType<typeof adminDetail>>;
 
 export const onboardingRouter = createTRPCRouter({
   /** The signed-in merchant's proposals (as programme owner), newest first. */
-  mine: merchantProcedure.input(ListInput).query(async ({ ctx, input }) => {
-    const { items, total } = await listProposals(db(), ctx.user.id, input);
-    return { proposals: items.map(ownerRow), ...pageInfo(input, total) };
-  }),
+  mine: can("programme.read")
+    .input(ListInput)
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listProposals(db(), ctx.tenantId, input);
+      return { proposals: items.map(ownerRow), ...pageInfo(input, total) };
+    }),
 
   /** The review queue: every programme's proposals, filtered by status, person type and age. */
   queue: adminProcedure

@@ -4,16 +4,16 @@ import { db } from "../../db/client";
 import { PaymentLinkCreate, PaymentLinkId } from "../../payment-links/schema";
 import { createPaymentLink, deactivatePaymentLink, listPaymentLinks } from "../../payment-links/service";
 import { linkView } from "../../payment-links/view";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 export const paymentLinksRouter = createTRPCRouter({
-  list: merchantProcedure.query(async ({ ctx }) => (await listPaymentLinks(db(), ctx.user.id)).map(linkView)),
+  list: can("paymentLinks.read").query(async ({ ctx }) => (await listPaymentLinks(db(), ctx.tenantId)).map(linkView)),
 
-  create: merchantProcedure
+  create: can("paymentLinks.manage")
     .input(PaymentLinkCreate)
-    .mutation(async ({ ctx, input }) => linkView(await createPaymentLink(db(), ctx.user.id, input))),
+    .mutation(async ({ ctx, input }) => linkView(await createPaymentLink(db(), ctx.tenantId, input))),
 
-  deactivate: merchantProcedure
+  deactivate: can("paymentLinks.manage")
     .input(z.object({ id: PaymentLinkId }))
-    .mutation(async ({ ctx, input }) => linkView(await deactivatePaymentLink(db(), ctx.user.id, input.id))),
+    .mutation(async ({ ctx, input }) => linkView(await deactivatePaymentLink(db(), ctx.tenantId, input.id))),
 });

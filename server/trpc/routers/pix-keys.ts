@@ -10,19 +10,19 @@ import { AccountId } from "../../fields/ids";
 import { confirmPixKey, pixKeyClaimView, requestPixKey, resendPixKeyCode } from "../../pix/keys/possession";
 import { ConfirmPixKey, keyTypesFor, NewPixKey, PixKeyId, PixKeyVerificationId } from "../../pix/keys/schema";
 import { deletePixKey, keyringOf, pixKeyView, setCurrentPixKey } from "../../pix/keys/service";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 const KeyRef = z.object({ accountId: AccountId, keyId: PixKeyId });
 const VerificationRef = z.object({ accountId: AccountId, verificationId: PixKeyVerificationId });
 
 export const pixKeysRouter = createTRPCRouter({
   /** Each own account with its keys, the key types it may register and its limit (own accounts have no wait between keys). */
-  accounts: merchantProcedure.query(async ({ ctx }) => {
-    const accounts = await accountsOfUser(db(), ctx.user.id);
+  accounts: can("pixKeys.read").query(async ({ ctx }) => {
+    const accounts = await accountsOfUser(db(), ctx.tenantId);
     const rings = await Promise.all(
       accounts
         .filter((account) => account.programmeOwnerId === null)
-        .map((account) => keyringOf(db(), { callerId: ctx.user.id, accountId: account.id })),
+        .map((account) => keyringOf(db(), { callerId: ctx.tenantId, accountId: account.id })),
     );
     return rings.map(({ account, keys, limit }) => ({
       accountId: account.id,
@@ -36,47 +36,49 @@ export const pixKeysRouter = createTRPCRouter({
   }),
 
   /** EVP, CPF, CNPJ: the key, registered. E-mail, phone: the registration waiting for the code sent to the key. */
-  create: merchantProcedure.input(NewPixKey.extend({ accountId: AccountId })).mutation(async ({ ctx, input }) => {
-    const request = await requestPixKey(
-      db(),
-      { callerId: ctx.user.id, accountId: input.accountId },
-      { type: input.type, ...(input.key ? { key: input.key } : {}) },
-    );
-    return request.state === "registered"
-      ? { state: request.state, key: pixKeyView(request.key) }
-      : { state: request.state, pending: pixKeyClaimView(request.claim) };
-  }),
+  create: can("pixKeys.manage")
+    .input(NewPixKey.extend({ accountId: AccountId }))
+    .mutation(async ({ ctx, input }) => {
+      const request = await requestPixKey(
+        db(),
+        { callerId: ctx.tenantId, accountId: input.accountId },
+        { type: input.type, ...(input.key ? { key: input.key } : {}) },
+      );
+      return request.state === "registered"
+        ? { state: request.state, key: pixKeyView(request.key) }
+        : { state: request.state, pending: pixKeyClaimView(request.claim) };
+    }),
 
-  confirm: merchantProcedure
+  confirm: can("pixKeys.manage")
     .input(VerificationRef.extend(ConfirmPixKey.shape))
     .mutation(async ({ ctx, input }) =>
       pixKeyView(
         await confirmPixKey(
           db(),
-          { callerId: ctx.user.id, accountId: input.accountId },
+          { callerId: ctx.tenantId, accountId: input.accountId },
           input.verificationId,
           input.code,
         ),
       ),
     ),
 
-  resendCode: merchantProcedure
+  resendCode: can("pixKeys.manage")
     .input(VerificationRef)
     .mutation(async ({ ctx, input }) =>
       pixKeyClaimView(
-        await resendPixKeyCode(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.verificationId),
+        await resendPixKeyCode(db(), { callerId: ctx.tenantId, accountId: input.accountId }, input.verificationId),
       ),
     ),
 
-  setCurrent: merchantProcedure
+  setCurrent: can("pixKeys.manage")
     .input(KeyRef)
     .mutation(async ({ ctx, input }) =>
-      pixKeyView(await setCurrentPixKey(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.keyId)),
+      pixKeyView(await setCurrentPixKey(db(), { callerId: ctx.tenantId, accountId: input.accountId }, input.keyId)),
     ),
 
-  remove: merchantProcedure
+  remove: can("pixKeys.manage")
     .input(KeyRef)
     .mutation(async ({ ctx, input }) =>
-      pixKeyView(await deletePixKey(db(), { callerId: ctx.user.id, accountId: input.accountId }, input.keyId)),
+      pixKeyView(await deletePixKey(db(), { callerId: ctx.tenantId, accountId: input.accountId }, input.keyId)),
     ),
 });

@@ -4,11 +4,11 @@ import { balanceOf } from "../../accounts/service";
 import { db } from "../../db/client";
 import { maskDocument } from "../../documents/cpf-cnpj";
 import { pixKeyView } from "../../pix/keys/service";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 export const programmeAccountsRouter = createTRPCRouter({
-  list: merchantProcedure.query(async ({ ctx }) => {
-    const accounts = await programmeAccounts(db(), ctx.user.id);
+  list: can("programme.read").query(async ({ ctx }) => {
+    const accounts = await programmeAccounts(db(), ctx.tenantId);
     return accounts.map((account) => ({
       accountId: account.id,
       holder: account.name,

@@ -21,7 +21,7 @@ import { cancelRequest } from "../../recurrences/requests";
 import { createRecurrence, reviseRecurrence } from "../../recurrences/service";
 import { type Closure, type HistoryEntry, REC_STATUSES, type RecStatus } from "../../recurrences/status";
 import { saoPauloDayEnd, saoPauloDayStart } from "../../time";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 
 /** Violations of the state (a recurrence or request that moved on) are conflicts; the others name form fields. */
 const STATE = /^(status|idRec)$/;
@@ -111,76 +111,88 @@ function chargeView(charge: ChargeWithAttempts) {
 }
 
 export const recurrencesRouter = createTRPCRouter({
-  list: merchantProcedure.input(ListInput).query(async ({ ctx, input }) => {
-    const from = input.createdFrom ? saoPauloDayStart(input.createdFrom) : null;
-    const to = input.createdTo ? saoPauloDayEnd(input.createdTo) : null;
-    if (from !== null && to !== null && from > to) throw invalid("createdFrom is after createdTo", "createdFrom");
-    const { recurrences, total } = await listRecurrencesForDashboard(db(), ctx.user.id, {
-      ...(input.status ? { status: input.status } : {}),
-      ...(from !== null ? { createdFrom: new Date(from) } : {}),
-      ...(to !== null ? { createdTo: new Date(to) } : {}),
-      ...(input.search ? { search: input.search } : {}),
-      page: input.page,
-      limit: input.limit,
-    });
-    const today = todayInSaoPaulo();
-    return { recurrences: recurrences.map((r) => rowView(r, today)), ...pageInfo(input, total) };
-  }),
+  list: can("charges.read")
+    .input(ListInput)
+    .query(async ({ ctx, input }) => {
+      const from = input.createdFrom ? saoPauloDayStart(input.createdFrom) : null;
+      const to = input.createdTo ? saoPauloDayEnd(input.createdTo) : null;
+      if (from !== null && to !== null && from > to) throw invalid("createdFrom is after createdTo", "createdFrom");
+      const { recurrences, total } = await listRecurrencesForDashboard(db(), ctx.tenantId, {
+        ...(input.status ? { status: input.status } : {}),
+        ...(from !== null ? { createdFrom: new Date(from) } : {}),
+        ...(to !== null ? { createdTo: new Date(to) } : {}),
+        ...(input.search ? { search: input.search } : {}),
+        page: input.page,
+        limit: input.limit,
+      });
+      const today = todayInSaoPaulo();
+      return { recurrences: recurrences.map((r) => rowView(r, today)), ...pageInfo(input, total) };
+    }),
 
-  get: merchantProcedure.input(z.object({ idRec: IdRec })).query(async ({ ctx, input }) => {
-    const { recurrence, requests, charges } = await recurrenceDetail(db(), ctx.user.id, input.idRec);
-    return {
-      ...rowView(recurrence, todayInSaoPaulo()),
-      retryPolicy: recurrence.retryPolicy,
-      history: recurrence.history as HistoryEntry[],
-      closure: recurrence.closure as Closure | null,
-      requests: requests.map(requestView),
-      charges: charges.map(chargeView),
-    };
-  }),
+  get: can("charges.read")
+    .input(z.object({ idRec: IdRec }))
+    .query(async ({ ctx, input }) => {
+      const { recurrence, requests, charges } = await recurrenceDetail(db(), ctx.tenantId, input.idRec);
+      return {
+        ...rowView(recurrence, todayInSaoPaulo()),
+        retryPolicy: recurrence.retryPolicy,
+        history: recurrence.history as HistoryEntry[],
+        closure: recurrence.closure as Closure | null,
+        requests: requests.map(requestView),
+        charges: charges.map(chargeView),
+      };
+    }),
 
-  create: merchantProcedure.input(RecurrenceForm).mutation(async ({ ctx, input }) => {
-    const recurrence = await refusedForDashboard(() => createRecurrence(db(), inputOfForm(ctx.user.id, input)));
-    return { idRec: recurrence.idRec };
-  }),
+  create: can("charges.write")
+    .input(RecurrenceForm)
+    .mutation(async ({ ctx, input }) => {
+      const recurrence = await refusedForDashboard(() => createRecurrence(db(), inputOfForm(ctx.tenantId, input)));
+      return { idRec: recurrence.idRec };
+    }),
 
   /** The merchant cancels its recurrence (USUARIO_RECEBEDOR, SLCR). */
-  cancel: merchantProcedure.input(z.object({ idRec: IdRec })).mutation(async ({ ctx, input }) => {
-    const recurrence = await refusedForDashboard(() =>
-      reviseRecurrence(db(), ctx.user.id, input.idRec, { status: "CANCELADA" }),
-    );
-    return { idRec: recurrence.idRec, status: recurrence.status as RecStatus };
-  }),
+  cancel: can("charges.write")
+    .input(z.object({ idRec: IdRec }))
+    .mutation(async ({ ctx, input }) => {
+      const recurrence = await refusedForDashboard(() =>
+        reviseRecurrence(db(), ctx.tenantId, input.idRec, { status: "CANCELADA" }),
+      );
+      return { idRec: recurrence.idRec, status: recurrence.status as RecStatus };
+    }),
 
   /** The notification journey: a consent request sent to the payer's account. */
-  requestConsent: merchantProcedure.input(ConsentForm).mutation(async ({ ctx, input }) => {
-    const now = new Date();
-    const request = await refusedForDashboard(() =>
-      db().$transaction((tx) =>
-        requestConsent(
-          tx,
-          ctx.user.id,
-          input.idRec,
-          {
-            account: input.account,
-            ispb: input.ispb,
-            ...(input.branch ? { branch: input.branch } : {}),
-            expiresAt: new Date(now.getTime() + input.expiresInDays * 86_400_000),
-          },
-          now,
+  requestConsent: can("charges.write")
+    .input(ConsentForm)
+    .mutation(async ({ ctx, input }) => {
+      const now = new Date();
+      const request = await refusedForDashboard(() =>
+        db().$transaction((tx) =>
+          requestConsent(
+            tx,
+            ctx.tenantId,
+            input.idRec,
+            {
+              account: input.account,
+              ispb: input.ispb,
+              ...(input.branch ? { branch: input.branch } : {}),
+              expiresAt: new Date(now.getTime() + input.expiresInDays * 86_400_000),
+            },
+            now,
+          ),
         ),
-      ),
-    );
-    return requestView(request);
-  }),
+      );
+      return requestView(request);
+    }),
 
   /** The merchant withdraws an unanswered consent request. */
-  cancelRequest: merchantProcedure.input(z.object({ idSolicRec: IdSolicRec })).mutation(async ({ ctx, input }) => {
-    const request = await refusedForDashboard(() =>
-      db().$transaction((tx) => cancelRequest(tx, ctx.user.id, input.idSolicRec)),
-    );
-    return requestView(request);
-  }),
+  cancelRequest: can("charges.write")
+    .input(z.object({ idSolicRec: IdSolicRec }))
+    .mutation(async ({ ctx, input }) => {
+      const request = await refusedForDashboard(() =>
+        db().$transaction((tx) => cancelRequest(tx, ctx.tenantId, input.idSolicRec)),
+      );
+      return requestView(request);
+    }),
 });
 
 export type RecurrenceDetail = inferRouterOutputs<typeof recurrencesRouter>["get"];

@@ -7,7 +7,7 @@ import { findEntry, listEntries } from "../../ledger/queries";
 import { EntryListQuery } from "../../ledger/schema";
 import { EndToEndId, RefundRequest } from "../../refunds/schema";
 import { REFUND_REASON, REFUNDABLE_REASONS, refundableCents, requestRefund } from "../../refunds/service";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 import { EntryLookup } from "./ledger";
 
 /** A refund as the dashboard lists it: the debit entry, with the PIX it returns. */
@@ -32,10 +32,10 @@ export type RefundView = ReturnType<typeof refundView>;
 
 export const refundsRouter = createTRPCRouter({
   /** A page of the user's refunds (reason pix_in:refunded_processing), newest first. */
-  list: merchantProcedure
+  list: can("refunds.read")
     .input(EntryListQuery.pick({ status: true, page: true, limit: true }))
     .query(async ({ ctx, input }) => {
-      const { entries, total } = await listEntries(db(), ctx.user.id, { ...input, reason: REFUND_REASON });
+      const { entries, total } = await listEntries(db(), ctx.tenantId, { ...input, reason: REFUND_REASON });
       return {
         refunds: entries.map(refundView),
         ...pageInfo(input, total),
@@ -43,27 +43,29 @@ export const refundsRouter = createTRPCRouter({
     }),
 
   /** A received entry's original amount and what can still be refunded of it. */
-  refundable: merchantProcedure.input(EntryLookup).query(async ({ ctx, input }) => {
-    const entry = await findEntry(db(), ctx.user.id, { id: input.id }, input.accountId);
-    return {
-      id: entry.id,
-      accountId: entry.accountId,
-      endToEndId: entry.endToEndId,
-      grossCents: entry.grossCents,
-      refundableCents: await refundableCents(db(), entry),
-      /** Received by PIX and settled: the kind of entry the service refunds. */
-      eligible: entry.type === "credit" && entry.status === "succeeded" && REFUNDABLE_REASONS.includes(entry.reason),
-      createdAt: entry.createdAt,
-    };
-  }),
+  refundable: can("refunds.read")
+    .input(EntryLookup)
+    .query(async ({ ctx, input }) => {
+      const entry = await findEntry(db(), ctx.tenantId, { id: input.id }, input.accountId);
+      return {
+        id: entry.id,
+        accountId: entry.accountId,
+        endToEndId: entry.endToEndId,
+        grossCents: entry.grossCents,
+        refundableCents: await refundableCents(db(), entry),
+        /** Received by PIX and settled: the kind of entry the service refunds. */
+        eligible: entry.type === "credit" && entry.status === "succeeded" && REFUNDABLE_REASONS.includes(entry.reason),
+        createdAt: entry.createdAt,
+      };
+    }),
 
   /** Refunds a received PIX, all of what remains (`amount` null) or part of it; starts processing. */
-  request: merchantProcedure
+  request: can("refunds.send")
     .input(RefundRequest.extend({ endToEndId: EndToEndId, amount: BrlAmount.nullable() }))
     .mutation(async ({ ctx, input }) =>
       refundView(
         await requestRefund(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           endToEndId: input.endToEndId,
           amountCents: input.amount,
           description: input.description || null,

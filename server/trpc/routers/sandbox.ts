@@ -21,11 +21,11 @@ import { answerRequest } from "../../recurrences/requests";
 import { REJECT_CODES } from "../../recurrences/status";
 import { creditIncomingPix, creditIncomingPixToKey, returnOutgoingPix } from "../../transfers/incoming";
 import { PartyInput, PixKey, SandboxCredit, SandboxReturn } from "../../transfers/schema";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { can, createTRPCRouter } from "../init";
 import { entryView } from "./ledger";
 import { refusedForDashboard } from "./recurrences";
 
-const sandboxProcedure = merchantProcedure.use(({ next }) => {
+const sandboxProcedure = can("sandbox.use").use(({ next }) => {
   if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
   return next();
 });
@@ -42,7 +42,7 @@ export const sandboxRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       entryView(
         await payChargeFromOutside(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           txId: input.txId,
           payer: input.payer ?? null,
           ...(input.paidOn ? { paidOn: input.paidOn } : {}),
@@ -54,7 +54,7 @@ export const sandboxRouter = createTRPCRouter({
   creditAccount: sandboxProcedure.input(credit.extend({ accountId: AccountId })).mutation(async ({ ctx, input }) =>
     entryView(
       await creditIncomingPix(db(), {
-        userId: ctx.user.id,
+        userId: ctx.tenantId,
         accountId: input.accountId,
         amountCents: input.amount,
         payer: input.payer ?? null,
@@ -66,7 +66,7 @@ export const sandboxRouter = createTRPCRouter({
   creditKey: sandboxProcedure.input(credit.extend({ pixKey: PixKey })).mutation(async ({ ctx, input }) =>
     entryView(
       await creditIncomingPixToKey(db(), {
-        callerId: ctx.user.id,
+        callerId: ctx.tenantId,
         pixKey: input.pixKey,
         amountCents: input.amount,
         payer: input.payer ?? null,
@@ -77,7 +77,7 @@ export const sandboxRouter = createTRPCRouter({
   /** The payer's institution opens a MED on a PIX the merchant received: the disputed amount is blocked. */
   openMed: sandboxProcedure.input(SandboxMedOpen).mutation(async ({ ctx, input }) => {
     const med = await openMed(db(), {
-      userId: ctx.user.id,
+      userId: ctx.tenantId,
       endToEndId: input.endToEndId,
       details: input.details ?? null,
     });
@@ -98,7 +98,7 @@ export const sandboxRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       entryView(
         await returnOutgoingPix(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           endToEndId: input.endToEndId,
           amountCents: input.amount ?? null,
         }),
@@ -107,7 +107,7 @@ export const sandboxRouter = createTRPCRouter({
 
   /** The merchant's consent requests still waiting for the payer's answer. */
   openRecurrenceRequests: sandboxProcedure.query(async ({ ctx }) =>
-    (await openRequests(db(), ctx.user.id)).map((request) => ({
+    (await openRequests(db(), ctx.tenantId)).map((request) => ({
       idSolicRec: request.idSolicRec,
       idRec: request.idRec,
       debtorName: request.recurrence.debtorName,
@@ -136,7 +136,7 @@ export const sandboxRouter = createTRPCRouter({
         ? ({ accept: true } as const)
         : ({ accept: false, codigo: input.code ?? "AP13" } as const);
       const request = await refusedForDashboard(() =>
-        db().$transaction((tx) => answerRequest(tx, ctx.user.id, input.idSolicRec, answer)),
+        db().$transaction((tx) => answerRequest(tx, ctx.tenantId, input.idSolicRec, answer)),
       );
       return { idSolicRec: request.idSolicRec, idRec: request.idRec, status: request.status };
     }),
@@ -145,6 +145,6 @@ export const sandboxRouter = createTRPCRouter({
   setRecurrencePayer: sandboxProcedure
     .input(z.object({ idRec: z.string().regex(ID_REC_PATTERN), failureCode: z.enum(COBR_REJECT_CODES).nullable() }))
     .mutation(({ ctx, input }) =>
-      db().$transaction((tx) => setPayerFailure(tx, ctx.user.id, input.idRec, input.failureCode)),
+      db().$transaction((tx) => setPayerFailure(tx, ctx.tenantId, input.idRec, input.failureCode)),
     ),
 });

@@ -11,7 +11,8 @@ import { internalReceiver, transferInternal } from "../../transfers/internal";
 import { payBrCode, previewBrCode } from "../../transfers/pay-brcode";
 import { sendPixToKey } from "../../transfers/pix-out";
 import { AccountId, Emv, Obs, PixKey } from "../../transfers/schema";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { MONEY_SENT } from "../audits";
+import { can, createTRPCRouter } from "../init";
 
 const accountId = AccountId;
 const amount = BrlAmount;
@@ -38,48 +39,54 @@ export type SentView = ReturnType<typeof sentView>;
 
 export const transfersRouter = createTRPCRouter({
   /** DICT lookup: who a key pays, shown before the merchant confirms. */
-  resolveKey: merchantProcedure.input(z.object({ key: PixKey })).query(async ({ input }) => {
-    const resolved = await pixRail().resolveKey(db(), input.key);
-    return {
-      key: resolved.key,
-      keyType: resolved.keyType,
-      receiver: resolved.receiver,
-      onPlatform: resolved.platformAccountId !== null,
-    };
-  }),
+  resolveKey: can("money.send")
+    .input(z.object({ key: PixKey }))
+    .query(async ({ input }) => {
+      const resolved = await pixRail().resolveKey(db(), input.key);
+      return {
+        key: resolved.key,
+        keyType: resolved.keyType,
+        receiver: resolved.receiver,
+        onPlatform: resolved.platformAccountId !== null,
+      };
+    }),
 
   /**
    * Who an internal transfer pays, shown before the merchant confirms (400 for an unknown account).
    * The destination is another merchant's account by design, named as in `internal`
    * (docs/decisions/0018-dashboard-ux.md): it shows what the transfer shows the payer.
    */
-  internalReceiver: merchantProcedure.input(z.object({ receiverAccountId: accountId })).query(async ({ input }) => ({
-    receiver: await internalReceiver(db(), input.receiverAccountId),
-    onPlatform: true,
-  })),
+  internalReceiver: can("money.send")
+    .input(z.object({ receiverAccountId: accountId }))
+    .query(async ({ input }) => ({
+      receiver: await internalReceiver(db(), input.receiverAccountId),
+      onPlatform: true,
+    })),
 
   /** What a copy-and-paste code decodes to and who it pays, without paying. */
-  previewBrCode: merchantProcedure.input(z.object({ emv: Emv })).query(async ({ input }) => {
-    const preview = await previewBrCode(db(), input.emv);
-    const { decoded } = preview;
-    return {
-      kind: decoded.kind,
-      merchantName: decoded.merchantName,
-      merchantCity: decoded.merchantCity,
-      description: preview.description,
-      /** a reason code (serviceErrors.reasons) when this platform's charge is paid or expired */
-      unpayable: preview.unpayable,
-      pixKey: preview.pixKey,
-      txid: decoded.txid,
-      url: decoded.url,
-      amountCents: preview.amountCents,
-      receiver: preview.receiver,
-      onPlatform: preview.platformAccountId !== null,
-    };
-  }),
+  previewBrCode: can("money.send")
+    .input(z.object({ emv: Emv }))
+    .query(async ({ input }) => {
+      const preview = await previewBrCode(db(), input.emv);
+      const { decoded } = preview;
+      return {
+        kind: decoded.kind,
+        merchantName: decoded.merchantName,
+        merchantCity: decoded.merchantCity,
+        description: preview.description,
+        /** a reason code (serviceErrors.reasons) when this platform's charge is paid or expired */
+        unpayable: preview.unpayable,
+        pixKey: preview.pixKey,
+        txid: decoded.txid,
+        url: decoded.url,
+        amountCents: preview.amountCents,
+        receiver: preview.receiver,
+        onPlatform: preview.platformAccountId !== null,
+      };
+    }),
 
   /** PIX to a key; settles at once inside the platform, `processing` towards other institutions. */
-  sendToKey: merchantProcedure
+  sendToKey: can("money.send", MONEY_SENT)
     .input(
       z.object({
         accountId,
@@ -91,7 +98,7 @@ export const transfersRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       sentView(
         await sendPixToKey(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           accountId: input.accountId,
           pixKey: input.pixKey,
           amountCents: input.amount,
@@ -101,12 +108,12 @@ export const transfersRouter = createTRPCRouter({
     ),
 
   /** Pays a copy-and-paste code; `amount` only for a static code that carries none. */
-  payBrCode: merchantProcedure
+  payBrCode: can("money.send", MONEY_SENT)
     .input(z.object({ accountId, emv: Emv, amount: amount.nullable() }))
     .mutation(async ({ ctx, input }) =>
       sentView(
         await payBrCode(db(), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           accountId: input.accountId,
           emv: input.emv,
           amountCents: input.amount,
@@ -115,7 +122,7 @@ export const transfersRouter = createTRPCRouter({
     ),
 
   /** To another account of the platform, by its 12-digit number: instant, no fee. */
-  internal: merchantProcedure
+  internal: can("money.send", MONEY_SENT)
     .input(
       z.object({
         accountId,
@@ -127,7 +134,7 @@ export const transfersRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) =>
       sentView(
         await transferInternal(inBatch(db()), {
-          userId: ctx.user.id,
+          userId: ctx.tenantId,
           accountId: input.accountId,
           receiverAccountId: input.receiverAccountId,
           amountCents: input.amount,

@@ -39,7 +39,8 @@ import {
   WebhookSecret,
 } from "../../webhooks/schema";
 import { gatewayDeliveryView, gatewayWebhookView, pixWebhookView, webhookConfigView } from "../../webhooks/views";
-import { createTRPCRouter, merchantProcedure } from "../init";
+import { webhookChanged } from "../audits";
+import { can, createTRPCRouter } from "../init";
 
 const id = Uuid;
 /** A configuration as the dashboard shows it: whether it has an authHeader, never its value. */
@@ -54,15 +55,15 @@ export type WebhookConfigView = ReturnType<typeof configView>;
 
 const gatewayRouter = createTRPCRouter({
   /** The user's registrations, newest first (`signed` says whether deliveries carry a signature). */
-  list: merchantProcedure.query(async ({ ctx }) => ({
-    webhooks: (await listGatewayWebhooks(db(), ctx.user.id)).map((webhook) => gatewayWebhookView(webhook)),
+  list: can("webhooks.manage").query(async ({ ctx }) => ({
+    webhooks: (await listGatewayWebhooks(db(), ctx.tenantId)).map((webhook) => gatewayWebhookView(webhook)),
   })),
 
   /**
    * Registers a webhook. `secret` omitted: one is generated and comes back in this answer, and
    * never again; null: deliveries are unsigned.
    */
-  register: merchantProcedure
+  register: can("webhooks.manage", webhookChanged("register"))
     .input(
       GatewayWebhookRegistration.extend({
         secret: WebhookSecret.nullable().optional(),
@@ -70,7 +71,7 @@ const gatewayRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { webhook, secret } = await registerGatewayWebhook(db(), ctx.user.id, {
+      const { webhook, secret } = await registerGatewayWebhook(db(), ctx.tenantId, {
         url: input.url,
         events: input.events,
         ...(input.secret !== undefined ? { secret: input.secret } : {}),
@@ -80,16 +81,18 @@ const gatewayRouter = createTRPCRouter({
     }),
 
   /** Removes a registration; its pending deliveries are given up. */
-  remove: merchantProcedure.input(z.object({ webhookId: id })).mutation(async ({ ctx, input }) => {
-    await deleteGatewayWebhook(db(), ctx.user.id, input.webhookId);
-    return { webhookId: input.webhookId, deleted: true };
-  }),
+  remove: can("webhooks.manage", webhookChanged("remove"))
+    .input(z.object({ webhookId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteGatewayWebhook(db(), ctx.tenantId, input.webhookId);
+      return { webhookId: input.webhookId, deleted: true };
+    }),
 
   /** A page of one registration's deliveries, newest first. */
-  deliveries: merchantProcedure
+  deliveries: can("webhooks.manage")
     .input(DeliveryListQuery.extend({ webhookId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
-      const { deliveries, total } = await listGatewayDeliveries(db(), ctx.user.id, input.webhookId, input);
+      const { deliveries, total } = await listGatewayDeliveries(db(), ctx.tenantId, input.webhookId, input);
       return {
         deliveries: deliveries.map((delivery) => gatewayDeliveryView(delivery)),
         ...pageInfo(input, total),
@@ -97,62 +100,66 @@ const gatewayRouter = createTRPCRouter({
     }),
 
   /** Sends a delivered, failed or expired delivery again (same event id, fresh schedule). */
-  replay: merchantProcedure
+  replay: can("webhooks.manage")
     .input(z.object({ eventId: id }))
-    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await replayDelivery(db(), ctx.user.id, input.eventId))),
+    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await replayDelivery(db(), ctx.tenantId, input.eventId))),
 
   /** Queues a `webhook.test` event to one registration, due now. */
-  sendTest: merchantProcedure
+  sendTest: can("webhooks.manage")
     .input(z.object({ webhookId: id }))
-    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await sendTestEvent(db(), ctx.user.id, input.webhookId))),
+    .mutation(async ({ ctx, input }) => gatewayDeliveryView(await sendTestEvent(db(), ctx.tenantId, input.webhookId))),
 });
 
 const accountRouter = createTRPCRouter({
   /** The user's account-surface configurations, newest first. */
-  list: merchantProcedure.query(async ({ ctx }) => ({
-    configs: (await listWebhookConfigs(db(), ctx.user.id)).map(configView),
+  list: can("webhooks.manage").query(async ({ ctx }) => ({
+    configs: (await listWebhookConfigs(db(), ctx.tenantId)).map(configView),
   })),
 
-  create: merchantProcedure.input(AccountWebhookConfig).mutation(async ({ ctx, input }) => {
-    const { config, secret } = await createWebhookConfig(db(), ctx.user.id, input);
-    return { config: configView(config), secret };
-  }),
+  create: can("webhooks.manage", webhookChanged("create", "configId"))
+    .input(AccountWebhookConfig)
+    .mutation(async ({ ctx, input }) => {
+      const { config, secret } = await createWebhookConfig(db(), ctx.tenantId, input);
+      return { config: configView(config), secret };
+    }),
 
   /** Changes the fields given; `authHeader: null` removes it, leaving it out keeps it. */
-  update: merchantProcedure
+  update: can("webhooks.manage", webhookChanged("update", "configId"))
     .input(AccountWebhookConfig.partial().extend({ configId: id }))
     .mutation(async ({ ctx, input }) => {
       const { configId, ...changes } = input;
-      return configView(await updateWebhookConfig(db(), ctx.user.id, configId, changes));
+      return configView(await updateWebhookConfig(db(), ctx.tenantId, configId, changes));
     }),
 
   /** Turns it back on; also clears the failure streak and the platform's reason. */
-  activate: merchantProcedure
+  activate: can("webhooks.manage", webhookChanged("activate", "configId"))
     .input(z.object({ configId: id }))
-    .mutation(async ({ ctx, input }) => configView(await activateWebhookConfig(db(), ctx.user.id, input.configId))),
+    .mutation(async ({ ctx, input }) => configView(await activateWebhookConfig(db(), ctx.tenantId, input.configId))),
 
-  deactivate: merchantProcedure
+  deactivate: can("webhooks.manage", webhookChanged("deactivate", "configId"))
     .input(z.object({ configId: id }))
-    .mutation(async ({ ctx, input }) => configView(await deactivateWebhookConfig(db(), ctx.user.id, input.configId))),
+    .mutation(async ({ ctx, input }) => configView(await deactivateWebhookConfig(db(), ctx.tenantId, input.configId))),
 
   /** Removes it; its pending deliveries are given up. */
-  remove: merchantProcedure.input(z.object({ configId: id })).mutation(async ({ ctx, input }) => {
-    await deleteWebhookConfig(db(), ctx.user.id, input.configId);
-    return { configId: input.configId, deleted: true };
-  }),
+  remove: can("webhooks.manage", webhookChanged("remove", "configId"))
+    .input(z.object({ configId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhookConfig(db(), ctx.tenantId, input.configId);
+      return { configId: input.configId, deleted: true };
+    }),
 
   /** A page of one configuration's deliveries, newest first (the gateway log's shape). */
-  deliveries: merchantProcedure
+  deliveries: can("webhooks.manage")
     .input(DeliveryListQuery.extend({ configId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
-      return deliveryLogView(await listConfigDeliveries(db(), ctx.user.id, input.configId, input), input);
+      return deliveryLogView(await listConfigDeliveries(db(), ctx.tenantId, input.configId, input), input);
     }),
 
   /** Sends a delivered, failed or expired delivery again. */
-  replay: merchantProcedure
+  replay: can("webhooks.manage")
     .input(z.object({ eventId: id }))
     .mutation(async ({ ctx, input }) =>
-      gatewayDeliveryView(await replayConfigDelivery(db(), ctx.user.id, input.eventId)),
+      gatewayDeliveryView(await replayConfigDelivery(db(), ctx.tenantId, input.eventId)),
     ),
 });
 
@@ -163,28 +170,30 @@ function deliveryLogView(log: { deliveries: WebhookDelivery[]; total: number }, 
 
 const apiPixRouter = createTRPCRouter({
   /** The webhooks of the user's PIX keys (set through the API Pix), newest first. */
-  list: merchantProcedure.query(async ({ ctx }) => ({
-    webhooks: (await allPixWebhooks(db(), ctx.user.id)).map(pixWebhookView),
+  list: can("webhooks.manage").query(async ({ ctx }) => ({
+    webhooks: (await allPixWebhooks(db(), ctx.tenantId)).map(pixWebhookView),
   })),
 
   /** Removes one; its pending deliveries are given up. */
-  remove: merchantProcedure.input(z.object({ webhookId: id })).mutation(async ({ ctx, input }) => {
-    await deletePixWebhookById(db(), ctx.user.id, input.webhookId);
-    return { webhookId: input.webhookId, deleted: true };
-  }),
+  remove: can("webhooks.manage", webhookChanged("remove"))
+    .input(z.object({ webhookId: id }))
+    .mutation(async ({ ctx, input }) => {
+      await deletePixWebhookById(db(), ctx.tenantId, input.webhookId);
+      return { webhookId: input.webhookId, deleted: true };
+    }),
 
   /** A page of one webhook's deliveries, newest first (the gateway log's shape). */
-  deliveries: merchantProcedure
+  deliveries: can("webhooks.manage")
     .input(DeliveryListQuery.extend({ webhookId: id, limit: PageSize.default(10) }))
     .query(async ({ ctx, input }) => {
-      return deliveryLogView(await listPixWebhookDeliveries(db(), ctx.user.id, input.webhookId, input), input);
+      return deliveryLogView(await listPixWebhookDeliveries(db(), ctx.tenantId, input.webhookId, input), input);
     }),
 
   /** Sends a delivered, failed or expired delivery again. */
-  replay: merchantProcedure
+  replay: can("webhooks.manage")
     .input(z.object({ eventId: id }))
     .mutation(async ({ ctx, input }) =>
-      gatewayDeliveryView(await replayPixWebhookDelivery(db(), ctx.user.id, input.eventId)),
+      gatewayDeliveryView(await replayPixWebhookDelivery(db(), ctx.tenantId, input.eventId)),
     ),
 });
 

@@ -5,12 +5,14 @@ import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 import { ButtonLink } from "@/components/ui/button";
 import { FileTextIcon, PlusIcon } from "@/components/ui/icons";
+import { requirePermission } from "@/server/auth/tenant";
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionMetadata("dueDateCharges");
 }
 
 export default async function DueDateChargesPage() {
+  await requirePermission("charges.read");
   const t = await getTranslations("dueDateCharges.list");
   return (
     <SectionPage

@@ -4,6 +4,7 @@ import { StaticQrList } from "@/components/charges/static-qr-list";
 import { ButtonLink } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePermission } from "@/server/auth/tenant";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("staticQr");
@@ -11,6 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function StaticQrPage() {
+  await requirePermission("charges.read");
   const t = await getTranslations("staticQr");
   return (
     <div className="space-y-6 sm:space-y-8">

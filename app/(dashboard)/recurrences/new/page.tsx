@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { NewRecurrence } from "@/components/recurrences/new-recurrence";
 import { BackLink } from "@/components/ui/detail-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePermission } from "@/server/auth/tenant";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("recurrences.form");
@@ -10,6 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewRecurrencePage() {
+  await requirePermission("charges.write");
   const t = await getTranslations("recurrences.form");
   return (
     <div className="space-y-6">

@@ -1,4 +1,4 @@
-import { withSession } from "@/server/auth/with-session";
+import { withMember } from "@/server/auth/with-session";
 import { LOGO_MAX_BYTES } from "@/server/branding/schema";
 import { removeLogo, setLogo } from "@/server/branding/service";
 import { db } from "@/server/db/client";
@@ -8,10 +8,12 @@ import { readWithin } from "@/server/http/body-limit";
 export const dynamic = "force-dynamic";
 
 /** The signed-in merchant's logo: the raw file as the body (sniffed, size-limited, resized by the service). */
-export const POST = withSession(async ({ request, session }) => {
+export const POST = withMember("branding.manage", async ({ request, tenantId }) => {
   const body = await readWithin(request, LOGO_MAX_BYTES);
   if (body === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", "logo: file larger than 1 MB", "logo");
-  return Response.json(await setLogo(db(), session.user.id, Buffer.from(body)));
+  return Response.json(await setLogo(db(), tenantId, Buffer.from(body)));
 });
 
-export const DELETE = withSession(async ({ session }) => Response.json(await removeLogo(db(), session.user.id)));
+export const DELETE = withMember("branding.manage", async ({ tenantId }) =>
+  Response.json(await removeLogo(db(), tenantId)),
+);

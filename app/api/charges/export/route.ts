@@ -1,5 +1,5 @@
 import { requestLocale } from "@/i18n/request-locale";
-import { withSession } from "@/server/auth/with-session";
+import { withMember } from "@/server/auth/with-session";
 import { chargesCsv } from "@/server/charges/export";
 import { ChargeExportQuery } from "@/server/charges/schema";
 import { db } from "@/server/db/client";
@@ -11,12 +11,12 @@ import { saoPauloDate } from "@/server/time";
 export const dynamic = "force-dynamic";
 
 /** The charges list's current filter as a CSV download in the dashboard's language, streamed a page at a time. */
-export const GET = withSession(async ({ request, session }) => {
+export const GET = withMember("charges.read", async ({ request, tenantId }) => {
   const parsed = ChargeExportQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "invalid filter");
   const locale = requestLocale(request);
   return fileResponse({
-    body: chargesCsv(db(), session.user.id, parsed.data, locale),
+    body: chargesCsv(db(), tenantId, parsed.data, locale),
     contentType: "text/csv; charset=utf-8",
     fileName: exportFileName(locale, "charges", [saoPauloDate(new Date())], "csv"),
     disposition: "attachment",

@@ -4,7 +4,7 @@
  * streaming (server/meds/evidence.ts); a declared Content-Length over the limit is refused unread.
  */
 import { Readable } from "node:stream";
-import { withSession } from "@/server/auth/with-session";
+import { withMember } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
 import { AppError, notFound } from "@/server/errors";
 import { EndToEndId } from "@/server/fields/ids";
@@ -23,8 +23,8 @@ function fileNameOf(header: string | null): string | null {
   }
 }
 
-// a POST: withSession refuses it from another site's page, as the session cookie rides along anyway
-export const POST = withSession(async ({ request, session }) => {
+// a POST: withMember (withSession) refuses it from another site's page, as the session cookie rides along anyway
+export const POST = withMember("meds.defend", async ({ request, tenantId }) => {
   const declared = request.headers.get("content-length");
   if (declared !== null && exceedsUploadLimit(Number(declared))) throw fileTooLarge("file");
   const endToEndId = EndToEndId.safeParse(new URL(request.url).searchParams.get("endToEndId"));
@@ -33,7 +33,7 @@ export const POST = withSession(async ({ request, session }) => {
   if (!fileName) throw new AppError("VALIDATION_ERROR", "X-File-Name must name the file", "fileName");
   if (!request.body) throw new AppError("UNSUPPORTED_FILE_TYPE", "the file is empty", "file");
   const evidence = await storeEvidence(db(), {
-    userId: session.user.id,
+    userId: tenantId,
     endToEndId: endToEndId.data,
     fileName,
     body: Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>),

@@ -5,6 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { requirePermission } from "@/server/auth/tenant";
 import { CSV_COLUMNS, CSV_EXAMPLE, REQUIRED_CSV_COLUMNS } from "@/server/charges/due-date/batch-csv";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The CSV of due-date charges: what the file holds (with an example to download), the upload, each row's result. */
 export default async function DueDateUploadPage() {
+  await requirePermission("charges.write");
   const t = await getTranslations("dueDateUpload");
   const example = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_EXAMPLE)}`;
   return (

@@ -5,7 +5,7 @@ import { ReceiptView } from "@/components/reconciliation/receipt-view";
 import { BackLink } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon } from "@/components/ui/icons";
-import { requireUser } from "@/server/auth/next-auth";
+import { requirePermission } from "@/server/auth/tenant";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { AccountId, EntryId } from "@/server/fields/ids";
@@ -37,11 +37,11 @@ export default async function ReceiptPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const user = await requireUser();
+  const { tenantId } = await requirePermission("ledger.read");
   const t = await getTranslations("reconciliation.receipt");
   const { id } = await params;
   const { account } = await searchParams;
-  const receipt = await load(user.id, id, account);
+  const receipt = await load(tenantId, id, account);
   const detail = `/ledger/${encodeURIComponent(decodeURIComponent(id))}${typeof account === "string" ? `?account=${encodeURIComponent(account)}` : ""}`;
   return (
     <div className="space-y-6">

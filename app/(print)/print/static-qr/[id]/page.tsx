@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/charges/print-button";
 import { ButtonLink } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
-import { requireUser } from "@/server/auth/next-auth";
+import { requirePermission } from "@/server/auth/tenant";
 import { qrCodeSvg } from "@/server/charges/qr-image";
 import { getStaticQr } from "@/server/charges/static-qr";
 import { db } from "@/server/db/client";
@@ -27,9 +27,9 @@ async function ownCode(userId: string, id: string) {
 
 /** The counter sign: a large QR code, who is paid, the amount or "open amount", the key. */
 export default async function PrintStaticQrPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await requireUser();
+  const { tenantId } = await requirePermission("charges.read");
   const { id } = await params;
-  const code = await ownCode(user.id, id);
+  const code = await ownCode(tenantId, id);
   const t = await getTranslations("staticQr.print");
   const svg = await qrCodeSvg(code.emv);
   const locale = await getLocale();

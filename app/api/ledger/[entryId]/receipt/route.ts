@@ -1,5 +1,5 @@
 import { requestLocale } from "@/i18n/request-locale";
-import { withSession } from "@/server/auth/with-session";
+import { withMember } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
 import { AccountId, EntryId } from "@/server/fields/ids";
@@ -14,12 +14,12 @@ export const dynamic = "force-dynamic";
  * when both are the user's. 404 for an entry that is not the user's or not a PIX, 409 for a
  * payment not settled (processing or failed).
  */
-export const GET = withSession<{ entryId: string }>(async ({ request, params, session }) => {
+export const GET = withMember<{ entryId: string }>("ledger.read", async ({ request, params, tenantId }) => {
   const id = EntryId.safeParse(decodeURIComponent(params.entryId));
   const account = new URL(request.url).searchParams.get("account");
   const accountId = account === null ? undefined : AccountId.safeParse(account);
   if (!id.success || accountId?.success === false) throw notFound("receipt not found");
-  const receipt = await receiptOf(db(), session.user.id, id.data, accountId?.data);
+  const receipt = await receiptOf(db(), tenantId, id.data, accountId?.data);
   const { body, fileName } = await renderReceiptPdf(receipt, requestLocale(request));
   return fileResponse({ body, contentType: "application/pdf", fileName, disposition: "attachment" });
 });

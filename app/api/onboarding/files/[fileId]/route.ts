@@ -2,6 +2,7 @@
  * A KYC file, decrypted, for an administrator or the proposal's programme owner (anyone else:
  * 404). Served inline with its sniffed type and nosniff, never cached.
  */
+import { memberOfSession, tenantFor } from "@/server/auth/tenant";
 import { withSession } from "@/server/auth/with-session";
 import { db } from "@/server/db/client";
 import { notFound } from "@/server/errors";
@@ -15,7 +16,10 @@ const EXTENSIONS: Record<string, string> = { "application/pdf": "pdf", "image/pn
 
 export const GET = withSession<{ fileId: string }>(async ({ params, session }) => {
   if (!UUID_PATTERN.test(params.fileId)) throw notFound("file not found");
-  const viewer = { userId: session.user.id, isAdmin: session.user.role === "ADMIN" };
+  const isAdmin = session.user.role === "ADMIN";
+  // a programme owner reads its proposals' files as its organisation (server/auth/tenant.ts)
+  const userId = isAdmin ? session.user.id : tenantFor(await memberOfSession(session.user), "programme.read");
+  const viewer = { userId, isAdmin };
   const file = await readKycFile(db(), params.fileId, viewer);
   return fileResponse({
     body: file.bytes,

@@ -1,5 +1,5 @@
 import { requestLocale } from "@/i18n/request-locale";
-import { withSession } from "@/server/auth/with-session";
+import { withMember } from "@/server/auth/with-session";
 import { dueDateBill } from "@/server/charges/due-date/bill";
 import { renderBillPdf } from "@/server/charges/due-date/bill-pdf";
 import { db } from "@/server/db/client";
@@ -11,8 +11,8 @@ export const dynamic = "force-dynamic";
  * A due-date charge's printable bill as PDF, in the dashboard's language; 404 for a txId that is
  * not one of the user's due-date charges (malformed, unknown or another merchant's).
  */
-export const GET = withSession<{ txId: string }>(async ({ request, params, session }) => {
-  const bill = await dueDateBill(db(), session.user.id, decodeURIComponent(params.txId));
+export const GET = withMember<{ txId: string }>("charges.read", async ({ request, params, tenantId }) => {
+  const bill = await dueDateBill(db(), tenantId, decodeURIComponent(params.txId));
   const { body, fileName } = await renderBillPdf(bill, requestLocale(request));
   return fileResponse({ body, contentType: "application/pdf", fileName, disposition: "attachment" });
 });

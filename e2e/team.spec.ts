@@ -1,0 +1,113 @@
+/**
+ * A team, as people build it: the demo organisation's owner invites a finance member and a
+ * support member on the Team page; each opens the link from their e-mail (the sandbox mailbox),
+ * sets a password and signs in. Finance sees "Enviar dinheiro"; support sees no way to send money,
+ * its page answers 403, and the send procedure itself answers FORBIDDEN.
+ */
+import { readFileSync } from "node:fs";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO_MERCHANT } from "../prisma/demo";
+import { snap } from "./support/screenshots";
+import { signIn } from "./support/session";
+import { mainNavOf, openPage, SLOW } from "./support/walk";
+
+test.describe.configure({ mode: "serial" });
+
+const stamp = Date.now().toString(36);
+const FINANCE = {
+  email: `financeiro-${stamp}@example.test`,
+  password: "finance-pass-2026",
+  name: "Fernanda Financeiro",
+};
+const SUPPORT = { email: `suporte-${stamp}@example.test`, password: "support-pass-2026", name: "Sérgio Suporte" };
+
+function demoAuthorization(): string {
+  const { clientId, clientSecret } = JSON.parse(readFileSync(".data/demo-credentials.json", "utf8"));
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+}
+
+/** The invitation link in the newest e-mail to `to`, from the organisation's sandbox mailbox. */
+async function invitationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    const res = await request.get(`/v4/i/sandbox/emails?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: demoAuthorization() },
+    });
+    expect(res.ok()).toBe(true);
+    const [mail] = (await res.json()).data as { links: string[] }[];
+    link = mail?.links.find((l) => l.includes("/invite?token=")) ?? "";
+    expect(link).not.toBe("");
+  }).toPass({ timeout: 20_000 });
+  return link;
+}
+
+async function invite(page: Page, email: string, role: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Função", { exact: true }).selectOption({ label: role });
+  await page.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(page.getByTestId("invite-sent")).toContainText(email, SLOW);
+}
+
+/** Opens the e-mailed link, sets name and password, then signs in: a fresh browser, as the invitee. */
+async function join(browser: Browser, link: string, person: typeof FINANCE, shot: string): Promise<Page> {
+  const page = await openPage(browser);
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole("heading", { name: `Entrar em ${DEMO_MERCHANT.name}` })).toBeVisible();
+  await page.getByLabel("Seu nome").fill(person.name);
+  await page.getByLabel("Senha").fill(person.password);
+  await snap(page, shot);
+  await page.getByTestId("invitation-submit").click();
+  await expect(page.getByTestId("invitation-accepted")).toBeVisible(SLOW);
+  await page.getByRole("link", { name: "Entrar" }).click();
+  await signIn(page, person);
+  await page.waitForURL("**/overview", SLOW);
+  return page;
+}
+
+test("the owner invites finance and support; support cannot send money", async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const owner = await openPage(browser);
+  await signIn(owner, DEMO_MERCHANT);
+  await owner.waitForURL("**/overview", SLOW);
+  await mainNavOf(owner).getByRole("link", { name: "Equipe" }).click();
+  await expect(owner.getByTestId("members-list")).toContainText(DEMO_MERCHANT.email, SLOW);
+  await invite(owner, FINANCE.email, "Financeiro");
+  await invite(owner, SUPPORT.email, "Suporte");
+  await expect(owner.getByTestId("invitations-list")).toContainText(SUPPORT.email);
+  await snap(owner, "team-invitations");
+
+  const finance = await join(browser, await invitationLink(request, FINANCE.email), FINANCE, "team-accept-invitation");
+  await expect(mainNavOf(finance).getByRole("link", { name: "Enviar dinheiro" })).toBeVisible();
+  await expect(mainNavOf(finance).getByRole("link", { name: "Equipe" })).toHaveCount(0);
+
+  const support = await join(browser, await invitationLink(request, SUPPORT.email), SUPPORT, "team-accept-support");
+  const nav = mainNavOf(support);
+  await expect(nav.getByRole("link", { name: "Lançamentos" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Enviar dinheiro" })).toHaveCount(0);
+  await expect(support.getByRole("link", { name: /enviar/i })).toHaveCount(0);
+  await snap(support, "team-support-overview");
+
+  const page = await support.goto("/send");
+  expect(page?.status()).toBe(403);
+  await snap(support, "team-support-send-forbidden");
+
+  // The procedure itself, called from the support member's signed-in page, refuses.
+  const answer = await support.evaluate(async () => {
+    const res = await fetch("/api/trpc/transfers.internal", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ json: { accountId: "100000000001", receiverAccountId: "100000000002", amount: 1 } }),
+    });
+    return { status: res.status, body: await res.json() };
+  });
+  expect(answer.status).toBe(403);
+  expect(JSON.stringify(answer.body)).toContain("FORBIDDEN");
+
+  // the owner sees both members, and the invitations in the organisation's activity
+  await owner.reload();
+  await expect(owner.getByTestId("members-list")).toContainText(SUPPORT.email, SLOW);
+  await mainNavOf(owner).getByRole("link", { name: "Atividade" }).click();
+  await expect(owner.getByTestId("activity-list")).toContainText("Membro convidado", SLOW);
+  await snap(owner, "team-activity");
+});

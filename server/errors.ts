@@ -129,6 +129,8 @@ export const ERROR_REASONS = [
   "LINK_AMOUNT_OUT_OF_RANGE",
   "LINK_AMOUNT_RANGE",
   "LINK_PAYER_FIELD_REQUIRED",
+  // sign-in hygiene (server/users/password-reset.ts)
+  "WRONG_PASSWORD",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

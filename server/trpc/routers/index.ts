@@ -18,6 +18,7 @@ import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
 import { sandboxRouter } from "./sandbox";
+import { sessionsRouter } from "./sessions";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
 import { webhooksRouter } from "./webhooks";
@@ -43,6 +44,7 @@ export const appRouter = createTRPCRouter({
   onboarding: onboardingRouter,
   refunds: refundsRouter,
   sandbox: sandboxRouter,
+  sessions: sessionsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,
   webhooks: webhooksRouter,

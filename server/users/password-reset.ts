@@ -41,6 +41,7 @@ export async function requestPasswordReset(db: Db, email: string, locale: MailLo
   const { allowed } = await limiterFor("reset:email", RESETS_PER_EMAIL_PER_HOUR, 3600).consume(address);
   if (!allowed) return;
   const token = randomBytes(32).toString("base64url");
+  const now = new Date();
   await db.$transaction(async (tx) => {
     // one link at a time: a new request retires the earlier ones
     await tx.passwordResetToken.deleteMany({ where: { userId: user.id, usedAt: null } });
@@ -49,7 +50,8 @@ export async function requestPasswordReset(db: Db, email: string, locale: MailLo
         id: randomUUID(),
         userId: user.id,
         tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
       },
     });
     const mail = renderSignInMail(

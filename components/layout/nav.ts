@@ -36,6 +36,7 @@ export type SectionKey =
   | "apiKeys"
   | "baas"
   | "sandbox"
+  | "sessions"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"

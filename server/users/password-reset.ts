@@ -18,6 +18,7 @@ import { renderSignInMail } from "./sign-in-mail";
 export const RESET_TTL_MINUTES = 60;
 /** links sent to one e-mail an hour: more are dropped silently (no mail bombing through us) */
 const RESETS_PER_EMAIL_PER_HOUR = 5;
+const RESETS_PER_ADDRESS_PER_HOUR = 30;
 const MAX_PASSWORD_LENGTH = 1024;
 
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -32,10 +33,15 @@ function checkNewPassword(password: string): void {
   }
 }
 
-/** Queues a reset link for the account of `email`, if there is one; answers nothing either way. */
-export async function requestPasswordReset(db: Db, email: string, locale: MailLocale): Promise<void> {
+/**
+ * Queues a reset link for the account of `email`, if there is one; answers nothing either way.
+ * `from`: the asking client's address, whose requests are counted too (a request is refused only
+ * by silence, so the page says the same thing).
+ */
+export async function requestPasswordReset(db: Db, email: string, locale: MailLocale, from: string): Promise<void> {
   const address = email.trim().toLowerCase();
   if (address.length > 254) return;
+  if (!(await limiterFor("reset:ip", RESETS_PER_ADDRESS_PER_HOUR, 3600).consume(from)).allowed) return;
   const user = await db.user.findUnique({ where: { email: address } });
   if (!user || user.role === "CUSTOMER") return;
   const { allowed } = await limiterFor("reset:email", RESETS_PER_EMAIL_PER_HOUR, 3600).consume(address);

@@ -29,14 +29,14 @@ describe("password reset", () => {
 
   it("an unknown e-mail gets the same (empty) answer and no e-mail is queued", async () => {
     const nobody = unknownEmail();
-    await expect(requestPasswordReset(db(), nobody, "pt-BR")).resolves.toBeUndefined();
+    await expect(requestPasswordReset(db(), nobody, "pt-BR", newAddress())).resolves.toBeUndefined();
     await settleOutbox();
     expect(await db().sentEmail.count({ where: { to: nobody } })).toBe(0);
   });
 
   it("the e-mail's link resets the password, ends every session, and only its hash is stored", async () => {
     const token0 = await signedIn(email);
-    await requestPasswordReset(db(), email, "en");
+    await requestPasswordReset(db(), email, "en", newAddress());
     const token = await tokenFromMail(email);
     const mail = await db().sentEmail.findFirstOrThrow({ where: { to: email } });
     expect(mail.subject).toBe("Reset your password");
@@ -51,7 +51,7 @@ describe("password reset", () => {
   });
 
   it("a link works once", async () => {
-    await requestPasswordReset(db(), email, "pt-BR");
+    await requestPasswordReset(db(), email, "pt-BR", newAddress());
     const token = await tokenFromMail(email);
     expect(await resetPassword(db(), token, NEW_PASSWORD)).toBe("done");
     expect(await resetPassword(db(), token, "yet-another-password")).toBe("invalid");
@@ -59,7 +59,7 @@ describe("password reset", () => {
   });
 
   it("a link expires after an hour", async () => {
-    await requestPasswordReset(db(), email, "pt-BR");
+    await requestPasswordReset(db(), email, "pt-BR", newAddress());
     const token = await tokenFromMail(email);
     const user = await userByEmail(email);
     const [row] = await db().passwordResetToken.findMany({ where: { userId: user.id } });
@@ -72,9 +72,9 @@ describe("password reset", () => {
   });
 
   it("a new request replaces the earlier link; an unknown token is invalid; a short password is refused", async () => {
-    await requestPasswordReset(db(), email, "pt-BR");
+    await requestPasswordReset(db(), email, "pt-BR", newAddress());
     const first = await tokenFromMail(email);
-    await requestPasswordReset(db(), email, "pt-BR");
+    await requestPasswordReset(db(), email, "pt-BR", newAddress());
     const second = await tokenFromMail(email);
     expect(second).not.toBe(first);
     expect(await resetPassword(db(), first, NEW_PASSWORD)).toBe("invalid");
@@ -85,7 +85,7 @@ describe("password reset", () => {
 
   it("a reset lifts a lockout (the link proves the mailbox)", async () => {
     await db().user.update({ where: { email }, data: { lockedUntil: new Date(Date.now() + 600_000) } });
-    await requestPasswordReset(db(), email, "pt-BR");
+    await requestPasswordReset(db(), email, "pt-BR", newAddress());
     expect(await resetPassword(db(), await tokenFromMail(email), NEW_PASSWORD)).toBe("done");
     expect(await attempt(email, NEW_PASSWORD, newAddress())).toMatchObject({ ok: true });
   });

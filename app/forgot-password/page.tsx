@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { AuthCardPage } from "@/components/security/auth-card-page";
+import { AuthCardPage } from "@/components/layout/auth-card-page";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";

@@ -9,7 +9,7 @@ import { MIN_PASSWORD_LENGTH } from "@/server/users/service";
 /** Sets the new password from the e-mail's link (a POST: link scanners that only GET change nothing). */
 export async function chooseNewPassword(formData: FormData): Promise<void> {
   const token = String(formData.get("token") ?? "");
-  const password = String(formData.get("password") ?? "");
+  const password = String(formData.get("newPassword") ?? "");
   const again = `/reset-password?token=${encodeURIComponent(token)}`;
   if (password !== String(formData.get("confirmPassword") ?? "")) redirect(`${again}&error=mismatch`);
   if (password.length < MIN_PASSWORD_LENGTH) redirect(`${again}&error=tooShort`);

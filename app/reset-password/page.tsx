@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AuthCardPage } from "@/components/security/auth-card-page";
+import { AuthCardPage } from "@/components/layout/auth-card-page";
+import { NewPasswordFields } from "@/components/security/new-password-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { Field } from "@/components/ui/fields";
-import { Input } from "@/components/ui/input";
 import { chooseNewPassword } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -48,12 +47,10 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       {refusal ? <Alert>{password(refusal)}</Alert> : null}
       <form action={chooseNewPassword} className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <Field id="reset-password" label={password("new")} hint={password("newHint")}>
-          <Input id="reset-password" name="password" type="password" autoComplete="new-password" required />
-        </Field>
-        <Field id="reset-confirm" label={password("confirm")}>
-          <Input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" required />
-        </Field>
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ new: password("new"), newHint: password("newHint"), confirm: password("confirm") }}
+        />
         <Button type="submit" className="w-full">
           {t("submit")}
         </Button>

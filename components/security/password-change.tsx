@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
+import { NewPasswordFields } from "./new-password-fields";
 
 const MIN_LENGTH = 8;
 
@@ -61,12 +62,10 @@ export function PasswordChange() {
               required
             />
           </Field>
-          <Field id="new-password" label={t("new")} hint={t("newHint")}>
-            <Input id="new-password" name="newPassword" type="password" autoComplete="new-password" required />
-          </Field>
-          <Field id="confirm-password" label={t("confirm")}>
-            <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
-          </Field>
+          <NewPasswordFields
+            idPrefix="password-change"
+            labels={{ new: t("new"), newHint: t("newHint"), confirm: t("confirm") }}
+          />
           {said ? (
             <Alert tone={said.tone === "ok" ? "warning" : "danger"} role="status" data-testid="password-change-said">
               {said.text}

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Card } from "@/components/ui/card";
 import { Logo } from "@/components/ui/logo";
 
-/** A page outside the dashboard, before sign-in (forgot and reset password): one card, centred. */
+/** A page reached without signing in (e-mail links, forgotten password): the logo, the language, one card. */
 export async function AuthCardPage({ testId, children }: { testId: string; children: ReactNode }) {
   const app = await getTranslations("app");
   return (

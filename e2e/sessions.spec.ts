@@ -1,6 +1,6 @@
 /**
- * Sign-in hygiene as a person meets it (docs/decisions/0045-sign-in-hygiene.md): two browsers
- * signed in show as two devices, one signs the other out; a forgotten password is reset through
+ * Sign-in hygiene as a person meets it (docs/decisions/0045-sign-in-hygiene.md): after "sign out
+ * everywhere", two browsers signed in show as two devices and one signs the other out; a forgotten password is reset through
  * the sandbox mailbox's link, which works once. The demo merchant's password is set back at the end.
  */
 import { type Browser, expect, test } from "@playwright/test";
@@ -21,6 +21,14 @@ const newPage = async (browser: Browser, userAgent?: string) =>
 test("two browsers are two devices; one signs the other out", async ({ browser }) => {
   const laptop = await newPage(browser);
   const other = await newPage(browser, FIREFOX_ON_LINUX);
+  await signIn(laptop, DEMO_MERCHANT);
+  await expect(laptop).toHaveURL(/\/overview$/, SLOW);
+  // earlier specs left the demo merchant signed in elsewhere: "sign out everywhere" first
+  await laptop.goto("/sessions");
+  await laptop.getByRole("button", { name: "Sair de todos os dispositivos" }).click();
+  await laptop.getByTestId("sign-out-everywhere-confirm").click();
+  await expect(laptop).toHaveURL(/\/login$/, SLOW);
+
   await signIn(laptop, DEMO_MERCHANT);
   await expect(laptop).toHaveURL(/\/overview$/, SLOW);
   await signIn(other, DEMO_MERCHANT);

@@ -107,7 +107,7 @@ try {
 
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
   // Rate limits stay on, as a person meets them; the login's is raised for the repeated sign-ins.
-  web = await startWeb({ RATE_LIMITS_ENABLED: "true", LOGIN_RATE_PER_MINUTE: "100" }, port);
+  web = await startWeb({ RATE_LIMITS_ENABLED: "true", LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: "100" }, port);
   const base = web.base;
   console.log(`▸ production server on ${base}`);
 

@@ -2,8 +2,7 @@
  * The dashboard as a person uses it: sign in, read the balance, change language, use it on a
  * phone, and find the admin area closed to merchants but open to administrators.
  *
- * One page walks through the steps in order (serial) so the whole spec signs in only three times:
- * the login allows LOGIN_RATE_PER_MINUTE (5 by default) attempts per minute per client IP.
+ * One page walks through the steps in order (serial), so the whole spec signs in only three times.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";

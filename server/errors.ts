@@ -135,6 +135,8 @@ export const ERROR_REASONS = [
   "LAST_OWNER",
   "ALREADY_MEMBER",
   "INVITATION_INVALID",
+  // sign-in hygiene (server/users/password-reset.ts)
+  "WRONG_PASSWORD",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
@@ -99,6 +100,11 @@ export function LoginForm() {
       <Button type="submit" size="lg" className="w-full" loading={submitting} disabled={!hydrated}>
         {submitting ? t("submitting") : t("submit")}
       </Button>
+      <p className="text-center text-sm">
+        <Link href="/forgot-password" className="font-medium text-emerald-700 hover:underline">
+          {t("forgot")}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -42,6 +42,7 @@ export type SectionKey =
   | "sandbox"
   | "members"
   | "activity"
+  | "sessions"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"

@@ -1,12 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { LogOutIcon } from "@/components/ui/icons";
+import { LockIcon, LogOutIcon } from "@/components/ui/icons";
 import type { Permission } from "@/server/auth/permissions";
 import { OrganizationSwitcher, type ShellOrganization } from "./organization-switcher";
 
@@ -65,6 +66,13 @@ export function UserPanel({ user }: { user: ShellUser }) {
           <OrganizationSwitcher current={user.organizationId} organizations={user.organizations} />
         ) : null}
         <LanguageSwitcher />
+        <Link
+          href="/sessions"
+          className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+        >
+          <LockIcon className="size-4" />
+          {t("security")}
+        </Link>
         <Button variant="secondary" size="compact" className="w-full" onClick={onSignOut} loading={signingOut}>
           {signingOut ? null : <LogOutIcon className="size-4" />}
           {signingOut ? t("signingOut") : t("signOut")}

@@ -124,3 +124,18 @@ export async function createChargeViaApi(request: APIRequestContext, amount: num
   if (!res.ok()) throw new Error(`charge creation answered ${res.status()}: ${await res.text()}`);
   return (await res.json()).data as { txId: string; paymentPageUrl: string };
 }
+
+/** The first link of the newest e-mail the sandbox kept for `to` that contains `part`, as the demo merchant reads it. */
+export async function sandboxLink(request: APIRequestContext, to: string, part: string): Promise<string> {
+  for (let tries = 0; tries < 60; tries++) {
+    const res = await request.get(`/v4/i/sandbox/emails?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: authorization() },
+    });
+    if (!res.ok()) throw new Error(`GET /v4/i/sandbox/emails answered ${res.status()}: ${await res.text()}`);
+    const [newest] = (await res.json()).data as { links: string[] }[];
+    const link = newest?.links.find((l) => l.includes(part));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no link with ${part} reached ${to}`);
+}

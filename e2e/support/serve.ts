@@ -14,7 +14,7 @@ Object.assign(process.env, {
   API_KEY_PEPPER: "e2e-api-key-pepper-0123456789abcdef012345",
   DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
   // Several logins per spec, all from 127.0.0.1.
-  LOGIN_RATE_PER_MINUTE: "100",
+  LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: "100",
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   OUTBOUND_LOOPBACK_ONLY: "true",
 });

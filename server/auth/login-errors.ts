@@ -5,6 +5,8 @@
 export const LOGIN_ERROR = {
   /** next-auth's own code when authorize() answers null: wrong e-mail or password. */
   invalidCredentials: "CredentialsSignin",
-  /** Thrown by authorize() when the client IP used up its login attempts for the minute. */
+  /** Thrown by authorize() when the client address or the account used up its failed attempts for the minute. */
   rateLimited: "TooManyLoginAttempts",
+  /** Thrown by authorize() while the account is locked after failures in a row (docs/decisions/0045). */
+  locked: "AccountLocked",
 } as const;

@@ -12,10 +12,10 @@ import { config } from "../config";
 import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
-import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
-import { endSessions, verifyLogin } from "../users/service";
-import { LOGIN_ERROR } from "./login-errors";
+import { endSessions } from "../users/service";
+import { endDeviceSession, SESSION_MAX_AGE_SECONDS, sessionIsLive } from "../users/sessions";
+import { authorizeCredentials, headerOf } from "./credentials";
 import { organizationSwitch } from "./organization-session";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
@@ -37,10 +37,13 @@ export type SessionUser = {
 declare module "next-auth" {
   interface Session {
     user: SessionUser;
+    /** the device session (user_sessions) of this sign-in */
+    sessionId?: string;
   }
   interface User {
     role: UserRole;
     sessionVersion: number;
+    sessionId: string;
   }
 }
 
@@ -50,36 +53,22 @@ declare module "next-auth/jwt" {
     role?: UserRole;
     sessionVersion?: number;
     organizationId?: string;
+    sessionId?: string;
   }
 }
 
-/** A working day; after that the merchant signs in again. */
-const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
-/** scrypt on a megabyte of "password" is a cheap way to burn our CPU: refuse before hashing. */
-const MAX_PASSWORD_LENGTH = 1024;
-
-/** "Admin/merchant login: 5 requests per minute", per client IP (interface section 8). */
-function loginLimiter(): FixedWindowLimiter {
-  return limiterFor("login", config().LOGIN_RATE_PER_MINUTE);
-}
-
 type HeaderBag = Record<string, string | string[] | undefined> | undefined;
-
-function header(headers: HeaderBag, name: string): string | undefined {
-  const value = headers?.[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /** The caller's IP as our HTTP server saw it (server/web/main.ts sets the peer header). */
 export function loginClientAddress(headers: HeaderBag): string {
   const bag = new Headers();
   for (const name of [PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER]) {
-    const value = header(headers, name);
+    const value = headerOf(headers, name);
     if (value) bag.set(name, value);
   }
   const address = resolveClientAddress(
     peerAddressOf(bag),
-    header(headers, "x-forwarded-for"),
+    headerOf(headers, "x-forwarded-for"),
     config().TRUSTED_PROXIES,
   );
   return address || "unknown";
@@ -88,15 +77,16 @@ export function loginClientAddress(headers: HeaderBag): string {
 /**
  * A JWT outlives sign-out and role or password changes unless checked: on every session read its
  * session version must still be the user's, and the role is the user's row's, never the token's
- * (one primary-key lookup). An empty token is signed out.
+ * (one primary-key lookup), and its device session must not be revoked (a token from before
+ * device sessions has none: signed out). An empty token is signed out.
  */
 async function currentToken(token: JWT): Promise<JWT> {
-  if (!token.userId || token.sessionVersion === undefined) return {};
-  const current = await db().user.findUnique({
-    where: { id: token.userId },
-    select: { sessionVersion: true, role: true },
-  });
-  if (!current || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
+  if (!token.userId || token.sessionVersion === undefined || !token.sessionId) return {};
+  const [current, live] = await Promise.all([
+    db().user.findUnique({ where: { id: token.userId }, select: { sessionVersion: true, role: true } }),
+    sessionIsLive(db(), token.userId, token.sessionId),
+  ]);
+  if (!current || !live || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
   return { ...token, role: current.role };
 }
 
@@ -109,31 +99,7 @@ export const authOptions: NextAuthOptions = {
         email: { label: "E-mail", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials, req) {
-        const ip = loginClientAddress(req.headers);
-        if (config().RATE_LIMITS_ENABLED) {
-          const { allowed } = await loginLimiter().consume(ip);
-          if (!allowed) {
-            logger().warn({ ip }, "dashboard login rate limit exceeded");
-            throw new Error(LOGIN_ERROR.rateLimited);
-          }
-        }
-        const email = credentials?.email;
-        const password = credentials?.password;
-        if (!email || !password || email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return null;
-        const user = await verifyLogin(db(), email, password);
-        if (!user || user.role === "CUSTOMER") {
-          logger().info({ ip }, "dashboard login refused");
-          return null;
-        }
-        return {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          role: user.role,
-          sessionVersion: user.sessionVersion,
-        };
-      },
+      authorize: (credentials, req) => authorizeCredentials(credentials, req.headers, loginClientAddress(req.headers)),
     }),
   ],
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -148,6 +114,7 @@ export const authOptions: NextAuthOptions = {
         token.name = user.name;
         token.email = user.email;
         token.sessionVersion = user.sessionVersion;
+        token.sessionId = user.sessionId;
         return token;
       }
       return currentToken(token);
@@ -161,14 +128,18 @@ export const authOptions: NextAuthOptions = {
           email: token.email ?? "",
           ...(token.organizationId ? { organizationId: token.organizationId } : {}),
         };
+        session.sessionId = token.sessionId;
       }
       return session;
     },
   },
   events: {
-    // Sign-out ends the user's sessions on the server too (the cookie alone would stay valid).
+    // Sign-out ends this device's session on the server too (the cookie alone would stay valid);
+    // a token without a device session ends them all.
     async signOut({ token }) {
-      if (token?.userId) await endSessions(db(), token.userId);
+      if (!token?.userId) return;
+      if (token.sessionId) await endDeviceSession(db(), token.userId, token.sessionId);
+      else await endSessions(db(), token.userId);
     },
   },
   logger: {

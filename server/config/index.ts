@@ -79,7 +79,12 @@ const schema = z
     ACCOUNT_RATE_ENDPOINT_PER_MINUTE: int.default(100),
     ACCOUNT_RATE_PIX_TRANSFER_PER_MINUTE: int.default(60),
     GATEWAY_RATE_PER_MINUTE: int.default(90_000),
-    LOGIN_RATE_PER_MINUTE: int.default(5),
+    /**
+     * Failed dashboard sign-ins a minute before further attempts wait (successful ones never
+     * count): per client address, and per account (e-mail). Counted even with RATE_LIMITS_ENABLED=false.
+     */
+    LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    LOGIN_FAILURES_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
     /** requests a minute to the public payment pages (page, live status, receipt), per client address */
     PAYMENT_PAGE_RATE_PER_MINUTE: int.default(120),
     /** failed API authentications a minute before 429: per caller address, and per client id */

@@ -17,7 +17,8 @@ export type MailTemplate =
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-type Copy = { subject: string; lines: string[]; link?: { href: string; label: string } };
+/** An e-mail's words in one language: rendered to text and HTML by renderCopy. */
+export type Copy = { subject: string; lines: string[]; link?: { href: string; label: string } };
 
 const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
   "pt-BR": (t) => {
@@ -105,7 +106,11 @@ const COPY: Record<MailLocale, (t: MailTemplate) => Copy> = {
 };
 
 export function renderMail(template: MailTemplate, locale: MailLocale): RenderedMail {
-  const copy = COPY[locale](template);
+  return renderCopy(COPY[locale](template));
+}
+
+/** Plain text, and HTML with every value escaped, of an e-mail's words. */
+export function renderCopy(copy: Copy): RenderedMail {
   const text = [...copy.lines, ...(copy.link ? ["", `${copy.link.label}: ${copy.link.href}`] : [])].join("\n");
   const html = [
     ...copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`),

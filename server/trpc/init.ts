@@ -16,11 +16,16 @@ import { db } from "../db/client";
 import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
-export type TRPCContext = { user: SessionUser | null; locale?: AppLocale };
+/** `sessionId`: the device session of the request's sign-in (server/users/sessions.ts). */
+export type TRPCContext = { user: SessionUser | null; locale?: AppLocale; sessionId?: string | null };
 
 export async function createTRPCContext(options?: { req: Request }): Promise<TRPCContext> {
   const session = await getSession();
-  return { user: session?.user ?? null, locale: options ? requestLocale(options.req) : undefined };
+  return {
+    user: session?.user ?? null,
+    locale: options ? requestLocale(options.req) : undefined,
+    sessionId: session?.sessionId ?? null,
+  };
 }
 
 type TRPCErrorCode = TRPCError["code"];

@@ -3,6 +3,7 @@ import type { Tx } from "../db/client";
 import { AppError, invalid } from "../errors";
 import type { User, UserRole } from "../generated/prisma/client";
 import { hashPassword, verifyPassword } from "./password";
+import { revokeOtherSessions } from "./sessions";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -73,6 +74,7 @@ export async function verifyLogin(tx: Tx, email: string, password: string): Prom
  */
 export async function endSessions(tx: Tx, userId: string): Promise<void> {
   await tx.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await revokeOtherSessions(tx, userId, null);
 }
 
 /** A new password ends the user's existing sessions. */
@@ -84,9 +86,11 @@ export async function changePassword(tx: Tx, userId: string, password: string): 
     where: { id: userId },
     data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
   });
+  await revokeOtherSessions(tx, userId, null);
 }
 
 /** A new role ends the user's existing sessions: the next sign-in carries the new role. */
 export async function changeRole(tx: Tx, userId: string, role: UserRole): Promise<void> {
   await tx.user.update({ where: { id: userId }, data: { role, sessionVersion: { increment: 1 } } });
+  await revokeOtherSessions(tx, userId, null);
 }

@@ -5,6 +5,7 @@ import { authOptions } from "../../server/auth/next-auth";
 import { db } from "../../server/db/client";
 import type { User } from "../../server/generated/prisma/client";
 import { changePassword, changeRole, verifyLogin } from "../../server/users/service";
+import { openSession } from "../../server/users/sessions";
 import { newMerchant } from "../support/fixtures";
 
 type JwtArgs = Parameters<NonNullable<NonNullable<typeof authOptions.callbacks>["jwt"]>>[0];
@@ -24,6 +25,7 @@ async function signIn(user: User): Promise<JWT> {
       email: authorized.email,
       role: authorized.role,
       sessionVersion: authorized.sessionVersion,
+      sessionId: await openSession(db(), { userId: authorized.id, userAgent: "vitest", address: "127.0.0.1" }),
     },
   });
 }

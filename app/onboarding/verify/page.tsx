@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { AuthCardPage } from "@/components/layout/auth-card-page";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { AlertCircleIcon, CheckIcon, ClockIcon } from "@/components/ui/icons";
-import { Logo } from "@/components/ui/logo";
 import { isLocale } from "@/i18n/config";
 import { confirmEmail } from "./actions";
 
@@ -27,37 +25,28 @@ export async function generateMetadata({ searchParams }: { searchParams: Search 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Search }) {
   const { token, result, lang } = await searchParams;
   const t = await translator(lang);
-  const app = await getTranslations("app");
   const outcome = RESULTS.find((r) => r === result);
 
   return (
-    <main className="flex min-h-dvh flex-col bg-slate-50 px-5 py-6 sm:px-10">
-      <div className="flex items-center justify-between gap-4">
-        <Logo name={app("name")} />
-        <LanguageSwitcher className="w-36" />
-      </div>
-      <div className="flex flex-1 items-start justify-center py-10 sm:items-center">
-        <Card className="w-full max-w-md p-6 sm:p-8" data-testid="verify-email">
-          {outcome ? (
-            <Outcome result={outcome} t={t} />
-          ) : token ? (
-            <form action={confirmEmail} className="space-y-6">
-              <div>
-                <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
-                <p className="mt-2 text-sm text-slate-600">{t("body")}</p>
-              </div>
-              <input type="hidden" name="token" value={token} />
-              <input type="hidden" name="lang" value={lang ?? ""} />
-              <Button type="submit" className="w-full" data-testid="verify-email-confirm">
-                {t("confirm")}
-              </Button>
-            </form>
-          ) : (
-            <Outcome result="invalid" t={t} />
-          )}
-        </Card>
-      </div>
-    </main>
+    <AuthCardPage testId="verify-email">
+      {outcome ? (
+        <Outcome result={outcome} t={t} />
+      ) : token ? (
+        <form action={confirmEmail} className="space-y-6">
+          <div>
+            <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
+            <p className="mt-2 text-sm text-slate-600">{t("body")}</p>
+          </div>
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="lang" value={lang ?? ""} />
+          <Button type="submit" className="w-full" data-testid="verify-email-confirm">
+            {t("confirm")}
+          </Button>
+        </form>
+      ) : (
+        <Outcome result="invalid" t={t} />
+      )}
+    </AuthCardPage>
   );
 }
 

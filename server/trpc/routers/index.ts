@@ -20,6 +20,7 @@ import { programmeAccountsRouter } from "./programme-accounts";
 import { recurrencesRouter } from "./recurrences";
 import { refundsRouter } from "./refunds";
 import { sandboxRouter } from "./sandbox";
+import { sessionsRouter } from "./sessions";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
 import { webhooksRouter } from "./webhooks";
@@ -47,6 +48,7 @@ export const appRouter = createTRPCRouter({
   onboarding: onboardingRouter,
   refunds: refundsRouter,
   sandbox: sandboxRouter,
+  sessions: sessionsRouter,
   statements: statementsRouter,
   transfers: transfersRouter,
   webhooks: webhooksRouter,

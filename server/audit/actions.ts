@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "user.create_admin",
   "user.change_role",
   "user.reset_password",
+  "user.reset_second_factor",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,4 +7,6 @@ export const LOGIN_ERROR = {
   invalidCredentials: "CredentialsSignin",
   /** Thrown by authorize() when the client IP used up its login attempts for the minute. */
   rateLimited: "TooManyLoginAttempts",
+  /** Thrown by the second step (server/auth/second-step.ts) for a wrong code, passkey or password. */
+  secondFactorInvalid: "SecondFactorInvalid",
 } as const;

@@ -14,8 +14,11 @@ import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
 import { type FixedWindowLimiter, limiterFor } from "../http/rate-limit";
 import { logger } from "../logger";
+import { type CheckMethod, memberMustEnrol } from "../second-factor/policy";
+import { hasSecondFactor } from "../second-factor/service";
 import { endSessions, verifyLogin } from "../users/service";
 import { LOGIN_ERROR } from "./login-errors";
+import { authorizeSecondStep } from "./second-step";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
 // the whole module object.
@@ -24,15 +27,34 @@ const CredentialsProvider =
 
 /** Only merchants and admins sign in; programme customers (CUSTOMER) never have a session. */
 export type SessionRole = Exclude<UserRole, "CUSTOMER">;
-export type SessionUser = { id: string; role: SessionRole; name: string; email: string };
+export type SessionUser = {
+  id: string;
+  role: SessionRole;
+  name: string;
+  email: string;
+  /** Second factor of this session (decision 0044); absent counts as never checked. */
+  secondFactor?: SessionSecondFactor;
+};
+export type SessionSecondFactor = {
+  enrolled: boolean;
+  /** enrolled is false and the user must enrol: only the security page is open */
+  mustEnrol: boolean;
+  /** epoch ms of the last check (sign-in or step-up), and how it was made */
+  checkedAt: number | null;
+  checkedWith: CheckMethod | null;
+};
 
 declare module "next-auth" {
   interface Session {
     user: SessionUser;
+    /** signed in with the password, second step still to do (decision 0044) */
+    secondFactorPending?: boolean;
   }
   interface User {
     role: UserRole;
     sessionVersion: number;
+    secondFactorPending?: boolean;
+    checkedWith?: CheckMethod | null;
   }
 }
 
@@ -41,6 +63,11 @@ declare module "next-auth/jwt" {
     userId?: string;
     role?: UserRole;
     sessionVersion?: number;
+    secondFactorPending?: boolean;
+    secondFactorEnrolled?: boolean;
+    mustEnrol?: boolean;
+    checkedAt?: number;
+    checkedWith?: CheckMethod;
   }
 }
 
@@ -85,10 +112,18 @@ async function currentToken(token: JWT): Promise<JWT> {
   if (!token.userId || token.sessionVersion === undefined) return {};
   const current = await db().user.findUnique({
     where: { id: token.userId },
-    select: { sessionVersion: true, role: true },
+    select: {
+      sessionVersion: true,
+      role: true,
+      secondFactorRequired: true,
+      totp: { select: { confirmedAt: true } },
+      _count: { select: { passkeys: true } },
+    },
   });
   if (!current || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
-  return { ...token, role: current.role };
+  const enrolled = Boolean(current.totp?.confirmedAt) || current._count.passkeys > 0;
+  const mustEnrol = !enrolled && memberMustEnrol({ role: current.role, required: current.secondFactorRequired });
+  return { ...token, role: current.role, secondFactorEnrolled: enrolled, mustEnrol };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -117,14 +152,23 @@ export const authOptions: NextAuthOptions = {
           logger().info({ ip }, "dashboard login refused");
           return null;
         }
+        const pending = await hasSecondFactor(db(), user.id);
         return {
           id: user.id,
           name: user.name,
           email: user.email,
           role: user.role,
           sessionVersion: user.sessionVersion,
+          secondFactorPending: pending,
+          checkedWith: pending ? null : "password",
         };
       },
+    }),
+    CredentialsProvider({
+      id: "second-factor",
+      name: "Second factor",
+      credentials: { code: { type: "text" }, passkey: { type: "text" }, password: { type: "password" } },
+      authorize: (credentials, req) => authorizeSecondStep(credentials, req.headers),
     }),
   ],
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -137,17 +181,30 @@ export const authOptions: NextAuthOptions = {
         token.name = user.name;
         token.email = user.email;
         token.sessionVersion = user.sessionVersion;
-        return token;
+        token.secondFactorPending = user.secondFactorPending;
+        if (user.checkedWith) {
+          token.checkedWith = user.checkedWith;
+          token.checkedAt = Date.now();
+        }
+        return currentToken(token);
       }
       return currentToken(token);
     },
     session({ session, token }) {
+      // A pending session has no user: every page and procedure treats it as signed out.
+      if (token.secondFactorPending) return { ...session, secondFactorPending: true };
       if (token.userId && token.role && token.role !== "CUSTOMER") {
         session.user = {
           id: token.userId,
           role: token.role,
           name: token.name ?? "",
           email: token.email ?? "",
+          secondFactor: {
+            enrolled: token.secondFactorEnrolled ?? false,
+            mustEnrol: token.mustEnrol ?? false,
+            checkedAt: token.checkedAt ?? null,
+            checkedWith: token.checkedWith ?? null,
+          },
         };
       }
       return session;
@@ -191,16 +248,40 @@ export const getSession = cache(async (): Promise<Session | null> => {
   return session && isSessionUser(session.user) ? session : null;
 });
 
-/** Where a signed-in user starts: administrators in the back office, merchants on their overview. */
-export function homePathOf(user: Pick<SessionUser, "role">): string {
+/** Where a user who must enrol a second factor is sent, and the only page open to them. */
+export const ENROL_PATH = "/security";
+
+/**
+ * Where a signed-in user starts: the security page while a second factor must be enrolled,
+ * administrators in the back office, merchants on their overview.
+ */
+export function homePathOf(user: Pick<SessionUser, "role" | "secondFactor">): string {
+  if (user.secondFactor?.mustEnrol) return ENROL_PATH;
   return user.role === "ADMIN" ? "/admin" : "/overview";
 }
 
-/** For server layouts and pages: the signed-in user, or a redirect to /login. */
-export async function requireUser(): Promise<SessionUser> {
+/** A session signed in with the password whose second step is still to do (the login page asks). */
+export async function secondStepPending(): Promise<boolean> {
+  config();
+  const session = await getServerSession(authOptions);
+  return session?.secondFactorPending === true;
+}
+
+/** For the security page: the signed-in user, even one who must still enrol; else /login. */
+export async function requireSignedIn(): Promise<SessionUser> {
   const session = await getSession();
   if (!session) redirect("/login");
   return session.user;
+}
+
+/**
+ * For server layouts and pages: the signed-in user, or a redirect to /login (to the security
+ * page for a user who must enrol a second factor first).
+ */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await requireSignedIn();
+  if (user.secondFactor?.mustEnrol) redirect(ENROL_PATH);
+  return user;
 }
 
 export type AdminCheck = { allowed: true; user: SessionUser } | { allowed: false; user: SessionUser };

@@ -26,6 +26,7 @@ const CODE_BY_STATUS: Record<number, TRPCErrorCode> = {
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   409: "CONFLICT",
+  412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
@@ -84,10 +85,17 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-/** Any signed-in user (merchant or admin). */
-export const merchantProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in user, including one who must still enrol a second factor (the security page). */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" });
   return next({ ctx: { user: ctx.user } });
+});
+
+/** Any signed-in user (merchant or admin) who has enrolled the second factor they must have. */
+export const merchantProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.secondFactor?.mustEnrol)
+    throw new TRPCError({ code: "FORBIDDEN", message: "enrol a second factor first" });
+  return next({ ctx });
 });
 
 export const adminProcedure = merchantProcedure.use(({ ctx, next }) => {

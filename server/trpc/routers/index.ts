@@ -18,6 +18,7 @@ import { pixKeysRouter } from "./pix-keys";
 import { programmeAccountsRouter } from "./programme-accounts";
 import { refundsRouter } from "./refunds";
 import { sandboxRouter } from "./sandbox";
+import { securityRouter } from "./security";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
 import { webhooksRouter } from "./webhooks";
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
   ledger: ledgerRouter,
   meds: medsRouter,
   paymentLinks: paymentLinksRouter,
+  security: securityRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
   onboarding: onboardingRouter,

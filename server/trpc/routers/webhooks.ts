@@ -5,6 +5,7 @@
  * secret comes back once, on registration; an authHeader never (only whether there is one).
  */
 import { z } from "zod";
+import { requireStepUp } from "../../auth/step-up";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { PageSize, pageInfo } from "../../fields/paging";
@@ -70,6 +71,7 @@ const gatewayRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const { webhook, secret } = await registerGatewayWebhook(db(), ctx.user.id, {
         url: input.url,
         events: input.events,
@@ -114,6 +116,7 @@ const accountRouter = createTRPCRouter({
   })),
 
   create: merchantProcedure.input(AccountWebhookConfig).mutation(async ({ ctx, input }) => {
+    requireStepUp(ctx.user);
     const { config, secret } = await createWebhookConfig(db(), ctx.user.id, input);
     return { config: configView(config), secret };
   }),
@@ -122,6 +125,7 @@ const accountRouter = createTRPCRouter({
   update: merchantProcedure
     .input(AccountWebhookConfig.partial().extend({ configId: id }))
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const { configId, ...changes } = input;
       return configView(await updateWebhookConfig(db(), ctx.user.id, configId, changes));
     }),

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
 import { BlockedAccountsBanner } from "@/components/live/blocked-accounts";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { StepUpProvider } from "@/components/security/step-up";
 import { requireUser } from "@/server/auth/next-auth";
 import { sandboxMode } from "@/server/pix/current-rail";
 
@@ -16,9 +17,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       appName={t("name")}
       sandbox={sandboxMode()}
     >
-      <BlockedAccountsBanner />
-      {children}
-      <LiveUpdates />
+      <StepUpProvider enrolled={user.secondFactor?.enrolled ?? false}>
+        <BlockedAccountsBanner />
+        {children}
+        <LiveUpdates />
+      </StepUpProvider>
     </AppShell>
   );
 }

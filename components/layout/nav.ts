@@ -9,6 +9,7 @@ import {
   KeyIcon,
   KeyRoundIcon,
   LayoutIcon,
+  LockIcon,
   QrCodeIcon,
   SendIcon,
   ShieldAlertIcon,
@@ -36,6 +37,7 @@ export type SectionKey =
   | "apiKeys"
   | "baas"
   | "sandbox"
+  | "security"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"
@@ -76,6 +78,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { section: "baas", href: "/baas", icon: BuildingIcon },
     ],
   },
+  { items: [{ section: "security", href: "/security", icon: LockIcon }] },
 ];
 
 /** Shown in the dashboard only while the PIX rail is the sandbox (PIX_MODE=sandbox). */

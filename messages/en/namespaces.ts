@@ -42,6 +42,7 @@ export { default as reconciliation } from "./reconciliation.json";
 export { default as refunds } from "./refunds.json";
 export { default as sandbox } from "./sandbox.json";
 export { default as sections } from "./sections.json";
+export { default as security } from "./security.json";
 export { default as send } from "./send.json";
 export { default as serviceErrors } from "./serviceErrors.json";
 export { default as shell } from "./shell.json";

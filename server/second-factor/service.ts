@@ -61,6 +61,11 @@ export async function startTotpEnrolment(db: Tx, user: { id: string; email: stri
   return { secret, uri: totpUri(secret, user.email, TOTP_ISSUER) };
 }
 
+/** Demo data only (prisma/seed.ts): an authenticator app whose key is already known, confirmed. */
+export async function enrolKnownTotp(db: Tx, userId: string, secret: string): Promise<void> {
+  await db.userTotp.create({ data: { userId, secretSealed: encryptSecret(secret), confirmedAt: new Date() } });
+}
+
 async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.recoveryCode.deleteMany({ where: { userId } });

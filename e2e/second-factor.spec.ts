@@ -135,6 +135,7 @@ test("the next sign-in asks for the second step", async () => {
 
 test("an administrator without a second factor reaches only the security page", async () => {
   await page.context().clearCookies();
+  await page.goto("/login");
   await signIn(page, ADMIN);
   await expect(page).toHaveURL(/\/security$/, SLOW);
   await expect(page.getByTestId("must-enrol")).toBeVisible(SLOW);
@@ -150,5 +151,9 @@ test("an administrator without a second factor reaches only the security page", 
   await card.getByLabel("Código mostrado pelo app").fill(await totpCode(adminSecret));
   await card.getByRole("button", { name: "Confirmar" }).click();
   await page.getByRole("button", { name: "Já guardei" }).click();
+  await expect(page.getByTestId("must-enrol")).toBeHidden(SLOW);
+  // The same session now reaches the back office.
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/, SLOW);
+  expect((await page.request.get("/api/trpc/adminHome.overview")).status()).toBe(200);
 });

@@ -22,6 +22,12 @@ export function SecurityPage() {
   const stepUp = useStepUp();
   const status = useQuery(trpc.security.status.queryOptions());
   const [codes, setCodes] = useState<string[] | null>(null);
+  // Whether the codes came from a first enrolment that lifts the "must enrol" gate (read before the refresh).
+  const [gateLifted, setGateLifted] = useState(false);
+  const showCodes = (recoveryCodes: string[]) => {
+    setGateLifted(status.data?.mustEnrol ?? false);
+    setCodes(recoveryCodes);
+  };
   const refresh = () => void queryClient.invalidateQueries(trpc.security.status.pathFilter());
   const regenerate = useMutation(
     trpc.security.regenerateRecoveryCodes.mutationOptions({
@@ -55,7 +61,7 @@ export function SecurityPage() {
               onDone={() => {
                 setCodes(null);
                 // A user who just enrolled may now reach every page: the layouts read the session again.
-                window.location.assign(status.data?.mustEnrol ? "/" : "/security");
+                window.location.assign(gateLifted ? "/" : "/security");
               }}
             />
           </CardContent>
@@ -63,7 +69,7 @@ export function SecurityPage() {
       ) : null}
       {status.data ? (
         <>
-          <TotpCard enabled={status.data.totp} onChanged={refresh} onRecoveryCodes={setCodes} />
+          <TotpCard enabled={status.data.totp} onChanged={refresh} onRecoveryCodes={showCodes} />
           <PasskeysCard passkeys={status.data.passkeys} onChanged={refresh} />
           {status.data.totp || status.data.passkeys.length > 0 ? (
             <Card data-testid="recovery-card">

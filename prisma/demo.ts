@@ -25,7 +25,16 @@ export const DEMO_SUPPORT = {
   name: "Sofia Suporte",
 } as const;
 
-export const DEMO_ADMIN = { email: "admin@demo.pix", password: "demo-admin-2026", name: "Operações" } as const;
+/**
+ * Administrators must have a second factor (decision 0044): the demo one has an authenticator app
+ * whose key is public on purpose (add it to an app, or compute codes from it in e2e specs).
+ */
+export const DEMO_ADMIN = {
+  email: "admin@demo.pix",
+  password: "demo-admin-2026",
+  name: "Operações",
+  totpSecret: "KRUGS4ZAJFZSAQLOEBSGK3LPEBVWK6JA",
+} as const;
 
 /** The demo key answers from this machine only. */
 export const DEMO_IP_WHITELIST = ["127.0.0.1", "::1"];

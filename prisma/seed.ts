@@ -10,6 +10,7 @@ import { accountsOfUser } from "../server/accounts/service";
 import { type Db, db, disconnectDb } from "../server/db/client";
 import { addMember } from "../server/organizations/members";
 import { registerPixKey } from "../server/pix/platform-keys";
+import { enrolKnownTotp } from "../server/second-factor/service";
 import { creditIncomingPix } from "../server/transfers/incoming";
 import { createUser } from "../server/users/service";
 import {
@@ -29,7 +30,7 @@ export type DemoCredentials = {
   support: { email: string; password: string };
   /** the second merchant, to pay and to be paid by */
   counterparty: { email: string; password: string; accountId: string; pixKey: string };
-  admin: { email: string; password: string };
+  admin: { email: string; password: string; totpSecret: string };
   accountId: string;
   /** the demo account's EVP key: the `chave` of a first API Pix cob */
   pixKey: string;
@@ -81,7 +82,8 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
     );
   }
   if (!(await database.user.findUnique({ where: { email: DEMO_ADMIN.email } }))) {
-    await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });
+    const admin = await createUser(database, { ...DEMO_ADMIN, role: "ADMIN" });
+    await enrolKnownTotp(database, admin.id, DEMO_ADMIN.totpSecret);
   }
 
   const credentials: DemoCredentials = {
@@ -94,7 +96,7 @@ export async function seedDemo(database: Db = db()): Promise<DemoCredentials> {
       accountId: DEMO_COUNTERPARTY.accountId,
       pixKey: DEMO_COUNTERPARTY.pixKey,
     },
-    admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, totpSecret: DEMO_ADMIN.totpSecret },
     accountId,
     pixKey: evp.key,
     clientId,

@@ -84,6 +84,7 @@ console.log(`
   │ Support member   ${demo.support.email} / ${demo.support.password} (read-only)
   │ Second merchant  ${demo.counterparty.email} / ${demo.counterparty.password} (account ${demo.counterparty.accountId}, PIX key ${demo.counterparty.pixKey})
   │ Admin login      ${demo.admin.email} / ${demo.admin.password}
+  │ Admin TOTP key   ${demo.admin.totpSecret ?? "(see prisma/demo.ts)"}
   │ Demo account     ${demo.accountId} (PIX key ${demo.pixKey})
   │ API client id    ${demo.clientId}
   │ API secret       ${secret}

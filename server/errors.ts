@@ -38,6 +38,10 @@ export const ERROR_STATUS = {
   PIX_KEY_CODE_EXPIRED: 400,
   PIX_KEY_CODE_ATTEMPTS_EXCEEDED: 429,
   PIX_KEY_CODE_RESEND_LIMIT: 429,
+  // Second factor (docs/decisions/0044-second-factor.md)
+  /** the action needs a fresh second-factor (or password) check: ask, then retry */
+  STEP_UP_REQUIRED: 412,
+  SECOND_FACTOR_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

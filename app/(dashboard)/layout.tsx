@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
 import { BlockedAccountsBanner } from "@/components/live/blocked-accounts";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { StepUpProvider } from "@/components/security/step-up";
 import { PERMISSIONS, type Permission, roleAllows } from "@/server/auth/permissions";
 import { currentMember } from "@/server/auth/tenant";
 import { db } from "@/server/db/client";
@@ -31,9 +32,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       appName={t("name")}
       sandbox={sandboxMode()}
     >
-      {member ? <BlockedAccountsBanner /> : null}
-      {children}
-      {member ? <LiveUpdates /> : null}
+      <StepUpProvider enrolled={user.secondFactor?.enrolled ?? false}>
+        {member ? <BlockedAccountsBanner /> : null}
+        {children}
+        {member ? <LiveUpdates /> : null}
+      </StepUpProvider>
     </AppShell>
   );
 }

@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { SecondStep } from "@/components/security/second-step";
 import { CheckIcon, LockIcon } from "@/components/ui/icons";
 import { Logo } from "@/components/ui/logo";
-import { getSession, homePathOf } from "@/server/auth/next-auth";
+import { getSession, homePathOf, secondStepPending } from "@/server/auth/next-auth";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -19,6 +20,7 @@ export default async function LoginPage() {
   if (session) redirect(homePathOf(session.user));
   const t = await getTranslations("login");
   const app = await getTranslations("app");
+  const pending = await secondStepPending();
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -54,11 +56,17 @@ export default async function LoginPage() {
         </div>
         <div className="flex flex-1 items-start justify-center py-10 sm:items-center">
           <div className="w-full max-w-sm">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
-            <p className="mt-1.5 text-sm text-slate-600">{t("subtitle")}</p>
-            <div className="mt-8">
-              <LoginForm />
-            </div>
+            {pending ? (
+              <SecondStep />
+            ) : (
+              <>
+                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t("title")}</h1>
+                <p className="mt-1.5 text-sm text-slate-600">{t("subtitle")}</p>
+                <div className="mt-8">
+                  <LoginForm />
+                </div>
+              </>
+            )}
             <p className="mt-8 flex items-start gap-2 text-xs text-slate-500">
               <LockIcon className="mt-px size-3.5 shrink-0" />
               {t("secure")}

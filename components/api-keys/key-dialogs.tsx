@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useStepUp } from "@/components/security/step-up";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { SecretDialog, SecretPanel } from "@/components/ui/secret-panel";
 import type { ApiKeyView } from "@/server/trpc/routers/api-keys";
@@ -21,6 +22,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   const trpc = useTRPC();
   const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: useKeyListRefresh() }));
   const [created, setCreated] = useState<{ clientId: string; clientSecret: string; name: string } | null>(null);
+  const stepUp = useStepUp();
 
   function close() {
     setCreated(null);
@@ -29,18 +31,22 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   function submit(values: KeyFormValues, onError: (cause: unknown) => void) {
-    create.mutate(
-      {
-        name: values.name,
-        scopes: values.scopes,
-        ipWhitelist: values.ipWhitelist,
-        expiresAt: values.expiresAt ?? null,
-      },
-      {
-        onSuccess: (result) =>
-          setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name }),
-        onError,
-      },
+    stepUp.run(
+      (onRefused) =>
+        create.mutate(
+          {
+            name: values.name,
+            scopes: values.scopes,
+            ipWhitelist: values.ipWhitelist,
+            expiresAt: values.expiresAt ?? null,
+          },
+          {
+            onSuccess: (result) =>
+              setCreated({ clientId: result.clientId, clientSecret: result.clientSecret, name: result.key.name }),
+            onError: onRefused,
+          },
+        ),
+      onError,
     );
   }
 

@@ -10,6 +10,7 @@ import {
   KeyIcon,
   KeyRoundIcon,
   LayoutIcon,
+  LockIcon,
   QrCodeIcon,
   RefreshIcon,
   SendIcon,
@@ -43,6 +44,7 @@ export type SectionKey =
   | "members"
   | "activity"
   | "sessions"
+  | "security"
   | "admin"
   | "adminOnboarding"
   | "adminMeds"
@@ -108,6 +110,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { section: "activity", href: "/activity", icon: ActivityIcon, permission: "activity.read" },
     ],
   },
+  { items: [{ section: "security", href: "/security", icon: LockIcon }] },
 ];
 
 /** The groups with only the items `allowed` permits; a group left empty goes. */

@@ -11,6 +11,7 @@ import { useMoney } from "@/components/format/money";
 import { AmountField } from "@/components/forms/amount-input";
 import { useAmountLimits } from "@/components/forms/amount-limits";
 import { type AnyForm, FormAlert, FormField, showServiceError } from "@/components/forms/schema-form";
+import { useStepUp } from "@/components/security/step-up";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -52,6 +53,7 @@ export function useSendSteps<Review>(account: SourceAccount, flow: Flow) {
   const afterSend = useAfterSend();
   const describeError = useSendError();
   const balanceCheck = useBalanceCheck();
+  const stepUp = useStepUp();
   const [step, setStep] = useState<Step>("form");
   const [review, setReview] = useState<Review | null>(null);
   const [sent, setSent] = useState<SentView | null>(null);
@@ -98,7 +100,8 @@ export function useSendSteps<Review>(account: SourceAccount, flow: Flow) {
         event.preventDefault();
         if (!review || send.isPending) return;
         form.clearErrors("root");
-        send.mutate(input(review), { onSuccess: done, onError: refused(form, fields) });
+        // Above the step-up amount: confirm it is you, then the same send again.
+        stepUp.run((onError) => send.mutate(input(review), { onSuccess: done, onError }), refused(form, fields));
       };
     },
     /** Back to an empty form; `parts` (the form, the mutations) are reset too. */

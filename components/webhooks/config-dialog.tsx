@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useStepUp } from "@/components/security/step-up";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
@@ -42,6 +43,7 @@ export function ConfigDialog({ config, onClose }: { config: WebhookConfigView | 
   // the signing secret of a new configuration, shown once
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const update = useMutation(trpc.webhooks.account.update.mutationOptions());
+  const stepUp = useStepUp();
   const editing = config !== null && config !== "new" ? config : null;
   const pending = create.isPending || update.isPending;
 
@@ -55,24 +57,32 @@ export function ConfigDialog({ config, onClose }: { config: WebhookConfigView | 
   function submit(values: ConfigValues, onError: (cause: unknown) => void) {
     const refresh = () => queryClient.invalidateQueries(trpc.webhooks.account.list.pathFilter());
     if (editing) {
-      update.mutate(
-        { configId: editing.configId, ...values },
-        {
-          onSuccess: async () => {
-            await refresh();
-            close();
-          },
-          onError,
-        },
+      stepUp.run(
+        (onRefused) =>
+          update.mutate(
+            { configId: editing.configId, ...values },
+            {
+              onSuccess: async () => {
+                await refresh();
+                close();
+              },
+              onError: onRefused,
+            },
+          ),
+        onError,
       );
     } else {
-      create.mutate(values, {
-        onSuccess: async (result) => {
-          await refresh();
-          setCreated({ url: result.config.targetUrl, secret: result.secret });
-        },
+      stepUp.run(
+        (onRefused) =>
+          create.mutate(values, {
+            onSuccess: async (result) => {
+              await refresh();
+              setCreated({ url: result.config.targetUrl, secret: result.secret });
+            },
+            onError: onRefused,
+          }),
         onError,
-      });
+      );
     }
   }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { useStepUp } from "@/components/security/step-up";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DialogActions } from "@/components/ui/dialog";
@@ -48,6 +49,7 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
   const queryClient = useQueryClient();
   const register = useMutation(trpc.webhooks.gateway.register.mutationOptions());
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+  const stepUp = useStepUp();
 
   function close() {
     setCreated(null);
@@ -80,18 +82,22 @@ export function RegisterWebhookDialog({ open, onClose }: { open: boolean; onClos
           pending={register.isPending}
           onCancel={close}
           onSubmit={(input, onError) =>
-            register.mutate(input, {
-              onSuccess: (result) => {
-                void queryClient.invalidateQueries(trpc.webhooks.gateway.list.pathFilter());
-                // Only a generated secret needs showing: a custom one is the merchant's own.
-                if (input.secret === undefined && result.secret) {
-                  setCreated({ url: result.webhook.url, secret: result.secret });
-                } else {
-                  close();
-                }
-              },
+            stepUp.run(
+              (onRefused) =>
+                register.mutate(input, {
+                  onSuccess: (result) => {
+                    void queryClient.invalidateQueries(trpc.webhooks.gateway.list.pathFilter());
+                    // Only a generated secret needs showing: a custom one is the merchant's own.
+                    if (input.secret === undefined && result.secret) {
+                      setCreated({ url: result.webhook.url, secret: result.secret });
+                    } else {
+                      close();
+                    }
+                  },
+                  onError: onRefused,
+                }),
               onError,
-            })
+            )
           }
         />
       )}

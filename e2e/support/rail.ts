@@ -6,7 +6,7 @@
 import pg from "pg";
 
 /** The e2e database (serve.ts names it at random) whose ledger holds `endToEndId`. */
-async function runDatabaseOf(endToEndId: string): Promise<string> {
+export async function runDatabaseOf(endToEndId: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("DATABASE_URL is not set (the e2e command sets it)");
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "apikey.revoke",
   "webhook.change",
   "money.send",
+  "user.reset_second_factor",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,4 +9,6 @@ export const LOGIN_ERROR = {
   rateLimited: "TooManyLoginAttempts",
   /** Thrown by authorize() while the account is locked after failures in a row (docs/decisions/0045). */
   locked: "AccountLocked",
+  /** Thrown by the second step (server/auth/second-step.ts) for a wrong code, passkey or password. */
+  secondFactorInvalid: "SecondFactorInvalid",
 } as const;

@@ -13,10 +13,13 @@ import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
 import { logger } from "../logger";
+import { type CheckMethod, memberMustEnrol } from "../second-factor/policy";
+import { hasSecondFactor } from "../second-factor/service";
 import { endSessions } from "../users/service";
 import { endDeviceSession, SESSION_MAX_AGE_SECONDS, sessionIsLive } from "../users/sessions";
 import { authorizeCredentials, headerOf } from "./credentials";
 import { organizationSwitch } from "./organization-session";
+import { authorizeSecondStep } from "./second-step";
 
 // next-auth is CommonJS: bundlers hand over its default export, plain Node ESM (tsx, vitest)
 // the whole module object.
@@ -32,6 +35,16 @@ export type SessionUser = {
   email: string;
   /** the organisation the person acts in (server/auth/tenant.ts); absent: their default one */
   organizationId?: string;
+  /** Second factor of this session (decision 0044); absent counts as never checked. */
+  secondFactor?: SessionSecondFactor;
+};
+export type SessionSecondFactor = {
+  enrolled: boolean;
+  /** enrolled is false and the user must enrol: only the security page is open */
+  mustEnrol: boolean;
+  /** epoch ms of the last check (sign-in or step-up), and how it was made */
+  checkedAt: number | null;
+  checkedWith: CheckMethod | null;
 };
 
 declare module "next-auth" {
@@ -39,11 +52,15 @@ declare module "next-auth" {
     user: SessionUser;
     /** the device session (user_sessions) of this sign-in */
     sessionId?: string;
+    /** signed in with the password, second step still to do (decision 0044) */
+    secondFactorPending?: boolean;
   }
   interface User {
     role: UserRole;
     sessionVersion: number;
     sessionId: string;
+    secondFactorPending?: boolean;
+    checkedWith?: CheckMethod | null;
   }
 }
 
@@ -54,6 +71,11 @@ declare module "next-auth/jwt" {
     sessionVersion?: number;
     organizationId?: string;
     sessionId?: string;
+    secondFactorPending?: boolean;
+    secondFactorEnrolled?: boolean;
+    mustEnrol?: boolean;
+    checkedAt?: number;
+    checkedWith?: CheckMethod;
   }
 }
 
@@ -83,11 +105,22 @@ export function loginClientAddress(headers: HeaderBag): string {
 async function currentToken(token: JWT): Promise<JWT> {
   if (!token.userId || token.sessionVersion === undefined || !token.sessionId) return {};
   const [current, live] = await Promise.all([
-    db().user.findUnique({ where: { id: token.userId }, select: { sessionVersion: true, role: true } }),
+    db().user.findUnique({
+      where: { id: token.userId },
+      select: {
+        sessionVersion: true,
+        role: true,
+        secondFactorRequired: true,
+        totp: { select: { confirmedAt: true } },
+        _count: { select: { passkeys: true } },
+      },
+    }),
     sessionIsLive(db(), token.userId, token.sessionId),
   ]);
   if (!current || !live || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
-  return { ...token, role: current.role };
+  const enrolled = Boolean(current.totp?.confirmedAt) || current._count.passkeys > 0;
+  const mustEnrol = !enrolled && memberMustEnrol({ role: current.role, required: current.secondFactorRequired });
+  return { ...token, role: current.role, secondFactorEnrolled: enrolled, mustEnrol };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -99,7 +132,19 @@ export const authOptions: NextAuthOptions = {
         email: { label: "E-mail", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      authorize: (credentials, req) => authorizeCredentials(credentials, req.headers, loginClientAddress(req.headers)),
+      async authorize(credentials, req) {
+        const user = await authorizeCredentials(credentials, req.headers, loginClientAddress(req.headers));
+        if (!user) return null;
+        // With a second factor the password opens only the second step (decision 0044).
+        const pending = await hasSecondFactor(db(), user.id);
+        return { ...user, secondFactorPending: pending, checkedWith: pending ? null : "password" };
+      },
+    }),
+    CredentialsProvider({
+      id: "second-factor",
+      name: "Second factor",
+      credentials: { code: { type: "text" }, passkey: { type: "text" }, password: { type: "password" } },
+      authorize: (credentials, req) => authorizeSecondStep(credentials, req.headers),
     }),
   ],
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -115,11 +160,18 @@ export const authOptions: NextAuthOptions = {
         token.email = user.email;
         token.sessionVersion = user.sessionVersion;
         token.sessionId = user.sessionId;
-        return token;
+        token.secondFactorPending = user.secondFactorPending;
+        if (user.checkedWith) {
+          token.checkedWith = user.checkedWith;
+          token.checkedAt = Date.now();
+        }
+        return currentToken(token);
       }
       return currentToken(token);
     },
     session({ session, token }) {
+      // A pending session has no user: every page and procedure treats it as signed out.
+      if (token.secondFactorPending) return { ...session, secondFactorPending: true };
       if (token.userId && token.role && token.role !== "CUSTOMER") {
         session.user = {
           id: token.userId,
@@ -127,6 +179,12 @@ export const authOptions: NextAuthOptions = {
           name: token.name ?? "",
           email: token.email ?? "",
           ...(token.organizationId ? { organizationId: token.organizationId } : {}),
+          secondFactor: {
+            enrolled: token.secondFactorEnrolled ?? false,
+            mustEnrol: token.mustEnrol ?? false,
+            checkedAt: token.checkedAt ?? null,
+            checkedWith: token.checkedWith ?? null,
+          },
         };
         session.sessionId = token.sessionId;
       }
@@ -174,16 +232,40 @@ export const getSession = cache(async (): Promise<Session | null> => {
   return session && isSessionUser(session.user) ? session : null;
 });
 
-/** Where a signed-in user starts: administrators in the back office, merchants on their overview. */
-export function homePathOf(user: Pick<SessionUser, "role">): string {
+/** Where a user who must enrol a second factor is sent, and the only page open to them. */
+export const ENROL_PATH = "/security";
+
+/**
+ * Where a signed-in user starts: the security page while a second factor must be enrolled,
+ * administrators in the back office, merchants on their overview.
+ */
+export function homePathOf(user: Pick<SessionUser, "role" | "secondFactor">): string {
+  if (user.secondFactor?.mustEnrol) return ENROL_PATH;
   return user.role === "ADMIN" ? "/admin" : "/overview";
 }
 
-/** For server layouts and pages: the signed-in user, or a redirect to /login. */
-export async function requireUser(): Promise<SessionUser> {
+/** A session signed in with the password whose second step is still to do (the login page asks). */
+export async function secondStepPending(): Promise<boolean> {
+  config();
+  const session = await getServerSession(authOptions);
+  return session?.secondFactorPending === true;
+}
+
+/** For the security page: the signed-in user, even one who must still enrol; else /login. */
+export async function requireSignedIn(): Promise<SessionUser> {
   const session = await getSession();
   if (!session) redirect("/login");
   return session.user;
+}
+
+/**
+ * For server layouts and pages: the signed-in user, or a redirect to /login (to the security
+ * page for a user who must enrol a second factor first).
+ */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await requireSignedIn();
+  if (user.secondFactor?.mustEnrol) redirect(ENROL_PATH);
+  return user;
 }
 
 export type AdminCheck = { allowed: true; user: SessionUser } | { allowed: false; user: SessionUser };

@@ -49,8 +49,12 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
-/** What a procedure declares: a member permission, the back office, or no sign-in at all. */
-export type Access = Permission | "platformAdmin" | "public";
+/**
+ * What a procedure declares: a member permission, the back office, the signed-in person's own
+ * account (`self`: their devices, password and second factor, whatever their role), or no
+ * sign-in at all.
+ */
+export type Access = Permission | "platformAdmin" | "self" | "public";
 
 export function roleAllows(role: MemberRole | null | undefined, permission: Permission): boolean {
   return role ? (PERMISSIONS[permission] as readonly MemberRole[]).includes(role) : false;

@@ -64,6 +64,7 @@ export function withSession<Params = object>(
       const session = await getSession();
       if (!session?.user) throw new AppError("UNAUTHORIZED", "Sign in first");
       if (options.admin && session.user.role !== "ADMIN") throw forbidden("Administrators only");
+      if (session.user.secondFactor?.mustEnrol) throw forbidden("Enrol a second factor first");
       return handler({ request, params: (await context?.params) as Params, session });
     });
 }

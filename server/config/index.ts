@@ -60,6 +60,10 @@ const schema = z
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(DEFAULT_MAX_TRANSACTION_CENTS),
     /** the dashboard asks the person to confirm a send above this amount (R$ 10.000,00) */
     LARGE_AMOUNT_CONFIRM_CENTS: z.coerce.bigint().default(1_000_000n),
+    /** a send above this amount asks for the second factor again (step-up; decision 0044): R$ 5.000,00 */
+    STEP_UP_AMOUNT_CENTS: z.coerce.bigint().default(500_000n),
+    /** how long a second-factor check stands before a step-up asks again */
+    STEP_UP_WINDOW_SECONDS: int.default(600),
     /** whom a merchant whose account was blocked should contact (shown on its banner) */
     SUPPORT_CONTACT: z.string().min(3).default("suporte@pix-platform.local"),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),

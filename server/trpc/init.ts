@@ -36,6 +36,7 @@ const CODE_BY_STATUS: Record<number, TRPCErrorCode> = {
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   409: "CONFLICT",
+  412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
@@ -110,10 +111,17 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-/** Any signed-in user (merchant or admin); procedures use `can` or `adminProcedure`, never this alone. */
+/** Any signed-in user, including one who must still enrol a second factor (the security page). */
 const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in first" });
   return next({ ctx: { user: ctx.user } });
+});
+
+/** Any signed-in user who has enrolled the second factor they must have (decision 0044). */
+const enrolledProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.secondFactor?.mustEnrol)
+    throw new TRPCError({ code: "FORBIDDEN", message: "enrol a second factor first" });
+  return next({ ctx });
 });
 
 /** Records the procedure's audit entry (ProcedureMeta.audit) after it succeeded. */
@@ -141,7 +149,7 @@ const recordMerchantAudit = t.middleware(async ({ ctx, meta, getRawInput, next }
  * keyed by (server/auth/tenant.ts); `ctx.user` stays the person.
  */
 export function can(permission: Permission, audit?: AuditSpec) {
-  return signedInProcedure
+  return enrolledProcedure
     .meta({ access: permission, ...(audit ? { audit } : {}) })
     .use(async ({ ctx, next }) => {
       const member = await memberOfSession(ctx.user);
@@ -152,10 +160,16 @@ export function can(permission: Permission, audit?: AuditSpec) {
 }
 
 /** Platform administrators (the back office). */
-export const adminProcedure = signedInProcedure.meta({ access: "platformAdmin" }).use(({ ctx, next }) => {
+export const adminProcedure = enrolledProcedure.meta({ access: "platformAdmin" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "ADMIN") throw new TRPCError({ code: "FORBIDDEN", message: "administrators only" });
   return next({ ctx });
 });
 
 /** A procedure anyone may call, said so on purpose. */
 export const openProcedure = publicProcedure.meta({ access: "public" });
+
+/**
+ * The signed-in person's own account (devices, password, second factor): any role, a platform
+ * administrator too, and open before a required second factor is enrolled (the security page).
+ */
+export const selfProcedure = signedInProcedure.meta({ access: "self" });

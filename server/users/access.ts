@@ -15,7 +15,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 
 export type UserRef = { userId: string } | { email: string };
 
-async function dashboardUser(tx: Tx, ref: UserRef): Promise<User> {
+export async function dashboardUser(tx: Tx, ref: UserRef): Promise<User> {
   const where = "userId" in ref ? { id: ref.userId } : { email: normaliseEmail(ref.email) };
   const user = await tx.user.findUnique({ where });
   if (!user || user.role === "CUSTOMER") throw notFound("user not found", "userId" in ref ? "userId" : "email");

@@ -72,7 +72,10 @@ describe("role matrix", () => {
     expect(undeclared, "procedures without a declared permission").toEqual([]);
     const unknown = procedures
       .map(([path, p]) => [path, p._def.meta?.access] as const)
-      .filter(([, access]) => access && access !== "public" && access !== "platformAdmin" && !(access in PERMISSIONS));
+      .filter(
+        ([, access]) =>
+          access && access !== "public" && access !== "platformAdmin" && access !== "self" && !(access in PERMISSIONS),
+      );
     expect(unknown).toEqual([]);
   });
 
@@ -84,6 +87,8 @@ describe("role matrix", () => {
         const error = await attempt(path, people.get(role) ?? null);
         if (access === "platformAdmin") {
           expect(error?.code, `${path} as ${role}`).toBe("FORBIDDEN");
+        } else if (access === "self") {
+          expect(refusedForRole(error), `${path} as ${role} was refused`).toBe(false);
         } else if (roleAllows(role, access)) {
           expect(refusedForRole(error), `${path} as ${role} was refused for its role`).toBe(false);
         } else {
@@ -91,7 +96,8 @@ describe("role matrix", () => {
         }
       }
       const admin = await attempt(path, people.get("platformAdmin") ?? null);
-      if (access === "platformAdmin") expect(admin?.code, `${path} as an administrator`).not.toBe("FORBIDDEN");
+      if (access === "platformAdmin" || access === "self")
+        expect(admin?.code, `${path} as an administrator`).not.toBe("FORBIDDEN");
       else expect(refusedForRole(admin), `${path}: an administrator is no member`).toBe(true);
       expect((await attempt(path, null))?.code, `${path} signed out`).toBe("UNAUTHORIZED");
     });

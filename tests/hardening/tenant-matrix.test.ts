@@ -261,8 +261,12 @@ function isEmptyPage(path: string, key: string, result: unknown): boolean {
 
 describe("tenant isolation: tRPC procedures that take an id", () => {
   const withIds = procedures().filter(([, p]) => idKeysOf(p).length > 0);
+  // Freshly checked, so a step-up (decision 0044) is not what answers before the ownership check.
+  const secondFactor = { enrolled: false, mustEnrol: false, checkedAt: Date.now(), checkedWith: "password" as const };
   const caller = () =>
-    createCallerFactory(appRouter)({ user: { id: a.userId, role: "MERCHANT", name: "A", email: "a@example.test" } });
+    createCallerFactory(appRouter)({
+      user: { id: a.userId, role: "MERCHANT", name: "A", email: "a@example.test", secondFactor },
+    });
 
   it("has procedures that take an id", () => expect(withIds.length).toBeGreaterThan(5));
 

@@ -1,19 +1,21 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
+import { resetSecondFactor } from "../../second-factor/service";
 import { resetUserPassword, setUserRole } from "../../users/access";
 import { DASHBOARD_ROLES, type DashboardRole } from "../../users/access-schema";
 import { cliActor } from "../actor";
 import { type CliIo, emit, required, UsageError } from "../io";
 
 export const USER_USAGE =
-  "user role --email EMAIL --role MERCHANT|ADMIN [--json] | user password --email EMAIL [--password P] [--json]";
+  "user role --email EMAIL --role MERCHANT|ADMIN [--json] | user password --email EMAIL [--password P] [--json] | user reset-2fa --email EMAIL [--json]";
 
 const isRole = (value: string): value is DashboardRole => (DASHBOARD_ROLES as readonly string[]).includes(value);
 
-/** A dashboard user's role or password; either ends every session the user has. */
+/** A dashboard user's role, password or second factors; each ends every session the user has. */
 export async function userCommand(db: Db, io: CliIo, args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== "role" && action !== "password") throw new UsageError(`usage: ${USER_USAGE}`);
+  if (action !== "role" && action !== "password" && action !== "reset-2fa")
+    throw new UsageError(`usage: ${USER_USAGE}`);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -26,6 +28,18 @@ export async function userCommand(db: Db, io: CliIo, args: string[]): Promise<vo
   });
   required(values, "email", ...(action === "role" ? ["role"] : []));
   const email = values.email as string;
+  if (action === "reset-2fa") {
+    const result = await resetSecondFactor(db, { user: { email }, actor: cliActor() });
+    const removed = {
+      totp: result.removed.totp,
+      passkeys: result.removed.passkeys.length,
+      recoveryCodes: result.removed.recoveryCodesLeft,
+    };
+    emit(io, values.json, { userId: result.userId, email: result.email, removed }, () => [
+      `second factors of ${result.email} removed (app: ${removed.totp ? "yes" : "no"}, passkeys: ${removed.passkeys}); their sessions ended`,
+    ]);
+    return;
+  }
   if (action === "role") {
     const role = String(values.role).toUpperCase();
     if (!isRole(role)) throw new UsageError(`--role must be one of ${DASHBOARD_ROLES.join(", ")}`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ClientId, IpWhitelist, KeyName, Scopes, WhitelistEntry } from "../../apikeys/schema";
 import { createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../../apikeys/service";
+import { requireStepUp } from "../../auth/step-up";
 import { db } from "../../db/client";
 import type { ApiKey } from "../../generated/prisma/client";
 import { whitelistEntryError } from "../../http/ip";
@@ -53,6 +54,7 @@ export const apiKeysRouter = createTRPCRouter({
   create: can("apiKeys.manage", API_KEY_CREATED)
     .input(z.object({ name, scopes, ipWhitelist, expiresAt }))
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const created = await createApiKey(db(), {
         userId: ctx.tenantId,
         name: input.name,

@@ -20,6 +20,7 @@ import { programmeAccountsRouter } from "./programme-accounts";
 import { recurrencesRouter } from "./recurrences";
 import { refundsRouter } from "./refunds";
 import { sandboxRouter } from "./sandbox";
+import { securityRouter } from "./security";
 import { sessionsRouter } from "./sessions";
 import { statementsRouter } from "./statements";
 import { transfersRouter } from "./transfers";
@@ -42,6 +43,7 @@ export const appRouter = createTRPCRouter({
   meds: medsRouter,
   members: membersRouter,
   paymentLinks: paymentLinksRouter,
+  security: securityRouter,
   pixKeys: pixKeysRouter,
   programmeAccounts: programmeAccountsRouter,
   recurrences: recurrencesRouter,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requireStepUpAbove } from "../../auth/step-up";
 import { db } from "../../db/client";
 import { BrlAmount } from "../../fields/amount";
 import { Description } from "../../fields/text";
@@ -95,8 +96,9 @@ export const transfersRouter = createTRPCRouter({
         description: Description.optional(),
       }),
     )
-    .mutation(async ({ ctx, input }) =>
-      sentView(
+    .mutation(async ({ ctx, input }) => {
+      requireStepUpAbove(ctx.user, input.amount);
+      return sentView(
         await sendPixToKey(db(), {
           userId: ctx.tenantId,
           accountId: input.accountId,
@@ -104,22 +106,24 @@ export const transfersRouter = createTRPCRouter({
           amountCents: input.amount,
           description: input.description || null,
         }),
-      ),
-    ),
+      );
+    }),
 
   /** Pays a copy-and-paste code; `amount` only for a static code that carries none. */
   payBrCode: can("money.send", MONEY_SENT)
     .input(z.object({ accountId, emv: Emv, amount: amount.nullable() }))
-    .mutation(async ({ ctx, input }) =>
-      sentView(
+    .mutation(async ({ ctx, input }) => {
+      // The amount of a code that carries one is the code's: read it before the step-up check.
+      requireStepUpAbove(ctx.user, input.amount ?? (await previewBrCode(db(), input.emv)).amountCents);
+      return sentView(
         await payBrCode(db(), {
           userId: ctx.tenantId,
           accountId: input.accountId,
           emv: input.emv,
           amountCents: input.amount,
         }),
-      ),
-    ),
+      );
+    }),
 
   /** To another account of the platform, by its 12-digit number: instant, no fee. */
   internal: can("money.send", MONEY_SENT)
@@ -131,8 +135,9 @@ export const transfersRouter = createTRPCRouter({
         obs: Obs.optional(),
       }),
     )
-    .mutation(async ({ ctx, input }) =>
-      sentView(
+    .mutation(async ({ ctx, input }) => {
+      requireStepUpAbove(ctx.user, input.amount);
+      return sentView(
         await transferInternal(inBatch(db()), {
           userId: ctx.tenantId,
           accountId: input.accountId,
@@ -140,6 +145,6 @@ export const transfersRouter = createTRPCRouter({
           amountCents: input.amount,
           obs: input.obs || null,
         }),
-      ),
-    ),
+      );
+    }),
 });

@@ -5,6 +5,7 @@
  * secret comes back once, on registration; an authHeader never (only whether there is one).
  */
 import { z } from "zod";
+import { requireStepUp } from "../../auth/step-up";
 import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { PageSize, pageInfo } from "../../fields/paging";
@@ -71,6 +72,7 @@ const gatewayRouter = createTRPCRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const { webhook, secret } = await registerGatewayWebhook(db(), ctx.tenantId, {
         url: input.url,
         events: input.events,
@@ -119,6 +121,7 @@ const accountRouter = createTRPCRouter({
   create: can("webhooks.manage", webhookChanged("create", "configId"))
     .input(AccountWebhookConfig)
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const { config, secret } = await createWebhookConfig(db(), ctx.tenantId, input);
       return { config: configView(config), secret };
     }),
@@ -127,6 +130,7 @@ const accountRouter = createTRPCRouter({
   update: can("webhooks.manage", webhookChanged("update", "configId"))
     .input(AccountWebhookConfig.partial().extend({ configId: id }))
     .mutation(async ({ ctx, input }) => {
+      requireStepUp(ctx.user);
       const { configId, ...changes } = input;
       return configView(await updateWebhookConfig(db(), ctx.tenantId, configId, changes));
     }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { AccountId, EntryId } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
@@ -45,7 +46,7 @@ export type EntryView = ReturnType<typeof entryView>;
 export const ledgerRouter = createTRPCRouter({
   /** A page of the user's entries, newest first, with the total for pagination. */
   list: merchantProcedure.input(DashboardEntryQuery).query(async ({ ctx, input }) => {
-    const { entries, total, totalExact } = await listEntries(db(), ctx.user.id, input);
+    const { entries, total, totalExact } = await listEntries(await readDb(ctx.user.id), ctx.user.id, input);
     return {
       entries: entries.map(entryView),
       ...pageInfo(input, total),

@@ -18,8 +18,9 @@ export const RESILIENT_POOL_SETTINGS = {
   keepAlive: true,
 } as const;
 
-export const logPoolError = (error: Error) =>
-  logger().warn({ err: error }, "a pooled database connection failed; the pool drops it");
+/** Only the message and code: the error carries its whole connection (settings, buffers). */
+export const logPoolError = (error: Error & { code?: string }) =>
+  logger().warn({ error: error.message, code: error.code }, "a pooled database connection failed; the pool drops it");
 
 function resilientPool(settings: pg.PoolConfig): pg.Pool {
   const created = new pg.Pool({ ...RESILIENT_POOL_SETTINGS, ...settings });

@@ -9,7 +9,16 @@
  * As root, the servers run as the `postgres` user (PostgreSQL refuses root).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { appendFileSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -171,7 +180,7 @@ export async function startStreamingCluster(options: {
   if (bins.basebackup) {
     execFileSync(
       path.join(bins.dir, "pg_basebackup"),
-      ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", standbyDir, "-X", "stream"],
+      ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", standbyDir, "-X", "stream", "-c", "fast"],
       { stdio: "ignore", ...owner },
     );
   } else {
@@ -216,6 +225,7 @@ export async function startStreamingCluster(options: {
     stop: async () => {
       await standby.kill9();
       await primary.kill9();
+      for (const dir of [standbyDir, primaryDir]) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { requestLocale } from "@/i18n/request-locale";
 import { withSession } from "@/server/auth/with-session";
-import { db } from "@/server/db/client";
+import { readDb } from "@/server/db/replica";
 import { invalid } from "@/server/errors";
 import { exportFileName } from "@/server/exports/labels";
 import { fileResponse } from "@/server/http/file-response";
@@ -16,7 +16,7 @@ export const GET = withSession(async ({ request, session }) => {
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? "invalid filter");
   const locale = requestLocale(request);
   return fileResponse({
-    body: ledgerCsv(db(), session.user.id, parsed.data, locale),
+    body: ledgerCsv(await readDb(session.user.id), session.user.id, parsed.data, locale),
     contentType: "text/csv; charset=utf-8",
     fileName: exportFileName(locale, "ledger", [saoPauloDate(new Date())], "csv"),
     disposition: "attachment",

@@ -2,7 +2,8 @@
  * The whole test suite, as a newcomer runs it (`npm test`): lint, dependency rules
  * (.dependency-cruiser*.cjs), types, unit and integration tests (vitest), the production build,
  * the short crash test (scripts/crash.ts, CRASH_ROUNDS=2), the short cluster test (scripts/cluster.ts,
- * CLUSTER_ROUNDS=2; Redis on REDIS_URL or 127.0.0.1:6379) and the Playwright specs. Without
+ * CLUSTER_ROUNDS=2; Redis on REDIS_URL or 127.0.0.1:6379), the failover drill (scripts/failover.ts:
+ * its own primary and synchronous standby, about 3 minutes) and the Playwright specs. Without
  * DATABASE_URL an embedded PostgreSQL is started for the run; every phase makes its own fresh
  * database on it.
  */
@@ -14,7 +15,7 @@ import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from "../serve
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-const only = process.argv[2]; // optional: "unit" | "integration" | "e2e" | "crash" | "cluster"
+const only = process.argv[2]; // optional: "unit" | "integration" | "e2e" | "crash" | "cluster" | "failover"
 
 let embedded: EmbeddedDatabase | null = null;
 if (!process.env.DATABASE_URL && only !== "unit") {
@@ -69,6 +70,10 @@ try {
     await step("cluster test (2 webs, 2 workers, 2 rounds of kill -9)", "tsx", ["scripts/cluster.ts"], {
       CLUSTER_ROUNDS: process.env.CLUSTER_ROUNDS ?? "2",
     });
+  }
+  if (!only || only === "failover") {
+    // `npm run test:failover`: kill -9 the primary under load, promote its synchronous standby
+    await step("failover drill (primary killed, standby promoted)", "tsx", ["scripts/failover.ts"]);
   }
   if (!only || only === "e2e") await step("end-to-end tests (playwright)", "playwright", ["test"]);
 } catch {

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   /** onboarding proposals or document uploads over their hourly limit (interface 7.2, 8) */
   BAAS_RATE_LIMIT: 429,
   INTERNAL_ERROR: 500,
+  /** the database is out of reach (a failover under way): retry after `Retry-After` */
+  SERVICE_UNAVAILABLE: 503,
   // Account programme PIX keys (interface 7.2)
   BAAS_PIX_KEY_IS_CURRENT: 400,
   BAAS_PIX_KEY_LIMIT_EXCEEDED: 400,
@@ -154,7 +156,7 @@ export class AppError extends Error {
     readonly field?: string,
     /** What the dashboard explains in the user's language (ERROR_REASONS). */
     readonly reason?: ErrorReason,
-    /** For 429s: seconds until the caller may try again (sent as `Retry-After`). */
+    /** For 429s and 503s: seconds until the caller may try again (sent as `Retry-After`). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

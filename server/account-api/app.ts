@@ -6,6 +6,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
+import { noteWrite } from "../db/replica";
+import { asServiceError } from "../db/unavailable";
 import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
 import { restSecurityHeaders } from "../http/rest-headers";
@@ -71,6 +73,12 @@ export function createAccountApi() {
   const uploadLimit = honoBodyLimit({ maxSize: config().ONBOARDING_UPLOAD_BODY_MAX_BYTES, onError: tooLarge });
   app.use("*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use("*", authenticate, ipAllowlist, rateLimit, jsonDepth);
+  // after a write, this user's reads stay on the primary until the replica has it (server/db/replica.ts)
+  app.use("*", async (c, next) => {
+    await next();
+    const apiKey = c.get("apiKey");
+    if (c.req.method !== "GET" && apiKey) await noteWrite(apiKey.userId).catch(() => {});
+  });
 
   registerBalanceRoutes(app);
   registerTransferRoutes(app);
@@ -94,7 +102,8 @@ export function createAccountApi() {
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),
   );
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = asServiceError(thrown);
     const id = c.get("requestId") ?? crypto.randomUUID();
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));

@@ -8,6 +8,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
+import { asServiceError } from "../db/unavailable";
 import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
 import { restSecurityHeaders } from "../http/rest-headers";
@@ -43,6 +44,7 @@ function generalProblemOf(error: AppError): ProblemInit {
   if (error.status === 404) return GENERAL.notFound(error.message);
   if (error.status === 403) return GENERAL.accessDenied(error.message);
   if (error.status === 429) return GENERAL.tooManyRequests(error.message);
+  if (error.status === 503) return GENERAL.unavailable(error.message);
   return { ...GENERAL.requestInvalid(error.message), status: error.status === 413 ? 413 : 400 };
 }
 
@@ -103,7 +105,8 @@ export function createApiPix() {
   registerWebhookRecRoutes(app);
 
   app.notFound((c) => problemResponse(c, GENERAL.notFound("Recurso não encontrado nesta API.")));
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = asServiceError(thrown);
     if (error instanceof PixProblem) return problemResponse(c, error.init);
     if (error instanceof AppError) {
       const problem = generalProblemOf(error);

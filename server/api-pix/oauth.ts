@@ -8,9 +8,11 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { checkCredentials } from "../apikeys/credentials";
 import { API_PIX_SCOPES } from "../apikeys/scopes";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/unavailable";
 import { honoBodyLimit } from "../http/body-limit";
 import { addressAllowed } from "../http/ip";
 import { restSecurityHeaders } from "../http/rest-headers";
+import { logger } from "../logger";
 import { certificateBindingEnabled, presentedCertificate } from "./certificate";
 import { clientAddress } from "./middleware/access";
 import { issueAccessToken } from "./token";
@@ -108,6 +110,17 @@ export function createOAuthApi() {
     return c.json(token, 200);
   });
   app.notFound((c) => c.json({ error: "invalid_request", error_description: "Unknown OAuth endpoint." }, 404));
+  app.onError((error, c) => {
+    c.header("Cache-Control", "no-store");
+    if (isDatabaseUnavailable(error)) {
+      // RFC 6749's word for a server that cannot answer for now; the client retries later
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      const description = "The service is briefly unavailable; retry shortly.";
+      return c.json({ error: "temporarily_unavailable", error_description: description }, 503);
+    }
+    logger().error({ err: error, path: c.req.path }, "unhandled error on the OAuth endpoint");
+    return c.json({ error: "server_error", error_description: "Internal server error." }, 500);
+  });
   return app;
 }
 

@@ -26,6 +26,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     DATABASE_URL: z.string().url().optional(),
+    /** A streaming standby for heavy reads (statements, analytics, ledger lists, back-office lists); docs/decisions/0048. */
+    DATABASE_REPLICA_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
     APP_URL: z.string().url().default("http://localhost:3000"),
     PORT: int.default(3000),

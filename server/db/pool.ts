@@ -4,6 +4,29 @@
  */
 import pg from "pg";
 import { config, databaseUrl } from "../config";
+import { logger } from "../logger";
+
+/**
+ * What every pool of the process needs to live through a failover (docs/decisions/0048): a
+ * connection attempt gives up instead of hanging, TCP keepalive finds a peer that vanished, and
+ * an idle connection's error (its server killed) is logged and the connection dropped — without
+ * a listener, pg re-emits it on the pool and the unhandled 'error' event ends the process.
+ */
+export const RESILIENT_POOL_SETTINGS = {
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 10_000,
+  keepAlive: true,
+} as const;
+
+/** Only the message and code: the error carries its whole connection (settings, buffers). */
+export const logPoolError = (error: Error & { code?: string }) =>
+  logger().warn({ error: error.message, code: error.code }, "a pooled database connection failed; the pool drops it");
+
+function resilientPool(settings: pg.PoolConfig): pg.Pool {
+  const created = new pg.Pool({ ...RESILIENT_POOL_SETTINGS, ...settings });
+  created.on("error", logPoolError);
+  return created;
+}
 
 const globalForPool = globalThis as unknown as {
   pixPool?: pg.Pool;
@@ -12,7 +35,7 @@ const globalForPool = globalThis as unknown as {
 };
 
 export function pool(): pg.Pool {
-  globalForPool.pixPool ??= new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+  globalForPool.pixPool ??= resilientPool({ connectionString: databaseUrl(), max: 10 });
   return globalForPool.pixPool;
 }
 
@@ -28,7 +51,7 @@ export function pool(): pg.Pool {
  */
 export function bookkeepingPool(): pg.Pool {
   if (!config().BOOKKEEPING_ASYNC_COMMIT) return pool();
-  globalForPool.pixBookkeepingPool ??= new pg.Pool({
+  globalForPool.pixBookkeepingPool ??= resilientPool({
     connectionString: databaseUrl(),
     max: 4,
     options: "-c synchronous_commit=off -c plan_cache_mode=force_generic_plan",
@@ -49,7 +72,7 @@ export function bookkeepingPool(): pg.Pool {
  * every call. tests/support/plans.ts shows a statement's plan on this pool.
  */
 export function probePool(): pg.Pool {
-  globalForPool.pixProbePool ??= new pg.Pool({
+  globalForPool.pixProbePool ??= resilientPool({
     connectionString: databaseUrl(),
     max: 6,
     options: "-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c enable_bitmapscan=off",

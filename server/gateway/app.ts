@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { config } from "../config";
+import { asServiceError } from "../db/unavailable";
 import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
 import { restSecurityHeaders } from "../http/rest-headers";
@@ -88,8 +89,13 @@ export function createGatewayApi() {
   registerWebhookRoutes(app);
 
   app.notFound((c) => respond(c, { error: { status: 404, message: "Route not found" } }, 404));
-  app.onError((error, c) => {
-    if (error instanceof AppError) return businessError(c, error);
+  app.onError((thrown, c) => {
+    const error = asServiceError(thrown);
+    if (error instanceof AppError) {
+      const retryAfter = error.retryAfterSeconds;
+      if (retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
+      return businessError(c, error);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const message = error.status === 400 ? "Request body must be valid JSON" : error.message;
       return respond(c, { errors: { body: message } }, error.status);

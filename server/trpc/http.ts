@@ -5,6 +5,7 @@
  */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { config } from "../config";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/unavailable";
 import { readWithin } from "../http/body-limit";
 import { jsonDepthExceeds } from "../http/json-depth";
 import { sameOrigin } from "../http/same-origin";
@@ -37,6 +38,10 @@ export async function handleTrpc(request: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: createTRPCContext,
+    responseMeta({ errors }) {
+      const unavailable = errors.find((error) => error.code === "SERVICE_UNAVAILABLE");
+      return unavailable ? { headers: new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) }) } : {};
+    },
     onError({ error, path, type }) {
       if (error.code === "INTERNAL_SERVER_ERROR")
         logger().error({ err: error.cause ?? error, path, type }, "tRPC call failed");

@@ -13,6 +13,8 @@ import { getSession, type SessionUser } from "../auth/next-auth";
 import type { Access, Permission } from "../auth/permissions";
 import { memberOfSession, tenantFor } from "../auth/tenant";
 import { db } from "../db/client";
+import { noteWrite } from "../db/replica";
+import { asServiceError } from "../db/unavailable";
 import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
@@ -39,6 +41,7 @@ const CODE_BY_STATUS: Record<number, TRPCErrorCode> = {
   412: "PRECONDITION_FAILED",
   413: "PAYLOAD_TOO_LARGE",
   422: "UNPROCESSABLE_CONTENT",
+  503: "SERVICE_UNAVAILABLE",
   429: "TOO_MANY_REQUESTS",
 };
 
@@ -96,11 +99,22 @@ const t = initTRPC
     },
   });
 
+/**
+ * After a signed-in user's mutation, their reads stay on the primary until the replica has
+ * replayed it (server/db/replica.ts; nothing happens without DATABASE_REPLICA_URL).
+ */
+const markWrites = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === "mutation" && ctx.user) await noteWrite(ctx.user.id).catch(() => {});
+  return result;
+});
+
 /** Every procedure answers an AppError with the matching tRPC code (hence HTTP status). */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
+  // a database out of reach (a failover) is a 503 the client retries, not a 500
+  const cause = result.ok ? null : asServiceError(result.error.cause);
+  if (cause instanceof AppError) {
     throw new TRPCError({ code: trpcCodeOf(cause), message: cause.message, cause });
   }
   return result;
@@ -109,7 +123,7 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(mapAppErrors).use(markWrites);
 
 /** Any signed-in user, including one who must still enrol a second factor (the security page). */
 const signedInProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,5 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { EndToEndId, EntryId } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
 import { ExternalId } from "../../fields/text";
@@ -50,7 +51,7 @@ const LOOKUPS = [
 export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
   app.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const { entries, total } = await listEntries(db(), c.get("apiKey").userId, query);
+    const { entries, total } = await listEntries(await readDb(c.get("apiKey").userId), c.get("apiKey").userId, query);
     return c.json(
       envelope(c, entries.map(entryView), {
         pagination: paginationOf(query, total),

@@ -1,7 +1,7 @@
 /** The administrators' audit log, browsed by admins only (server/audit/log.ts). */
 import { z } from "zod";
 import { listAudit } from "../../audit/log";
-import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import { text } from "../../fields/text";
 import { adminProcedure, createTRPCRouter } from "../init";
@@ -22,8 +22,8 @@ export const adminAuditRouter = createTRPCRouter({
         limit: PageSize.default(20),
       }),
     )
-    .query(async ({ input }) => {
-      const { items, total } = await listAudit(db(), {
+    .query(async ({ ctx, input }) => {
+      const { items, total } = await listAudit(await readDb(ctx.user.id), {
         actorEmail: input.actor || undefined,
         actionPrefix: input.action || undefined,
         targetId: input.target || undefined,

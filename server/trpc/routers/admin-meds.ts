@@ -1,6 +1,7 @@
 /** The back office's MED analysis (admins only): the queue, one MED, the analysis and the decision. */
 import { z } from "zod";
 import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { BrlAmount } from "../../fields/amount";
 import { Uuid } from "../../fields/ids";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
@@ -28,8 +29,8 @@ export const adminMedsRouter = createTRPCRouter({
         limit: PageSize.default(20),
       }),
     )
-    .query(async ({ input }) => {
-      const { items, total, counts } = await adminListMeds(db(), {
+    .query(async ({ ctx, input }) => {
+      const { items, total, counts } = await adminListMeds(await readDb(ctx.user.id), {
         status: input.status,
         deadline: input.deadline,
         merchant: input.merchant || undefined,

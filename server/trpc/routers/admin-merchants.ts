@@ -2,6 +2,7 @@ import { blockAccount, unblockAccount } from "../../accounts/status";
 import { merchantDetail, searchMerchants } from "../../admin/merchants";
 import { AccountStatusChange, MerchantLookup, MerchantSearch } from "../../admin/schema";
 import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { pageInfo } from "../../fields/paging";
 import { resetUserPassword, setUserRole } from "../../users/access";
 import { UserPasswordReset, UserRoleChange } from "../../users/access-schema";
@@ -11,8 +12,8 @@ const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, ema
 
 /** Merchants in the back office: search, detail, blocking an account, role and password (audited). */
 export const adminMerchantsRouter = createTRPCRouter({
-  search: adminProcedure.input(MerchantSearch).query(async ({ input }) => {
-    const { items, total } = await searchMerchants(db(), input);
+  search: adminProcedure.input(MerchantSearch).query(async ({ ctx, input }) => {
+    const { items, total } = await searchMerchants(await readDb(ctx.user.id), input);
     return { items, ...pageInfo(input, total) };
   }),
 

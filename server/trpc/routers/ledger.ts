@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
+import { readDb } from "../../db/replica";
 import { AccountId, EntryId } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { LedgerEntry } from "../../generated/prisma/client";
@@ -47,7 +48,7 @@ export const ledgerRouter = createTRPCRouter({
   list: can("ledger.read")
     .input(DashboardEntryQuery)
     .query(async ({ ctx, input }) => {
-      const { entries, total, totalExact } = await listEntries(db(), ctx.tenantId, input);
+      const { entries, total, totalExact } = await listEntries(await readDb(ctx.user.id), ctx.tenantId, input);
       return {
         entries: entries.map(entryView),
         ...pageInfo(input, total),

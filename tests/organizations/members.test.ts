@@ -19,8 +19,13 @@ type Owner = Awaited<ReturnType<typeof fundedMerchant>>;
 let owner: Owner;
 let ownerUser: NonNullable<TRPCContext["user"]>;
 
+/** A signed-in person with a fresh password check, as after sign-in (step-up, docs/decisions/0044). */
+const freshCheck = { enrolled: false, mustEnrol: false, checkedAt: Date.now(), checkedWith: "password" as const };
 const callerAs = (user: TRPCContext["user"], organizationId?: string) =>
-  createCallerFactory(appRouter)({ user: user && organizationId ? { ...user, organizationId } : user, locale: "en" });
+  createCallerFactory(appRouter)({
+    user: user && { ...user, secondFactor: freshCheck, ...(organizationId ? { organizationId } : {}) },
+    locale: "en",
+  });
 
 async function personOf(email: string): Promise<NonNullable<TRPCContext["user"]>> {
   const row = await db().user.findUniqueOrThrow({ where: { email } });

@@ -92,7 +92,11 @@ const scanRoute = sandboxRoute("pix_in:write", ERRORS, {
       content: {
         "application/json": {
           schema: z.object({
-            emv: z.string().min(1).max(512),
+            emv: z.string().min(1).max(512).meta({
+              description: "The QR's copy-and-paste code (`dadosQR.pixCopiaECola`).",
+              example:
+                "00020101021126180014br.gov.bcb.pix5204000053039865802BR5913Loja Exemplo6009SAO PAULO62070503***80780014br.gov.bcb.pix2556pix.example.invalid/pix/qr/v2/rec/5f0c6a1e2b3d4c5e6f708192a3b4c5d663041D3A",
+            }),
             accept: z.boolean().optional().meta({ description: "false: the payer refuses; true when absent." }),
             code: z.enum(REJECT_CODES).optional().meta({ description: "The rejection code; AP13 when absent." }),
           }),

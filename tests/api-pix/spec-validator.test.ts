@@ -99,6 +99,15 @@ Object.assign(
   ),
 );
 
+Object.assign(
+  INCONSISTENT_EXAMPLES,
+  each(
+    ["payloadLocationRecResponse1", "payloadLocationRecResponse2", "getPayloadLocationRec1"],
+    "the recurrence location examples give no tipo, which the location schema requires (decision 0042)",
+    /^(\(body\)|\/loc\/\d+) must have required property 'tipo'/,
+  ),
+);
+
 type Example = { operation: string; status: number; name: string; value: unknown };
 
 function examples(): Example[] {

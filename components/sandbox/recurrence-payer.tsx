@@ -14,7 +14,7 @@ const FUNDED = "funded";
 
 /**
  * "The payer's balance": every attempt of an active recurrence pays, or fails with a chosen code;
- * and the sandbox clock, which takes the recurrence to its next step (docs/decisions/0047).
+ * and the sandbox clock, which takes the recurrence to its next step (docs/decisions/0046).
  */
 export function RecurrencePayerCard() {
   const t = useTranslations("sandbox.recurrencePayer");

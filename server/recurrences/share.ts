@@ -1,5 +1,5 @@
 /**
- * The dashboard's "Compartilhar" of a recurrence awaiting approval (journey 2, docs/decisions/0047):
+ * The dashboard's "Compartilhar" of a recurrence awaiting approval (journey 2, docs/decisions/0046):
  * its QR, copy-and-paste code and hosted authorisation page, at a recurrence location (locrec)
  * created and bound on the merchant's first ask.
  */

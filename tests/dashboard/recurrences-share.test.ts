@@ -6,18 +6,8 @@ import type { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
-import { createCallerFactory } from "../../server/trpc/init";
-import { appRouter } from "../../server/trpc/routers";
-import { newMerchant, randomCnpj, randomCpf } from "../support/fixtures";
-
-const caller = (userId: string) =>
-  createCallerFactory(appRouter)({ user: { id: userId, role: "MERCHANT", name: "M", email: "m@example.test" } });
-
-async function company() {
-  const merchant = await newMerchant();
-  await db().account.update({ where: { id: merchant.accountId }, data: { document: randomCnpj() } });
-  return merchant;
-}
+import { type newMerchant, randomCpf } from "../support/fixtures";
+import { caller, company } from "../support/recurrence-merchants";
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,12 +1,10 @@
 /**
  * Pix Automático as a merchant uses it: "Assinaturas" in the menu, a new monthly subscription of
  * R$ 89,90, the payer's authorisation asked through the payer's bank (the notification journey),
- * approved on the Sandbox page as the payer, then the subscription active on its page, in the
- * list and in the overview's recurring revenue; finally cancelled after a confirmation.
- *
- * Not yet here: advancing a cycle and seeing the paid cobr. The sandbox clock is i35/cobr's and
- * was not on its branch when this spec was written; the cobr on the detail page is covered by
- * tests/dashboard/recurrence-charges.test.ts.
+ * with its QR code and authorisation page shown to share (the QR journey), approved on the
+ * Sandbox page as the payer, a cycle advanced by the sandbox clock until its charge is paid, then
+ * the subscription active on its page, in the list and in the overview's recurring revenue;
+ * finally cancelled after a confirmation.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
@@ -69,6 +67,17 @@ test("an invalid CPF is refused on its field, then the subscription is created",
   await expect(page.getByTestId("recurrence-event")).toHaveCount(1);
 });
 
+test("the merchant shows the subscription's QR code and the link to its authorisation page", async () => {
+  const card = page.getByTestId("recurrence-share-qr");
+  await card.getByTestId("recurrence-share-qr-create").click();
+  await expect(card.getByTestId("page-qr")).toBeVisible(SLOW);
+  await expect(card.getByTestId("page-code")).toHaveValue(/^000201.*\/rec\/[0-9a-f-]{36}/);
+  await expect(card.getByTestId("page-copy")).toBeVisible();
+  await expect(card.getByTestId("recurrence-share-page")).toHaveAttribute("href", /^\/r\/[0-9a-f-]{36}$/);
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, "recurrences-share-qr");
+});
+
 test("the merchant asks the payer's bank for the authorisation", async () => {
   const share = page.getByTestId("recurrence-share-form");
   await share.getByLabel("ISPB do banco do pagador").fill("12345678");
@@ -100,6 +109,35 @@ test("the payer authorises it on the Sandbox page", async () => {
   await expect(page.getByTestId("recurrence-timeline")).toContainText("Autorizada pelo pagador");
   await expect(page.getByTestId("recurrence-charges")).toBeVisible();
   await snap(page, "recurrences-detail-active");
+});
+
+test("the sandbox clock advances a cycle until its charge is paid, seen with its attempt", async () => {
+  await mainNavOf(page).getByRole("link", { name: "Sandbox" }).click();
+  await expect(page).toHaveURL(/\/sandbox$/, SLOW);
+  const card = page.getByTestId("sandbox-recurrence-payer");
+  await card.getByLabel("Assinatura").selectOption({ label: `${PAYER} · ${CONTRACT}` });
+  const outcome = card.getByTestId("sandbox-recurrence-advance-outcome");
+  const advance = card.getByTestId("sandbox-recurrence-advance");
+  // each press is the recurrence's next step: the cycle's charge, its attempt, its settlement
+  for (let step = 0; step < 5; step++) {
+    const answered = page.waitForResponse((response) => response.url().includes("sandbox.advanceRecurrence"));
+    await advance.click();
+    await answered;
+    await expect(advance).toBeEnabled(SLOW);
+    await expect(outcome).toBeVisible(SLOW);
+    if ((await outcome.textContent())?.includes("Paga")) break;
+  }
+  await expect(outcome).toContainText("Ciclo avançado: a cobrança está Paga.");
+  await card.scrollIntoViewIfNeeded();
+  await snap(page, "recurrences-sandbox-advance");
+  await card.getByTestId("sandbox-recurrence-advance-link").click();
+  await expect(page).toHaveURL(state.detailUrl, SLOW);
+  const charge = page.getByTestId("recurrence-charge");
+  await expect(charge).toHaveCount(1, SLOW);
+  await expect(charge.getByTestId("recurrence-charge-status")).toHaveText("Paga");
+  await expect(charge.getByTestId("recurrence-attempt")).toHaveCount(1);
+  await expect(charge.getByTestId("recurrence-attempt")).toContainText("Paga");
+  await snap(page, "recurrences-detail-paid");
 });
 
 test("the list shows it active with its next charge, and the overview counts its monthly revenue", async () => {

@@ -20,6 +20,7 @@ import type { RecurrenceDetail as Detail } from "@/server/trpc/routers/recurrenc
 import { ChargesCard } from "./charges-card";
 import { RequestsCard, ShareCard } from "./consent";
 import { useRecurrenceAmount } from "./recurrences-browser";
+import { ShareQrCard } from "./share-qr";
 import { RecurrenceStatusBadge } from "./status";
 
 export function RecurrenceDetail({ idRec, back }: { idRec: string; back?: string }) {
@@ -168,7 +169,14 @@ function DetailBody({ recurrence }: { recurrence: Detail }) {
   return (
     <div className="space-y-6" data-testid="recurrence-detail">
       <SummaryPanel recurrence={recurrence} />
-      {recurrence.status === "CRIADA" ? <ShareCard recurrence={recurrence} /> : <ChargesCard recurrence={recurrence} />}
+      {recurrence.status === "CRIADA" ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ShareCard recurrence={recurrence} />
+          <ShareQrCard idRec={recurrence.idRec} />
+        </div>
+      ) : (
+        <ChargesCard recurrence={recurrence} />
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailCard title={t("debtor")} testId="recurrence-debtor">
           <DetailRow label={t("name")}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -8,18 +8,28 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldLabel, Select } from "@/components/ui/fields";
 import { COBR_REJECT_CODES } from "@/server/recurrences/charges/status";
-import { Outcome, SandboxCard, useSandboxError } from "./shared";
+import { Outcome, OutcomeLink, SandboxCard, useSandboxError } from "./shared";
 
 const FUNDED = "funded";
 
-/** "The payer's balance": every attempt of an active recurrence pays, or fails with a chosen code. */
+/**
+ * "The payer's balance": every attempt of an active recurrence pays, or fails with a chosen code;
+ * and the sandbox clock, which takes the recurrence to its next step (docs/decisions/0046).
+ */
 export function RecurrencePayerCard() {
   const t = useTranslations("sandbox.recurrencePayer");
+  const statuses = useTranslations("recurrences.charges.statuses");
   const trpc = useTRPC();
   const id = useId();
   const explain = useSandboxError("recurrence");
   const active = useQuery(trpc.recurrences.list.queryOptions({ status: "APROVADA", limit: 100 }));
   const set = useMutation(trpc.sandbox.setRecurrencePayer.mutationOptions());
+  const queryClient = useQueryClient();
+  const advance = useMutation(
+    trpc.sandbox.advanceRecurrence.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.recurrences.pathFilter()),
+    }),
+  );
   const [picked, setPicked] = useState("");
   const [outcome, setOutcome] = useState<string>(FUNDED);
   const recurrences = active.data?.recurrences ?? [];
@@ -54,7 +64,16 @@ export function RecurrencePayerCard() {
               </Select>
             </div>
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              loading={advance.isPending}
+              disabled={!idRec || advance.isPending}
+              onClick={() => advance.mutate({ idRec })}
+              data-testid="sandbox-recurrence-advance"
+            >
+              {t("advance")}
+            </Button>
             <Button
               loading={set.isPending}
               disabled={!idRec}
@@ -70,6 +89,20 @@ export function RecurrencePayerCard() {
             </Button>
           </div>
           {set.isError ? <Alert>{explain(set.error).message}</Alert> : null}
+          {advance.isError ? <Alert>{explain(advance.error).message}</Alert> : null}
+          {advance.data ? (
+            <Outcome
+              key={`${advance.data.txId}-${advance.data.status}-${advance.data.attempts}`}
+              testId="sandbox-recurrence-advance-outcome"
+              links={
+                <OutcomeLink href={`/recurrences/${idRec}`} testId="sandbox-recurrence-advance-link">
+                  {t("view")}
+                </OutcomeLink>
+              }
+            >
+              {t("advanced", { status: statuses(advance.data.status as never) })}
+            </Outcome>
+          ) : null}
           {set.data ? (
             <Outcome
               key={`${set.data.idRec}-${set.data.failureCode}`}

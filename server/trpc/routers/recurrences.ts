@@ -19,6 +19,7 @@ import { RecurrenceRefused } from "../../recurrences/model";
 import type { RequestHistoryEntry, RequestStatus } from "../../recurrences/request-status";
 import { cancelRequest } from "../../recurrences/requests";
 import { createRecurrence, reviseRecurrence } from "../../recurrences/service";
+import { recurrenceShare, shareRecurrence } from "../../recurrences/share";
 import { type Closure, type HistoryEntry, REC_STATUSES, type RecStatus } from "../../recurrences/status";
 import { saoPauloDayEnd, saoPauloDayStart } from "../../time";
 import { can, createTRPCRouter } from "../init";
@@ -159,6 +160,16 @@ export const recurrencesRouter = createTRPCRouter({
       );
       return { idRec: recurrence.idRec, status: recurrence.status as RecStatus };
     }),
+
+  /** The QR journey's share of a recurrence awaiting approval: null until it has a location. */
+  share: can("charges.read")
+    .input(z.object({ idRec: IdRec }))
+    .query(({ ctx, input }) => recurrenceShare(db(), ctx.tenantId, input.idRec)),
+
+  /** Gives a recurrence awaiting approval its location (locrec) and answers its QR and page. */
+  createShare: can("charges.write")
+    .input(z.object({ idRec: IdRec }))
+    .mutation(({ ctx, input }) => shareRecurrence(db(), ctx.tenantId, input.idRec)),
 
   /** The notification journey: a consent request sent to the payer's account. */
   requestConsent: can("charges.write")

@@ -14,6 +14,7 @@ import { SandboxMedOpen } from "../../meds/schema";
 import { openMed } from "../../meds/service";
 import { sandboxMode } from "../../pix/current-rail";
 import { setPayerFailure } from "../../recurrences/charges/payer";
+import { advanceRecurrence } from "../../recurrences/charges/sandbox";
 import { COBR_REJECT_CODES } from "../../recurrences/charges/status";
 import { openRequests } from "../../recurrences/dashboard";
 import { ID_REC_PATTERN, ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
@@ -147,4 +148,12 @@ export const sandboxRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       db().$transaction((tx) => setPayerFailure(tx, ctx.tenantId, input.idRec, input.failureCode)),
     ),
+
+  /** The sandbox clock: the recurrence's next step (an attempt, a retry, or the next cycle's charge, made when missing). */
+  advanceRecurrence: sandboxProcedure
+    .input(z.object({ idRec: z.string().regex(ID_REC_PATTERN) }))
+    .mutation(async ({ ctx, input }) => {
+      const charge = await advanceRecurrence(db(), ctx.tenantId, input.idRec, { createCharge: true });
+      return { txId: charge.txId, status: charge.status, attempts: charge.attempts.length };
+    }),
 });

@@ -10,11 +10,10 @@
  * = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean. Baselines in the same run: 10,000
  * single-row INSERTs (one transaction each) on the same database, and pgbench (1 connection).
  */
-import { dropDatabase } from "../server/db/embedded";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport } from "./support/report";
-import { benchServer } from "./support/server";
+import { benchServer, closeBench } from "./support/server";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -78,12 +77,7 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  const { disconnectDb } = await import("../server/db/client");
-  const { closePool } = await import("../server/db/pool");
-  await disconnectDb();
-  await closePool();
-  await dropDatabase(adminUrl, database).catch(() => {});
-  await embedded?.stop();
+  await closeBench({ adminUrl, embedded }, database);
 }
 process.exit(exitCode);
 

@@ -13,11 +13,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { dropDatabase, freePort } from "../server/db/embedded";
+import { freePort } from "../server/db/embedded";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport } from "./support/report";
-import { benchServer } from "./support/server";
+import { benchServer, closeBench } from "./support/server";
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -105,12 +105,7 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  const { disconnectDb } = await import("../server/db/client");
-  const { closePool } = await import("../server/db/pool");
-  await disconnectDb();
-  await closePool();
-  await dropDatabase(adminUrl, database).catch(() => {});
-  await embedded?.stop();
+  await closeBench({ adminUrl, embedded }, database);
 }
 process.exit(exitCode);
 

@@ -5,7 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { adminUrlOf, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+import { adminUrlOf, dropDatabase, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
 import { statementFlags } from "./statements";
 
 export async function benchServer() {
@@ -20,4 +20,17 @@ export async function benchServer() {
   const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
   const urlFor = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   return { embedded, adminUrl, urlFor };
+}
+
+/** The end of a run: closes this process's connections, drops the run's database, stops the embedded server. */
+export async function closeBench(
+  bench: { adminUrl: string; embedded: Awaited<ReturnType<typeof benchServer>>["embedded"] },
+  database: string,
+) {
+  const { disconnectDb } = await import("../../server/db/client");
+  const { closePool } = await import("../../server/db/pool");
+  await disconnectDb();
+  await closePool();
+  await dropDatabase(bench.adminUrl, database).catch(() => {});
+  await bench.embedded?.stop();
 }

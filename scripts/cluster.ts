@@ -29,8 +29,13 @@ import type { Operation } from "./crash/wire";
 const ROUNDS = Number(process.env.CLUSTER_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.CLUSTER_CONCURRENCY ?? 8);
 const LEASE_MS = Number(process.env.CLUSTER_LEASE_MS ?? 45_000);
-/** low, so that some cash-outs queue (202 queued) and the workers must drain them */
-const DICT_QUOTA = process.env.CLUSTER_DICT_QUOTA ?? "8";
+/**
+ * low, so that some cash-outs queue (202 queued) and the workers must drain them; the queue then
+ * drains at this rate, so the audit gives the workers SETTLE_MS (a fast machine queues more cash-outs
+ * in the same seconds of load: at 8 a minute, 71 queued once took longer than 120 s)
+ */
+const DICT_QUOTA = process.env.CLUSTER_DICT_QUOTA ?? "20";
+const SETTLE_MS = Number(process.env.CLUSTER_SETTLE_MS ?? 420_000);
 const AUTH_FAILURES_PER_CLIENT = 10;
 const FUND_CENTS = 100_000_000n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,6 +109,7 @@ try {
   const result = await auditStack({ ...stack, baseUrl: stack.baseUrls[1] as string }, ops, {
     initialCents: FUND_CENTS,
     leaseMs: LEASE_MS,
+    settleMs: SETTLE_MS,
   });
   const db = stack.db();
   const checks = [

@@ -127,7 +127,7 @@ async function awaitLeases(client: Client, pending: Operation[], leaseMs: number
 export function auditStack(
   stack: Pick<Stack, "baseUrl" | "db" | "merchants" | "deliveredIds">,
   ops: Operation[],
-  options: { initialCents: bigint; leaseMs: number },
+  options: { initialCents: bigint; leaseMs: number; settleMs?: number },
 ): Promise<AuditResult> {
   const { baseUrl, merchants, deliveredIds } = stack;
   return audit({ client: { baseUrl }, db: stack.db(), ops, merchants, deliveredIds, ...options });
@@ -141,6 +141,8 @@ export async function audit(input: {
   initialCents: bigint;
   deliveredIds: () => Set<string>;
   leaseMs: number;
+  /** how long the worker may take to settle payouts and deliver events after the load (120 s) */
+  settleMs?: number;
 }): Promise<AuditResult> {
   const { client, db, ops, merchants } = input;
   const result: AuditResult = { problems: [], allowed: [], facts: [] };
@@ -167,9 +169,11 @@ export async function audit(input: {
     (await db.ledgerEntry.count({ where: { status: "processing" } })) === 0 &&
     (await db.outboxEvent.count({ where: { publishedAt: null } })) === 0 &&
     (await db.webhookDelivery.count({ where: { status: "pending" } })) === 0;
-  const deadline = Date.now() + 120_000;
+  const settleMs = input.settleMs ?? 120_000;
+  const deadline = Date.now() + settleMs;
   while (!(await settled()) && Date.now() < deadline) await sleep(500);
-  if (!(await settled())) result.problems.push("the worker did not settle payouts and deliver events within 120 s");
+  if (!(await settled()))
+    result.problems.push(`the worker did not settle payouts and deliver events within ${settleMs / 1000} s`);
 
   const verify = await verifyLedger(db);
   if (!verify.ok) result.problems.push(`ledger verify: ${JSON.stringify(verify.violations.slice(0, 5))}`);

@@ -3,6 +3,7 @@
  * `paginacao.itensPorPagina` — and the `parametros.paginacao` its answer carries.
  */
 import { z } from "@hono/zod-openapi";
+import type { Violation } from "./problem";
 
 const Instant = (what: string) =>
   z.iso
@@ -60,6 +61,11 @@ export function periodOf(query: PeriodParams) {
     size: query["paginacao.itensPorPagina"] ?? 100,
     fimBeforeInicio: fim < inicio,
   };
+}
+
+/** What is wrong with a list's period: an end before its start. */
+export function periodViolations(period: { fimBeforeInicio: boolean }): Violation[] {
+  return period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : [];
 }
 
 export const PaginacaoSchema = z

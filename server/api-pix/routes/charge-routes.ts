@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { Scope } from "../../apikeys/scopes";
 import { COB_STATUSES, type CobStatus } from "../../charges/cob-status";
 import type { InvalidProblem } from "../context";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, periodViolations, QueryBoolean } from "../paging";
 import type { Violation } from "../problem";
 import { jsonBody as body, jsonResponse as json, type pixRoutes } from "../route";
 import { PessoaFisicaSchema, PessoaJuridicaSchema, TxIdSchema } from "../schemas/cob";
@@ -68,7 +68,7 @@ export const chargeListSchema = <T extends z.ZodTypeAny>(item: T) =>
 export function debtorListFilters<S extends string>(query: ChargeListParams, statuses: readonly S[]) {
   const period = periodOf(query);
   const violacoes: Violation[] = [
-    ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
+    ...periodViolations(period),
     ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
     ...(query.status && !(statuses as readonly string[]).includes(query.status)
       ? [{ razao: `status deve ser um de ${statuses.join(", ")}.`, propriedade: "status" }]

@@ -15,18 +15,18 @@ import {
   getRecurringCharge,
   listRecurringCharges,
 } from "../../recurrences/charges/service";
-import { COBR_STATUSES, type CobrStatus } from "../../recurrences/charges/status";
+import { COBR_STATUSES } from "../../recurrences/charges/status";
 import { RecurrenceRefused } from "../../recurrences/model";
 import type { ApiPixEnv } from "../context";
 import { centsOfValor } from "../money";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf } from "../paging";
+import { PaginacaoSchema, PeriodQuery } from "../paging";
 import { PixProblem, type Violation } from "../problem";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { PessoaFisicaSchema, PessoaJuridicaSchema } from "../schemas/cob";
 import { CobRCompletaSchema, CobRGeradaSchema, CobRRevisadaSchema, CobRSolicitadaSchema } from "../schemas/cobr";
 import { RecIdSchema } from "../schemas/rec";
 import { cobrView } from "../views/cobr";
-import { TxIdParam } from "./charge-routes";
+import { chargeListParametros, debtorListFilters, TxIdParam } from "./charge-routes";
 
 const route = pixRoutes("CobR");
 
@@ -218,34 +218,19 @@ export function registerCobRRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(listCobr, async (c) => {
     const query = c.req.valid("query");
-    const period = periodOf(query);
-    const violacoes: Violation[] = [
-      ...(period.fimBeforeInicio ? [{ razao: "fim é anterior a inicio.", propriedade: "fim" }] : []),
-      ...(query.cpf && query.cnpj ? [{ razao: "Informe cpf ou cnpj, não ambos.", propriedade: "cnpj" }] : []),
-      ...(query.status && !(COBR_STATUSES as readonly string[]).includes(query.status)
-        ? [{ razao: `status deve ser um de ${COBR_STATUSES.join(", ")}.`, propriedade: "status" }]
-        : []),
-    ];
+    const { violacoes, filters } = debtorListFilters(query, COBR_STATUSES);
     if (violacoes.length) throw cobrQueryInvalid(violacoes);
     const { charges, total } = await listRecurringCharges(db(), c.get("apiKey").userId, {
-      ...period,
+      ...filters,
       idRec: query.idRec,
-      debtorDocument: query.cpf ?? query.cnpj,
-      status: query.status as CobrStatus | undefined,
       agreement: query.convenio,
     });
-    const { inicio, fim, idRec, cpf, cnpj, status, convenio } = query;
     return c.json(
       {
         parametros: {
-          inicio,
-          fim,
-          ...(idRec ? { idRec } : {}),
-          ...(cpf ? { cpf } : {}),
-          ...(cnpj ? { cnpj } : {}),
-          ...(status ? { status } : {}),
-          ...(convenio ? { convenio } : {}),
-          paginacao: paginacao(period.page, period.size, total),
+          ...chargeListParametros(query, total),
+          ...(query.idRec ? { idRec: query.idRec } : {}),
+          ...(query.convenio ? { convenio: query.convenio } : {}),
         },
         cobsr: await shownCharges(db(), charges),
       },

@@ -7,7 +7,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createLocation, getLocation, listLocations, unlinkLocation } from "../../charges/locations";
 import { db } from "../../db/client";
 import type { ApiPixEnv } from "../context";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, periodViolations, QueryBoolean } from "../paging";
 import { notFoundAs, PixProblem } from "../problem";
 import { jsonResponse as json, pixRoutes } from "../route";
 import {
@@ -102,12 +102,9 @@ export function registerLocRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(listLoc, async (c) => {
     const query = c.req.valid("query");
     const period = periodOf(query);
-    if (period.fimBeforeInicio) {
-      throw new PixProblem({
-        ...LOC_QUERY_INVALID,
-        detail: "Os parâmetros da consulta não são válidos.",
-        violacoes: [{ razao: "fim é anterior a inicio.", propriedade: "fim" }],
-      });
+    const violacoes = periodViolations(period);
+    if (violacoes.length) {
+      throw new PixProblem({ ...LOC_QUERY_INVALID, detail: "Os parâmetros da consulta não são válidos.", violacoes });
     }
     const { locations, total } = await listLocations(db(), c.get("apiKey").userId, {
       ...period,

@@ -12,7 +12,7 @@ import {
   unlinkRecurrenceLocation,
 } from "../../recurrences/locations";
 import type { ApiPixEnv } from "../context";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, QueryBoolean } from "../paging";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, periodViolations, QueryBoolean } from "../paging";
 import { notFoundAs, PixProblem } from "../problem";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import {
@@ -111,11 +111,12 @@ export function registerLocRecRoutes(app: OpenAPIHono<ApiPixEnv>) {
   app.openapi(listLocRec, async (c) => {
     const query = c.req.valid("query");
     const period = periodOf(query);
-    if (period.fimBeforeInicio) {
+    const violacoes = periodViolations(period);
+    if (violacoes.length) {
       throw new PixProblem({
         ...LOCREC_QUERY_INVALID,
         detail: "Os parâmetros da consulta não são válidos.",
-        violacoes: [{ razao: "fim é anterior a inicio.", propriedade: "fim" }],
+        violacoes,
       });
     }
     const { locations, total } = await listRecurrenceLocations(db(), c.get("apiKey").userId, {

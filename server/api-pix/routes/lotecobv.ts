@@ -13,7 +13,7 @@ import {
 } from "../../charges/due-date/batch";
 import { db } from "../../db/client";
 import type { ApiPixEnv } from "../context";
-import { PaginacaoSchema, PeriodQuery, paginacao, periodOf } from "../paging";
+import { PaginacaoSchema, PeriodQuery, paginacao, periodOf, periodViolations } from "../paging";
 import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 import { cobvInput, cobvPatch } from "./cobv-input";
 import {
@@ -109,8 +109,9 @@ export function registerLoteCobVRoutes(app: OpenAPIHono<ApiPixEnv>) {
 
   app.openapi(listLotes, async (c) => {
     const query = c.req.valid("query");
-    const { inicio, fim, page, size, fimBeforeInicio } = periodOf(query);
-    if (fimBeforeInicio) throw lotecobvQueryInvalid([{ razao: "fim é anterior a inicio.", propriedade: "fim" }]);
+    const period = periodOf(query);
+    const { inicio, fim, page, size } = period;
+    if (period.fimBeforeInicio) throw lotecobvQueryInvalid(periodViolations(period));
     const { batches, total } = await listDueDateBatches(db(), c.get("apiKey").userId, { inicio, fim, page, size });
     return c.json(
       {

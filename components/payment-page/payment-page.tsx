@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type { CSSProperties } from "react";
 import { useCountdownText, useNow } from "@/components/charges/status";
 import { useMoney } from "@/components/format/money";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { CheckIcon } from "@/components/ui/icons";
+import { BrandedHeader } from "./branded-header";
 import { useLiveStatus } from "./live-status";
 import { PixCodeBlock } from "./pix-code-block";
 import type { PageDueProps, PaymentPageProps } from "./types";
@@ -26,21 +26,7 @@ export function PaymentPage(props: PaymentPageProps) {
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6" style={accent}>
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          {props.logoUrl ? (
-            // biome-ignore lint/performance/noImgElement: a small stored logo, no optimisation needed
-            <img src={props.logoUrl} alt="" className="size-10 shrink-0 rounded-lg object-contain" />
-          ) : null}
-          <div className="min-w-0">
-            <p className="text-xs text-slate-600">{t("payTo")}</p>
-            <h1 className="text-lg font-semibold break-words text-slate-900" data-testid="merchant-name">
-              {props.merchantName}
-            </h1>
-          </div>
-        </div>
-        <LanguageSwitcher className="w-36 shrink-0" />
-      </header>
+      <BrandedHeader logoUrl={props.logoUrl} lead={t("payTo")} merchantName={props.merchantName} />
 
       <section
         aria-labelledby="amount-label"

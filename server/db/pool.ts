@@ -32,6 +32,7 @@ const globalForPool = globalThis as unknown as {
   pixPool?: pg.Pool;
   pixBookkeepingPool?: pg.Pool;
   pixProbePool?: pg.Pool;
+  pixReplicaPool?: pg.Pool;
 };
 
 export function pool(): pg.Pool {
@@ -80,10 +81,22 @@ export function probePool(): pg.Pool {
   return globalForPool.pixProbePool;
 }
 
+/**
+ * The read replica's pool (`DATABASE_REPLICA_URL`) for reads in plain SQL — the statement worker's
+ * (docs/decisions/0048) — or null when none is configured.
+ */
+export function replicaPool(): pg.Pool | null {
+  const url = config().DATABASE_REPLICA_URL;
+  if (!url) return null;
+  globalForPool.pixReplicaPool ??= resilientPool({ connectionString: url, max: 4 });
+  return globalForPool.pixReplicaPool;
+}
+
 export async function closePool(): Promise<void> {
-  const { pixPool, pixBookkeepingPool, pixProbePool } = globalForPool;
+  const { pixPool, pixBookkeepingPool, pixProbePool, pixReplicaPool } = globalForPool;
   globalForPool.pixPool = undefined;
   globalForPool.pixBookkeepingPool = undefined;
   globalForPool.pixProbePool = undefined;
-  await Promise.all([pixPool?.end(), pixBookkeepingPool?.end(), pixProbePool?.end()]);
+  globalForPool.pixReplicaPool = undefined;
+  await Promise.all([pixPool?.end(), pixBookkeepingPool?.end(), pixProbePool?.end(), pixReplicaPool?.end()]);
 }

@@ -3,6 +3,11 @@
  * analytics, the ledger's list, search and export, the back office's lists. Without the setting
  * every read goes to the primary and nothing here costs a query.
  *
+ * Statements (the worker, plain SQL on `replicaPool()`): after claiming a statement the job takes
+ * the primary's WAL position and waits, bounded, until the replica has replayed it
+ * (`waitForReplay`) — else it reads the primary. The claim commits after the request did, and the
+ * request after every write its requester made before it, so the file misses none of them.
+ *
  * Read-your-writes (docs/decisions/0048-replicas-and-failover.md): after a user's write, the door
  * records the primary's WAL position (`pg_current_wal_lsn()`) for that user — in Redis when set, so
  * every web process knows, else in this process — and that user's reads stay on the primary until
@@ -10,6 +15,7 @@
  * lags past the mark's lifetime, sends the read to the primary too: never a read from an
  * unknown position.
  */
+import type pg from "pg";
 import { config } from "../config";
 import type { PrismaClient } from "../generated/prisma/client";
 import { logger } from "../logger";
@@ -88,5 +94,44 @@ export async function readDb(userId: string | null): Promise<PrismaClient> {
   } catch (error) {
     logger().warn({ err: error }, "replica unavailable; reading from the primary");
     return db();
+  }
+}
+
+/** How long the statement worker waits for the replica to replay its claim before reading the primary. */
+export const REPLAY_WAIT_MS = 30_000;
+const REPLAY_POLL_MS = 200;
+
+type SqlReader = Pick<pg.Pool, "query">;
+
+/**
+ * The primary's WAL position (written and, with synchronous commits, flushed): every transaction
+ * whose commit returned before this call ends at or before it.
+ */
+export async function primaryLsn(primary: SqlReader): Promise<string> {
+  const result = await primary.query<{ lsn: string }>("SELECT pg_current_wal_lsn()::text AS lsn");
+  const lsn = result.rows[0]?.lsn;
+  if (!lsn) throw new Error("the primary did not say its WAL position");
+  return lsn;
+}
+
+/**
+ * Waits until `replica` has replayed `lsn`, asking every REPLAY_POLL_MS for at most `waitMs`: true
+ * once it has (or when it is no standby at all), false when the wait ran out or it could not answer.
+ */
+export async function waitForReplay(replica: SqlReader, lsn: string, waitMs = REPLAY_WAIT_MS): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  try {
+    for (;;) {
+      const result = await replica.query<{ replayed: boolean }>(
+        "SELECT COALESCE(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) AS replayed",
+        [lsn],
+      );
+      if (result.rows[0]?.replayed) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(REPLAY_POLL_MS, deadline - Date.now())));
+    }
+  } catch (error) {
+    logger().warn({ err: error }, "replica unavailable; reading from the primary");
+    return false;
   }
 }

@@ -3,11 +3,15 @@
  * SKIP LOCKED and a lease, renews the lease with each progress write, and finishes only while it
  * still holds the lease. A crashed worker's lease runs out and another worker starts over (up to
  * MAX_ATTEMPTS); a worker that lost its lease cannot mark the statement done a second time.
+ * With DATABASE_REPLICA_URL set, the rows are read from the replica once it holds the request
+ * (rowSource); every write of the job stays on the primary.
  */
 import type pg from "pg";
 import { resolveLocale } from "../../i18n/config";
 import { config } from "../config";
 import type { Db } from "../db/client";
+import { replicaPool } from "../db/pool";
+import { primaryLsn, waitForReplay } from "../db/replica";
 import { exportLabels, labelOf } from "../exports/labels";
 import type { Statement } from "../generated/prisma/client";
 import { documentIntl } from "../i18n/documents";
@@ -27,7 +31,14 @@ export const LEASE_MS = 2 * 60_000;
 export const MAX_ATTEMPTS = 3;
 const PROGRESS_EVERY = 500;
 
-export type GenerateDeps = { db: Db; pool: pg.Pool; workerId: string; now: () => Date };
+export type GenerateDeps = {
+  db: Db;
+  pool: pg.Pool;
+  workerId: string;
+  now: () => Date;
+  /** how long to wait for the replica to replay the claim (REPLAY_WAIT_MS by default) */
+  replicaWaitMs?: number;
+};
 
 export class LeaseLost extends Error {
   constructor(id: string) {
@@ -117,48 +128,79 @@ export async function pdfModel(
   }
 }
 
-/** Builds the claimed statement's file and marks it done, if this worker still holds the lease. */
+/**
+ * Where the statement's rows are read (docs/decisions/0048): the replica when one is configured and
+ * has replayed, within the wait, the primary's WAL position taken after this claim committed —
+ * past the request and every write its requester made before it; the primary otherwise.
+ */
+async function rowSource(deps: GenerateDeps): Promise<pg.Pool> {
+  const replica = replicaPool();
+  if (!replica) return deps.pool;
+  const lsn = await primaryLsn(deps.pool);
+  if (await waitForReplay(replica, lsn, deps.replicaWaitMs)) return replica;
+  logger().warn({ lsn }, "the replica has not replayed the statement's claim; reading the primary");
+  return deps.pool;
+}
+
+/** Writes the statement's file from `reads` (its rows' source); progress and lease on the primary. */
+async function writeFile(deps: GenerateDeps, claimId: string, statement: Statement, reads: pg.Pool) {
+  const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
+  const options = statement.options as StatementOptions;
+  const rowsTotal =
+    options.sections.transactionTable && statement.format !== "ofx" ? await countEntries(reads, period) : 0;
+  await renew(deps, claimId, { rowsTotal });
+  const progress = async (rows: number) => {
+    if (rows % PROGRESS_EVERY === 0 || rows === rowsTotal) await renew(deps, claimId, { rowsWritten: rows });
+  };
+
+  const key = storageKey(statement);
+  const locale = resolveLocale(statement.locale);
+  if (statement.format === "csv") {
+    const summary = await periodSummary(reads, period);
+    const file = csvStatement(periodEntries(reads, period), options, progress, { summary, period, locale });
+    const { sizeBytes } = await storage().put(key, file.chunks, file.contentType);
+    return { key, sizeBytes, extension: file.extension };
+  }
+  if (statement.format === "ofx") {
+    const summary = await periodSummary(reads, period);
+    const reasons = exportLabels(locale).reasons;
+    const movements = periodMovements(reads, period, (reason) => labelOf(reasons, reason));
+    const context = { summary, period, bankId: config().PLATFORM_ISPB, now: deps.now() };
+    const { sizeBytes } = await storage().put(key, ofxStatement(movements, context, progress), "application/x-ofx");
+    return { key, sizeBytes, extension: statement.format };
+  }
+  const { input, table } = await pdfModel({ pool: reads, now: deps.now }, statement, options);
+  const pdf = await renderStatementPdf(input, table, (rendered) => renew(deps, claimId, { rowsWritten: rendered }));
+  const { sizeBytes } = await storage().put(key, [pdf], "application/pdf");
+  return { key, sizeBytes, extension: statement.format };
+}
+
+/**
+ * Builds the claimed statement's file and marks it done, if this worker still holds the lease.
+ * Its rows come from rowSource; the statement itself, its progress and its end from the primary.
+ */
 export async function buildClaimed(deps: GenerateDeps, claim: Claim): Promise<void> {
   const statement = await deps.db.statement.findUniqueOrThrow({ where: { id: claim.id } });
   if (claim.attempts > MAX_ATTEMPTS) {
     await fail(deps, claim.id, "GENERATION_FAILED", "The statement could not be generated; request it again");
     return;
   }
-  const period = { accountId: statement.accountId, startAt: statement.startAt, endAt: statement.endAt };
-  const options = statement.options as StatementOptions;
-  const rowsTotal =
-    options.sections.transactionTable && statement.format !== "ofx" ? await countEntries(deps.pool, period) : 0;
-  await renew(deps, claim.id, { rowsTotal });
-  const progress = async (rows: number) => {
-    if (rows % PROGRESS_EVERY === 0 || rows === rowsTotal) await renew(deps, claim.id, { rowsWritten: rows });
-  };
-
-  const key = storageKey(statement);
-  const locale = resolveLocale(statement.locale);
-  let sizeBytes: number;
-  let extension: string = statement.format;
-  if (statement.format === "csv") {
-    const summary = await periodSummary(deps.pool, period);
-    const file = csvStatement(periodEntries(deps.pool, period), options, progress, { summary, period, locale });
-    extension = file.extension;
-    ({ sizeBytes } = await storage().put(key, file.chunks, file.contentType));
-  } else if (statement.format === "ofx") {
-    const summary = await periodSummary(deps.pool, period);
-    const reasons = exportLabels(locale).reasons;
-    const movements = periodMovements(deps.pool, period, (reason) => labelOf(reasons, reason));
-    const context = { summary, period, bankId: config().PLATFORM_ISPB, now: deps.now() };
-    ({ sizeBytes } = await storage().put(key, ofxStatement(movements, context, progress), "application/x-ofx"));
-  } else {
-    const { input, table } = await pdfModel(deps, statement, options);
-    const pdf = await renderStatementPdf(input, table, (rendered) => renew(deps, claim.id, { rowsWritten: rendered }));
-    ({ sizeBytes } = await storage().put(key, [pdf], "application/pdf"));
+  const reads = await rowSource(deps);
+  let file: Awaited<ReturnType<typeof writeFile>>;
+  try {
+    file = await writeFile(deps, claim.id, statement, reads);
+  } catch (error) {
+    if (reads === deps.pool || error instanceof LeaseLost) throw error;
+    // the replica went away mid-file, or cancelled a read in conflict with its recovery
+    logger().warn({ err: error, statementId: claim.id }, "reading the replica failed; building from the primary");
+    file = await writeFile(deps, claim.id, statement, deps.pool);
   }
 
   const done = await deps.pool.query(
     `UPDATE statements SET status = 'done', report_id = $3, report_path = $4, size_bytes = $5,
             lease_owner = NULL, lease_until = NULL, updated_at = $6
       WHERE id = $1 AND lease_owner = $2 AND status = 'processing'`,
-    [claim.id, deps.workerId, reportFileName(statement, extension), key, sizeBytes, deps.now()],
+    [claim.id, deps.workerId, reportFileName(statement, file.extension), file.key, file.sizeBytes, deps.now()],
   );
   if (done.rowCount === 0) throw new LeaseLost(claim.id);
 }

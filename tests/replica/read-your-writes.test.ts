@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPostgresBinaries, type StreamingCluster, startStreamingCluster } from "../support/streaming-cluster";
+import { useCluster } from "./support";
 
 const bins = findPostgresBinaries();
 if (!bins)
@@ -14,40 +15,19 @@ if (!bins)
 
 describe.skipIf(!bins)("read replicas with read-your-writes", () => {
   let cluster: StreamingCluster;
-  let saved: { url?: string; replica?: string; redis?: string };
+  let restore: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     cluster = await startStreamingCluster({ bins: bins ?? undefined });
-    saved = {
-      url: process.env.DATABASE_URL,
-      replica: process.env.DATABASE_REPLICA_URL,
-      redis: process.env.REDIS_URL,
-    };
-    process.env.DATABASE_URL = cluster.primary.url();
-    process.env.DATABASE_REPLICA_URL = cluster.standby.url();
-    delete process.env.REDIS_URL; // the in-process marks; Redis keeps them the same way
-    const { resetConfigForTests } = await import("../../server/config");
-    resetConfigForTests();
+    // the in-process marks; Redis keeps them the same way
+    restore = await useCluster(cluster, { withoutRedis: true });
     await cluster.primary.query("CREATE TABLE notes (id serial PRIMARY KEY, body text)");
     await cluster.caughtUp();
   }, 90_000);
 
   afterAll(async () => {
-    const { disconnectReplicaDb } = await import("../../server/db/replica");
-    const { disconnectDb } = await import("../../server/db/client");
-    await disconnectReplicaDb();
-    await disconnectDb();
+    await restore();
     await cluster?.stop();
-    for (const [key, value] of [
-      ["DATABASE_URL", saved.url],
-      ["DATABASE_REPLICA_URL", saved.replica],
-      ["REDIS_URL", saved.redis],
-    ] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    const { resetConfigForTests } = await import("../../server/config");
-    resetConfigForTests();
   });
 
   const count = async (client: { $queryRaw: (q: TemplateStringsArray) => Promise<unknown> }) =>

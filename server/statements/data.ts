@@ -107,30 +107,32 @@ const TOTALS = `${COUNTS},
 
 export async function periodSummary(pool: Queryable, period: Period): Promise<PeriodSummary> {
   const args = [period.accountId, period.startAt, period.endAt];
-  const [holder, balances, totals, months, byReason] = await Promise.all([
-    pool.query("SELECT name, document, agency FROM accounts WHERE id = $1", [period.accountId]),
-    // The balance a statement shows is the sum of the settled entries' signed net amounts, so it
-    // ties out with the totals and the running balance row by row (docs/decisions/0011).
-    pool.query(
-      `SELECT coalesce(sum(${SIGNED_NET}) FILTER (WHERE created_at < $2), 0)::text AS opening,
+  // One after another: the PDF passes a single client, on which concurrent queries are deprecated.
+  const holder = await pool.query("SELECT name, document, agency FROM accounts WHERE id = $1", [period.accountId]);
+  // The balance a statement shows is the sum of the settled entries' signed net amounts, so it
+  // ties out with the totals and the running balance row by row (docs/decisions/0011).
+  const balances = await pool.query(
+    `SELECT coalesce(sum(${SIGNED_NET}) FILTER (WHERE created_at < $2), 0)::text AS opening,
               coalesce(sum(${SIGNED_NET}), 0)::text AS closing
          FROM ledger_entries WHERE account_id = $1 AND created_at <= $3 AND status = 'succeeded'`,
-      args,
-    ),
-    pool.query(`SELECT ${TOTALS} FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3`, args),
-    pool.query(
-      `SELECT ${MONTH} AS month, ${TOTALS} FROM ledger_entries
+    args,
+  );
+  const totals = await pool.query(
+    `SELECT ${TOTALS} FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3`,
+    args,
+  );
+  const months = await pool.query(
+    `SELECT ${MONTH} AS month, ${TOTALS} FROM ledger_entries
         WHERE account_id = $1 AND created_at BETWEEN $2 AND $3 GROUP BY 1 ORDER BY 1`,
-      args,
-    ),
-    pool.query(
-      `SELECT ${MONTH} AS month, reason, type::text, ${COUNTS},
+    args,
+  );
+  const byReason = await pool.query(
+    `SELECT ${MONTH} AS month, reason, type::text, ${COUNTS},
               coalesce(sum(net_cents) FILTER (WHERE status = 'succeeded'), 0)::text AS net_cents
          FROM ledger_entries WHERE account_id = $1 AND created_at BETWEEN $2 AND $3
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-      args,
-    ),
-  ]);
+    args,
+  );
   const t = totals.rows[0];
   const counts = (r: Record<string, number>): Counts => ({
     count: r.count ?? 0,

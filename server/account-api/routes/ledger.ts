@@ -1,5 +1,4 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { db } from "../../db/client";
 import { readDb } from "../../db/replica";
 import { EndToEndId, EntryId } from "../../fields/ids";
 import { fromQuery, Page, PageSize } from "../../fields/paging";
@@ -74,7 +73,9 @@ export function registerLedgerRoutes(app: OpenAPIHono<AccountApiEnv>) {
     });
     app.openapi(route, async (c) => {
       const { id } = c.req.valid("param");
-      const entry = await findEntry(db(), c.get("apiKey").userId, { [lookup.field]: id } as { endToEndId: string });
+      const entry = await findEntry(await readDb(c.get("apiKey").userId), c.get("apiKey").userId, {
+        [lookup.field]: id,
+      } as { endToEndId: string });
       return c.json(envelope(c, entryView(entry), { message: "Entry found" }), 200);
     });
   }

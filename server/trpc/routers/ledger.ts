@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { db } from "../../db/client";
 import { readDb } from "../../db/replica";
 import { AccountId, EntryId } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
@@ -60,5 +59,7 @@ export const ledgerRouter = createTRPCRouter({
   /** One entry of the user's by its id (unique per account, hence the optional account). */
   byId: can("ledger.read")
     .input(EntryLookup)
-    .query(async ({ ctx, input }) => entryView(await findEntry(db(), ctx.tenantId, { id: input.id }, input.accountId))),
+    .query(async ({ ctx, input }) =>
+      entryView(await findEntry(await readDb(ctx.user.id), ctx.tenantId, { id: input.id }, input.accountId)),
+    ),
 });

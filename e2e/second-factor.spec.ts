@@ -4,15 +4,15 @@
  * send above R$ 5.000,00 with a code; an administrator without a second factor is sent to the
  * security page before reaching the back office.
  *
- * The people are made for this spec in this run's database (found by a PIX the demo merchant
- * receives), so the demo users other specs sign in as keep signing in with the password alone.
+ * The people are made for this spec (e2e/support/people.ts), so the demo users other specs sign in
+ * as keep signing in with the password alone.
  */
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
-import { randomCpf } from "../tests/support/fixtures";
-import { runDatabaseOf } from "./support/rail";
+import { DEMO_COUNTERPARTY } from "../prisma/demo";
+import { freshMerchant, onRunDatabase } from "./support/people";
 import { snap } from "./support/screenshots";
+import { enrolAuthenticatorApp, sendToKey, stepUpWithCode } from "./support/second-factor";
 import { signIn, totpCode } from "./support/session";
 import { openPage, SLOW } from "./support/walk";
 
@@ -27,37 +27,12 @@ const LARGE = "6.000,00";
 let page: Page;
 let secret = "";
 
-test.beforeAll(async ({ browser }) => {
-  // This run's database: the one holding a PIX the demo merchant receives now.
-  const demo = await openPage(browser);
-  await signIn(demo, DEMO_MERCHANT);
-  await expect(demo).toHaveURL(/\/overview$/, SLOW);
-  const credited = await demo.request.post("/api/trpc/sandbox.creditAccount", {
-    headers: { origin: new URL(demo.url()).origin },
-    data: { json: { accountId: DEMO_MERCHANT.accountId, amount: 1 } },
+test.beforeAll(async ({ browser }, testInfo) => {
+  await onRunDatabase(browser, String(testInfo.project.use.baseURL), async (db) => {
+    await freshMerchant(db, { ...MERCHANT, name: `Financeiro ${RUN}` }, 1_000_000n);
+    const { createUser } = await import("../server/users/service");
+    await createUser(db, { ...ADMIN, name: "Operador", role: "ADMIN" });
   });
-  expect(credited.status()).toBe(200);
-  const { endToEndId } = (await credited.json()).result.data.json;
-  await demo.context().close();
-
-  process.env.DATABASE_URL = await runDatabaseOf(endToEndId);
-  const { resetConfigForTests } = await import("../server/config");
-  resetConfigForTests();
-  const { db, disconnectDb } = await import("../server/db/client");
-  const { createMerchant } = await import("../server/accounts/merchants");
-  const { creditIncomingPix } = await import("../server/transfers/incoming");
-  const { createUser } = await import("../server/users/service");
-  const shop = await createMerchant(db(), {
-    name: `Financeiro ${RUN}`,
-    document: randomCpf(),
-    email: MERCHANT.email,
-    password: MERCHANT.password,
-    ipWhitelist: ["127.0.0.1"],
-  });
-  await creditIncomingPix(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 1_000_000n });
-  await createUser(db(), { ...ADMIN, name: "Operador", role: "ADMIN" });
-  await disconnectDb();
-
   page = await openPage(browser);
 });
 
@@ -97,21 +72,8 @@ test("a merchant sets up an authenticator app and keeps ten recovery codes", asy
 });
 
 test("a send above R$ 5.000,00 asks for a code, then goes through", async () => {
-  await page.goto("/send");
-  const form = page.getByRole("tabpanel", { name: "Chave Pix" });
-  await form.getByLabel("Chave Pix").fill(DEMO_COUNTERPARTY.pixKey);
-  await form.getByLabel("Valor").fill(LARGE);
-  await form.getByRole("button", { name: "Continuar" }).click();
-  const review = form.getByTestId("pix-key-review");
-  await expect(review.getByTestId("receiver-name")).toHaveText(DEMO_COUNTERPARTY.name, SLOW);
-  await review.getByRole("button", { name: "Confirmar e enviar" }).click();
-
-  const dialog = page.getByTestId("step-up-dialog");
-  await expect(dialog.getByRole("heading", { name: "Confirme que é você" })).toBeVisible(SLOW);
-  await snap(page, "security-step-up");
-  // The code that confirmed the app is spent; the next step's is accepted.
-  await dialog.getByLabel("Código").fill(await totpCode(secret, 1));
-  await dialog.getByRole("button", { name: "Confirmar e continuar" }).click();
+  const form = await sendToKey(page, DEMO_COUNTERPARTY, LARGE);
+  await stepUpWithCode(page, secret, "security-step-up");
 
   const result = form.getByTestId("send-result");
   await expect(result.getByRole("heading", { name: "Envio concluído" })).toBeVisible(SLOW);
@@ -145,12 +107,7 @@ test("an administrator without a second factor reaches only the security page", 
   expect(refused.status()).toBe(403);
   await snap(page, "security-admin-must-enrol");
 
-  const card = page.getByTestId("totp-card");
-  await card.getByRole("button", { name: "Configurar app autenticador" }).click();
-  const adminSecret = (await card.getByTestId("totp-secret").textContent())?.trim() ?? "";
-  await card.getByLabel("Código mostrado pelo app").fill(await totpCode(adminSecret));
-  await card.getByRole("button", { name: "Confirmar" }).click();
-  await page.getByRole("button", { name: "Já guardei" }).click();
+  await enrolAuthenticatorApp(page);
   await expect(page.getByTestId("must-enrol")).toBeHidden(SLOW);
   // The same session now reaches the back office.
   await page.goto("/admin");

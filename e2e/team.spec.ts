@@ -2,12 +2,15 @@
  * A team, as people build it: the demo organisation's owner invites a finance member and a
  * support member on the Team page; each opens the link from their e-mail (the sandbox mailbox),
  * sets a password and signs in. Finance sees "Enviar dinheiro"; support sees no way to send money,
- * its page answers 403, and the send procedure itself answers FORBIDDEN.
+ * its page answers 403, and the send procedure itself answers FORBIDDEN. Finance then sets up an
+ * authenticator app (codes computed from the key the page shows) and confirms a send above the
+ * step-up amount with a code.
  */
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_MERCHANT } from "../prisma/demo";
+import { DEMO_COUNTERPARTY, DEMO_MERCHANT } from "../prisma/demo";
 import { snap } from "./support/screenshots";
+import { enrolAuthenticatorApp, sendToKey, stepUpWithCode } from "./support/second-factor";
 import { signIn } from "./support/session";
 import { mainNavOf, openPage, SLOW } from "./support/walk";
 
@@ -20,6 +23,16 @@ const FINANCE = {
   name: "Fernanda Financeiro",
 };
 const SUPPORT = { email: `suporte-${stamp}@example.test`, password: "support-pass-2026", name: "Sérgio Suporte" };
+/** R$ 6.000,00: above the step-up amount (R$ 5.000,00) */
+const LARGE = { reais: 6000, text: "6.000,00" };
+
+let owner: Page;
+let finance: Page;
+
+test.afterAll(async () => {
+  await owner?.context().close();
+  await finance?.context().close();
+});
 
 function demoAuthorization(): string {
   const { clientId, clientSecret } = JSON.parse(readFileSync(".data/demo-credentials.json", "utf8"));
@@ -67,7 +80,7 @@ async function join(browser: Browser, link: string, person: typeof FINANCE, shot
 
 test("the owner invites finance and support; support cannot send money", async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const owner = await openPage(browser);
+  owner = await openPage(browser);
   await signIn(owner, DEMO_MERCHANT);
   await owner.waitForURL("**/overview", SLOW);
   await mainNavOf(owner).getByRole("link", { name: "Equipe" }).click();
@@ -77,7 +90,7 @@ test("the owner invites finance and support; support cannot send money", async (
   await expect(owner.getByTestId("invitations-list")).toContainText(SUPPORT.email);
   await snap(owner, "team-invitations");
 
-  const finance = await join(browser, await invitationLink(request, FINANCE.email), FINANCE, "team-accept-invitation");
+  finance = await join(browser, await invitationLink(request, FINANCE.email), FINANCE, "team-accept-invitation");
   await expect(mainNavOf(finance).getByRole("link", { name: "Enviar dinheiro" })).toBeVisible();
   await expect(mainNavOf(finance).getByRole("link", { name: "Equipe" })).toHaveCount(0);
 
@@ -110,4 +123,26 @@ test("the owner invites finance and support; support cannot send money", async (
   await mainNavOf(owner).getByRole("link", { name: "Atividade" }).click();
   await expect(owner.getByTestId("activity-list")).toContainText("Membro convidado", SLOW);
   await snap(owner, "team-activity");
+});
+
+test("finance sets up an authenticator app and confirms a large send with a code", async () => {
+  // The demo account holds less than the step-up amount: the sandbox credits what finance sends.
+  const credited = await owner.request.post("/api/trpc/sandbox.creditAccount", {
+    headers: { origin: new URL(owner.url()).origin },
+    data: { json: { accountId: DEMO_MERCHANT.accountId, amount: LARGE.reais } },
+  });
+  expect(credited.status()).toBe(200);
+
+  await finance.goto("/security");
+  await expect(finance.getByTestId("totp-card").getByTestId("totp-state")).toHaveText("Desativado", SLOW);
+  const secret = await enrolAuthenticatorApp(finance);
+  await expect(finance.getByTestId("totp-card").getByTestId("totp-state")).toHaveText("Ativado", SLOW);
+  await snap(finance, "team-finance-security");
+
+  const form = await sendToKey(finance, DEMO_COUNTERPARTY, LARGE.text);
+  await stepUpWithCode(finance, secret, "team-finance-step-up");
+  const result = form.getByTestId("send-result");
+  await expect(result.getByRole("heading", { name: "Envio concluído" })).toBeVisible(SLOW);
+  await expect(result).toHaveAttribute("data-status", "succeeded");
+  await snap(finance, "team-finance-sent");
 });

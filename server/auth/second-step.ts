@@ -15,6 +15,7 @@ import { logger } from "../logger";
 import { verifyPasskey } from "../second-factor/passkeys";
 import { hasSecondFactor, verifySecondFactorCode } from "../second-factor/service";
 import { verifyLogin } from "../users/service";
+import { headerOf } from "./credentials";
 import { LOGIN_ERROR } from "./login-errors";
 
 /** Six digits have a million values: a handful of tries a minute per user keeps guessing hopeless. */
@@ -75,7 +76,8 @@ export async function authorizeSecondStep(
   }
   const enrolled = await hasSecondFactor(db(), user.id);
   try {
-    if (credentials?.passkey) await verifyPasskey(db(), user.id, parsePasskey(credentials.passkey));
+    if (credentials?.passkey)
+      await verifyPasskey(db(), user.id, parsePasskey(credentials.passkey), headerOf(headers, "host"));
     else if (credentials?.code) await verifySecondFactorCode(db(), user.id, credentials.code.slice(0, 64));
     else if (credentials?.password && !enrolled && !token.secondFactorPending) {
       // A user without a second factor confirms a sensitive action with the password.

@@ -1,6 +1,7 @@
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server): the relying party is APP_URL (its host is the
  * rpID, its origin the expected origin). One challenge per user is in flight, for five minutes.
+ * `host` is the Host the request came in on: it matters only on a loopback APP_URL (relyingParty).
  */
 import {
   type AuthenticationResponseJSON,
@@ -17,9 +18,26 @@ import { TOTP_ISSUER } from "./service";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-function relyingParty() {
-  const url = new URL(config().APP_URL);
-  return { rpID: url.hostname, origin: url.origin };
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The relying party: APP_URL's host and origin. A platform on a loopback address (development,
+ * the e2e server) is reached as 127.0.0.1 or as localhost alike, and browsers refuse an IP address
+ * as rpID: there, a request on another loopback name of the same port is its own relying party.
+ * A public APP_URL is the only relying party, whatever Host a request names.
+ */
+export function relyingParty(host?: string, appUrl = config().APP_URL): { rpID: string; origin: string } {
+  const app = new URL(appUrl);
+  const own = { rpID: app.hostname, origin: app.origin };
+  if (!host || !LOOPBACK_NAMES.has(app.hostname)) return own;
+  let asked: URL;
+  try {
+    asked = new URL(`${app.protocol}//${host}`);
+  } catch {
+    return own;
+  }
+  const sameListener = asked.port === app.port && asked.host === host.toLowerCase();
+  return sameListener && LOOPBACK_NAMES.has(asked.hostname) ? { rpID: asked.hostname, origin: asked.origin } : own;
 }
 
 const refused = () => new AppError("SECOND_FACTOR_INVALID", "the passkey was not accepted", "passkey");
@@ -42,11 +60,15 @@ async function takeChallenge(tx: Tx, userId: string): Promise<string> {
   return row.challenge;
 }
 
-export async function passkeyRegistrationOptions(db: Tx, user: { id: string; email: string; name: string }) {
+export async function passkeyRegistrationOptions(
+  db: Tx,
+  user: { id: string; email: string; name: string },
+  host?: string,
+) {
   const existing = await db.passkey.findMany({ where: { userId: user.id }, select: { id: true, transports: true } });
   const options = await generateRegistrationOptions({
     rpName: TOTP_ISSUER,
-    rpID: relyingParty().rpID,
+    rpID: relyingParty(host).rpID,
     userName: user.email,
     userDisplayName: user.name,
     userID: new TextEncoder().encode(user.id),
@@ -62,10 +84,11 @@ export async function registerPasskey(
   db: Db,
   userId: string,
   input: { name: string; response: RegistrationResponseJSON },
+  host?: string,
 ): Promise<{ id: string; name: string }> {
   return db.$transaction(async (tx) => {
     const expectedChallenge = await takeChallenge(tx, userId);
-    const { rpID, origin } = relyingParty();
+    const { rpID, origin } = relyingParty(host);
     const result = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge,
@@ -89,11 +112,11 @@ export async function registerPasskey(
   });
 }
 
-export async function passkeyAuthenticationOptions(db: Tx, userId: string) {
+export async function passkeyAuthenticationOptions(db: Tx, userId: string, host?: string) {
   const keys = await db.passkey.findMany({ where: { userId }, select: { id: true, transports: true } });
   if (keys.length === 0) throw notFound("no passkey is registered", "passkey");
   const options = await generateAuthenticationOptions({
-    rpID: relyingParty().rpID,
+    rpID: relyingParty(host).rpID,
     allowCredentials: keys.map((key) => ({ id: key.id, transports: key.transports })),
     userVerification: "preferred",
   });
@@ -102,12 +125,17 @@ export async function passkeyAuthenticationOptions(db: Tx, userId: string) {
 }
 
 /** Checks a passkey's answer at sign-in or step-up; refuses with SECOND_FACTOR_INVALID. */
-export async function verifyPasskey(db: Db, userId: string, response: AuthenticationResponseJSON): Promise<void> {
+export async function verifyPasskey(
+  db: Db,
+  userId: string,
+  response: AuthenticationResponseJSON,
+  host?: string,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const expectedChallenge = await takeChallenge(tx, userId);
     const key = await tx.passkey.findFirst({ where: { id: response.id, userId } });
     if (!key) throw refused();
-    const { rpID, origin } = relyingParty();
+    const { rpID, origin } = relyingParty(host);
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge,

@@ -19,7 +19,13 @@ import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
 /** `sessionId`: the device session of the request's sign-in (server/users/sessions.ts). */
-export type TRPCContext = { user: SessionUser | null; locale?: AppLocale; sessionId?: string | null };
+/** `host`: the Host the request came in on (passkeys' relying party on a loopback APP_URL). */
+export type TRPCContext = {
+  user: SessionUser | null;
+  locale?: AppLocale;
+  sessionId?: string | null;
+  host?: string;
+};
 
 export async function createTRPCContext(options?: { req: Request }): Promise<TRPCContext> {
   const session = await getSession();
@@ -27,6 +33,7 @@ export async function createTRPCContext(options?: { req: Request }): Promise<TRP
     user: session?.user ?? null,
     locale: options ? requestLocale(options.req) : undefined,
     sessionId: session?.sessionId ?? null,
+    host: options?.req.headers.get("host") ?? undefined,
   };
 }
 

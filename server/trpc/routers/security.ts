@@ -46,15 +46,20 @@ export const securityRouter = createTRPCRouter({
     return regenerateRecoveryCodes(db(), ctx.user.id);
   }),
 
-  passkeyRegistrationOptions: selfProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(db(), ctx.user)),
+  passkeyRegistrationOptions: selfProcedure.mutation(({ ctx }) => passkeyRegistrationOptions(db(), ctx.user, ctx.host)),
 
   registerPasskey: selfProcedure
     .input(z.object({ name: PasskeyName, response: WebauthnResponse }))
     .mutation(({ ctx, input }) =>
-      registerPasskey(db(), ctx.user.id, {
-        name: input.name,
-        response: input.response as unknown as RegistrationResponseJSON,
-      }),
+      registerPasskey(
+        db(),
+        ctx.user.id,
+        {
+          name: input.name,
+          response: input.response as unknown as RegistrationResponseJSON,
+        },
+        ctx.host,
+      ),
     ),
 
   removePasskey: selfProcedure.input(z.object({ passkeyId: z.string().max(1024) })).mutation(async ({ ctx, input }) => {

@@ -11,5 +11,7 @@ import { passkeyAuthenticationOptions } from "@/server/second-factor/passkeys";
 export const POST = withoutSession(async ({ request }) => {
   const token = await tokenOfRequest({ cookie: request.headers.get("cookie") ?? undefined });
   if (!token?.userId) throw new AppError("UNAUTHORIZED", "Sign in first");
-  return Response.json(await passkeyAuthenticationOptions(db(), token.userId));
+  return Response.json(
+    await passkeyAuthenticationOptions(db(), token.userId, request.headers.get("host") ?? undefined),
+  );
 });

@@ -2,7 +2,7 @@
  * `npm run test:crash`: the crash test. Real web and worker processes on a fresh database take
  * mixed load (transfers, charges paid, every signed POST of the gateway with an Idempotency-Key,
  * API Pix tokens and cob PUTs (scripts/crash/api-pix.ts), webhooks to a local receiver, Pix Automático
- * recurring charges due today that the worker settles (scripts/crash/recurring.ts)) and are
+ * recurring charges due today that the worker and the sandbox clock settle (scripts/crash/recurring.ts)) and are
  * `kill -9`ed at random moments, CRASH_ROUNDS times (default 6), then restarted; the auditor (scripts/crash/audit.ts) then checks that no money, effect,
  * idempotency key or event was lost or doubled. CI runs it with CRASH_ROUNDS=2.
  * A known defect not yet fixed is allowed only through tests/hardening/known-defects.ts.
@@ -29,7 +29,7 @@ const stack = await startStack({ name: "pix_crash", merchants: 5, fundCents: FUN
 let failed = false;
 try {
   const ops: Operation[] = [];
-  const recurring = await runRecurring(stack.databaseUrl, stack.merchants, log);
+  const recurring = await runRecurring({ baseUrl: stack.baseUrl }, stack.databaseUrl, stack.merchants, log);
   const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) =>
     ops.push(op),
   );
@@ -51,7 +51,10 @@ try {
   await sleep(2_000);
   await load.stop();
   await recurring.stopFeeding();
-  log(`load stopped: ${ops.length} operations, ${recurring.fed.length} recurring charges; auditing`);
+  log(
+    `load stopped: ${ops.length} operations, ${recurring.fed.length} recurring charges fed, ` +
+      `sandbox clock steps answered ${recurring.advanced()}; auditing`,
+  );
 
   const result = await auditStack(stack, ops, {
     initialCents: FUND_CENTS,

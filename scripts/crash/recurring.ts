@@ -4,7 +4,10 @@
  * merchants with a charge due today (one in four with its payer starved, so its attempt is
  * rejected and the charge stays ATIVA for tomorrow's retry); a clock sends the worker's
  * `recurring-charges.settle` job far more often than its five-minute cron, so the worker is
- * scheduling and running attempts when it is killed. The auditor then checks that no cycle was
+ * scheduling and running attempts when it is killed. Meanwhile the sandbox clock
+ * (`POST /v4/i/sandbox/pix/automatico/recurrences/{idRec}/advance`, in the web process) takes
+ * funded recurrences to their next step — the same cycle the worker may be settling, or the next
+ * month's — so the web process is killed while settling too. The auditor then checks that no cycle was
  * charged twice, that each CONCLUIDA charge has exactly one credit of its amount and every other
  * none (docs/decisions/0041-pix-automatico-recurring-charges.md).
  */
@@ -12,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { PgBoss } from "pg-boss";
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import type { PrismaClient } from "../../server/generated/prisma/client";
-import type { Merchant } from "./wire";
+import { type Client, type Merchant, request } from "./wire";
 
 export type FedCharge = { merchant: Merchant; idRec: string; txId: string; amountCents: number; starved: boolean };
 
@@ -62,8 +65,14 @@ async function feedOne(m: Merchant, starved: boolean): Promise<FedCharge> {
  * Feeds recurring charges and ticks the settlement job until `stop()`; `stopFeeding()` ends the
  * feed only (the clock keeps ticking while the auditor waits for the worker).
  */
-export async function runRecurring(databaseUrl: string, merchants: Merchant[], log: (m: string) => void) {
+export async function runRecurring(
+  client: Client,
+  databaseUrl: string,
+  merchants: Merchant[],
+  log: (m: string) => void,
+) {
   const fed: FedCharge[] = [];
+  const answers = new Map<string, number>();
   let feeding = true;
   let ticking = true;
   const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 2 });
@@ -87,16 +96,32 @@ export async function runRecurring(databaseUrl: string, merchants: Merchant[], l
       await sleep(400);
     }
   })();
+  // a starved payer's charge is left to the worker: the auditor expects its one rejected attempt
+  const advancer = (async () => {
+    while (feeding) {
+      const funded = fed.filter((f) => !f.starved);
+      const f = funded[Math.floor(Math.random() * funded.length)];
+      const path = `/v4/i/sandbox/pix/automatico/recurrences/${f?.idRec}/advance`;
+      const answer = f
+        ? await request(client, "POST", path, { auth: f.merchant.basic, body: { createCharge: true } })
+        : "lost";
+      const key = answer === "lost" ? "lost" : String(answer.status);
+      if (f) answers.set(key, (answers.get(key) ?? 0) + 1);
+      await sleep(answer === "lost" ? 500 : 200);
+    }
+  })();
   return {
     fed,
+    /** the sandbox clock's answers by status */
+    advanced: () => [...answers].map(([status, n]) => `${n} ${status}`).join(", "),
     stopFeeding: async () => {
       feeding = false;
-      await feeder;
+      await Promise.all([feeder, advancer]);
     },
     stop: async () => {
       feeding = false;
       ticking = false;
-      await Promise.all([feeder, clock]);
+      await Promise.all([feeder, advancer, clock]);
       await boss.stop({ graceful: false, timeout: 1_000 }).catch(() => {});
     },
   };

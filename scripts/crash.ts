@@ -1,13 +1,15 @@
 /**
  * `npm run test:crash`: the crash test. Real web and worker processes on a fresh database take
  * mixed load (transfers, charges paid, every signed POST of the gateway with an Idempotency-Key,
- * API Pix tokens and cob PUTs (scripts/crash/api-pix.ts), webhooks to a local receiver) and are `kill -9`ed at random moments, CRASH_ROUNDS times (default 6),
- * then restarted; the auditor (scripts/crash/audit.ts) then checks that no money, effect,
+ * API Pix tokens and cob PUTs (scripts/crash/api-pix.ts), webhooks to a local receiver, Pix Automático
+ * recurring charges due today that the worker and the sandbox clock settle (scripts/crash/recurring.ts)) and are
+ * `kill -9`ed at random moments, CRASH_ROUNDS times (default 6), then restarted; the auditor (scripts/crash/audit.ts) then checks that no money, effect,
  * idempotency key or event was lost or doubled. CI runs it with CRASH_ROUNDS=2.
  * A known defect not yet fixed is allowed only through tests/hardening/known-defects.ts.
  */
 import { auditStack } from "./crash/audit";
 import { runLoad } from "./crash/load";
+import { runRecurring, unsettledRecurring } from "./crash/recurring";
 import { startStack } from "./crash/stack";
 import { verdict } from "./crash/verdict";
 import type { Operation } from "./crash/wire";
@@ -27,6 +29,7 @@ const stack = await startStack({ name: "pix_crash", merchants: 5, fundCents: FUN
 let failed = false;
 try {
   const ops: Operation[] = [];
+  const recurring = await runRecurring({ baseUrl: stack.baseUrl }, stack.databaseUrl, stack.merchants, log);
   const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) =>
     ops.push(op),
   );
@@ -35,17 +38,29 @@ try {
     // the first two rounds kill each process once; later ones pick at random
     const choices: ("web" | "worker")[][] = [["web"], ["worker"], ["web", "worker"]];
     const victims = (round <= 2 ? choices[round - 1] : choices[between(0, 3)]) ?? ["web"];
+    const due = await unsettledRecurring(stack.db());
     for (const victim of victims) await stack[victim].kill("SIGKILL");
-    log(`round ${round}: kill -9 ${victims.join(" and ")} after ${ops.length} operations`);
+    log(
+      `round ${round}: kill -9 ${victims.join(" and ")} after ${ops.length} operations ` +
+        `(${recurring.fed.length} recurring charges fed, ${due} waiting for the worker)`,
+    );
     await sleep(between(200, 1_500));
     if (victims.includes("worker")) stack.worker.start();
     if (victims.includes("web")) await stack.startWeb();
   }
   await sleep(2_000);
   await load.stop();
-  log(`load stopped: ${ops.length} operations; auditing`);
+  await recurring.stopFeeding();
+  log(
+    `load stopped: ${ops.length} operations, ${recurring.fed.length} recurring charges fed, ` +
+      `sandbox clock steps answered ${recurring.advanced()}; auditing`,
+  );
 
-  const result = await auditStack(stack, ops, { initialCents: FUND_CENTS, leaseMs: LEASE_MS });
+  const result = await auditStack(stack, ops, {
+    initialCents: FUND_CENTS,
+    leaseMs: LEASE_MS,
+    recurring: recurring.fed,
+  }).finally(recurring.stop);
   for (const fact of result.facts) log(fact);
   failed = verdict(result, [stack.web, stack.worker], stack.logs, log);
 } catch (error) {

@@ -8,6 +8,7 @@ import { verifyLedger } from "../../server/ledger/verify";
 import type { Allowance } from "../../tests/hardening/known-defects";
 import { auditApiPix } from "./api-pix";
 import { createChargeFor, learn, payCharge, sendGateway, transfer } from "./load";
+import { auditRecurring, type FedCharge, unsettledRecurring } from "./recurring";
 import type { startStack } from "./stack";
 import { type Client, type Merchant, type Operation, request } from "./wire";
 
@@ -127,7 +128,7 @@ async function awaitLeases(client: Client, pending: Operation[], leaseMs: number
 export function auditStack(
   stack: Pick<Stack, "baseUrl" | "db" | "merchants" | "deliveredIds">,
   ops: Operation[],
-  options: { initialCents: bigint; leaseMs: number; settleMs?: number },
+  options: { initialCents: bigint; leaseMs: number; settleMs?: number; recurring?: FedCharge[] },
 ): Promise<AuditResult> {
   const { baseUrl, merchants, deliveredIds } = stack;
   return audit({ client: { baseUrl }, db: stack.db(), ops, merchants, deliveredIds, ...options });
@@ -143,6 +144,8 @@ export async function audit(input: {
   leaseMs: number;
   /** how long the worker may take to settle payouts and deliver events after the load (120 s) */
   settleMs?: number;
+  /** the recurring charges fed while the worker was killed (scripts/crash/recurring.ts) */
+  recurring?: FedCharge[];
 }): Promise<AuditResult> {
   const { client, db, ops, merchants } = input;
   const result: AuditResult = { problems: [], allowed: [], facts: [] };
@@ -168,12 +171,15 @@ export async function audit(input: {
   const settled = async () =>
     (await db.ledgerEntry.count({ where: { status: "processing" } })) === 0 &&
     (await db.outboxEvent.count({ where: { publishedAt: null } })) === 0 &&
-    (await db.webhookDelivery.count({ where: { status: "pending" } })) === 0;
+    (await db.webhookDelivery.count({ where: { status: "pending" } })) === 0 &&
+    (await unsettledRecurring(db)) === 0;
   const settleMs = input.settleMs ?? 120_000;
   const deadline = Date.now() + settleMs;
   while (!(await settled()) && Date.now() < deadline) await sleep(500);
   if (!(await settled()))
-    result.problems.push(`the worker did not settle payouts and deliver events within ${settleMs / 1000} s`);
+    result.problems.push(
+      `the worker did not settle payouts, recurring charges and deliver events within ${settleMs / 1000} s`,
+    );
 
   const verify = await verifyLedger(db);
   if (!verify.ok) result.problems.push(`ledger verify: ${JSON.stringify(verify.violations.slice(0, 5))}`);
@@ -181,6 +187,10 @@ export async function audit(input: {
   const expected = new Map(merchants.map((m) => [m.accountId, input.initialCents]));
   const add = (accountId: string, cents: number) =>
     expected.set(accountId, (expected.get(accountId) ?? 0n) + BigInt(cents));
+  if (input.recurring) {
+    const credited = await auditRecurring(db, input.recurring, result.problems, result.facts);
+    for (const [accountId, cents] of credited) add(accountId, Number(cents));
+  }
   for (const op of ops) {
     if (op.kind === "charge") {
       if (op.paid === true) add(op.merchant.accountId, op.amountCents);

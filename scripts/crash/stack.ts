@@ -113,6 +113,7 @@ export async function startStack(options: {
 
   return {
     baseUrl,
+    databaseUrl: database.url,
     receiverUrl,
     logs,
     merchants,

@@ -127,3 +127,17 @@ export function expectSpecProblem(status: number, body: unknown): void {
   if (!specDocument()) return void console.warn(SKIP_REASON);
   expect(problemErrors(status, body), `problem ${status} off the specification: ${JSON.stringify(body)}`).toEqual([]);
 }
+
+/** The request bodies the specification's webhooks (callbacks) send: what a merchant's receiver gets. */
+export type WebhookBodyName = "WebhookRecBody" | "WebhookCobRBody";
+
+/** Fails unless `body` is what the specification's `requestBodies/<name>` promises a webhook receives. */
+export function expectSpecWebhookBody(name: WebhookBodyName, body: unknown): void {
+  const spec = specDocument();
+  if (!spec) return void console.warn(SKIP_REASON);
+  const validate = compile(spec, name, {
+    $ref: `#/components/requestBodies/${name}/content/application~1json/schema`,
+  });
+  const errors = validate(body) ? [] : readable(validate.errors);
+  expect(errors, `${name} off the specification: ${JSON.stringify(body)?.slice(0, 500)}`).toEqual([]);
+}

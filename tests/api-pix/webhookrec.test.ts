@@ -1,30 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
 import { pool } from "../../server/db/pool";
 import { recordEvent } from "../../server/outbox/record";
+import { settleRecurringCharges } from "../../server/recurrences/charges/settlement";
 import { settleRecurrence } from "../../server/recurrences/service";
 import { createWebhookConfig } from "../../server/webhooks/account-configs";
 import { runDeliveryPass } from "../../server/webhooks/deliver";
 import { allowPrivateTargets, type Receiver, relayUntil, startReceiver } from "../webhooks/support";
+import { approvedRec, createdCobr } from "./cobr-support";
 import { apiPixCompanyWithKey, createdRec } from "./rec-support";
-import { PROBLEM, pixCall } from "./support";
+import { expectSpecWebhookBody } from "./spec-validator";
+import { type ApiPixMerchant, PROBLEM, pixCall } from "./support";
 
-// The recurring charges are another capability's (i35/cobr): its view is stood in for one known txid.
-const KNOWN_COBR = "cobrConhecida0000000000000000001";
-vi.mock("../../server/recurrences/charges/view-for-webhook", () => ({
-  cobrViewForWebhook: async (_userId: string, txid: string) =>
-    txid === KNOWN_COBR ? { idRec: "RR1234567820261129abcdefghijk", txid, status: "ATIVA", atualizacao: [] } : null,
-}));
-
-const recordCobrEvent = (merchant: { userId: string; accountId: string }, txid: string) =>
+/** An event of a cobr the merchant does not have (a txid no charge carries): nothing is sent for it. */
+const recordUnknownCobrEvent = (merchant: { userId: string; accountId: string }, idRec: string) =>
   db().$transaction((tx) =>
     recordEvent(tx, {
       topic: "recurring_charge.updated",
       userId: merchant.userId,
       accountId: merchant.accountId,
-      payload: { txid, idRec: "RR1234567820261129abcdefghijk", status: "ATIVA" },
+      payload: { txid: "cobrDesconhecida000000000000001", idRec, status: "ATIVA" },
     }),
   );
+
+/** A real cobr of the merchant, activated by the worker's settlement pass (its ATIVA event recorded). */
+async function activatedCobr(merchant: ApiPixMerchant) {
+  const idRec = await approvedRec(merchant);
+  const txid = await createdCobr(merchant, idRec);
+  await settleRecurringCharges(db(), new Date(), idRec);
+  return { idRec, txid };
+}
 
 const KINDS = [
   { path: "/webhookrec", tag: "WebhookRec", scope: "webhookrec" },
@@ -161,21 +166,29 @@ describe("recurrence webhooks deliver { recs: [...] } at {url}/rec", () => {
     expect(await db().webhookDelivery.count({ where: { userId: { in: [quiet.userId, watcher.userId] } } })).toBe(0);
   });
 
-  it("a recurring charge's event reaches the webhookcobr at {url}/cobr as { cobsr: [...] }; an unknown cobr sends nothing", async () => {
+  it("a recurring charge's event reaches the webhookcobr at {url}/cobr as { cobsr: [<the cobr>] }; an unknown cobr sends nothing", async () => {
     const shop = await apiPixCompanyWithKey();
     await pixCall(shop.bearer, "PUT", "/webhookcobr", { body: { webhookUrl: receiver.url("/cobr-erp/") } });
-    await recordCobrEvent(shop, "cobrDesconhecida000000000000001");
-    await recordCobrEvent(shop, KNOWN_COBR);
-    await relayUntil(async () => (await deliveriesOf(shop.userId)).length >= 1);
+    const { idRec, txid } = await activatedCobr(shop);
+    await recordUnknownCobrEvent(shop, idRec);
     await relayUntil(
       async () => (await db().outboxEvent.count({ where: { userId: shop.userId, publishedAt: null } })) === 0,
     );
     await runDeliveryPass(pool(), { userIds: [shop.userId] });
     const toCobr = receiver.requests.filter((r) => r.path === "/cobr-erp/cobr");
     expect(toCobr).toHaveLength(1);
-    expect(JSON.parse(toCobr[0]?.body ?? "")).toEqual({
-      cobsr: [{ idRec: "RR1234567820261129abcdefghijk", txid: KNOWN_COBR, status: "ATIVA", atualizacao: [] }],
+    const body = JSON.parse(toCobr[0]?.body ?? "");
+    expectSpecWebhookBody("WebhookCobRBody", body);
+    // the charge as GET /cobr/{txid} answers it: ATIVA, its first attempt scheduled
+    const read = await pixCall(shop.bearer, "GET", `/cobr/${txid}`);
+    expect(body).toEqual({ cobsr: [read.json] });
+    expect(body.cobsr[0]).toMatchObject({
+      idRec,
+      txid,
+      status: "ATIVA",
+      tentativas: [{ tipo: "AGND", status: "AGENDADA" }],
     });
+    // the webhookrec is not set: the recurrence's own events sent nothing
     expect((await deliveriesOf(shop.userId)).map((d) => [d.eventType, d.status])).toEqual([
       ["cobr.updated", "delivered"],
     ]);
@@ -184,7 +197,7 @@ describe("recurrence webhooks deliver { recs: [...] } at {url}/rec", () => {
   it("removing the webhook gives up its pending deliveries", async () => {
     const shop = await apiPixCompanyWithKey();
     await pixCall(shop.bearer, "PUT", "/webhookcobr", { body: { webhookUrl: receiver.url("/late/") } });
-    await recordCobrEvent(shop, KNOWN_COBR);
+    await activatedCobr(shop);
     await relayUntil(async () => (await deliveriesOf(shop.userId)).length >= 1);
     expect((await pixCall(shop.bearer, "DELETE", "/webhookcobr")).status).toBe(204);
     await runDeliveryPass(pool(), { userIds: [shop.userId] });

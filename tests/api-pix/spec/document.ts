@@ -240,6 +240,12 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: ["rejeicao"],
     why: "as above, for the `rejeicao` branch",
   },
+  {
+    at: ["components", "schemas", "RecNotification", "required"],
+    was: ["idRec", "status", 'atualizacao"'],
+    now: ["idRec", "status", "atualizacao"],
+    why: 'the YAML drops the opening quote of `atualizacao`, so the name required is `atualizacao"` (with the quote), which no notification can carry',
+  },
 ];
 
 function applyErrata(document: Node): Node {

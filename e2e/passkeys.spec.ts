@@ -65,7 +65,14 @@ test("a merchant adds a named passkey on the security page", async () => {
   await expect(list.getByRole("listitem")).toHaveCount(1, SLOW);
   await expect(list).toContainText(PASSKEY);
   await expect(card.getByTestId("passkey-error")).toHaveCount(0);
+  // a first second factor comes with ten recovery codes, shown once
+  const codes = page.getByTestId("recovery-code-list");
+  await expect(codes).toBeVisible(SLOW);
+  expect(((await codes.textContent()) ?? "").match(/[A-Z2-9]{5}-[A-Z2-9]{5}/g)).toHaveLength(10);
   await snap(page, "security-passkey-added");
+  await page.getByRole("button", { name: "Já guardei" }).click();
+  await expect(codes).toBeHidden(SLOW);
+  await expect(page.getByTestId("recovery-card")).toContainText("10 códigos restantes.", SLOW);
 });
 
 test("the next sign-in passes the second step with the passkey", async () => {

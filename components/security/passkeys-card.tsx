@@ -15,7 +15,16 @@ import { useStepUp } from "./step-up";
 type PasskeyView = { id: string; name: string; createdAt: Date };
 
 /** Passkeys: the list, adding one through the browser (WebAuthn) and removing one. */
-export function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[]; onChanged: () => void }) {
+export function PasskeysCard({
+  passkeys,
+  onChanged,
+  onRecoveryCodes,
+}: {
+  passkeys: PasskeyView[];
+  onChanged: () => void;
+  /** the recovery codes a first second factor comes with, to show once */
+  onRecoveryCodes: (codes: string[]) => void;
+}) {
   const t = useTranslations("security.passkeys");
   const format = useFormatter();
   const trpc = useTRPC();
@@ -35,8 +44,12 @@ export function PasskeysCard({ passkeys, onChanged }: { passkeys: PasskeyView[];
     try {
       const optionsJSON = await client.security.passkeyRegistrationOptions.mutate();
       const response = await startRegistration({ optionsJSON });
-      await client.security.registerPasskey.mutate({ name, response: response as unknown as Record<string, unknown> });
+      const added = await client.security.registerPasskey.mutate({
+        name,
+        response: response as unknown as Record<string, unknown>,
+      });
       form.reset();
+      if (added.recoveryCodes) onRecoveryCodes(added.recoveryCodes);
       onChanged();
     } catch {
       setFailed(true);

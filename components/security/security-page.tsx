@@ -70,7 +70,7 @@ export function SecurityPage() {
       {status.data ? (
         <>
           <TotpCard enabled={status.data.totp} onChanged={refresh} onRecoveryCodes={showCodes} />
-          <PasskeysCard passkeys={status.data.passkeys} onChanged={refresh} />
+          <PasskeysCard passkeys={status.data.passkeys} onChanged={refresh} onRecoveryCodes={showCodes} />
           {status.data.totp || status.data.passkeys.length > 0 ? (
             <Card data-testid="recovery-card">
               <CardHeader>

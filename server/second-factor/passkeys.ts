@@ -14,7 +14,7 @@ import {
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
-import { TOTP_ISSUER } from "./service";
+import { hasSecondFactor, replaceRecoveryCodes, TOTP_ISSUER } from "./service";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -85,8 +85,9 @@ export async function registerPasskey(
   userId: string,
   input: { name: string; response: RegistrationResponseJSON },
   host?: string,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; recoveryCodes: string[] | null }> {
   return db.$transaction(async (tx) => {
+    const firstFactor = !(await hasSecondFactor(tx, userId));
     const expectedChallenge = await takeChallenge(tx, userId);
     const { rpID, origin } = relyingParty(host);
     const result = await verifyRegistrationResponse({
@@ -108,7 +109,9 @@ export async function registerPasskey(
         transports: credential.transports ?? [],
       },
     });
-    return { id: passkey.id, name: passkey.name };
+    // A first second factor comes with recovery codes, as confirming an authenticator app does.
+    const recoveryCodes = firstFactor ? await replaceRecoveryCodes(tx, userId) : null;
+    return { id: passkey.id, name: passkey.name, recoveryCodes };
   });
 }
 

@@ -66,7 +66,7 @@ export async function enrolKnownTotp(db: Tx, userId: string, secret: string): Pr
   await db.userTotp.create({ data: { userId, secretSealed: encryptSecret(secret), confirmedAt: new Date() } });
 }
 
-async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.recoveryCode.deleteMany({ where: { userId } });
   await tx.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })) });

@@ -53,7 +53,7 @@ export function SecretPanel({
           <p className="text-sm font-medium text-slate-800">{field.label}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <code
-              className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 font-mono text-xs break-all text-slate-900 select-all"
+              className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 font-mono text-xs break-all whitespace-pre-line text-slate-900 select-all"
               data-testid={field.testId}
             >
               {field.value}

@@ -19,6 +19,7 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { 1: 60, 2: 35 } as const;
 const DAYS_AHEAD = 5; // the cobr is sent 2 to 10 days before its due date
+const CREATE_CHUNK = 1_000;
 
 const { embedded, adminUrl, urlFor } = await benchServer();
 const database = `pix_bench_recurring_${Date.now()}`;
@@ -124,32 +125,38 @@ async function singleInserts(): Promise<number> {
 /** Creates set `set`'s cobr split over `workers` concurrent loops, then settles them at the due day. */
 async function dueDayWith(workers: number, set: string, account: Account, dueDay: string) {
   const { db } = await import("../server/db/client");
-  const { createRecurringCharge } = await import("../server/recurrences/charges/service");
+  const { createRecurringCharges } = await import("../server/recurrences/charges/create-batch");
   const { settleRecurringCharges } = await import("../server/recurrences/charges/settlement");
   const recs = await db().$queryRawUnsafe<{ id_rec: string }[]>(
     "SELECT id_rec FROM recurrences WHERE substr(id_rec, 19, 1) = $1 ORDER BY id_rec",
     set,
   );
-  console.log(`▸ ${workers} loop(s): create ${recs.length} cobr (createRecurringCharge, one transaction each)`);
+  console.log(
+    `▸ ${workers} loop(s): create ${recs.length} cobr (createRecurringCharges, ${CREATE_CHUNK} a transaction)`,
+  );
   const createStarted = performance.now();
+  const item = (idRec: string) => ({
+    idRec,
+    dueDate: dueDay,
+    amountCents: 4990n,
+    adjustBusinessDay: false,
+    info: "Mensalidade",
+    receiver: { account: account.id, accountType: "PAGAMENTO" as const },
+  });
+  const refused: unknown[] = [];
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let i = w; i < recs.length; i += workers) {
-        const idRec = (recs[i] as { id_rec: string }).id_rec;
-        await db().$transaction((tx) =>
-          createRecurringCharge(tx, {
-            userId: account.userId,
-            idRec,
-            dueDate: dueDay,
-            amountCents: 4990n,
-            adjustBusinessDay: false,
-            info: "Mensalidade",
-            receiver: { account: account.id, accountType: "PAGAMENTO" },
-          }),
+      const mine = recs.filter((_, i) => i % workers === w).map((r) => r.id_rec);
+      for (let i = 0; i < mine.length; i += CREATE_CHUNK) {
+        const outcomes = await db().$transaction(
+          (tx) => createRecurringCharges(tx, account.userId, mine.slice(i, i + CREATE_CHUNK).map(item)),
+          { timeout: 60_000 },
         );
+        refused.push(...outcomes.filter((o) => o instanceof Error));
       }
     }),
   );
+  if (refused.length) throw new Error(`${refused.length} cobr refused: ${String(refused[0])}`);
   const create = (performance.now() - createStarted) / 1000;
   console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} loop(s)`);
   const settleAt = new Date(`${dueDay}T15:00:00Z`); // noon in São Paulo

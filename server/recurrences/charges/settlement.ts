@@ -11,7 +11,7 @@
  * (the attempt's end-to-end id) make a second credit impossible.
  */
 import { type CalendarDate, plusDays, todayInSaoPaulo } from "../../charges/due-date/calendar";
-import { dateColumn, dateText } from "../../charges/due-date/record";
+import { dateText } from "../../charges/due-date/record";
 import type { Db, Tx } from "../../db/client";
 import type { RecurringChargeAttempt } from "../../generated/prisma/client";
 import { platformParty } from "../../ledger/parties";
@@ -23,10 +23,10 @@ import type { ChargeWithAttempts } from "./model";
 import { payerFailure } from "./payer";
 import { mayRetryOn } from "./retries";
 import { cancelCharge } from "./service";
+import { activateBatch, BATCH, drain, payBatch, type Scope, scoped, scopeWhere } from "./settle-batch";
 import { type AttemptStatus, type CobrRejectCode, endsCharge, OPEN_ATTEMPT } from "./status";
 
 const STEP_TIMEOUT_MS = 30_000;
-const BATCH = 500;
 
 /** What a failed attempt's code means, as the charge's `rejeicao` says it. */
 const REJECTION_TEXT = "Tentativa rejeitada pelo participante do pagador.";
@@ -168,32 +168,37 @@ export async function followUpCharge(db: Db, txId: string, now = new Date()): Pr
 
 export type SettlementReport = { activated: number; paid: number; failed: number; cancelled: number; retried: number };
 
+/** What is left to a charge at a time, of what no one holds locked now (a batch of a concurrent pass holds its own). */
+const unlockedCreated = (db: Db, idRec?: Scope) =>
+  db.$queryRaw<{ txId: string }[]>`
+    SELECT c.tx_id AS "txId" FROM recurring_charges c WHERE c.status = 'CRIADA' ${scoped(idRec)}
+     LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+const unlockedDue = (db: Db, today: CalendarDate, idRec?: Scope) =>
+  db.$queryRaw<{ id: bigint }[]>`
+    SELECT a.id FROM recurring_charge_attempts a JOIN recurring_charges c ON c.tx_id = a.tx_id
+     WHERE a.status = 'AGENDADA' AND a.settlement_date <= ${today}::date ${scoped(idRec)}
+     ORDER BY a.id LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED`;
+
 /**
  * One pass of the settlement job at `now`: schedules new charges, runs the attempts due by today,
- * then retries or expires the failed ones. `idRec` limits the pass to one recurrence (the sandbox
- * clock runs a recurrence's cycle at a day of its own).
+ * then retries or expires the failed ones. The plain cases go in batches (settle-batch.ts) until
+ * none is left; what they leave (a recurrence no longer approved, a payer who does not pay) goes
+ * charge by charge, BATCH of each per pass. `idRec` limits the pass to one recurrence (the sandbox
+ * clock runs a recurrence's cycle at a day of its own) or a few.
  */
-export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: string): Promise<SettlementReport> {
+export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: Scope): Promise<SettlementReport> {
   const today = todayInSaoPaulo(now);
   const report: SettlementReport = { activated: 0, paid: 0, failed: 0, cancelled: 0, retried: 0 };
-  const scope = idRec ? { idRec } : {};
-  const created = await db.recurringCharge.findMany({
-    where: { ...scope, status: "CRIADA" },
-    select: { txId: true },
-    take: BATCH,
-  });
-  for (const { txId } of created) if (await activateCharge(db, txId, now)) report.activated += 1;
+  const scope = scopeWhere(idRec);
+  report.activated += await drain(activateBatch, db, now, idRec);
+  for (const { txId } of await unlockedCreated(db, idRec))
+    if (await activateCharge(db, txId, now)) report.activated += 1;
+  report.paid += await drain(payBatch, db, now, idRec);
   const run = async (attemptId: bigint) => {
     const outcome = await runAttempt(db, attemptId, now);
     if (outcome !== "skipped") report[outcome] += 1;
   };
-  const due = await db.recurringChargeAttempt.findMany({
-    where: { status: "AGENDADA", settlementDate: { lte: dateColumn(today) }, charge: scope },
-    orderBy: { id: "asc" },
-    select: { id: true },
-    take: BATCH,
-  });
-  for (const { id } of due) await run(id);
+  for (const { id } of await unlockedDue(db, today, idRec)) await run(id);
   const failing = await db.recurringCharge.findMany({
     where: { ...scope, status: "ATIVA", attempts: { none: { status: { in: [...OPEN_ATTEMPT] } } } },
     select: { txId: true },

@@ -10,6 +10,8 @@
  * = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean. Baselines in the same run: 10,000
  * single-row INSERTs (one transaction each) on the same database, and pgbench (1 connection).
  */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport } from "./support/report";
@@ -126,7 +128,6 @@ async function singleInserts(): Promise<number> {
 async function dueDayWith(workers: number, set: string, account: Account, dueDay: string) {
   const { db } = await import("../server/db/client");
   const { createRecurringCharges } = await import("../server/recurrences/charges/create-batch");
-  const { settleRecurringCharges } = await import("../server/recurrences/charges/settlement");
   const recs = await db().$queryRawUnsafe<{ id_rec: string }[]>(
     "SELECT id_rec FROM recurrences WHERE substr(id_rec, 19, 1) = $1 ORDER BY id_rec",
     set,
@@ -160,20 +161,33 @@ async function dueDayWith(workers: number, set: string, account: Account, dueDay
   const create = (performance.now() - createStarted) / 1000;
   console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} loop(s)`);
   const settleAt = new Date(`${dueDay}T15:00:00Z`); // noon in São Paulo
-  const passes: object[] = [];
+  const children = await Promise.all(Array.from({ length: workers }, () => settlementWorker(settleAt)));
   const settleStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (;;) {
-        const pass = await settleRecurringCharges(db(), settleAt);
-        passes.push(pass);
-        if (Object.values(pass).every((count) => count === 0)) return;
-      }
-    }),
-  );
+  const reports = await Promise.all(children.map((child) => child.go()));
   const settle = (performance.now() - settleStarted) / 1000;
-  console.log(`  settled in ${settle.toFixed(2)} s (${passes.length} passes)`);
-  return { create, settle, passes: passes.length };
+  const passes = reports.reduce((sum, r) => sum + r.passes, 0);
+  console.log(`  settled in ${settle.toFixed(2)} s by ${workers} process(es): ${JSON.stringify(reports)}`);
+  return { create, settle, passes, reports };
+}
+
+type WorkerReport = { passes: number; activated: number; paid: number; failed: number };
+
+/** A settlement worker process (support/recurring-worker.ts), started and connected; `go` runs it to the end. */
+async function settlementWorker(settleAt: Date): Promise<{ go: () => Promise<WorkerReport> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/recurring-worker.ts"], {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, SETTLE_AT: settleAt.toISOString() },
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const next = () => new Promise<string>((resolve) => lines.once("line", resolve));
+  if ((await next()) !== "ready") throw new Error("the settlement worker did not start");
+  return {
+    go: async () => {
+      const answer = next();
+      child.stdin?.write("go\n");
+      return JSON.parse(await answer) as WorkerReport;
+    },
+  };
 }
 
 /** No cycle charged twice: paid attempts, concluded charges and every ledger entry naming a cobr all equal. */

@@ -1,14 +1,14 @@
 /**
- * A due day of Pix Automático (docs/decisions/0041-pix-automatico-recurring-charges.md): BENCH_ITEMS
- * (10,000) approved monthly recurrences, seeded set-based, each gets its cycle's cobr through
- * `createRecurringCharge` (the only path: one transaction per charge) and its attempt settled by
+ * A due day of Pix Automático (docs/decisions/0041, 0049): BENCH_ITEMS (10,000) approved monthly
+ * recurrences, seeded set-based, each gets its cycle's cobr through `createRecurringCharges` (the
+ * batch path, CREATE_CHUNK charges a transaction) and its attempt settled by
  * `settleRecurringCharges` (the `recurring-charges.settle` job's body) at the due day — first by
- * ONE loop, then on a second, equal set by TWO concurrent loops (each creating half the charges,
- * then both settling until a pass finds nothing). The job takes no SKIP LOCKED: both loops read
- * the same batch, lock each charge FOR UPDATE and the later one skips it, so the ratio two/one is
- * what the code gives. Targets: one < 60 s, two < 35 s. Checked: PAGA attempts = CONCLUIDA charges
- * = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean. Baselines in the same run: 10,000
- * single-row INSERTs (one transaction each) on the same database, and pgbench (1 connection).
+ * ONE worker process, then on a second, equal set by TWO (bench/support/recurring-worker.ts: the
+ * job's body at an injected clock, pass after pass until a pass finds nothing; the creation is
+ * split over as many concurrent loops in this process). Targets: one < 60 s, two < 35 s. Checked:
+ * PAGA attempts = CONCLUIDA charges = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean.
+ * Baselines in the same run: BENCH_ITEMS single-row INSERTs (one transaction each) on the same
+ * database, and pgbench (1 connection).
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -47,7 +47,7 @@ try {
   const { verifyLedger } = await import("../server/ledger/verify");
   const report = await verifyLedger(db());
   const row = (workers: 1 | 2, run: typeof one) => ({
-    run: `${ITEMS} cobr created + settled, ${workers} worker loop(s)`,
+    run: `${ITEMS} cobr created + settled, ${workers} worker process(es)`,
     "create s": Number(run.create.toFixed(2)),
     "settle s": Number(run.settle.toFixed(2)),
     seconds: Number((run.create + run.settle).toFixed(2)),
@@ -124,7 +124,7 @@ async function singleInserts(): Promise<number> {
   return seconds;
 }
 
-/** Creates set `set`'s cobr split over `workers` concurrent loops, then settles them at the due day. */
+/** Creates set `set`'s cobr split over `workers` concurrent loops, then settles them at the due day with `workers` processes. */
 async function dueDayWith(workers: number, set: string, account: Account, dueDay: string) {
   const { db } = await import("../server/db/client");
   const { createRecurringCharges } = await import("../server/recurrences/charges/create-batch");
@@ -159,7 +159,7 @@ async function dueDayWith(workers: number, set: string, account: Account, dueDay
   );
   if (refused.length) throw new Error(`${refused.length} cobr refused: ${String(refused[0])}`);
   const create = (performance.now() - createStarted) / 1000;
-  console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} loop(s)`);
+  console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} process(es)`);
   const settleAt = new Date(`${dueDay}T15:00:00Z`); // noon in São Paulo
   const children = await Promise.all(Array.from({ length: workers }, () => settlementWorker(settleAt)));
   const settleStarted = performance.now();

@@ -1,15 +1,17 @@
 /**
- * A due day of Pix Automático (docs/decisions/0041-pix-automatico-recurring-charges.md): BENCH_ITEMS
- * (10,000) approved monthly recurrences, seeded set-based, each gets its cycle's cobr through
- * `createRecurringCharge` (the only path: one transaction per charge) and its attempt settled by
+ * A due day of Pix Automático (docs/decisions/0041, 0049): BENCH_ITEMS (10,000) approved monthly
+ * recurrences, seeded set-based, each gets its cycle's cobr through `createRecurringCharges` (the
+ * batch path, CREATE_CHUNK charges a transaction) and its attempt settled by
  * `settleRecurringCharges` (the `recurring-charges.settle` job's body) at the due day — first by
- * ONE loop, then on a second, equal set by TWO concurrent loops (each creating half the charges,
- * then both settling until a pass finds nothing). The job takes no SKIP LOCKED: both loops read
- * the same batch, lock each charge FOR UPDATE and the later one skips it, so the ratio two/one is
- * what the code gives. Targets: one < 60 s, two < 35 s. Checked: PAGA attempts = CONCLUIDA charges
- * = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean. Baselines in the same run: 10,000
- * single-row INSERTs (one transaction each) on the same database, and pgbench (1 connection).
+ * ONE worker process, then on a second, equal set by TWO (bench/support/recurring-worker.ts: the
+ * job's body at an injected clock, pass after pass until a pass finds nothing; the creation is
+ * split over as many concurrent loops in this process). Targets: one < 60 s, two < 35 s. Checked:
+ * PAGA attempts = CONCLUIDA charges = ledger credits = 2 × BENCH_ITEMS, `ledger verify` clean.
+ * Baselines in the same run: BENCH_ITEMS single-row INSERTs (one transaction each) on the same
+ * database, and pgbench (1 connection).
  */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { fundedMerchants } from "./support/funded";
 import { load, pgbenchTps } from "./support/pgbench";
 import { finishReport } from "./support/report";
@@ -19,6 +21,7 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { 1: 60, 2: 35 } as const;
 const DAYS_AHEAD = 5; // the cobr is sent 2 to 10 days before its due date
+const CREATE_CHUNK = 1_000;
 
 const { embedded, adminUrl, urlFor } = await benchServer();
 const database = `pix_bench_recurring_${Date.now()}`;
@@ -44,7 +47,7 @@ try {
   const { verifyLedger } = await import("../server/ledger/verify");
   const report = await verifyLedger(db());
   const row = (workers: 1 | 2, run: typeof one) => ({
-    run: `${ITEMS} cobr created + settled, ${workers} worker loop(s)`,
+    run: `${ITEMS} cobr created + settled, ${workers} worker process(es)`,
     "create s": Number(run.create.toFixed(2)),
     "settle s": Number(run.settle.toFixed(2)),
     seconds: Number((run.create + run.settle).toFixed(2)),
@@ -121,52 +124,70 @@ async function singleInserts(): Promise<number> {
   return seconds;
 }
 
-/** Creates set `set`'s cobr split over `workers` concurrent loops, then settles them at the due day. */
+/** Creates set `set`'s cobr split over `workers` concurrent loops, then settles them at the due day with `workers` processes. */
 async function dueDayWith(workers: number, set: string, account: Account, dueDay: string) {
   const { db } = await import("../server/db/client");
-  const { createRecurringCharge } = await import("../server/recurrences/charges/service");
-  const { settleRecurringCharges } = await import("../server/recurrences/charges/settlement");
+  const { createRecurringCharges } = await import("../server/recurrences/charges/create-batch");
   const recs = await db().$queryRawUnsafe<{ id_rec: string }[]>(
     "SELECT id_rec FROM recurrences WHERE substr(id_rec, 19, 1) = $1 ORDER BY id_rec",
     set,
   );
-  console.log(`▸ ${workers} loop(s): create ${recs.length} cobr (createRecurringCharge, one transaction each)`);
+  console.log(
+    `▸ ${workers} loop(s): create ${recs.length} cobr (createRecurringCharges, ${CREATE_CHUNK} a transaction)`,
+  );
   const createStarted = performance.now();
+  const item = (idRec: string) => ({
+    idRec,
+    dueDate: dueDay,
+    amountCents: 4990n,
+    adjustBusinessDay: false,
+    info: "Mensalidade",
+    receiver: { account: account.id, accountType: "PAGAMENTO" as const },
+  });
+  const refused: unknown[] = [];
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let i = w; i < recs.length; i += workers) {
-        const idRec = (recs[i] as { id_rec: string }).id_rec;
-        await db().$transaction((tx) =>
-          createRecurringCharge(tx, {
-            userId: account.userId,
-            idRec,
-            dueDate: dueDay,
-            amountCents: 4990n,
-            adjustBusinessDay: false,
-            info: "Mensalidade",
-            receiver: { account: account.id, accountType: "PAGAMENTO" },
-          }),
+      const mine = recs.filter((_, i) => i % workers === w).map((r) => r.id_rec);
+      for (let i = 0; i < mine.length; i += CREATE_CHUNK) {
+        const outcomes = await db().$transaction(
+          (tx) => createRecurringCharges(tx, account.userId, mine.slice(i, i + CREATE_CHUNK).map(item)),
+          { timeout: 60_000 },
         );
+        refused.push(...outcomes.filter((o) => o instanceof Error));
       }
     }),
   );
+  if (refused.length) throw new Error(`${refused.length} cobr refused: ${String(refused[0])}`);
   const create = (performance.now() - createStarted) / 1000;
-  console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} loop(s)`);
+  console.log(`  created in ${create.toFixed(2)} s; settle at ${dueDay} with ${workers} process(es)`);
   const settleAt = new Date(`${dueDay}T15:00:00Z`); // noon in São Paulo
-  const passes: object[] = [];
+  const children = await Promise.all(Array.from({ length: workers }, () => settlementWorker(settleAt)));
   const settleStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (;;) {
-        const pass = await settleRecurringCharges(db(), settleAt);
-        passes.push(pass);
-        if (Object.values(pass).every((count) => count === 0)) return;
-      }
-    }),
-  );
+  const reports = await Promise.all(children.map((child) => child.go()));
   const settle = (performance.now() - settleStarted) / 1000;
-  console.log(`  settled in ${settle.toFixed(2)} s (${passes.length} passes)`);
-  return { create, settle, passes: passes.length };
+  const passes = reports.reduce((sum, r) => sum + r.passes, 0);
+  console.log(`  settled in ${settle.toFixed(2)} s by ${workers} process(es): ${JSON.stringify(reports)}`);
+  return { create, settle, passes, reports };
+}
+
+type WorkerReport = { passes: number; activated: number; paid: number; failed: number };
+
+/** A settlement worker process (support/recurring-worker.ts), started and connected; `go` runs it to the end. */
+async function settlementWorker(settleAt: Date): Promise<{ go: () => Promise<WorkerReport> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/recurring-worker.ts"], {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, SETTLE_AT: settleAt.toISOString() },
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const next = () => new Promise<string>((resolve) => lines.once("line", resolve));
+  if ((await next()) !== "ready") throw new Error("the settlement worker did not start");
+  return {
+    go: async () => {
+      const answer = next();
+      child.stdin?.write("go\n");
+      return JSON.parse(await answer) as WorkerReport;
+    },
+  };
 }
 
 /** No cycle charged twice: paid attempts, concluded charges and every ledger entry naming a cobr all equal. */

@@ -6,6 +6,7 @@
  *   post     new entries and the legs that move their money (transfers, payments inside
  *            the platform)
  *   receive  a PIX from another institution: a settled credit, its money in through SPI
+ *   receiveMany  several of them in one `ledger_post_many` call (a batch of recurring charges)
  *   hold     a new `processing` debit whose money moves available → held until it settles
  *   settle   processing → succeeded, the held money leaves (or, given legs, goes elsewhere)
  *   release  processing → failed, the held money comes back
@@ -18,7 +19,7 @@
  */
 import type { Tx } from "../db/client";
 import { AppError } from "../errors";
-import { applyLedgerChange, type LedgerWriter, prismaWriter } from "./apply";
+import { applyLedgerChange, changeArgument, jsonArgument, type LedgerWriter, prismaWriter, translate } from "./apply";
 import { legs } from "./movements";
 import type { Entry, Leg, NewEntry } from "./types";
 
@@ -37,16 +38,36 @@ export async function post(target: Target, change: { entries: NewEntry[]; legs: 
   return result.entries;
 }
 
+type Received = Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string };
+
 /** A PIX from another institution: a `succeeded` credit whose id is its end-to-end id. */
-export async function receive(
-  target: Target,
-  credit: Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string },
-): Promise<Entry> {
+export async function receive(target: Target, credit: Received): Promise<Entry> {
   const [entry] = await post(target, {
     entries: [{ ...credit, id: credit.endToEndId, type: "credit", status: "succeeded" }],
     legs: legs.payIn(credit.accountId, credit.grossCents),
   });
   return entry as Entry;
+}
+
+/**
+ * Several PIX received at once, in the caller's transaction: one `ledger_post_many` statement,
+ * each credit its own change (its own ledger transaction and `entry.created` event). A credit
+ * cannot lack funds, so a refusal (an unknown account) fails the caller's transaction.
+ */
+export async function receiveMany(tx: Tx, credits: Received[]): Promise<void> {
+  if (!credits.length) return;
+  const changes = credits.map((credit) =>
+    changeArgument({
+      entries: [{ ...credit, id: credit.endToEndId, type: "credit", status: "succeeded" }],
+      legs: onEntry(legs.payIn(credit.accountId, credit.grossCents)),
+    }),
+  );
+  const [row] = await tx.$queryRawUnsafe<{ outcomes: ({ error: string } | object)[] }[]>(
+    "SELECT ledger_post_many($1::jsonb) AS outcomes",
+    jsonArgument(changes),
+  );
+  const refused = row?.outcomes.find((outcome) => "error" in outcome) as { error: string } | undefined;
+  if (refused) throw translate(refused.error);
 }
 
 /** A new `processing` debit; `amountCents` (what will leave, fee included) moves to held. */

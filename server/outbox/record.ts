@@ -65,9 +65,20 @@ export async function recordEvent(tx: Tx, event: OutboxEventInput): Promise<void
   await tx.outboxEvent.create({ data: outboxRow(event) });
 }
 
-/** Several events in one statement, in the caller's transaction (a batch of charges). */
+/**
+ * Several events in one statement, in the caller's transaction (a batch of charges): one INSERT
+ * from a JSON array, which for hundreds of events costs a fraction of Prisma's `createMany`
+ * (docs/measurements/recurring.md).
+ */
 export async function recordEvents(tx: Tx, events: OutboxEventInput[]): Promise<void> {
-  if (events.length) await tx.outboxEvent.createMany({ data: events.map(outboxRow) });
+  if (!events.length) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO outbox_events (id, topic, account_id, user_id, entry_id, payload, available_at, created_at, attempts)
+     SELECT e.id, e.topic, e."accountId", e."userId", e."entryId", e.payload, COALESCE(e."availableAt", now()), now(), 0
+       FROM jsonb_to_recordset($1::jsonb)
+         AS e(id uuid, topic text, "accountId" text, "userId" uuid, "entryId" text, payload jsonb, "availableAt" timestamptz)`,
+    JSON.stringify(events.map(outboxRow)),
+  );
 }
 
 /** The same, on a plain `pg` client inside its transaction (the hot paths, docs/performance.md). */

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
+import { createRecurringCharges } from "../../server/recurrences/charges/create-batch";
 import type { RecurringChargeInput } from "../../server/recurrences/charges/model";
 import { createRecurringCharge } from "../../server/recurrences/charges/service";
 import { RecurrenceRefused } from "../../server/recurrences/model";
@@ -63,5 +64,37 @@ describe("createRecurringCharge", () => {
     expect(await refused(createRecurringCharge(db(), input({ dueDate: plusDays(todayInSaoPaulo(), 11) })))).toEqual([
       "calendario.dataDeVencimento",
     ]);
+  });
+
+  it("in a batch: the same rules per item, one live charge per cycle in the batch and against the stored ones", async () => {
+    const [fresh, other, charged] = await Promise.all([approvedRec(shop), approvedRec(shop), approvedRec(shop)]);
+    const existing = await createRecurringCharge(db(), input({ idRec: charged }));
+    const { userId: _, ...item } = input();
+    const outcomes = await db().$transaction((tx) =>
+      createRecurringCharges(tx, shop.userId, [
+        { ...item, idRec: fresh },
+        { ...item, idRec: fresh, dueDate: plusDays(todayInSaoPaulo(), 6) },
+        { ...item, idRec: other, dueDate: plusDays(todayInSaoPaulo(), 1) },
+        { ...item, idRec: charged },
+        { ...item, idRec: other, txId: existing.txId },
+        { ...item, idRec: other, txId: "lotecobr0000000000000000000001" },
+      ]),
+    );
+    const refusals = outcomes.map((o) => (o instanceof RecurrenceRefused ? o.violations.map((v) => v.razao) : []));
+    expect(refusals.map((r) => r.length)).toEqual([0, 1, 1, 1, 1, 0]);
+    expect(refusals[1]?.[0]).toMatch(/Já existe uma cobrança/);
+    expect(refusals[3]?.[0]).toMatch(/Já existe uma cobrança/);
+    expect(refusals[4]?.[0]).toBe("O txid encontra-se em uso.");
+    expect(outcomes[5]).toMatchObject({ txId: "lotecobr0000000000000000000001", status: "CRIADA", idRec: other });
+    const stored = await db().recurringCharge.groupBy({
+      by: ["idRec"],
+      where: { idRec: { in: [fresh, other, charged] } },
+      _count: true,
+    });
+    expect(Object.fromEntries(stored.map((g) => [g.idRec, g._count]))).toEqual({
+      [fresh]: 1,
+      [other]: 1,
+      [charged]: 1,
+    });
   });
 });

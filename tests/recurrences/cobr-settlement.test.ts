@@ -138,4 +138,42 @@ describe("recurring charge settlement", () => {
     expect((await read(txId)).status).toBe("CONCLUIDA");
     expect(await credited(txId)).toMatchObject({ _count: 1, _sum: { grossCents: 8990n } });
   });
+
+  it("concurrent passes over many charges pay each plain one once in batches, and leave the rest to the per-charge path", async () => {
+    const plain = await Promise.all(Array.from({ length: 6 }, () => charge()));
+    const starved = await charge();
+    await setPayerFailure(db(), shop.userId, starved.idRec, "MSUC");
+    const withdrawn = await charge();
+    await settleRecurrence(db(), shop.userId, withdrawn.idRec, {
+      to: "CANCELADA",
+      solicitante: "USUARIO_PAGADOR",
+      codigo: "SLDB",
+      descricao: "Cancelada pelo pagador.",
+    });
+    const all = [...plain, starved, withdrawn];
+    const scope = all.map((c) => c.idRec);
+    const activations = await Promise.all(
+      Array.from({ length: 4 }, () => settleRecurringCharges(db(), new Date(), scope)),
+    );
+    expect(activations.reduce((sum, r) => sum + r.activated, 0)).toBe(7);
+    expect((await read(withdrawn.txId)).status).toBe("CANCELADA");
+    const reports = await Promise.all(
+      Array.from({ length: 4 }, () => settleRecurringCharges(db(), at(plain[0]?.due as string), scope)),
+    );
+    expect(reports.reduce((sum, r) => sum + r.paid, 0)).toBe(6);
+    expect(reports.reduce((sum, r) => sum + r.failed, 0)).toBe(1);
+    for (const { txId } of plain) {
+      const cobr = await read(txId);
+      expect(cobr.status).toBe("CONCLUIDA");
+      expect(cobr.attempts.map((a) => [a.kind, a.status])).toEqual([["AGND", "PAGA"]]);
+      expect(cobr.paidEndToEndId).toBe(cobr.attempts[0]?.endToEndId);
+      expect(await credited(txId)).toMatchObject({ _count: 1, _sum: { grossCents: 8990n } });
+      expect((await events(txId)).map((e) => (e.payload as { status: string }).status)).toEqual(["ATIVA", "CONCLUIDA"]);
+    }
+    const rejected = await read(starved.txId);
+    expect(rejected.status).toBe("REJEITADA");
+    expect(rejected.closure).toMatchObject({ rejeicao: { codigo: "MSUC" } });
+    expect(await credited(starved.txId)).toMatchObject({ _count: 0 });
+    expect(await credited(withdrawn.txId)).toMatchObject({ _count: 0 });
+  });
 });

@@ -9,7 +9,7 @@ import { config } from "../../config";
 import type { Tx } from "../../db/client";
 import { Prisma, type RecurringCharge, type RecurringChargeAttempt } from "../../generated/prisma/client";
 import { newEndToEndId } from "../../ledger/ids";
-import { recordEvent } from "../../outbox/record";
+import { type OutboxEventInput, recordEvent } from "../../outbox/record";
 import { RecurrenceRefused } from "../model";
 import type { ChargeWithAttempts } from "./model";
 import {
@@ -37,19 +37,20 @@ export async function withAttempts(tx: Tx, txId: string): Promise<ChargeWithAtte
   });
 }
 
+type Announced = Pick<RecurringCharge, "txId" | "idRec" | "userId" | "accountId">;
+
+/** The event `recurring_charge.updated` of a charge now in `status` (one, or a batch's, settle-batch.ts). */
+export const chargeEvent = (charge: Announced, status: CobrStatus): OutboxEventInput => ({
+  topic: "recurring_charge.updated",
+  accountId: charge.accountId,
+  userId: charge.userId,
+  entryId: charge.txId,
+  payload: { txid: charge.txId, idRec: charge.idRec, status },
+});
+
 /** Tells whoever listens (webhookcobr) that the charge or one of its attempts changed. */
-export async function announce(
-  tx: Tx,
-  charge: Pick<RecurringCharge, "txId" | "idRec" | "userId" | "accountId">,
-  status: CobrStatus,
-) {
-  await recordEvent(tx, {
-    topic: "recurring_charge.updated",
-    accountId: charge.accountId,
-    userId: charge.userId,
-    entryId: charge.txId,
-    payload: { txid: charge.txId, idRec: charge.idRec, status },
-  });
+export async function announce(tx: Tx, charge: Announced, status: CobrStatus) {
+  await recordEvent(tx, chargeEvent(charge, status));
 }
 
 /**

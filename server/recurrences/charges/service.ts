@@ -10,7 +10,7 @@ import { dateColumn, dateText } from "../../charges/due-date/record";
 import { CHARGE_TXID_PATTERN, newTxId } from "../../charges/ids";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../errors";
-import { Prisma, type Recurrence } from "../../generated/prisma/client";
+import { type Account, Prisma, type Recurrence } from "../../generated/prisma/client";
 import { type Periodicity, RecurrenceRefused, type RecurrenceViolation } from "../model";
 import { getRecurrence } from "../service";
 import { cycleStartOf } from "./cycles";
@@ -24,11 +24,11 @@ import {
 } from "./model";
 import { type CobrCancelCode, type CobrCancelRequester, type CobrStatus, CYCLE_FREEING, isFinal } from "./status";
 
-const CYCLE_TAKEN: RecurrenceViolation = {
+export const CYCLE_TAKEN: RecurrenceViolation = {
   propriedade: "calendario.dataDeVencimento",
   razao: "Já existe uma cobrança desta recorrência, nem rejeitada nem cancelada, no ciclo deste vencimento.",
 };
-const TXID_IN_USE: RecurrenceViolation = { propriedade: "txid", razao: "O txid encontra-se em uso." };
+export const TXID_IN_USE: RecurrenceViolation = { propriedade: "txid", razao: "O txid encontra-se em uso." };
 
 async function recurrenceOrNull(tx: Tx, userId: string, idRec: string): Promise<Recurrence | null> {
   return getRecurrence(tx, userId, idRec).catch(() => null);
@@ -67,6 +67,50 @@ function dueDateViolations(rec: Recurrence | null, dueDate: string, today: strin
   return [...window, ...outside];
 }
 
+/** What a new charge is checked against: its recurrence, the receiving account, whether its txid is taken. */
+export type CreationFacts = { rec: Recurrence | null; account: Account | null; txIdTaken: boolean };
+
+/** Every rule a new charge breaks (the cycle aside, checked against the stored charges). */
+export function creationViolations(input: RecurringChargeInput, facts: CreationFacts, today: string) {
+  const { rec, account } = facts;
+  return [
+    ...(rec === null
+      ? [{ propriedade: "idRec", razao: "Não há recorrência deste usuário recebedor com este idRec." }]
+      : rec.status !== "APROVADA"
+        ? [{ propriedade: "idRec", razao: `A recorrência está ${rec.status}: só uma APROVADA é cobrada.` }]
+        : []),
+    ...dueDateViolations(rec, input.dueDate, today),
+    ...(rec ? amountViolations(rec, input.amountCents) : []),
+    ...(account === null || (input.receiver.agency !== undefined && input.receiver.agency !== account.agency)
+      ? [{ propriedade: "recebedor", razao: "conta e agencia não correspondem a uma conta deste usuário recebedor." }]
+      : []),
+    ...(facts.txIdTaken ? [TXID_IN_USE] : []),
+  ];
+}
+
+/** The first day of the recurrence's cycle the charge's due date falls in. */
+export const cycleOf = (rec: Recurrence, dueDate: string) =>
+  cycleStartOf(dateText(rec.startDate), rec.periodicity as Periodicity, dueDate) as string;
+
+/** The stored row of a new charge (CRIADA) of `rec`, crediting `account`. */
+export function newChargeRow(input: RecurringChargeInput, rec: Recurrence, account: Account, now: Date) {
+  return {
+    txId: input.txId ?? newTxId(),
+    userId: input.userId,
+    idRec: rec.idRec,
+    accountId: account.id,
+    cycleStart: dateColumn(cycleOf(rec, input.dueDate)),
+    dueDate: dateColumn(input.dueDate),
+    adjustBusinessDay: input.adjustBusinessDay,
+    amountCents: input.amountCents,
+    info: input.info ?? null,
+    debtor: input.debtor ? (input.debtor as Prisma.InputJsonValue) : Prisma.DbNull,
+    status: "CRIADA",
+    history: [{ status: "CRIADA", data: now.toISOString() }],
+    createdAt: now,
+  } satisfies Prisma.RecurringChargeCreateManyInput;
+}
+
 /** PUT /cobr/{txid} and POST /cobr: a charge for one cycle of an approved recurrence (status CRIADA). */
 export async function createRecurringCharge(
   tx: Tx,
@@ -82,43 +126,18 @@ export async function createRecurringCharge(
     input.txId !== undefined &&
     ((await tx.recurringCharge.count({ where: { txId: input.txId } })) > 0 ||
       (await tx.charge.count({ where: { txId: input.txId } })) > 0);
-  const violations: RecurrenceViolation[] = [
-    ...(rec === null
-      ? [{ propriedade: "idRec", razao: "Não há recorrência deste usuário recebedor com este idRec." }]
-      : rec.status !== "APROVADA"
-        ? [{ propriedade: "idRec", razao: `A recorrência está ${rec.status}: só uma APROVADA é cobrada.` }]
-        : []),
-    ...dueDateViolations(rec, input.dueDate, today),
-    ...(rec ? amountViolations(rec, input.amountCents) : []),
-    ...(account === null || (input.receiver.agency !== undefined && input.receiver.agency !== account.agency)
-      ? [{ propriedade: "recebedor", razao: "conta e agencia não correspondem a uma conta deste usuário recebedor." }]
-      : []),
-    ...(txIdTaken ? [TXID_IN_USE] : []),
-  ];
+  const violations = creationViolations(input, { rec, account, txIdTaken }, today);
   if (violations.length || !rec || !account) throw new RecurrenceRefused(violations);
-  const cycleStart = cycleStartOf(dateText(rec.startDate), rec.periodicity as Periodicity, input.dueDate) as string;
   const taken = await tx.recurringCharge.count({
-    where: { idRec: rec.idRec, cycleStart: dateColumn(cycleStart), status: { notIn: [...CYCLE_FREEING] } },
+    where: {
+      idRec: rec.idRec,
+      cycleStart: dateColumn(cycleOf(rec, input.dueDate)),
+      status: { notIn: [...CYCLE_FREEING] },
+    },
   });
   if (taken > 0) throw new RecurrenceRefused([CYCLE_TAKEN]);
   try {
-    const created = await tx.recurringCharge.create({
-      data: {
-        txId: input.txId ?? newTxId(),
-        userId: input.userId,
-        idRec: rec.idRec,
-        accountId: account.id,
-        cycleStart: dateColumn(cycleStart),
-        dueDate: dateColumn(input.dueDate),
-        adjustBusinessDay: input.adjustBusinessDay,
-        amountCents: input.amountCents,
-        info: input.info ?? null,
-        debtor: input.debtor ? (input.debtor as Prisma.InputJsonValue) : Prisma.DbNull,
-        status: "CRIADA",
-        history: [{ status: "CRIADA", data: now.toISOString() }],
-        createdAt: now,
-      },
-    });
+    const created = await tx.recurringCharge.create({ data: newChargeRow(input, rec, account, now) });
     return { ...created, attempts: [] };
   } catch (error) {
     // a concurrent charge won the txid or the cycle

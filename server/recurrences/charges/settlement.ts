@@ -11,40 +11,61 @@
  * (the attempt's end-to-end id) make a second credit impossible.
  */
 import { type CalendarDate, plusDays, todayInSaoPaulo } from "../../charges/due-date/calendar";
-import { dateColumn, dateText } from "../../charges/due-date/record";
+import { dateText } from "../../charges/due-date/record";
 import type { Db, Tx } from "../../db/client";
-import type { RecurringChargeAttempt } from "../../generated/prisma/client";
+import type { Account, Recurrence, RecurringChargeAttempt } from "../../generated/prisma/client";
 import { platformParty } from "../../ledger/parties";
 import { receive } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
 import { pixRail } from "../../pix/current-rail";
 import { addAttempt, announce, closeAttempt, firstSettlementDate, moveCharge, withAttempts } from "./lifecycle";
 import type { ChargeWithAttempts } from "./model";
-import { payerFailure } from "./payer";
 import { mayRetryOn } from "./retries";
 import { cancelCharge } from "./service";
+import { activateBatch, BATCH, drain, payBatch, type Scope, scoped, scopeWhere } from "./settle-batch";
 import { type AttemptStatus, type CobrRejectCode, endsCharge, OPEN_ATTEMPT } from "./status";
 
 const STEP_TIMEOUT_MS = 30_000;
-const BATCH = 500;
 
 /** What a failed attempt's code means, as the charge's `rejeicao` says it. */
 const REJECTION_TEXT = "Tentativa rejeitada pelo participante do pagador.";
 
-/** Locks the charge's row and reads it with its attempts: the start of every step. */
-async function lockedCharge(tx: Tx, txId: string): Promise<ChargeWithAttempts | null> {
+/** Locks the charge's row; false when there is none. */
+async function locked(tx: Tx, txId: string): Promise<boolean> {
   const rows = await tx.$queryRaw<
     { tx_id: string }[]
   >`SELECT tx_id FROM recurring_charges WHERE tx_id = ${txId} FOR UPDATE`;
-  return rows.length ? withAttempts(tx, txId) : null;
+  return rows.length > 0;
+}
+
+/** Locks the charge's row and reads it with its attempts: the start of every step. */
+async function lockedCharge(tx: Tx, txId: string): Promise<ChargeWithAttempts | null> {
+  return (await locked(tx, txId)) ? withAttempts(tx, txId) : null;
 }
 
 const openAttemptOf = (charge: ChargeWithAttempts) =>
   charge.attempts.find((attempt) => OPEN_ATTEMPT.includes(attempt.status as AttemptStatus));
 
+/**
+ * `lockedCharge` with what settling it reads — its recurrence and the sandbox payer — in the same
+ * read, so an attempt does not read them again and again (runAttempt).
+ */
+async function lockedForSettling(tx: Tx, txId: string) {
+  if (!(await locked(tx, txId))) return null;
+  return tx.recurringCharge.findUniqueOrThrow({
+    where: { txId },
+    include: { attempts: { orderBy: { id: "asc" } }, recurrence: { include: { sandboxPayer: true } } },
+  });
+}
+
 /** A charge whose recurrence is no longer approved is cancelled instead of charged. */
-async function cancelledWithRecurrence(tx: Tx, charge: ChargeWithAttempts, now: Date): Promise<boolean> {
-  const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
+async function cancelledWithRecurrence(
+  tx: Tx,
+  charge: ChargeWithAttempts,
+  now: Date,
+  read?: Recurrence,
+): Promise<boolean> {
+  const rec = read ?? (await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } }));
   if (rec.status === "APROVADA") return false;
   await cancelCharge(
     tx,
@@ -72,11 +93,12 @@ export async function activateCharge(db: Db, txId: string, now = new Date()): Pr
 export type AttemptOutcome = "paid" | "failed" | "cancelled" | "skipped";
 
 /** Credits the merchant with the charge's amount: a received PIX whose id is the attempt's end-to-end id. */
-async function credit(tx: Tx, charge: ChargeWithAttempts, attempt: RecurringChargeAttempt) {
-  const [rec, account] = await Promise.all([
-    tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } }),
-    tx.account.findUniqueOrThrow({ where: { id: charge.accountId } }),
-  ]);
+async function credit(
+  tx: Tx,
+  charge: ChargeWithAttempts,
+  attempt: RecurringChargeAttempt,
+  { rec, account }: { rec: Recurrence; account: Account },
+) {
   const payer = pixRail().counterparty(`payer-of-${rec.idRec}`, {
     cpfCnpj: rec.debtorDocument,
     name: rec.debtorName,
@@ -97,8 +119,14 @@ async function credit(tx: Tx, charge: ChargeWithAttempts, attempt: RecurringChar
 }
 
 /** After a failed attempt: rejected for good, out of chances (EXPIRADA), or left ATIVA for a retry. */
-async function afterFailure(tx: Tx, charge: ChargeWithAttempts, code: CobrRejectCode, day: CalendarDate, now: Date) {
-  const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
+async function afterFailure(
+  tx: Tx,
+  charge: ChargeWithAttempts,
+  rec: Recurrence,
+  code: CobrRejectCode,
+  day: CalendarDate,
+  now: Date,
+) {
   const rejeicao = { codigo: code, descricao: REJECTION_TEXT };
   if (endsCharge(code)) return moveCharge(tx, charge, "REJEITADA", now, { closure: { rejeicao } });
   const after = await withAttempts(tx, charge.txId);
@@ -115,16 +143,17 @@ export async function runAttempt(db: Db, attemptId: bigint, now = new Date()): P
   return db.$transaction(
     async (tx) => {
       const found = await tx.recurringChargeAttempt.findUnique({ where: { id: attemptId }, select: { txId: true } });
-      const charge = found ? await lockedCharge(tx, found.txId) : null;
+      const charge = found ? await lockedForSettling(tx, found.txId) : null;
       const attempt = charge?.attempts.find((a) => a.id === attemptId);
       if (!charge || !attempt || attempt.status !== "AGENDADA" || charge.status !== "ATIVA") return "skipped";
-      if (await cancelledWithRecurrence(tx, charge, now)) return "cancelled";
+      const rec = charge.recurrence;
+      if (await cancelledWithRecurrence(tx, charge, now, rec)) return "cancelled";
       const account = await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } });
       const failure: CobrRejectCode | null =
-        account.status !== "active" ? "AC06" : await payerFailure(tx, charge.idRec);
+        account.status !== "active" ? "AC06" : ((rec.sandboxPayer?.failureCode as CobrRejectCode | null) ?? null);
       if (failure === null) {
         if (!(await closeAttempt(tx, attempt, "PAGA", now))) return "skipped";
-        await credit(tx, charge, attempt);
+        await credit(tx, charge, attempt, { rec, account });
         if (!(await moveCharge(tx, charge, "CONCLUIDA", now, { paidEndToEndId: attempt.endToEndId }))) {
           throw new Error(`recurring charge ${charge.txId} moved while locked`);
         }
@@ -132,7 +161,7 @@ export async function runAttempt(db: Db, attemptId: bigint, now = new Date()): P
       }
       const rejection = { codigo: failure, descricao: REJECTION_TEXT };
       if (!(await closeAttempt(tx, attempt, "REJEITADA", now, rejection))) return "skipped";
-      await afterFailure(tx, charge, failure, dateText(attempt.settlementDate), now);
+      await afterFailure(tx, charge, rec, failure, dateText(attempt.settlementDate), now);
       return "failed";
     },
     { timeout: STEP_TIMEOUT_MS },
@@ -168,32 +197,37 @@ export async function followUpCharge(db: Db, txId: string, now = new Date()): Pr
 
 export type SettlementReport = { activated: number; paid: number; failed: number; cancelled: number; retried: number };
 
+/** What is left to a charge at a time, of what no one holds locked now (a batch of a concurrent pass holds its own). */
+const unlockedCreated = (db: Db, idRec?: Scope) =>
+  db.$queryRaw<{ txId: string }[]>`
+    SELECT c.tx_id AS "txId" FROM recurring_charges c WHERE c.status = 'CRIADA' ${scoped(idRec)}
+     LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+const unlockedDue = (db: Db, today: CalendarDate, idRec?: Scope) =>
+  db.$queryRaw<{ id: bigint }[]>`
+    SELECT a.id FROM recurring_charge_attempts a JOIN recurring_charges c ON c.tx_id = a.tx_id
+     WHERE a.status = 'AGENDADA' AND a.settlement_date <= ${today}::date ${scoped(idRec)}
+     ORDER BY a.id LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED`;
+
 /**
  * One pass of the settlement job at `now`: schedules new charges, runs the attempts due by today,
- * then retries or expires the failed ones. `idRec` limits the pass to one recurrence (the sandbox
- * clock runs a recurrence's cycle at a day of its own).
+ * then retries or expires the failed ones. The plain cases go in batches (settle-batch.ts) until
+ * none is left; what they leave (a recurrence no longer approved, a payer who does not pay) goes
+ * charge by charge, BATCH of each per pass. `idRec` limits the pass to one recurrence (the sandbox
+ * clock runs a recurrence's cycle at a day of its own) or a few.
  */
-export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: string): Promise<SettlementReport> {
+export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: Scope): Promise<SettlementReport> {
   const today = todayInSaoPaulo(now);
   const report: SettlementReport = { activated: 0, paid: 0, failed: 0, cancelled: 0, retried: 0 };
-  const scope = idRec ? { idRec } : {};
-  const created = await db.recurringCharge.findMany({
-    where: { ...scope, status: "CRIADA" },
-    select: { txId: true },
-    take: BATCH,
-  });
-  for (const { txId } of created) if (await activateCharge(db, txId, now)) report.activated += 1;
+  const scope = scopeWhere(idRec);
+  report.activated += await drain(activateBatch, db, now, idRec);
+  for (const { txId } of await unlockedCreated(db, idRec))
+    if (await activateCharge(db, txId, now)) report.activated += 1;
+  report.paid += await drain(payBatch, db, now, idRec);
   const run = async (attemptId: bigint) => {
     const outcome = await runAttempt(db, attemptId, now);
     if (outcome !== "skipped") report[outcome] += 1;
   };
-  const due = await db.recurringChargeAttempt.findMany({
-    where: { status: "AGENDADA", settlementDate: { lte: dateColumn(today) }, charge: scope },
-    orderBy: { id: "asc" },
-    select: { id: true },
-    take: BATCH,
-  });
-  for (const { id } of due) await run(id);
+  for (const { id } of await unlockedDue(db, today, idRec)) await run(id);
   const failing = await db.recurringCharge.findMany({
     where: { ...scope, status: "ATIVA", attempts: { none: { status: { in: [...OPEN_ATTEMPT] } } } },
     select: { txId: true },

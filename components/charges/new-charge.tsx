@@ -289,13 +289,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
           {blocked}
         </Alert>
       ) : null}
-      <CreateButton
-        pending={create.isPending}
-        icon={QrCodeIcon}
-        label={t("submit")}
-        pendingLabel={t("creating")}
-        disabled={blocked !== null}
-      />
+      <CreateButton pending={create.isPending} icon={QrCodeIcon} messages={t} disabled={blocked !== null} />
     </form>
   );
 }

@@ -106,13 +106,7 @@ export function NewDueDateCharge() {
           <DiscountField form={form} dueDate={values.dueDate} />
         </TitledCard>
 
-        <CreateButton
-          pending={create.isPending}
-          icon={CalendarIcon}
-          label={t("submit")}
-          pendingLabel={t("creating")}
-          testId="due-date-submit"
-        />
+        <CreateButton pending={create.isPending} icon={CalendarIcon} messages={t} testId="due-date-submit" />
       </div>
 
       <div className="lg:sticky lg:top-6">

@@ -2,7 +2,6 @@
 
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import type { ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import type { Icon } from "@/components/ui/icons";
@@ -51,19 +50,17 @@ export function useCreateSubmit<V extends FieldValues, Out, Data>(
   });
 }
 
-/** A create form's submit button, at the end of the form: `icon` and `label`, or `pendingLabel` while it runs. */
+/** A create form's submit button, at the end of the form: `icon` and `messages("submit")`, or `messages("creating")` while it runs. */
 export function CreateButton({
   pending,
   icon: IconComponent,
-  label,
-  pendingLabel,
+  messages,
   disabled,
   testId,
 }: {
   pending: boolean;
   icon: Icon;
-  label: ReactNode;
-  pendingLabel: ReactNode;
+  messages: (key: "submit" | "creating") => string;
   disabled?: boolean;
   testId?: string;
 }) {
@@ -71,7 +68,7 @@ export function CreateButton({
     <div className="flex justify-end">
       <Button type="submit" loading={pending} disabled={disabled} className="w-full sm:w-auto" data-testid={testId}>
         {pending ? null : <IconComponent className="size-4" />}
-        {pending ? pendingLabel : label}
+        {pending ? messages("creating") : messages("submit")}
       </Button>
     </div>
   );

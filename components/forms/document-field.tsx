@@ -1,37 +1,21 @@
 "use client";
 
-import type { ReactNode } from "react";
-import type { FieldValues, Path } from "react-hook-form";
-import { Input } from "@/components/ui/input";
+import type { FieldValues } from "react-hook-form";
 import { MAX_DOCUMENT_LENGTH } from "@/server/fields/text";
-import { type AnyForm, FormField } from "./schema-form";
+import { type FieldOf, InputField } from "./schema-form";
 
 /** A form's CPF or CNPJ field (digits, with or without punctuation): label, input, hint, error. */
-export function DocumentField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  hint,
-  placeholder,
-}: {
-  form: AnyForm<V>;
-  name: Path<V>;
-  label: ReactNode;
-  hint?: ReactNode;
-  placeholder: string;
-}) {
+export function DocumentField<V extends FieldValues>({ placeholder, ...field }: FieldOf<V> & { placeholder: string }) {
   return (
-    <FormField form={form} name={name} label={label} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          placeholder={placeholder}
-          inputMode="numeric"
-          maxLength={MAX_DOCUMENT_LENGTH}
-          autoComplete="off"
-          className="tabular-nums"
-        />
-      )}
-    </FormField>
+    <InputField
+      {...field}
+      input={{
+        placeholder,
+        inputMode: "numeric",
+        maxLength: MAX_DOCUMENT_LENGTH,
+        autoComplete: "off",
+        className: "tabular-nums",
+      }}
+    />
   );
 }

@@ -94,13 +94,7 @@ export function NewRecurrence() {
         </div>
       </TitledCard>
 
-      <CreateButton
-        pending={create.isPending}
-        icon={RefreshIcon}
-        label={t("submit")}
-        pendingLabel={t("creating")}
-        testId="recurrence-submit"
-      />
+      <CreateButton pending={create.isPending} icon={RefreshIcon} messages={t} testId="recurrence-submit" />
     </form>
   );
 }

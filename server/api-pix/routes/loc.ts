@@ -22,8 +22,6 @@ export const registerLocRoutes = locationRoutes({
   path: "/loc",
   link: "txid",
   scopes: { write: "payloadlocation.write", read: "payloadlocation.read" },
-  invalid: { type: "PayloadLocationOperacaoInvalida", title: "Location inválida.", status: 400, prefix: "loc" },
-  queryInvalid: { type: "PayloadLocationConsultaInvalida", title: "Consulta inválida.", status: 400 },
   words: {
     noun: "payload location",
     serves: "charge",

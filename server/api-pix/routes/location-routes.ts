@@ -12,7 +12,7 @@ import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
 
 type Period = ReturnType<typeof periodOf>;
 
-/** What tells a location kind apart. `Location` is the service's row; `Filters` the list's own filters. */
+/** What tells a location kind apart (its problems are named after its `family`). `Location` is the service's row; `Filters` the list's own filters. */
 export type LocationKind<
   Location,
   Request extends z.ZodTypeAny,
@@ -25,8 +25,6 @@ export type LocationKind<
   /** The last segment of the unlink path ("txid", "idRec") */
   link: string;
   scopes: { write: Scope; read: Scope };
-  invalid: InvalidProblem;
-  queryInvalid: InvalidProblem;
   /** What the kind is and what a location serves ("payload location", "charge") */
   words: { noun: string; serves: string; notFound: string };
   schemas: {
@@ -74,6 +72,18 @@ export function locationRoutes<
 >(kind: LocationKind<Location, Request, Filters, Parametros>) {
   const { path, scopes, schemas, words } = kind;
   const route = pixRoutes(kind.family);
+  // The specification names no problem for a refused POST /locrec body: the family's is used.
+  const invalid: InvalidProblem = {
+    type: `${kind.family}OperacaoInvalida`,
+    title: "Location inválida.",
+    status: 400,
+    prefix: "loc",
+  };
+  const queryInvalid: InvalidProblem = {
+    type: `${kind.family}ConsultaInvalida`,
+    title: "Consulta inválida.",
+    status: 400,
+  };
   const IdParam = z.object({ id: z.string().openapi({ description: "The location's id." }) });
   const notFound = () =>
     new PixProblem({
@@ -95,7 +105,7 @@ export function locationRoutes<
     .openapi(schemas.pageName, { description: `A page of ${words.noun}s.` });
   const ListQuery = z.object({ ...PeriodQuery, ...schemas.filters });
 
-  const post = route(scopes.write, kind.invalid, [400], {
+  const post = route(scopes.write, invalid, [400], {
     method: "post",
     path,
     summary: `Create a ${words.noun}`,
@@ -109,21 +119,21 @@ export function locationRoutes<
       },
     },
   });
-  const list = route(scopes.read, kind.queryInvalid, [400], {
+  const list = route(scopes.read, queryInvalid, [400], {
     method: "get",
     path,
     summary: `${capital(words.noun)}s created in a period`,
     request: { query: ListQuery },
     responses: { 200: json("The locations of the page.", page) },
   });
-  const getOne = route(scopes.read, kind.queryInvalid, [404], {
+  const getOne = route(scopes.read, queryInvalid, [404], {
     method: "get",
     path: `${path}/{id}`,
     summary: `A ${words.noun}`,
     request: { params: IdParam },
     responses: { 200: json(`The location and the ${words.serves} it serves.`, schemas.completa) },
   });
-  const unlink = route(scopes.write, kind.invalid, [404], {
+  const unlink = route(scopes.write, invalid, [404], {
     method: "delete",
     path: `${path}/{id}/${kind.link}`,
     summary: `Unlink a location from its ${words.serves} (the ${words.serves} keeps its status)`,
@@ -147,7 +157,7 @@ export function locationRoutes<
       const period = periodOf(query);
       const violacoes = periodViolations(period);
       if (violacoes.length) {
-        throw new PixProblem({ ...kind.queryInvalid, detail: "Os parâmetros da consulta não são válidos.", violacoes });
+        throw new PixProblem({ ...queryInvalid, detail: "Os parâmetros da consulta não são válidos.", violacoes });
       }
       const { locations, total } = await kind.services.list(c.get("apiKey").userId, period, query);
       return c.json(

@@ -26,9 +26,6 @@ export const registerLocRecRoutes = locationRoutes({
   path: "/locrec",
   link: "idRec",
   scopes: { write: "payloadlocationrec.write", read: "payloadlocationrec.read" },
-  // The specification names no problem for a refused POST /locrec body; the location family's is used.
-  invalid: { type: "PayloadLocationRecOperacaoInvalida", title: "Location inválida.", status: 400, prefix: "loc" },
-  queryInvalid: { type: "PayloadLocationRecConsultaInvalida", title: "Consulta inválida.", status: 400 },
   words: {
     noun: "recurrence payload location",
     serves: "recurrence",

@@ -2,14 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useMoney } from "@/components/format/money";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { RefundAction } from "@/components/refunds/refund-action";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/dialog";
-import { BanIcon } from "@/components/ui/icons";
+import { CancelAction } from "@/components/ui/confirm-action";
 import type { PanelCharge } from "./panel-charge";
 
 /** An unpaid charge can be withdrawn, after a confirmation: the payer's code stops working. */
@@ -18,10 +15,9 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
   const money = useMoney();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const cancel = useMutation(trpc.charges.cancel.mutationOptions());
 
-  function confirm() {
+  function confirm(close: () => void) {
     cancel.mutate(
       { txId: charge.txId },
       {
@@ -29,7 +25,7 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
           queryClient.setQueryData(trpc.charges.byTxId.queryKey({ txId: charge.txId }), (previous) =>
             previous ? { ...previous, status: view.status } : previous,
           );
-          setOpen(false);
+          close();
           await queryClient.invalidateQueries(trpc.charges.pathFilter());
         },
       },
@@ -37,24 +33,13 @@ export function CancelCharge({ charge }: { charge: PanelCharge }) {
   }
 
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="charge-cancel">
-        <BanIcon className="size-4 text-red-600" />
-        {t("open")}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onConfirm={confirm}
-        title={t("title")}
-        confirmLabel={t("confirm")}
-        cancelLabel={t("keep")}
-        mutation={cancel}
-        testId="charge-cancel"
-      >
-        <p className="text-sm text-slate-600">{t("body", { amount: money(charge.amountCents) })}</p>
-      </ConfirmDialog>
-    </>
+    <CancelAction
+      messages={t}
+      body={t("body", { amount: money(charge.amountCents) })}
+      mutation={cancel}
+      onConfirm={confirm}
+      testId="charge-cancel"
+    />
   );
 }
 

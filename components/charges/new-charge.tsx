@@ -6,7 +6,9 @@ import { z } from "zod";
 import { AccountOptions, useFirstAccount } from "@/components/balance/accounts";
 import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
+import { CreateButton } from "@/components/forms/create-form";
 import { withCheckDigits } from "@/components/forms/document";
+import { DocumentField } from "@/components/forms/document-field";
 import { useFormBasics } from "@/components/forms/form-basics";
 import { blankAsAbsent, FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
@@ -19,7 +21,7 @@ import { AlertCircleIcon, ArrowRightIcon, ChevronDownIcon, QrCodeIcon } from "@/
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChargeCreate, ExpirationSeconds } from "@/server/charges/schema";
-import { ExternalId, MAX_DESCRIPTION, MAX_DOCUMENT_LENGTH, MAX_EXTERNAL_ID } from "@/server/fields/text";
+import { ExternalId, MAX_DESCRIPTION, MAX_EXTERNAL_ID } from "@/server/fields/text";
 import { centsToBrl } from "@/server/money";
 import { ChargePanel, useLiveCharge } from "./charge-panel";
 
@@ -272,18 +274,13 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
           <FormField form={form} name="externalId" label={t("externalId")} hint={t("externalIdHint")}>
             {(control) => <Input {...control} maxLength={MAX_EXTERNAL_ID} autoComplete="off" />}
           </FormField>
-          <FormField form={form} name="sameDocument" label={t("sameDocument")} hint={t("sameDocumentHint")}>
-            {(control) => (
-              <Input
-                {...control}
-                placeholder={t("sameDocumentPlaceholder")}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={MAX_DOCUMENT_LENGTH}
-                className="tabular-nums"
-              />
-            )}
-          </FormField>
+          <DocumentField
+            form={form}
+            name="sameDocument"
+            label={t("sameDocument")}
+            hint={t("sameDocumentHint")}
+            placeholder={t("sameDocumentPlaceholder")}
+          />
         </div>
       </div>
 
@@ -292,12 +289,7 @@ function ChargeForm({ onCreated }: { onCreated: (txId: string) => void }) {
           {blocked}
         </Alert>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending} disabled={blocked !== null} className="w-full sm:w-auto">
-          {create.isPending ? null : <QrCodeIcon className="size-4" />}
-          {create.isPending ? t("creating") : t("submit")}
-        </Button>
-      </div>
+      <CreateButton pending={create.isPending} icon={QrCodeIcon} messages={t} disabled={blocked !== null} />
     </form>
   );
 }

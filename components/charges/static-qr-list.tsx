@@ -2,16 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { CopyTextButton } from "@/components/ui/copy-button";
-import { ConfirmDialog } from "@/components/ui/dialog";
 import { FileTextIcon, QrCodeIcon, TrashIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
@@ -58,15 +57,14 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
   const dateTime = useDateTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const remove = useMutation(trpc.charges.static.remove.mutationOptions());
 
-  function confirm() {
+  function confirm(close: () => void) {
     remove.mutate(
       { id: code.id },
       {
         onSuccess: async () => {
-          setConfirming(false);
+          close();
           await queryClient.invalidateQueries(trpc.charges.static.pathFilter());
         },
       },
@@ -113,28 +111,24 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
           <CopyTextButton value={code.emv} size="sm">
             {t("copy")}
           </CopyTextButton>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setConfirming(true)}
-            aria-label={t("removeLabel", { label: code.label })}
+          <ConfirmAction
+            trigger={
+              <>
+                <TrashIcon className="size-4" />
+                {t("remove")}
+              </>
+            }
+            button={{ variant: "ghost", size: "sm", "aria-label": t("removeLabel", { label: code.label }) }}
+            onConfirm={confirm}
+            title={t("removeTitle")}
+            confirmLabel={t("remove")}
+            cancelLabel={t("keep")}
+            mutation={remove}
           >
-            <TrashIcon className="size-4" />
-            {t("remove")}
-          </Button>
+            <p className="text-sm text-slate-600">{t("removeBody", { label: code.label })}</p>
+          </ConfirmAction>
         </div>
       </Card>
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        onConfirm={confirm}
-        title={t("removeTitle")}
-        confirmLabel={t("remove")}
-        cancelLabel={t("keep")}
-        mutation={remove}
-      >
-        <p className="text-sm text-slate-600">{t("removeBody", { label: code.label })}</p>
-      </ConfirmDialog>
     </li>
   );
 }

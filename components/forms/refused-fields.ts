@@ -1,5 +1,6 @@
 import type { FieldValues, Path } from "react-hook-form";
 import type { AnyForm } from "./schema-form";
+import { errorData } from "./service-error";
 
 /** Where and how a refused field is shown: on a form field, or above the form (`path` null). */
 export type RefusedMark<V extends FieldValues> = { message: string; path: Path<V> | null };
@@ -23,4 +24,9 @@ export function markRefusedFields<V extends FieldValues>(
     marked = true;
   }
   return marked;
+}
+
+/** The fields a service refused (FieldsRefused's `fields` on a procedure's error), none when it named none. */
+export function refusedFieldsOf(cause: unknown): string[] {
+  return (errorData(cause) as { fields?: string[] | null } | null)?.fields ?? [];
 }

@@ -6,7 +6,7 @@
  * service's refusal lands on the field it is about or above the form.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useId } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import {
   type FieldError,
   type FieldErrors,
@@ -22,6 +22,7 @@ import {
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { describedBy, Field, FieldError as InlineError, Select } from "@/components/ui/fields";
+import { Input } from "@/components/ui/input";
 import { type IssueKind, issueKind, useIssueMessage } from "./issue-message";
 
 type FormSchema = z.ZodType<unknown, FieldValues>;
@@ -162,4 +163,15 @@ export function SelectField<V extends FieldValues>({
       )}
     </FormField>
   );
+}
+
+/** What names a form's field: the form, the field's path, its label and hint. */
+export type FieldOf<V extends FieldValues> = { form: AnyForm<V>; name: Path<V>; label: ReactNode; hint?: ReactNode };
+
+/** A FormField whose control is an Input with `input`'s props (type, placeholder, limits...). */
+export function InputField<V extends FieldValues>({
+  input,
+  ...field
+}: FieldOf<V> & { input: ComponentProps<typeof Input> }) {
+  return <FormField {...field}>{(control) => <Input {...control} {...input} />}</FormField>;
 }

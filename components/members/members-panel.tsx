@@ -12,8 +12,7 @@ import { Button } from "@/components/ui/button";
 import { TitledCard } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { PanelStates } from "@/components/ui/list-states";
 import { MEMBER_ROLES, type MemberRole } from "@/server/auth/permissions";
 
 /** The team: invite by e-mail, pending invitations (revocable), members with their role. */
@@ -78,73 +77,64 @@ export function MembersPanel({ selfId }: { selfId: string }) {
         </p>
       ) : null}
       {failure ? <Alert data-testid="members-error">{explain(failure).message}</Alert> : null}
-      {list.isPending ? (
-        <LoadingState label={t("loading")} testId="members-loading">
-          <Skeleton className="h-40 w-full" />
-        </LoadingState>
-      ) : list.isError ? (
-        <ErrorState
-          title={t("error")}
-          description={t("errorBody")}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <>
-          <TitledCard title={t("membersTitle")}>
-            <ul className="divide-y divide-slate-100" data-testid="members-list">
-              {list.data.members.map((m) => (
-                <li key={m.userId} className="flex flex-wrap items-center gap-3 py-3" data-testid="member-row">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{m.name}</p>
-                    <p className="truncate text-xs text-slate-500">{m.email}</p>
-                  </div>
-                  {m.userId === selfId ? <Badge tone="neutral">{t("you")}</Badge> : null}
-                  <Select
-                    aria-label={t("roleOf", { email: m.email })}
-                    className="w-40"
-                    value={m.role}
-                    onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
-                  >
-                    {MEMBER_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {roleLabel(r)}
-                      </option>
-                    ))}
-                  </Select>
-                  <Button
-                    variant="secondary"
-                    size="compact"
-                    onClick={() => remove.mutate({ userId: m.userId })}
-                    aria-label={t("removeOf", { email: m.email })}
-                  >
-                    {t("remove")}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </TitledCard>
-          {list.data.invitations.length > 0 ? (
-            <TitledCard title={t("pendingTitle")}>
-              <ul className="divide-y divide-slate-100" data-testid="invitations-list">
-                {list.data.invitations.map((i) => (
-                  <li key={i.id} className="flex flex-wrap items-center gap-3 py-3">
+      <PanelStates query={list} messages={t} testId="members">
+        {(data) => (
+          <>
+            <TitledCard title={t("membersTitle")}>
+              <ul className="divide-y divide-slate-100" data-testid="members-list">
+                {data.members.map((m) => (
+                  <li key={m.userId} className="flex flex-wrap items-center gap-3 py-3" data-testid="member-row">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900">{i.email}</p>
-                      <p className="text-xs text-slate-500">
-                        {roleLabel(i.role)} · {t("expires", { when: dateTime(i.expiresAt) })}
-                      </p>
+                      <p className="truncate text-sm font-medium text-slate-900">{m.name}</p>
+                      <p className="truncate text-xs text-slate-500">{m.email}</p>
                     </div>
-                    <Button variant="secondary" size="compact" onClick={() => revoke.mutate({ invitationId: i.id })}>
-                      {t("revoke")}
+                    {m.userId === selfId ? <Badge tone="neutral">{t("you")}</Badge> : null}
+                    <Select
+                      aria-label={t("roleOf", { email: m.email })}
+                      className="w-40"
+                      value={m.role}
+                      onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as MemberRole })}
+                    >
+                      {MEMBER_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {roleLabel(r)}
+                        </option>
+                      ))}
+                    </Select>
+                    <Button
+                      variant="secondary"
+                      size="compact"
+                      onClick={() => remove.mutate({ userId: m.userId })}
+                      aria-label={t("removeOf", { email: m.email })}
+                    >
+                      {t("remove")}
                     </Button>
                   </li>
                 ))}
               </ul>
             </TitledCard>
-          ) : null}
-        </>
-      )}
+            {data.invitations.length > 0 ? (
+              <TitledCard title={t("pendingTitle")}>
+                <ul className="divide-y divide-slate-100" data-testid="invitations-list">
+                  {data.invitations.map((i) => (
+                    <li key={i.id} className="flex flex-wrap items-center gap-3 py-3">
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium text-slate-900">{i.email}</p>
+                        <p className="text-xs text-slate-500">
+                          {roleLabel(i.role)} · {t("expires", { when: dateTime(i.expiresAt) })}
+                        </p>
+                      </div>
+                      <Button variant="secondary" size="compact" onClick={() => revoke.mutate({ invitationId: i.id })}>
+                        {t("revoke")}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </TitledCard>
+            ) : null}
+          </>
+        )}
+      </PanelStates>
     </div>
   );
 }

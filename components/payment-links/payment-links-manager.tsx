@@ -14,8 +14,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QrCodeIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
+import { PanelStates } from "@/components/ui/list-states";
 import type { PaymentLinkView } from "@/server/payment-links/view";
 import { CreateLinkForm } from "./create-link-form";
 
@@ -45,79 +44,73 @@ export function PaymentLinksManager() {
           <CopyButton value={created} label={t("url")} />
         </Alert>
       ) : null}
-      {list.isPending ? (
-        <LoadingState label={t("loading")} testId="links-loading">
-          <Skeleton className="h-40 w-full" />
-        </LoadingState>
-      ) : list.isError ? (
-        <ErrorState
-          title={t("error")}
-          description={t("errorBody")}
-          onRetry={() => list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.length === 0 ? (
-        <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
-      ) : (
-        <>
-          <CardList rows={list.data} rowKey={(link) => link.id} testId="links-cards">
-            {(link) => (
-              <ListCard
-                testId="link-card"
-                title={link.description}
-                subtitle={<span className="break-all">{link.url}</span>}
-                amount={amountOf(link)}
-                status={<StatusBadge link={link} />}
-                note={t("paymentsNote", { count: link.paymentsCount, received: money(link.receivedCents) })}
-              >
-                <LinkActions link={link} />
-              </ListCard>
-            )}
-          </CardList>
-          <DataTable
-            caption={t("caption")}
-            testId="links-table"
-            rowTestId="link-row"
-            from="lg"
-            rows={list.data}
-            rowKey={(link) => link.id}
-            columns={[
-              {
-                header: t("columns.link"),
-                cell: (link) => (
-                  <Stacked
-                    main={<RowTitle wrap>{link.description}</RowTitle>}
-                    sub={<span className="break-all">{link.url}</span>}
-                  />
-                ),
-              },
-              amountColumn(t("columns.amount"), amountOf, "w-[10rem]"),
-              {
-                header: t("columns.payments"),
-                className: "w-[7rem] text-right",
-                testId: "link-payments",
-                cell: (link) => (link.maxPayments ? `${link.paymentsCount} / ${link.maxPayments}` : link.paymentsCount),
-              },
-              amountColumn<PaymentLinkView>(t("columns.received"), (link) => money(link.receivedCents), "w-[9rem]"),
-              {
-                header: t("columns.status"),
-                className: "w-[8rem]",
-                cell: (link) => (
-                  <Stacked
-                    main={<StatusBadge link={link} />}
-                    sub={link.expiresAt ? t("until", { date: dateTime(link.expiresAt, "short") }) : undefined}
-                  />
-                ),
-              },
-              {
-                header: <span className="sr-only">{t("columns.actions")}</span>,
-                className: "w-[12rem] text-right",
-                cell: (link) => <LinkActions link={link} />,
-              },
-            ]}
-          />
-        </>
-      )}
+      <PanelStates query={list} messages={t} testId="links">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState icon={QrCodeIcon} title={t("empty.title")} description={t("empty.body")} />
+          ) : (
+            <>
+              <CardList rows={data} rowKey={(link) => link.id} testId="links-cards">
+                {(link) => (
+                  <ListCard
+                    testId="link-card"
+                    title={link.description}
+                    subtitle={<span className="break-all">{link.url}</span>}
+                    amount={amountOf(link)}
+                    status={<StatusBadge link={link} />}
+                    note={t("paymentsNote", { count: link.paymentsCount, received: money(link.receivedCents) })}
+                  >
+                    <LinkActions link={link} />
+                  </ListCard>
+                )}
+              </CardList>
+              <DataTable
+                caption={t("caption")}
+                testId="links-table"
+                rowTestId="link-row"
+                from="lg"
+                rows={data}
+                rowKey={(link) => link.id}
+                columns={[
+                  {
+                    header: t("columns.link"),
+                    cell: (link) => (
+                      <Stacked
+                        main={<RowTitle wrap>{link.description}</RowTitle>}
+                        sub={<span className="break-all">{link.url}</span>}
+                      />
+                    ),
+                  },
+                  amountColumn(t("columns.amount"), amountOf, "w-[10rem]"),
+                  {
+                    header: t("columns.payments"),
+                    className: "w-[7rem] text-right",
+                    testId: "link-payments",
+                    cell: (link) =>
+                      link.maxPayments ? `${link.paymentsCount} / ${link.maxPayments}` : link.paymentsCount,
+                  },
+                  amountColumn<PaymentLinkView>(t("columns.received"), (link) => money(link.receivedCents), "w-[9rem]"),
+                  {
+                    header: t("columns.status"),
+                    className: "w-[8rem]",
+                    cell: (link) => (
+                      <Stacked
+                        main={<StatusBadge link={link} />}
+                        sub={link.expiresAt ? t("until", { date: dateTime(link.expiresAt, "short") }) : undefined}
+                      />
+                    ),
+                  },
+                  {
+                    header: <span className="sr-only">{t("columns.actions")}</span>,
+                    className: "w-[12rem] text-right",
+                    cell: (link) => <LinkActions link={link} />,
+                  },
+                ]}
+              />
+            </>
+          )
+        }
+      </PanelStates>
     </div>
   );
 }

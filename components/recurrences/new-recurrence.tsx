@@ -1,22 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { AmountField } from "@/components/forms/amount-input";
+import { CreateButton, useCreateSubmit } from "@/components/forms/create-form";
 import { DateField } from "@/components/forms/date-field";
+import { DocumentField } from "@/components/forms/document-field";
 import { useFormBasics } from "@/components/forms/form-basics";
-import { markRefusedFields } from "@/components/forms/refused-fields";
-import {
-  type AnyForm,
-  FormAlert,
-  FormField,
-  SelectField,
-  showServiceError,
-  useSchemaForm,
-} from "@/components/forms/schema-form";
-import { errorData } from "@/components/forms/service-error";
-import { Button } from "@/components/ui/button";
+import { FormAlert, FormField, SelectField, useSchemaForm } from "@/components/forms/schema-form";
 import { TitledCard } from "@/components/ui/card";
 import { ChoiceCards } from "@/components/ui/choice-cards";
 import { RefreshIcon } from "@/components/ui/icons";
@@ -24,44 +15,26 @@ import { Input } from "@/components/ui/input";
 import { plusDays, todayInSaoPaulo } from "@/server/charges/due-date/calendar";
 import { AMOUNT_KINDS } from "@/server/recurrences/form";
 import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "@/server/recurrences/model";
-import { defaultValues, type RecurrenceFormValues, recurrenceSchema, refusedField } from "./form-schema";
-
-/** Marks each field the service refused with its sentence (above the form when it is none). */
-function useMarkRefused(form: AnyForm<RecurrenceFormValues>) {
-  const t = useTranslations("recurrences.refused");
-  return (fields: string[]) =>
-    markRefusedFields(form, fields, (field) => {
-      const refused = refusedField(field);
-      return refused ? { message: t(refused.key as never), path: refused.path } : null;
-    });
-}
+import { defaultValues, recurrenceSchema, refusedField } from "./form-schema";
 
 /** The "new recurrence" form: contract and payer, dates and frequency, amount and retries. */
 export function NewRecurrence() {
   const t = useTranslations("recurrences.form");
+  const refusals = useTranslations("recurrences.refused");
   const periodicities = useTranslations("recurrences.periodicities");
   const retryPolicies = useTranslations("recurrences.retryPolicies");
-  const router = useRouter();
-  const basics = useFormBasics((trpc) => trpc.recurrences.create.mutationOptions());
-  const { locale, trpc, queryClient, explain, mutation: create } = basics;
+  const { locale, trpc, mutation: create } = useFormBasics((trpc) => trpc.recurrences.create.mutationOptions());
   const schema = useMemo(() => recurrenceSchema(locale), [locale]);
   const form = useSchemaForm(schema, { defaultValues: defaultValues(plusDays(todayInSaoPaulo(), 7)) });
-  const markRefused = useMarkRefused(form);
   const amountKind = form.watch("amountKind");
   const startDate = form.watch("startDate");
-
-  const onSubmit = form.handleSubmit((input) => {
-    if (create.isPending) return;
-    create.mutate(input, {
-      onSuccess: ({ idRec }) => {
-        void queryClient.invalidateQueries(trpc.recurrences.list.pathFilter());
-        router.push(`/recurrences/${idRec}`);
-      },
-      onError: (cause) => {
-        const fields = (errorData(cause) as { fields?: string[] | null } | null)?.fields ?? [];
-        if (!markRefused(fields)) showServiceError(form, explain(cause));
-      },
-    });
+  const onSubmit = useCreateSubmit(form, create, {
+    mark: (field) => {
+      const refused = refusedField(field);
+      return refused ? { message: refusals(refused.key as never), path: refused.path } : null;
+    },
+    refresh: trpc.recurrences.list.pathFilter(),
+    href: ({ idRec }) => `/recurrences/${idRec}`,
   });
 
   return (
@@ -77,18 +50,12 @@ export function NewRecurrence() {
         <FormField form={form} name="debtor.name" label={t("debtorName")}>
           {(control) => <Input {...control} maxLength={REC_LIMITS.debtorName} autoComplete="off" />}
         </FormField>
-        <FormField form={form} name="debtor.document" label={t("debtorDocument")}>
-          {(control) => (
-            <Input
-              {...control}
-              placeholder={t("debtorDocumentPlaceholder")}
-              inputMode="numeric"
-              maxLength={18}
-              autoComplete="off"
-              className="tabular-nums"
-            />
-          )}
-        </FormField>
+        <DocumentField
+          form={form}
+          name="debtor.document"
+          label={t("debtorDocument")}
+          placeholder={t("debtorDocumentPlaceholder")}
+        />
       </TitledCard>
 
       <TitledCard title={t("calendar")} contentClassName="grid gap-5 md:grid-cols-3">
@@ -127,12 +94,7 @@ export function NewRecurrence() {
         </div>
       </TitledCard>
 
-      <div className="flex justify-end">
-        <Button type="submit" loading={create.isPending} className="w-full sm:w-auto" data-testid="recurrence-submit">
-          {create.isPending ? null : <RefreshIcon className="size-4" />}
-          {create.isPending ? t("creating") : t("submit")}
-        </Button>
-      </div>
+      <CreateButton pending={create.isPending} icon={RefreshIcon} messages={t} testId="recurrence-submit" />
     </form>
   );
 }

@@ -2,16 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useCalendarDate } from "@/components/format/date-time";
 import { formatDocument } from "@/components/forms/document";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { CancelAction } from "@/components/ui/confirm-action";
 import { DetailCard, DetailRow, IdRow, listHref, NoValue } from "@/components/ui/detail-list";
 import { DetailPage } from "@/components/ui/detail-states";
-import { ConfirmDialog } from "@/components/ui/dialog";
-import { BanIcon, RefreshIcon } from "@/components/ui/icons";
+import { RefreshIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Timeline } from "@/components/ui/timeline";
@@ -56,37 +54,19 @@ function CancelRecurrence({ idRec }: { idRec: string }) {
   const t = useTranslations("recurrences.cancel");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const cancel = useMutation(trpc.recurrences.cancel.mutationOptions());
-  const confirm = () =>
+  const confirm = (close: () => void) =>
     cancel.mutate(
       { idRec },
       {
         onSuccess: async () => {
-          setOpen(false);
+          close();
           await queryClient.invalidateQueries(trpc.recurrences.pathFilter());
         },
       },
     );
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)} data-testid="recurrence-cancel">
-        <BanIcon className="size-4 text-red-600" />
-        {t("open")}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onConfirm={confirm}
-        title={t("title")}
-        confirmLabel={t("confirm")}
-        cancelLabel={t("keep")}
-        mutation={cancel}
-        testId="recurrence-cancel"
-      >
-        <p className="text-sm text-slate-600">{t("body")}</p>
-      </ConfirmDialog>
-    </>
+    <CancelAction messages={t} body={t("body")} mutation={cancel} onConfirm={confirm} testId="recurrence-cancel" />
   );
 }
 

@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { LogOutIcon } from "@/components/ui/icons";
 import { ErrorState, ListSkeleton } from "@/components/ui/list-states";
@@ -26,7 +27,6 @@ export function DeviceSessions() {
     trpc.sessions.revokeAll.mutationOptions({ onSuccess: () => window.location.assign("/login") }),
   );
   const [signingOut, setSigningOut] = useState<DeviceSession | null>(null);
-  const [everywhere, setEverywhere] = useState(false);
   const deviceName = useDeviceName();
 
   return (
@@ -36,10 +36,22 @@ export function DeviceSessions() {
           <CardTitle>{t("title")}</CardTitle>
           <CardDescription>{t("description")}</CardDescription>
         </div>
-        <Button variant="secondary" size="compact" onClick={() => setEverywhere(true)}>
-          <LogOutIcon className="size-4" />
-          {t("signOutEverywhere")}
-        </Button>
+        <ConfirmAction
+          trigger={
+            <>
+              <LogOutIcon className="size-4" />
+              {t("signOutEverywhere")}
+            </>
+          }
+          button={{ size: "compact" }}
+          onConfirm={() => revokeAll.mutate()}
+          title={t("confirmAll.title")}
+          confirmLabel={t("confirmAll.confirm")}
+          mutation={revokeAll}
+          testId="sign-out-everywhere"
+        >
+          <p className="text-sm text-slate-600">{t("confirmAll.body")}</p>
+        </ConfirmAction>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
@@ -71,17 +83,6 @@ export function DeviceSessions() {
         <p className="text-sm text-slate-600">
           {t("confirmOne.body", { device: signingOut ? deviceName(signingOut) : "" })}
         </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={everywhere}
-        onClose={() => setEverywhere(false)}
-        onConfirm={() => revokeAll.mutate()}
-        title={t("confirmAll.title")}
-        confirmLabel={t("confirmAll.confirm")}
-        mutation={revokeAll}
-        testId="sign-out-everywhere"
-      >
-        <p className="text-sm text-slate-600">{t("confirmAll.body")}</p>
       </ConfirmDialog>
     </Card>
   );

@@ -125,3 +125,41 @@ export function ListStates<T, E>({
   }
   return isEmpty(query.data) ? empty : children(query.data);
 }
+
+/** A panel's namespace translator (`useTranslations("members")`): it must hold these keys. */
+type PanelMessages = (key: "loading" | "error" | "errorBody") => string;
+
+/**
+ * A panel's query besides showing it, in the page look: a block placeholder while pending
+ * (`${testId}-loading`), an ErrorState with a retry when it failed, else `children(data)`.
+ */
+export function PanelStates<T, E>({
+  query,
+  messages: t,
+  testId,
+  children,
+}: {
+  query: UseQueryResult<T, E>;
+  messages: PanelMessages;
+  testId: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <LoadingState label={t("loading")} testId={`${testId}-loading`}>
+        <Skeleton className="h-40 w-full" />
+      </LoadingState>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={t("error")}
+        description={t("errorBody")}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return children(query.data);
+}

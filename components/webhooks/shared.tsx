@@ -1,14 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { FieldValues, Path } from "react-hook-form";
-import { type AnyForm, FormField } from "@/components/forms/schema-form";
+import type { FieldValues } from "react-hook-form";
+import { type FieldOf, InputField } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { ChevronDownIcon } from "@/components/ui/icons";
-import { Input } from "@/components/ui/input";
 import { MAX_URL } from "@/server/webhooks/schema";
 
 const DOTS = { success: "bg-emerald-500", warning: "bg-amber-500", danger: "bg-red-500", neutral: "bg-slate-400" };
@@ -125,33 +124,19 @@ export function DeleteDialog({
 }
 
 /** A webhook's target URL, typed in full (https://…). */
-export function TargetUrlField<V extends FieldValues>({
-  form,
-  name,
-  label,
-  hint,
-  placeholder,
-}: {
-  form: AnyForm<V>;
-  name: Path<V>;
-  label: string;
-  hint: string;
-  placeholder: string;
-}) {
+export function TargetUrlField<V extends FieldValues>({ placeholder, ...field }: FieldOf<V> & { placeholder: string }) {
   return (
-    <FormField form={form} name={name} label={label} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          type="url"
-          inputMode="url"
-          placeholder={placeholder}
-          maxLength={MAX_URL}
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-        />
-      )}
-    </FormField>
+    <InputField
+      {...field}
+      input={{
+        type: "url",
+        inputMode: "url",
+        placeholder,
+        maxLength: MAX_URL,
+        autoComplete: "off",
+        spellCheck: false,
+        className: "font-mono",
+      }}
+    />
   );
 }

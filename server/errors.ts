@@ -141,6 +141,8 @@ export const ERROR_REASONS = [
   "LAST_OWNER",
   "ALREADY_MEMBER",
   "INVITATION_INVALID",
+  /** turning on "require a second factor of all members" without one of one's own */
+  "ENROL_FIRST",
   // sign-in hygiene (server/users/password-reset.ts)
   "WRONG_PASSWORD",
 ] as const;

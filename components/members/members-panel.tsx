@@ -15,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MEMBER_ROLES, type MemberRole } from "@/server/auth/permissions";
+import { SecondFactorRequirement } from "./second-factor-requirement";
 
 /** The team: invite by e-mail, pending invitations (revocable), members with their role. */
 export function MembersPanel({ selfId }: { selfId: string }) {
@@ -143,6 +144,7 @@ export function MembersPanel({ selfId }: { selfId: string }) {
               </ul>
             </TitledCard>
           ) : null}
+          <SecondFactorRequirement />
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ import {
   revokeInvitation,
 } from "../../organizations/invitations";
 import { changeMemberRole, listMembers, organizationsOf, removeMember } from "../../organizations/members";
+import { organizationSecurity, setSecondFactorRequired } from "../../organizations/security";
 import { can, createTRPCRouter, openProcedure } from "../init";
 
 const Role = z.enum(MEMBER_ROLES);
@@ -87,6 +88,18 @@ export const membersRouter = createTRPCRouter({
       );
       return { removed: true };
     }),
+
+  /** Whether the organisation requires a second factor of all members, and how many have none yet. */
+  security: can("members.manage").query(({ ctx }) => organizationSecurity(db(), ctx.tenantId)),
+
+  /** The owner's "require a second factor of all members" (audited by the service). */
+  requireSecondFactor: can("security.require")
+    .input(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      db().$transaction((tx) =>
+        setSecondFactorRequired(tx, { organizationId: ctx.tenantId, required: input.required, actor: actorOf(ctx) }),
+      ),
+    ),
 
   /** The organisation's "Atividade": its members' audited actions, newest first. */
   activity: can("activity.read")

@@ -145,6 +145,8 @@ export const ERROR_REASONS = [
   "ENROL_FIRST",
   // sign-in hygiene (server/users/password-reset.ts)
   "WRONG_PASSWORD",
+  /** a password door's failed attempts used up (sign-in's windows; the invitation page) */
+  "TOO_MANY_ATTEMPTS",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

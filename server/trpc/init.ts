@@ -9,7 +9,7 @@ import type { AppLocale } from "../../i18n/config";
 import { requestLocale } from "../../i18n/request-locale";
 import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "../audit/log";
-import { getSession, type SessionUser } from "../auth/next-auth";
+import { getSession, loginClientAddress, type SessionUser } from "../auth/next-auth";
 import type { Access, Permission } from "../auth/permissions";
 import { memberOfSession, tenantFor } from "../auth/tenant";
 import { db } from "../db/client";
@@ -19,7 +19,13 @@ import { AppError, FieldsRefused } from "../errors";
 
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
 /** `sessionId`: the device session of the request's sign-in (server/users/sessions.ts). */
-export type TRPCContext = { user: SessionUser | null; locale?: AppLocale; sessionId?: string | null };
+/** `clientAddress`: the caller's address as sign-in reads it, for the password doors' throttles. */
+export type TRPCContext = {
+  user: SessionUser | null;
+  locale?: AppLocale;
+  sessionId?: string | null;
+  clientAddress?: string;
+};
 
 export async function createTRPCContext(options?: { req: Request }): Promise<TRPCContext> {
   const session = await getSession();
@@ -27,6 +33,7 @@ export async function createTRPCContext(options?: { req: Request }): Promise<TRP
     user: session?.user ?? null,
     locale: options ? requestLocale(options.req) : undefined,
     sessionId: session?.sessionId ?? null,
+    clientAddress: options ? loginClientAddress(Object.fromEntries(options.req.headers)) : undefined,
   };
 }
 

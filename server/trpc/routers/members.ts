@@ -9,7 +9,7 @@ import { db } from "../../db/client";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import { text } from "../../fields/text";
 import {
-  acceptInvitation,
+  acceptInvitationLimited,
   inviteMember,
   pendingInvitations,
   previewInvitation,
@@ -116,5 +116,5 @@ export const membersRouter = createTRPCRouter({
 
   accept: openProcedure
     .input(z.object({ token: Token, password: Password, name: text({ max: 120, trim: true }).optional() }))
-    .mutation(({ input }) => db().$transaction((tx) => acceptInvitation(tx, input))),
+    .mutation(({ ctx, input }) => acceptInvitationLimited(db(), input, ctx.clientAddress ?? "unknown")),
 });

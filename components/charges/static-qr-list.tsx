@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
+import { Can } from "@/components/layout/permissions";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -26,7 +27,9 @@ export function StaticQrList() {
 
   return (
     <div className="space-y-6">
-      <NewStaticQr />
+      <Can permission="charges.write">
+        <NewStaticQr />
+      </Can>
       <CollectionStates
         testId="static-qr"
         query={list}
@@ -113,15 +116,17 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
           <CopyTextButton value={code.emv} size="sm">
             {t("copy")}
           </CopyTextButton>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setConfirming(true)}
-            aria-label={t("removeLabel", { label: code.label })}
-          >
-            <TrashIcon className="size-4" />
-            {t("remove")}
-          </Button>
+          <Can permission="charges.write">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={t("removeLabel", { label: code.label })}
+            >
+              <TrashIcon className="size-4" />
+              {t("remove")}
+            </Button>
+          </Can>
         </div>
       </Card>
       <ConfirmDialog

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useCalendarDate } from "@/components/format/date-time";
 import { formatDocument } from "@/components/forms/document";
+import { Can } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -35,7 +36,9 @@ export function RecurrenceDetail({ idRec, back }: { idRec: string; back?: string
       header={{
         actions:
           recurrence.data && !isFinal(recurrence.data.status) ? (
-            <CancelRecurrence idRec={recurrence.data.idRec} />
+            <Can permission="charges.write">
+              <CancelRecurrence idRec={recurrence.data.idRec} />
+            </Can>
           ) : null,
       }}
       query={recurrence}
@@ -171,8 +174,10 @@ function DetailBody({ recurrence }: { recurrence: Detail }) {
       <SummaryPanel recurrence={recurrence} />
       {recurrence.status === "CRIADA" ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <ShareCard recurrence={recurrence} />
-          <ShareQrCard idRec={recurrence.idRec} />
+          <Can permission="charges.write">
+            <ShareCard recurrence={recurrence} />
+            <ShareQrCard idRec={recurrence.idRec} />
+          </Can>
         </div>
       ) : (
         <ChargesCard recurrence={recurrence} />

@@ -185,4 +185,16 @@ test("support sees every page it may open without a write action", async ({ brow
   for (const path of CLOSED_TO_SUPPORT) {
     expect((await support.goto(path))?.status(), path).toBe(403);
   }
+
+  // The owner may require a second factor of all members, once they have one themselves.
+  await owner.goto("/team");
+  const requirement = owner.getByTestId("second-factor-requirement");
+  await expect(requirement.getByTestId("second-factor-requirement-state")).toHaveText("Não exigido", SLOW);
+  await requirement.getByTestId("second-factor-requirement-toggle").click();
+  await expect(requirement.getByTestId("second-factor-requirement-error")).toContainText(
+    "Ative um segundo fator",
+    SLOW,
+  );
+  await expect(requirement.getByTestId("second-factor-requirement-state")).toHaveText("Não exigido");
+  await snap(owner, "team-second-factor-requirement");
 });

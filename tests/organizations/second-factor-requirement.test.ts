@@ -4,7 +4,6 @@
  * acting in that organisation reaches only the enrolment (tRPC, app/api, pages), as the platform
  * administrator's gate does; in another organisation the same person works as before.
  */
-import { TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -18,6 +17,7 @@ import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { appCode, callerOf, passwordSignIn, sessionOf } from "../auth/second-factor-support";
 import { newMerchant } from "../support/fixtures";
+import { refusal } from "./support";
 
 process.env.RATE_LIMITS_ENABLED = "false";
 
@@ -39,16 +39,6 @@ const enrolledCheck = {
   checkedWith: "second-factor" as const,
 };
 const callerAs = (user: SessionUser) => createCallerFactory(appRouter)({ user, locale: "en" });
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 async function join(organizationId: string, role: "admin" | "finance" | "support", email?: string) {
   const tag = Math.random().toString(36).slice(2, 8);

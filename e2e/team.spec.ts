@@ -146,3 +146,90 @@ test("finance sets up an authenticator app and confirms a large send with a code
   await expect(result).toHaveAttribute("data-status", "succeeded");
   await snap(finance, "team-finance-sent");
 });
+
+/**
+ * Support reads and changes nothing (docs/decisions/0050): on every page it may open, each write
+ * action the permission table keeps from it is absent (the owner, in the same places, sees them,
+ * so the test ids are the live ones); every page it may not open answers 403.
+ */
+/** `loaded`: what shows the page drawn with its data, where a write action comes with the data. */
+const READ_ONLY_PAGES: { path: string; loaded?: string; writes: string[]; ownerSees: string[] }[] = [
+  { path: "/charges", writes: ["new-charge"], ownerSees: ["new-charge"] },
+  { path: "/charges/static", writes: ["static-qr-new"], ownerSees: ["static-qr-new"] },
+  {
+    path: "/charges/due-date",
+    writes: ["due-date-new-link", "due-date-upload-link"],
+    ownerSees: ["due-date-new-link", "due-date-upload-link"],
+  },
+  {
+    path: "/recurrences",
+    writes: ["recurrence-new-link"],
+    ownerSees: ["recurrence-new-link"],
+  },
+  {
+    path: "/payment-links",
+    writes: ["create-link-form", "create-link", "deactivate-link"],
+    ownerSees: ["create-link-form"],
+  },
+  {
+    path: "/pix-keys",
+    loaded: "key-account",
+    writes: ["register-key", "set-current", "delete-key"],
+    ownerSees: ["register-key"],
+  },
+  { path: "/refunds", writes: ["refund-start"], ownerSees: ["refund-start"] },
+  { path: "/meds", writes: [], ownerSees: [] },
+  { path: "/ledger", writes: [], ownerSees: [] },
+];
+const CLOSED_TO_SUPPORT = [
+  "/send",
+  "/webhooks",
+  "/api-keys",
+  "/statements",
+  "/sandbox",
+  "/team",
+  "/branding",
+  "/activity",
+];
+
+async function visit(page: Page, path: string, loaded?: string) {
+  await page.goto(path);
+  await expect(page.locator("main h1").first()).toBeVisible(SLOW);
+  if (loaded) await expect(page.getByTestId(loaded).first()).toBeAttached(SLOW);
+}
+
+test("support sees every page it may open without a write action", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const support = await openPage(browser);
+  await signIn(support, SUPPORT);
+  await support.waitForURL("**/overview", SLOW);
+  const owner = await openPage(browser);
+  await signIn(owner, DEMO_MERCHANT);
+  await owner.waitForURL("**/overview", SLOW);
+
+  for (const { path, loaded, writes, ownerSees } of READ_ONLY_PAGES) {
+    await visit(owner, path, loaded);
+    for (const id of ownerSees) await expect(owner.getByTestId(id).first(), `${path}: ${id}`).toBeAttached(SLOW);
+
+    await visit(support, path, loaded);
+    for (const id of writes) await expect(support.getByTestId(id), `${path}: ${id}`).toHaveCount(0);
+    await expect(support.locator('main a[href="/send"]'), `${path}: a way to send money`).toHaveCount(0);
+  }
+  await snap(support, "team-support-pix-keys-read-only");
+
+  for (const path of CLOSED_TO_SUPPORT) {
+    expect((await support.goto(path))?.status(), path).toBe(403);
+  }
+
+  // The owner may require a second factor of all members, once they have one themselves.
+  await owner.goto("/team");
+  const requirement = owner.getByTestId("second-factor-requirement");
+  await expect(requirement.getByTestId("second-factor-requirement-state")).toHaveText("Não exigido", SLOW);
+  await requirement.getByTestId("second-factor-requirement-toggle").click();
+  await expect(requirement.getByTestId("second-factor-requirement-error")).toContainText(
+    "Ative um segundo fator",
+    SLOW,
+  );
+  await expect(requirement.getByTestId("second-factor-requirement-state")).toHaveText("Não exigido");
+  await snap(owner, "team-second-factor-requirement");
+});

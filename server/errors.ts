@@ -141,8 +141,12 @@ export const ERROR_REASONS = [
   "LAST_OWNER",
   "ALREADY_MEMBER",
   "INVITATION_INVALID",
+  /** turning on "require a second factor of all members" without one of one's own */
+  "ENROL_FIRST",
   // sign-in hygiene (server/users/password-reset.ts)
   "WRONG_PASSWORD",
+  /** a password door's failed attempts used up (sign-in's windows; the invitation page) */
+  "TOO_MANY_ATTEMPTS",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/layout/app-shell";
+import { PermissionsProvider } from "@/components/layout/permissions";
 import { BlockedAccountsBanner } from "@/components/live/blocked-accounts";
 import { LiveUpdates } from "@/components/live/live-updates";
 import { StepUpProvider } from "@/components/security/step-up";
@@ -32,11 +33,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       appName={t("name")}
       sandbox={sandboxMode()}
     >
-      <StepUpProvider enrolled={user.secondFactor?.enrolled ?? false}>
-        {member ? <BlockedAccountsBanner /> : null}
-        {children}
-        {member ? <LiveUpdates /> : null}
-      </StepUpProvider>
+      <PermissionsProvider permissions={permissions}>
+        <StepUpProvider enrolled={user.secondFactor?.enrolled ?? false}>
+          {member ? <BlockedAccountsBanner /> : null}
+          {children}
+          {member ? <LiveUpdates /> : null}
+        </StepUpProvider>
+      </PermissionsProvider>
     </AppShell>
   );
 }

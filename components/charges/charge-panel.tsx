@@ -8,6 +8,7 @@ import { useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { useMoney } from "@/components/format/money";
 import { useServiceError } from "@/components/forms/service-error";
+import { Can, useCan } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -195,6 +196,7 @@ function PayableActions({ charge }: { charge: PanelCharge }) {
   const explain = useServiceError();
   const [error, setError] = useState<string | null>(null);
   const simulate = useMutation(trpc.charges.simulatePayment.mutationOptions());
+  const canSimulate = useCan("sandbox.use");
 
   function pay() {
     setError(null);
@@ -221,8 +223,10 @@ function PayableActions({ charge }: { charge: PanelCharge }) {
         <CopyTextButton value={charge.emv} data-testid="copy-emv">
           {t("copyCode")}
         </CopyTextButton>
-        <CancelCharge charge={charge} />
-        {charge.sandbox ? (
+        <Can permission="charges.write">
+          <CancelCharge charge={charge} />
+        </Can>
+        {charge.sandbox && canSimulate ? (
           <Button variant="secondary" onClick={pay} loading={simulate.isPending} data-testid="simulate-payment">
             {simulate.isPending ? null : <ZapIcon className="size-4 text-amber-600" />}
             {simulate.isPending ? t("simulating") : t("simulate")}

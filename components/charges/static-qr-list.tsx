@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
+import { Can } from "@/components/layout/permissions";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
@@ -25,7 +26,9 @@ export function StaticQrList() {
 
   return (
     <div className="space-y-6">
-      <NewStaticQr />
+      <Can permission="charges.write">
+        <NewStaticQr />
+      </Can>
       <CollectionStates
         testId="static-qr"
         query={list}
@@ -111,22 +114,24 @@ function StaticQrCard({ code }: { code: StaticQrView }) {
           <CopyTextButton value={code.emv} size="sm">
             {t("copy")}
           </CopyTextButton>
-          <ConfirmAction
-            trigger={
-              <>
-                <TrashIcon className="size-4" />
-                {t("remove")}
-              </>
-            }
-            button={{ variant: "ghost", size: "sm", "aria-label": t("removeLabel", { label: code.label }) }}
-            onConfirm={confirm}
-            title={t("removeTitle")}
-            confirmLabel={t("remove")}
-            cancelLabel={t("keep")}
-            mutation={remove}
-          >
-            <p className="text-sm text-slate-600">{t("removeBody", { label: code.label })}</p>
-          </ConfirmAction>
+          <Can permission="charges.write">
+            <ConfirmAction
+              trigger={
+                <>
+                  <TrashIcon className="size-4" />
+                  {t("remove")}
+                </>
+              }
+              button={{ variant: "ghost", size: "sm", "aria-label": t("removeLabel", { label: code.label }) }}
+              onConfirm={confirm}
+              title={t("removeTitle")}
+              confirmLabel={t("remove")}
+              cancelLabel={t("keep")}
+              mutation={remove}
+            >
+              <p className="text-sm text-slate-600">{t("removeBody", { label: code.label })}</p>
+            </ConfirmAction>
+          </Can>
         </div>
       </Card>
     </li>

@@ -7,6 +7,7 @@ import { DateRow, useDateTime } from "@/components/format/date-time";
 import { entryHref } from "@/components/format/entry";
 import { AmountRow, useMoney } from "@/components/format/money";
 import { isMissing } from "@/components/forms/service-error";
+import { Can } from "@/components/layout/permissions";
 import { PartyCard } from "@/components/ledger/entry-detail";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -169,7 +170,9 @@ function DefenseSection({ med, now }: { med: MedDetailView; now: number }) {
       ) : expired ? (
         <Alert data-testid="defense-expired">{t("expired", { date: dateTime(med.defenseDeadline, "medium") })}</Alert>
       ) : (
-        <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} limits={med.evidenceLimits} />
+        <Can permission="meds.defend">
+          <DefenseForm endToEndId={med.endToEndId} evidence={med.evidence} limits={med.evidenceLimits} />
+        </Can>
       )}
     </TitledCard>
   );

@@ -14,6 +14,7 @@ import { Field, Select } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { PanelStates } from "@/components/ui/list-states";
 import { MEMBER_ROLES, type MemberRole } from "@/server/auth/permissions";
+import { SecondFactorRequirement } from "./second-factor-requirement";
 
 /** The team: invite by e-mail, pending invitations (revocable), members with their role. */
 export function MembersPanel({ selfId }: { selfId: string }) {
@@ -132,6 +133,7 @@ export function MembersPanel({ selfId }: { selfId: string }) {
                 </ul>
               </TitledCard>
             ) : null}
+            <SecondFactorRequirement />
           </>
         )}
       </PanelStates>

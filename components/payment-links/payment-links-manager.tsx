@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
+import { Can, useCan } from "@/components/layout/permissions";
 import { CardList, ListCard } from "@/components/lists/card-list";
 import { amountColumn, DataTable, RowTitle, Stacked } from "@/components/lists/data-table";
 import { useTRPC } from "@/components/providers/trpc-provider";
@@ -34,7 +35,9 @@ export function PaymentLinksManager() {
 
   return (
     <div className="space-y-6">
-      <CreateLinkForm onCreated={setCreated} />
+      <Can permission="paymentLinks.manage">
+        <CreateLinkForm onCreated={setCreated} />
+      </Can>
       {created ? (
         <Alert tone="warning" role="status" data-testid="link-created">
           <span className="font-medium">{t("created")}</span>{" "}
@@ -126,10 +129,11 @@ function LinkActions({ link }: { link: PaymentLinkView }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const deactivate = useMutation(trpc.paymentLinks.deactivate.mutationOptions());
+  const mayManage = useCan("paymentLinks.manage");
   return (
     <span className="inline-flex items-center gap-2">
       <CopyButton value={link.url} label={t("url")} />
-      {link.active ? (
+      {link.active && mayManage ? (
         <Button
           variant="secondary"
           size="sm"

@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { pixKeyText } from "@/components/format/text";
 import { useServiceError } from "@/components/forms/service-error";
+import { Can, useCan } from "@/components/layout/permissions";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -85,10 +86,12 @@ function AccountKeys({ account, onRegister }: { account: KeyAccountView; onRegis
             <span data-testid="key-count">{t("count", { count: account.keys.length, limit: account.limit })}</span>
           </p>
         </div>
-        <Button onClick={onRegister} disabled={full} data-testid="register-key">
-          <PlusIcon className="size-4" />
-          {t("register")}
-        </Button>
+        <Can permission="pixKeys.manage">
+          <Button onClick={onRegister} disabled={full} data-testid="register-key">
+            <PlusIcon className="size-4" />
+            {t("register")}
+          </Button>
+        </Can>
       </div>
 
       <div className="space-y-3 px-5 py-4 sm:px-6">
@@ -165,6 +168,7 @@ function KeyRow({
 }) {
   const t = useTranslations("pixKeys");
   const format = useFormatter();
+  const mayManage = useCan("pixKeys.manage");
   return (
     <li
       className="flex flex-col gap-3 py-3.5 sm:flex-row sm:items-center sm:justify-between"
@@ -189,7 +193,7 @@ function KeyRow({
           {t("createdOn", { date: format.dateTime(pixKey.createdAt, { dateStyle: "short", timeStyle: "short" }) })}
         </p>
       </div>
-      {pixKey.isCurrent ? null : (
+      {pixKey.isCurrent || !mayManage ? null : (
         <div className="flex shrink-0 items-center gap-2">
           <Button variant="secondary" size="sm" onClick={onSetCurrent} loading={busy} data-testid="set-current">
             {busy ? null : <StarIcon className="size-4" />}

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { useDateTime } from "@/components/format/date-time";
 import { FormAlert, FormField, SelectField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
+import { useCan } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -119,6 +120,7 @@ export function RequestsCard({ recurrence }: { recurrence: RecurrenceDetail }) {
   const dateTime = useDateTime();
   const refresh = useRefreshRecurrence(recurrence.idRec);
   const withdraw = useMutation(trpc.recurrences.cancelRequest.mutationOptions({ onSuccess: () => refresh() }));
+  const mayWithdraw = useCan("charges.write");
   return (
     <TitledCard title={t("title")} data-testid="recurrence-requests">
       {recurrence.requests.length === 0 ? (
@@ -142,7 +144,7 @@ export function RequestsCard({ recurrence }: { recurrence: RecurrenceDetail }) {
                   <span className="font-mono">{request.idSolicRec}</span>
                 </p>
               </div>
-              {isOpenRequest(request.status) ? (
+              {isOpenRequest(request.status) && mayWithdraw ? (
                 <Button
                   variant="secondary"
                   size="sm"

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useCalendarDate } from "@/components/format/date-time";
 import { formatDocument } from "@/components/forms/document";
+import { Can } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Card, CardContent } from "@/components/ui/card";
 import { CancelAction } from "@/components/ui/confirm-action";
@@ -33,7 +34,9 @@ export function RecurrenceDetail({ idRec, back }: { idRec: string; back?: string
       header={{
         actions:
           recurrence.data && !isFinal(recurrence.data.status) ? (
-            <CancelRecurrence idRec={recurrence.data.idRec} />
+            <Can permission="charges.write">
+              <CancelRecurrence idRec={recurrence.data.idRec} />
+            </Can>
           ) : null,
       }}
       query={recurrence}
@@ -151,8 +154,10 @@ function DetailBody({ recurrence }: { recurrence: Detail }) {
       <SummaryPanel recurrence={recurrence} />
       {recurrence.status === "CRIADA" ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <ShareCard recurrence={recurrence} />
-          <ShareQrCard idRec={recurrence.idRec} />
+          <Can permission="charges.write">
+            <ShareCard recurrence={recurrence} />
+            <ShareQrCard idRec={recurrence.idRec} />
+          </Can>
         </div>
       ) : (
         <ChargesCard recurrence={recurrence} />

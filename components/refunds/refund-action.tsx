@@ -10,6 +10,7 @@ import { amountText } from "@/components/forms/amount";
 import { AmountField } from "@/components/forms/amount-input";
 import { FormAlert, FormField, showServiceError, useSchemaForm } from "@/components/forms/schema-form";
 import { useServiceError } from "@/components/forms/service-error";
+import { useCan } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { IdRow, ReviewRow } from "@/components/send/shared";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -36,6 +37,7 @@ export function RefundAction({ entry }: { entry: EntryView }) {
   const trpc = useTRPC();
   const money = useMoney();
   const [open, setOpen] = useState(false);
+  const mayRefund = useCan("refunds.send");
   const refundable = useQuery({
     ...trpc.refunds.refundable.queryOptions({ id: entry.id, accountId: entry.accountId }),
     enabled: entry.type === "credit",
@@ -64,16 +66,18 @@ export function RefundAction({ entry }: { entry: EntryView }) {
         </p>
         <p className="mt-0.5 text-xs text-slate-600">{t("hint")}</p>
       </div>
-      <Button
-        variant="secondary"
-        onClick={() => setOpen(true)}
-        disabled={remaining <= 0n}
-        className="w-full sm:w-auto"
-        data-testid="refund-open"
-      >
-        <UndoIcon className="size-4" />
-        {t("open")}
-      </Button>
+      {mayRefund ? (
+        <Button
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          disabled={remaining <= 0n}
+          className="w-full sm:w-auto"
+          data-testid="refund-open"
+        >
+          <UndoIcon className="size-4" />
+          {t("open")}
+        </Button>
+      ) : null}
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

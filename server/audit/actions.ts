@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "member.remove",
   "member.change_role",
   "invitation.revoke",
+  "organization.require_second_factor",
   "apikey.create",
   "apikey.update",
   "apikey.revoke",

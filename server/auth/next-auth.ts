@@ -13,6 +13,7 @@ import { db } from "../db/client";
 import type { UserRole } from "../generated/prisma/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerAddressOf, resolveClientAddress } from "../http/ip";
 import { logger } from "../logger";
+import { MEMBERSHIPS_FOR_SECOND_FACTOR, secondFactorRequiredIn } from "../organizations/security";
 import { type CheckMethod, memberMustEnrol } from "../second-factor/policy";
 import { hasSecondFactor } from "../second-factor/service";
 import { endSessions } from "../users/service";
@@ -113,13 +114,17 @@ async function currentToken(token: JWT): Promise<JWT> {
         secondFactorRequired: true,
         totp: { select: { confirmedAt: true } },
         _count: { select: { passkeys: true } },
+        memberships: MEMBERSHIPS_FOR_SECOND_FACTOR,
       },
     }),
     sessionIsLive(db(), token.userId, token.sessionId),
   ]);
   if (!current || !live || current.sessionVersion !== token.sessionVersion || current.role === "CUSTOMER") return {};
   const enrolled = Boolean(current.totp?.confirmedAt) || current._count.passkeys > 0;
-  const mustEnrol = !enrolled && memberMustEnrol({ role: current.role, required: current.secondFactorRequired });
+  // the person's own flag, or the organisation they act in requiring it of all members (0050)
+  const required =
+    current.secondFactorRequired || secondFactorRequiredIn(current.memberships, token.userId, token.organizationId);
+  const mustEnrol = !enrolled && memberMustEnrol({ role: current.role, required });
   return { ...token, role: current.role, secondFactorEnrolled: enrolled, mustEnrol };
 }
 
@@ -152,7 +157,8 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     async jwt({ token, user, trigger, session }) {
       // Organisations (docs/decisions/0043): the user menu's switcher, a member-only check.
-      if (trigger === "update") return organizationSwitch(await currentToken(token), session);
+      // The switch comes first: whether a second factor is required depends on the organisation.
+      if (trigger === "update") return currentToken(await organizationSwitch(token, session));
       if (user) {
         token.userId = user.id;
         token.role = user.role;

@@ -16,6 +16,7 @@ export const MEMBER_ROLES = [
 export type { MemberRole };
 
 const EVERYONE: readonly MemberRole[] = MEMBER_ROLES;
+const OWNERS: readonly MemberRole[] = ["owner"];
 const MANAGERS: readonly MemberRole[] = ["owner", "admin"];
 const MONEY: readonly MemberRole[] = ["owner", "admin", "finance"];
 const MONEY_AND_SUPPORT: readonly MemberRole[] = ["owner", "admin", "finance", "support"];
@@ -45,6 +46,8 @@ export const PERMISSIONS = {
   "branding.manage": MANAGERS,
   "programme.read": MONEY_AND_SUPPORT,
   "members.manage": MANAGERS,
+  /** "require a second factor of all members" (docs/decisions/0050) */
+  "security.require": OWNERS,
   "activity.read": MANAGERS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 

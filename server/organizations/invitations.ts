@@ -7,13 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/log";
 import { config } from "../config";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
 import type { MemberRole } from "../generated/prisma/client";
 import { queueMail } from "../mail/outbox";
 import { type MailLocale, renderMail } from "../mail/templates";
 import { hashToken } from "../onboarding/verification";
 import { createUser, normaliseEmail, verifyLogin } from "../users/service";
+import { countPasswordFailure, passwordFailureWait } from "../users/sign-in";
 import { joinOrganization, type MemberActor } from "./members";
 
 export const INVITATION_TTL_DAYS = 7;
@@ -176,4 +177,41 @@ export async function acceptInvitation(
     organizationId: invitation.organizationId,
   });
   return { email: invitation.email, organizationId: invitation.organizationId };
+}
+
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(
+    "RATE_LIMIT_EXCEEDED",
+    "too many failed attempts, wait a minute",
+    undefined,
+    "TOO_MANY_ATTEMPTS",
+    retryAfterSeconds,
+  );
+
+/**
+ * The invitation page's answer, throttled like sign-in (docs/decisions/0045 and 0050): its
+ * failures — a link no longer valid, a wrong password for an existing account — count in the
+ * sign-in's failure windows, per client address and per invited e-mail; once either is used up,
+ * even a right answer is refused (RATE_LIMIT_EXCEEDED) before anything changes.
+ */
+export async function acceptInvitationLimited(
+  db: Db,
+  input: { token: string; password: string; name?: string },
+  address: string,
+): Promise<{ email: string; organizationId: string }> {
+  const invitation = await db.invitation.findUnique({
+    where: { tokenHash: hashToken(input.token) },
+    select: { email: true },
+  });
+  const email = invitation?.email ?? null;
+  const wait = await passwordFailureWait(address, email);
+  if (wait !== null) throw tooManyAttempts(wait);
+  try {
+    return await db.$transaction((tx) => acceptInvitation(tx, input));
+  } catch (error) {
+    if (error instanceof AppError && (error.reason === "INVITATION_INVALID" || error.code === "UNAUTHORIZED")) {
+      await countPasswordFailure(address, email);
+    }
+    throw error;
+  }
 }

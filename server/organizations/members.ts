@@ -25,8 +25,25 @@ export async function createOrganization(tx: Tx, holder: { id: string; name: str
  * member there), otherwise their own organisation, else the oldest one they joined.
  */
 export async function memberOf(tx: Tx, userId: string, organizationId?: string | null): Promise<Member | null> {
-  const memberships = await organizationsOf(tx, userId, organizationId);
-  return memberships.find((m) => m.organizationId === userId) ?? memberships[0] ?? null;
+  return actingMembership(await organizationsOf(tx, userId, organizationId), userId);
+}
+
+/**
+ * Of a person's memberships (oldest first), the one they act through: the organisation `chosen`
+ * when they belong to it, otherwise their own, else the oldest. The session's second-factor rule
+ * (server/organizations/security.ts) picks with it too.
+ */
+export function actingMembership<M extends { organizationId: string }>(
+  memberships: readonly M[],
+  userId: string,
+  chosen?: string | null,
+): M | null {
+  return (
+    (chosen ? memberships.find((m) => m.organizationId === chosen) : undefined) ??
+    memberships.find((m) => m.organizationId === userId) ??
+    memberships[0] ??
+    null
+  );
 }
 
 /** Every organisation a person belongs to, oldest first (the user menu's switcher); or just `organizationId`. */

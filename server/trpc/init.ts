@@ -9,7 +9,7 @@ import type { AppLocale } from "../../i18n/config";
 import { requestLocale } from "../../i18n/request-locale";
 import type { AuditAction } from "../audit/actions";
 import { recordAudit } from "../audit/log";
-import { getSession, type SessionUser } from "../auth/next-auth";
+import { getSession, loginClientAddress, type SessionUser } from "../auth/next-auth";
 import type { Access, Permission } from "../auth/permissions";
 import { memberOfSession, tenantFor } from "../auth/tenant";
 import { db } from "../db/client";
@@ -20,11 +20,13 @@ import { AppError, FieldsRefused } from "../errors";
 /** `locale`: the dashboard's language, for what the server writes for the user (statements). */
 /** `sessionId`: the device session of the request's sign-in (server/users/sessions.ts). */
 /** `host`: the Host the request came in on (passkeys' relying party on a loopback APP_URL). */
+/** `clientAddress`: the caller's address as sign-in reads it, for the password doors' throttles. */
 export type TRPCContext = {
   user: SessionUser | null;
   locale?: AppLocale;
   sessionId?: string | null;
   host?: string;
+  clientAddress?: string;
 };
 
 export async function createTRPCContext(options?: { req: Request }): Promise<TRPCContext> {
@@ -34,6 +36,7 @@ export async function createTRPCContext(options?: { req: Request }): Promise<TRP
     locale: options ? requestLocale(options.req) : undefined,
     sessionId: session?.sessionId ?? null,
     host: options?.req.headers.get("host") ?? undefined,
+    clientAddress: options ? loginClientAddress(Object.fromEntries(options.req.headers)) : undefined,
   };
 }
 

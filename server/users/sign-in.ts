@@ -40,13 +40,36 @@ const accountKey = (email: string) => email.trim().toLowerCase();
 /** Only merchants and administrators sign in; a programme customer is treated as no account. */
 const canSignIn = (user: User | null): user is User => user !== null && user.role !== "CUSTOMER";
 
+/**
+ * Seconds to wait before `address` (and the account `email`, when known) may try a password
+ * again, or null. Other doors that take a password (an invitation's acceptance) share these
+ * windows, so a guesser gains nothing by switching pages.
+ */
+export async function passwordFailureWait(address: string, email: string | null): Promise<number | null> {
+  const limiters = failureLimiters();
+  const waits = (
+    await Promise.all([
+      limiters.address.blockedFor(address),
+      email === null ? null : limiters.account.blockedFor(accountKey(email)),
+    ])
+  ).filter((wait): wait is number => wait !== null);
+  return waits.length ? Math.max(...waits) : null;
+}
+
+/** One failed password attempt from `address` (against the account `email`, when known). */
+export async function countPasswordFailure(address: string, email: string | null): Promise<void> {
+  const limiters = failureLimiters();
+  await Promise.all([
+    limiters.address.consume(address),
+    email === null ? null : limiters.account.consume(accountKey(email)),
+  ]);
+}
+
 export async function attemptSignIn(db: Db, attempt: SignInAttempt): Promise<SignInOutcome> {
   const limiters = failureLimiters();
   const email = accountKey(attempt.email);
-  const waits = (
-    await Promise.all([limiters.address.blockedFor(attempt.address), limiters.account.blockedFor(email)])
-  ).filter((wait): wait is number => wait !== null);
-  if (waits.length) return { ok: false, reason: "throttled", retryAfterSeconds: Math.max(...waits) };
+  const wait = await passwordFailureWait(attempt.address, email);
+  if (wait !== null) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
 
   const found = await db.user.findUnique({ where: { email } });
   const user = canSignIn(found) ? found : null;
@@ -60,7 +83,7 @@ export async function attemptSignIn(db: Db, attempt: SignInAttempt): Promise<Sig
 
   // An unknown e-mail hashes all the same, so its answer takes as long as a wrong password's.
   if (!user) await hashPassword(attempt.password);
-  await Promise.all([limiters.address.consume(attempt.address), limiters.account.consume(email)]);
+  await countPasswordFailure(attempt.address, email);
   const locked = user ? await countFailure(db, user, attempt.locale) : await countUnknownFailure(email);
   return locked
     ? { ok: false, reason: "locked", retryAfterSeconds: LOCKOUT_SECONDS }

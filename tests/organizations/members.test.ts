@@ -3,7 +3,6 @@
  * hashed), joining with a new or an existing account, the owner's protections, switching
  * organisation, a member acting on the organisation's data, and the merchant-side audit log.
  */
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { organizationSwitch } from "../../server/auth/organization-session";
 import { db } from "../../server/db/client";
@@ -14,6 +13,7 @@ import { appRouter } from "../../server/trpc/routers";
 import { fundedMerchant } from "../support/fixtures";
 import { settleOutbox } from "../support/outbox";
 import { allowPrivateTargets } from "../webhooks/support";
+import { refusal } from "./support";
 
 type Owner = Awaited<ReturnType<typeof fundedMerchant>>;
 let owner: Owner;
@@ -39,16 +39,6 @@ async function invite(email: string, role: "admin" | "finance" | "developer" | "
   const mail = await db().sentEmail.findFirstOrThrow({ where: { to: email }, orderBy: { sentAt: "desc" } });
   const link = mail.links[0] ?? "";
   return { token: new URL(link).searchParams.get("token") ?? "", mail };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }
 
 const tag = () => Math.random().toString(36).slice(2, 8);

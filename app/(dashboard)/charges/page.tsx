@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ChargesBrowser } from "@/components/charges/charges-browser";
 import { NewCharge } from "@/components/charges/new-charge";
+import { Can } from "@/components/layout/permissions";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
 import { ButtonLink } from "@/components/ui/button";
@@ -25,7 +26,9 @@ export default async function ChargesPage() {
         </ButtonLink>
       }
     >
-      <NewCharge />
+      <Can permission="charges.write">
+        <NewCharge />
+      </Can>
       <ChargesBrowser />
     </SectionPage>
   );

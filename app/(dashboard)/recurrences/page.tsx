@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { Can } from "@/components/layout/permissions";
 import { RecurrencesBrowser } from "@/components/recurrences/recurrences-browser";
 import { sectionMetadata } from "@/components/sections/metadata";
 import { SectionPage } from "@/components/sections/section-page";
@@ -18,10 +19,12 @@ export default async function RecurrencesPage() {
     <SectionPage
       section="recurrences"
       actions={
-        <ButtonLink href="/recurrences/new" data-testid="recurrence-new-link">
-          <PlusIcon className="size-4" />
-          {t("new")}
-        </ButtonLink>
+        <Can permission="charges.write">
+          <ButtonLink href="/recurrences/new" data-testid="recurrence-new-link">
+            <PlusIcon className="size-4" />
+            {t("new")}
+          </ButtonLink>
+        </Can>
       }
     >
       <RecurrencesBrowser />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Can } from "@/components/layout/permissions";
 import { RefundsBrowser } from "@/components/refunds/refunds-browser";
 import { StartRefund } from "@/components/refunds/start-refund";
 import { sectionMetadata } from "@/components/sections/metadata";
@@ -12,7 +13,14 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function RefundsPage() {
   await requirePermission("refunds.read");
   return (
-    <SectionPage section="refunds" actions={<StartRefund />}>
+    <SectionPage
+      section="refunds"
+      actions={
+        <Can permission="refunds.send">
+          <StartRefund />
+        </Can>
+      }
+    >
       <RefundsBrowser />
     </SectionPage>
   );

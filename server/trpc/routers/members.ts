@@ -9,13 +9,14 @@ import { db } from "../../db/client";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import { text } from "../../fields/text";
 import {
-  acceptInvitation,
+  acceptInvitationLimited,
   inviteMember,
   pendingInvitations,
   previewInvitation,
   revokeInvitation,
 } from "../../organizations/invitations";
 import { changeMemberRole, listMembers, organizationsOf, removeMember } from "../../organizations/members";
+import { organizationSecurity, setSecondFactorRequired } from "../../organizations/security";
 import { can, createTRPCRouter, openProcedure } from "../init";
 
 const Role = z.enum(MEMBER_ROLES);
@@ -88,6 +89,18 @@ export const membersRouter = createTRPCRouter({
       return { removed: true };
     }),
 
+  /** Whether the organisation requires a second factor of all members, and how many have none yet. */
+  security: can("members.manage").query(({ ctx }) => organizationSecurity(db(), ctx.tenantId)),
+
+  /** The owner's "require a second factor of all members" (audited by the service). */
+  requireSecondFactor: can("security.require")
+    .input(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      db().$transaction((tx) =>
+        setSecondFactorRequired(tx, { organizationId: ctx.tenantId, required: input.required, actor: actorOf(ctx) }),
+      ),
+    ),
+
   /** The organisation's "Atividade": its members' audited actions, newest first. */
   activity: can("activity.read")
     .input(z.object({ page: Page.default(1), limit: PageSize.default(20) }))
@@ -103,5 +116,5 @@ export const membersRouter = createTRPCRouter({
 
   accept: openProcedure
     .input(z.object({ token: Token, password: Password, name: text({ max: 120, trim: true }).optional() }))
-    .mutation(({ input }) => db().$transaction((tx) => acceptInvitation(tx, input))),
+    .mutation(({ ctx, input }) => acceptInvitationLimited(db(), input, ctx.clientAddress ?? "unknown")),
 });

@@ -51,6 +51,13 @@ test("an invalid CPF is refused on its field, then the subscription is created",
   await form.getByLabel("O que é cobrado (opcional)").fill("Plano mensal da academia");
   await form.getByLabel("Nome do pagador").fill(PAYER);
   await form.getByLabel("CPF ou CNPJ do pagador").fill("11144477700");
+  // billed automatically by default; a variable amount cannot be, and says so
+  await expect(form.getByTestId("recurrence-auto-charge")).toBeChecked();
+  await form.getByRole("radio", { name: /^Valor variável/ }).check();
+  await expect(form.getByTestId("recurrence-auto-charge")).toHaveCount(0);
+  await expect(form.getByTestId("recurrence-auto-charge-fixed-only")).toBeVisible();
+  await form.getByRole("radio", { name: /^Valor fixo/ }).check();
+  await expect(form.getByTestId("recurrence-auto-charge")).toBeChecked();
   await form.getByLabel("Valor de cada cobrança").fill("89,90");
   await expect(form.getByLabel("Frequência")).toHaveValue("MENSAL");
   await page.getByTestId("recurrence-submit").click();
@@ -65,6 +72,9 @@ test("an invalid CPF is refused on its field, then the subscription is created",
   await expect(summary.getByTestId("recurrence-status")).toHaveText("Aguardando o pagador");
   await expect(page.getByTestId("recurrence-debtor")).toContainText(PAYER);
   await expect(page.getByTestId("recurrence-event")).toHaveCount(1);
+  await expect(page.getByTestId("recurrence-terms").getByTestId("recurrence-auto-charge")).toContainText(
+    /^Sim: a cobrança de .+ será criada em /,
+  );
 });
 
 test("the merchant shows the subscription's QR code and the link to its authorisation page", async () => {

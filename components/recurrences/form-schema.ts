@@ -30,6 +30,7 @@ export function recurrenceSchema(locale: string) {
     amountKind: shape.amountKind,
     amount: amountText(locale).transform(centsToBrl),
     retryPolicy: shape.retryPolicy,
+    autoCharge: shape.autoCharge,
   });
 }
 
@@ -46,6 +47,7 @@ export function defaultValues(startDate: string): RecurrenceFormValues {
     amountKind: "fixed",
     amount: "",
     retryPolicy: "PERMITE_3R_7D",
+    autoCharge: true,
   };
 }
 
@@ -57,6 +59,7 @@ export function refusedField(field: string): { key: string; path: Path<Recurrenc
     endDate: "endDate",
     amount: "amount",
     recebedor: null,
+    autoCharge: "autoCharge",
   };
   if (!(field in keys)) return null;
   return { key: field.split(".")[0] as string, path: keys[field] ?? null };

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { AmountField } from "@/components/forms/amount-input";
 import { CreateButton, useCreateSubmit } from "@/components/forms/create-form";
 import { DateField } from "@/components/forms/date-field";
@@ -16,6 +17,34 @@ import { plusDays, todayInSaoPaulo } from "@/server/charges/due-date/calendar";
 import { AMOUNT_KINDS } from "@/server/recurrences/form";
 import { PERIODICITIES, REC_LIMITS, RETRY_POLICIES } from "@/server/recurrences/model";
 import { defaultValues, recurrenceSchema, refusedField } from "./form-schema";
+
+/** Automatic billing's checkbox, for a fixed amount only; a variable one says why it has none. */
+function AutoChargeField({ field, error, fixed }: { field: UseFormRegisterReturn; error?: string; fixed: boolean }) {
+  const t = useTranslations("recurrences.form");
+  if (!fixed) {
+    return (
+      <p className="text-sm text-slate-600" data-testid="recurrence-auto-charge-fixed-only">
+        {t("autoChargeFixedOnly")}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-1" {...field} data-testid="recurrence-auto-charge" />
+        <span>
+          <span className="font-medium text-slate-800">{t("autoCharge")}</span>
+          <span className="block text-slate-600">{t("autoChargeHint")}</span>
+        </span>
+      </label>
+      {error ? (
+        <p className="text-sm text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** The "new recurrence" form: contract and payer, dates and frequency, amount and retries. */
 export function NewRecurrence() {
@@ -75,7 +104,11 @@ export function NewRecurrence() {
           legend={t("amountKind")}
           name="amountKind"
           value={amountKind}
-          onChange={(value) => form.setValue("amountKind", value)}
+          onChange={(value) => {
+            form.setValue("amountKind", value);
+            // automatic billing charges a fixed amount only
+            form.setValue("autoCharge", value === "fixed");
+          }}
           choices={AMOUNT_KINDS.map((value) => ({ value, title: t(value), hint: t(`${value}Hint`) }))}
         />
         <div className="grid gap-5 md:grid-cols-2">
@@ -92,6 +125,11 @@ export function NewRecurrence() {
             ))}
           </SelectField>
         </div>
+        <AutoChargeField
+          field={form.register("autoCharge")}
+          error={form.formState.errors.autoCharge?.message}
+          fixed={amountKind === "fixed"}
+        />
       </TitledCard>
 
       <CreateButton pending={create.isPending} icon={RefreshIcon} messages={t} testId="recurrence-submit" />

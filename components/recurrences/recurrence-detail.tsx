@@ -133,6 +133,18 @@ function TermsCard({ recurrence }: { recurrence: Detail }) {
       <DetailRow label={t("start")}>{day(recurrence.startDate)}</DetailRow>
       <DetailRow label={t("end")}>{recurrence.endDate ? day(recurrence.endDate) : t("openEnded")}</DetailRow>
       <DetailRow label={t("retryPolicy")}>{retryPolicies(recurrence.retryPolicy as never)}</DetailRow>
+      <DetailRow label={t("autoCharge")}>
+        <span data-testid="recurrence-auto-charge">
+          {!recurrence.autoCharge
+            ? t("autoChargeOff")
+            : recurrence.nextAutoCharge
+              ? t("autoChargeNext", {
+                  due: day(recurrence.nextAutoCharge.dueDate),
+                  createOn: day(recurrence.nextAutoCharge.createOn),
+                })
+              : t("autoChargeOn")}
+        </span>
+      </DetailRow>
       {recurrence.closure ? (
         <DetailRow label={t("closure")}>
           <span data-testid="recurrence-closure">{closureText(recurrence.closure, t)}</span>

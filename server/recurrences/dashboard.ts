@@ -9,7 +9,7 @@ import type { Tx } from "../db/client";
 import type { Prisma, Recurrence } from "../generated/prisma/client";
 import type { Periodicity } from "./model";
 import { OPEN_REQUEST_STATUSES } from "./request-status";
-import { monthlyCents, nextCycleDate } from "./schedule";
+import { monthlyCents, nextAutoCharge, nextCycleDate } from "./schedule";
 import { getRecurrence } from "./service";
 import type { RecStatus } from "./status";
 
@@ -28,6 +28,23 @@ export function nextChargeOf(recurrence: Recurrence, today = todayInSaoPaulo()):
       periodicity: recurrence.periodicity as Periodicity,
     },
     today,
+  );
+}
+
+/**
+ * When automatic billing (docs/decisions/0051) creates the live recurrence's next charge not yet
+ * among `charges`, and the day it is due; null when it is not billed automatically or has no cycle left.
+ */
+export function nextAutoChargeOf(recurrence: Recurrence, charges: { cycleStart: Date }[], today = todayInSaoPaulo()) {
+  if (!recurrence.autoCharge || !LIVE.includes(recurrence.status)) return null;
+  return nextAutoCharge(
+    {
+      start: day(recurrence.startDate),
+      end: recurrence.endDate ? day(recurrence.endDate) : null,
+      periodicity: recurrence.periodicity as Periodicity,
+    },
+    today,
+    new Set(charges.map((charge) => day(charge.cycleStart))),
   );
 }
 

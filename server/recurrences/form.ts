@@ -37,6 +37,8 @@ export const RecurrenceForm = z.object({
   /** centavos (BrlAmount reads the BRL number) */
   amount: BrlAmount,
   retryPolicy: z.enum(RETRY_POLICIES),
+  /** automatic billing (docs/decisions/0051): on by default; a minimum amount is refused it */
+  autoCharge: z.boolean().default(true),
 });
 export type RecurrenceForm = z.infer<typeof RecurrenceForm>;
 
@@ -52,6 +54,7 @@ export function inputOfForm(userId: string, form: RecurrenceForm): RecurrenceInp
     periodicity: form.periodicity,
     ...(form.amountKind === "fixed" ? { amountCents: form.amount } : { minimumCents: form.amount }),
     retryPolicy: form.retryPolicy,
+    autoCharge: form.autoCharge,
   };
 }
 
@@ -60,6 +63,7 @@ const FIELDS: [RegExp, string][] = [
   [/^calendario\.dataInicial/, "startDate"],
   [/^calendario\.dataFinal/, "endDate"],
   [/^valor/, "amount"],
+  [/^cobrancaAutomatica$/, "autoCharge"],
 ];
 
 /** The form field a service violation's `propriedade` is about; null for none of them. */

@@ -37,6 +37,8 @@ export type RecurrenceInput = {
   /** a payload location (locrec) to bind */
   locationId?: bigint;
   journeyTxId?: string;
+  /** automatic billing: the worker creates each cycle's charge (a fixed amount only; docs/decisions/0051) */
+  autoCharge?: boolean;
 };
 
 export type RecurrenceRevision = {

@@ -36,6 +36,12 @@ import {
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
+/** Automatic billing charges the recurrence's own amount each cycle: a minimum is no amount to charge. */
+export const AUTO_CHARGE_NEEDS_FIXED_AMOUNT: RecurrenceViolation = {
+  propriedade: "cobrancaAutomatica",
+  razao: "Só uma recorrência de valor fixo (valorRec) é cobrada automaticamente.",
+};
+
 function creationViolations(input: RecurrenceInput, today: string): RecurrenceViolation[] {
   const { document } = input.debtor;
   const documentValid = document.length === 11 ? isValidCpf(document) : isValidCnpj(document);
@@ -50,6 +56,7 @@ function creationViolations(input: RecurrenceInput, today: string): RecurrenceVi
     ...(input.amountCents !== undefined && input.minimumCents !== undefined
       ? [{ propriedade: "valor", razao: "Informe valorRec ou valorMinimoRecebedor, não ambos." }]
       : []),
+    ...(input.autoCharge && input.amountCents === undefined ? [AUTO_CHARGE_NEEDS_FIXED_AMOUNT] : []),
   ];
 }
 
@@ -111,6 +118,7 @@ async function insertRecurrence(tx: Tx, input: RecurrenceInput, today: string, n
       retryPolicy: input.retryPolicy,
       agreement: input.agreement ?? null,
       journeyTxId: input.journeyTxId ?? null,
+      autoCharge: input.autoCharge ?? false,
       status: "CRIADA",
       history,
       createdAt: now,

@@ -58,7 +58,13 @@ describe("dashboard recurrences", () => {
     const { idRec } = await caller(shop.userId).recurrences.create(form());
     expect(idRec).toMatch(/^RR\w{27}$/);
     const row = await db().recurrence.findUniqueOrThrow({ where: { idRec } });
-    expect(row).toMatchObject({ userId: shop.userId, amountCents: 8990n, minimumCents: null, status: "CRIADA" });
+    expect(row).toMatchObject({
+      userId: shop.userId,
+      amountCents: 8990n,
+      minimumCents: null,
+      status: "CRIADA",
+      autoCharge: true,
+    });
 
     const list = await caller(shop.userId).recurrences.list({});
     expect(list.recurrences.find((r) => r.idRec === idRec)).toMatchObject({
@@ -71,17 +77,30 @@ describe("dashboard recurrences", () => {
 
     const detail = await caller(shop.userId).recurrences.get({ idRec });
     expect(detail).toMatchObject({ idRec, retryPolicy: "PERMITE_3R_7D", closure: null, requests: [] });
+    // billed automatically: the first cycle's charge is created three days before it is due
+    expect(detail.autoCharge).toBe(true);
+    expect(detail.nextAutoCharge).toEqual({ dueDate: plusDays(today(), 7), createOn: plusDays(today(), 4) });
     expect(detail.history.map((h) => h.status)).toEqual(["CRIADA"]);
   });
 
-  it("keeps a minimum amount as the floor, not the price", async () => {
-    const { idRec } = await caller(shop.userId).recurrences.create(
-      form({ amountKind: "minimum", amount: 50, retryPolicy: "NAO_PERMITE" }),
-    );
+  it("keeps a minimum amount as the floor, not the price, and refuses to bill it automatically", async () => {
+    const minimum = form({ amountKind: "minimum", amount: 50, retryPolicy: "NAO_PERMITE" });
+    const before = await db().recurrence.count({ where: { userId: shop.userId } });
+    const error = await refusal(caller(shop.userId).recurrences.create(minimum));
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.cause.fields).toEqual(["autoCharge"]);
+    expect(await db().recurrence.count({ where: { userId: shop.userId } })).toBe(before);
+
+    const { idRec } = await caller(shop.userId).recurrences.create({ ...minimum, autoCharge: false });
     expect(idRec.slice(0, 2)).toBe("RN");
     expect(await db().recurrence.findUniqueOrThrow({ where: { idRec } })).toMatchObject({
       amountCents: null,
       minimumCents: 5000n,
+      autoCharge: false,
+    });
+    expect(await caller(shop.userId).recurrences.get({ idRec })).toMatchObject({
+      autoCharge: false,
+      nextAutoCharge: null,
     });
   });
 

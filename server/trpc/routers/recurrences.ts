@@ -12,7 +12,12 @@ import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { Recurrence, RecurrenceRequest } from "../../generated/prisma/client";
 import type { AttemptKind, AttemptStatus, CobrStatus, Rejection } from "../../recurrences/charges/status";
 import { requestConsent } from "../../recurrences/consent";
-import { listRecurrencesForDashboard, nextChargeOf, recurrenceDetail } from "../../recurrences/dashboard";
+import {
+  listRecurrencesForDashboard,
+  nextAutoChargeOf,
+  nextChargeOf,
+  recurrenceDetail,
+} from "../../recurrences/dashboard";
 import { ConsentForm, formFieldOf, inputOfForm, RecurrenceForm } from "../../recurrences/form";
 import { ID_SOLIC_REC_PATTERN } from "../../recurrences/ids";
 import { RecurrenceRefused } from "../../recurrences/model";
@@ -54,6 +59,8 @@ function rowView(recurrence: Recurrence, today: string) {
     amountCents: recurrence.amountCents,
     /** a variable amount's floor */
     minimumCents: recurrence.minimumCents,
+    /** billed automatically: the worker creates each cycle's charge (docs/decisions/0051) */
+    autoCharge: recurrence.autoCharge,
     startDate: day(recurrence.startDate),
     endDate: recurrence.endDate ? day(recurrence.endDate) : null,
     nextChargeDate: nextChargeOf(recurrence, today),
@@ -134,8 +141,11 @@ export const recurrencesRouter = createTRPCRouter({
     .input(z.object({ idRec: IdRec }))
     .query(async ({ ctx, input }) => {
       const { recurrence, requests, charges } = await recurrenceDetail(db(), ctx.tenantId, input.idRec);
+      const today = todayInSaoPaulo();
       return {
-        ...rowView(recurrence, todayInSaoPaulo()),
+        ...rowView(recurrence, today),
+        /** automatic billing's next charge (the day it is created and due), or null */
+        nextAutoCharge: nextAutoChargeOf(recurrence, charges, today),
         retryPolicy: recurrence.retryPolicy,
         history: recurrence.history as HistoryEntry[],
         closure: recurrence.closure as Closure | null,

@@ -1,4 +1,5 @@
 import type { JobDefinition } from "../job";
+import { createRecurringChargesJob } from "./create-recurring-charges";
 import { expireChargesJob } from "./expire-charges";
 import { heartbeatJob } from "./heartbeat";
 import { purgeIdempotencyJob } from "./purge-idempotency";
@@ -13,5 +14,6 @@ export const JOBS: JobDefinition[] = [
   purgeWebhookDeliveriesJob,
   purgeIdempotencyJob,
   purgeStatementsJob,
+  createRecurringChargesJob,
   settleRecurringChargesJob,
 ];

@@ -37,8 +37,8 @@ export const RecurrenceForm = z.object({
   /** centavos (BrlAmount reads the BRL number) */
   amount: BrlAmount,
   retryPolicy: z.enum(RETRY_POLICIES),
-  /** automatic billing (docs/decisions/0051): on by default; a minimum amount is refused it */
-  autoCharge: z.boolean().default(true),
+  /** automatic billing (docs/decisions/0051): when left out, on for a fixed amount, off for a minimum */
+  autoCharge: z.boolean().optional(),
 });
 export type RecurrenceForm = z.infer<typeof RecurrenceForm>;
 
@@ -54,7 +54,7 @@ export function inputOfForm(userId: string, form: RecurrenceForm): RecurrenceInp
     periodicity: form.periodicity,
     ...(form.amountKind === "fixed" ? { amountCents: form.amount } : { minimumCents: form.amount }),
     retryPolicy: form.retryPolicy,
-    autoCharge: form.autoCharge,
+    autoCharge: form.autoCharge ?? form.amountKind === "fixed",
   };
 }
 

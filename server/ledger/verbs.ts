@@ -38,7 +38,7 @@ export async function post(target: Target, change: { entries: NewEntry[]; legs: 
   return result.entries;
 }
 
-type Received = Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string };
+export type Received = Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string };
 
 /** A PIX from another institution: a `succeeded` credit whose id is its end-to-end id. */
 export async function receive(target: Target, credit: Received): Promise<Entry> {

@@ -7,9 +7,18 @@ import { type CalendarDate, rollToBusinessDay } from "../../charges/due-date/cal
 import { dateColumn, dateText } from "../../charges/due-date/record";
 import { config } from "../../config";
 import type { Tx } from "../../db/client";
-import { Prisma, type RecurringCharge, type RecurringChargeAttempt } from "../../generated/prisma/client";
+import {
+  type Account,
+  Prisma,
+  type Recurrence,
+  type RecurringCharge,
+  type RecurringChargeAttempt,
+} from "../../generated/prisma/client";
 import { newEndToEndId } from "../../ledger/ids";
+import { platformParty } from "../../ledger/parties";
+import type { Received } from "../../ledger/verbs";
 import { type OutboxEventInput, recordEvent } from "../../outbox/record";
+import { pixRail } from "../../pix/current-rail";
 import { RecurrenceRefused } from "../model";
 import type { ChargeWithAttempts } from "./model";
 import {
@@ -22,6 +31,33 @@ import {
   canMove,
   type Rejection,
 } from "./status";
+
+/**
+ * The credit a paid attempt brings: a received PIX whose id is the attempt's end-to-end id, from
+ * the recurrence's debtor, to the charge's account (one shape for the per-charge and batch paths).
+ */
+export function cycleCredit(
+  charge: Pick<RecurringCharge, "txId" | "amountCents" | "info">,
+  rec: Pick<Recurrence, "idRec" | "debtorDocument" | "debtorName">,
+  endToEndId: string,
+  account: Account,
+): Received {
+  return {
+    endToEndId,
+    accountId: account.id,
+    userId: account.userId,
+    reason: "pix_in:credited",
+    grossCents: charge.amountCents,
+    entryRef: charge.txId,
+    description: charge.info,
+    payer: pixRail().counterparty(`payer-of-${rec.idRec}`, {
+      cpfCnpj: rec.debtorDocument,
+      name: rec.debtorName,
+      personType: rec.debtorDocument.length === 11 ? "person" : "company",
+    }),
+    receiver: platformParty(account),
+  };
+}
 
 /** The day the first attempt settles: the due date, or the next business day when asked to adjust. */
 export function firstSettlementDate(charge: Pick<RecurringCharge, "dueDate" | "adjustBusinessDay">): CalendarDate {

@@ -16,12 +16,10 @@ import { config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
 import { newEndToEndId } from "../../ledger/ids";
-import { platformParty } from "../../ledger/parties";
 import { receiveMany } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
 import { recordEvents } from "../../outbox/record";
-import { pixRail } from "../../pix/current-rail";
-import { chargeEvent, firstSettlementDate } from "./lifecycle";
+import { chargeEvent, cycleCredit, firstSettlementDate } from "./lifecycle";
 import type { AttemptHistoryEntry, AttemptStatus, CobrHistoryEntry, CobrStatus } from "./status";
 
 export const BATCH = 500;
@@ -158,21 +156,8 @@ export async function payBatch(db: Db, now: Date, idRec?: Scope): Promise<number
         rows.map((row) => {
           const account = accounts.get(row.accountId);
           if (!account) throw new Error(`account ${row.accountId} vanished`);
-          return {
-            endToEndId: row.endToEndId,
-            accountId: account.id,
-            userId: account.userId,
-            reason: "pix_in:credited",
-            grossCents: row.amountCents,
-            entryRef: row.txId,
-            description: row.info,
-            payer: pixRail().counterparty(`payer-of-${row.idRec}`, {
-              cpfCnpj: row.debtorDocument,
-              name: row.debtorName,
-              personType: row.debtorDocument.length === 11 ? "person" : "company",
-            }),
-            receiver: platformParty(account),
-          };
+          const rec = { idRec: row.idRec, debtorDocument: row.debtorDocument, debtorName: row.debtorName };
+          return cycleCredit(row, rec, row.endToEndId, account);
         }),
       );
       for (const accountId of accountIds) await coverOwedMeds(tx, accountId);

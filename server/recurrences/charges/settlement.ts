@@ -14,11 +14,17 @@ import { type CalendarDate, plusDays, todayInSaoPaulo } from "../../charges/due-
 import { dateText } from "../../charges/due-date/record";
 import type { Db, Tx } from "../../db/client";
 import type { Account, Recurrence, RecurringChargeAttempt } from "../../generated/prisma/client";
-import { platformParty } from "../../ledger/parties";
 import { receive } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
-import { pixRail } from "../../pix/current-rail";
-import { addAttempt, announce, closeAttempt, firstSettlementDate, moveCharge, withAttempts } from "./lifecycle";
+import {
+  addAttempt,
+  announce,
+  closeAttempt,
+  cycleCredit,
+  firstSettlementDate,
+  moveCharge,
+  withAttempts,
+} from "./lifecycle";
 import type { ChargeWithAttempts } from "./model";
 import { mayRetryOn } from "./retries";
 import { cancelCharge } from "./service";
@@ -99,22 +105,7 @@ async function credit(
   attempt: RecurringChargeAttempt,
   { rec, account }: { rec: Recurrence; account: Account },
 ) {
-  const payer = pixRail().counterparty(`payer-of-${rec.idRec}`, {
-    cpfCnpj: rec.debtorDocument,
-    name: rec.debtorName,
-    personType: rec.debtorDocument.length === 11 ? "person" : "company",
-  });
-  await receive(tx, {
-    endToEndId: attempt.endToEndId,
-    accountId: account.id,
-    userId: account.userId,
-    reason: "pix_in:credited",
-    grossCents: charge.amountCents,
-    entryRef: charge.txId,
-    description: charge.info,
-    payer,
-    receiver: platformParty(account),
-  });
+  await receive(tx, cycleCredit(charge, rec, attempt.endToEndId, account));
   await coverOwedMeds(tx, account.id);
 }
 

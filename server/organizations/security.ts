@@ -9,7 +9,7 @@
 import { recordAudit } from "../audit/log";
 import type { Tx } from "../db/client";
 import { AppError, forbidden } from "../errors";
-import { hasSecondFactor } from "../second-factor/service";
+import { hasSecondFactor, WITHOUT_SECOND_FACTOR } from "../second-factor/service";
 import { actingMembership, type MemberActor } from "./members";
 
 export type OrganizationSecurity = { requireSecondFactor: boolean; membersWithoutSecondFactor: number };
@@ -31,14 +31,10 @@ export function secondFactorRequiredIn(
   return actingMembership(memberships, userId, chosen)?.organization.requireSecondFactor ?? false;
 }
 
-const withoutSecondFactor = {
-  AND: [{ OR: [{ totp: { is: null } }, { totp: { is: { confirmedAt: null } } }] }, { passkeys: { none: {} } }],
-};
-
 export async function organizationSecurity(tx: Tx, organizationId: string): Promise<OrganizationSecurity> {
   const [organization, membersWithoutSecondFactor] = await Promise.all([
     tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { requireSecondFactor: true } }),
-    tx.membership.count({ where: { organizationId, user: withoutSecondFactor } }),
+    tx.membership.count({ where: { organizationId, user: WITHOUT_SECOND_FACTOR } }),
   ]);
   return { requireSecondFactor: organization.requireSecondFactor, membersWithoutSecondFactor };
 }

@@ -36,6 +36,11 @@ export async function secondFactorStatus(db: Tx, userId: string): Promise<Second
   return { totp: Boolean(totp?.confirmedAt), recoveryCodesLeft, passkeys };
 }
 
+/** The users `hasSecondFactor` says no of, as a Prisma filter (to count an organisation's members). */
+export const WITHOUT_SECOND_FACTOR = {
+  AND: [{ OR: [{ totp: { is: null } }, { totp: { is: { confirmedAt: null } } }] }, { passkeys: { none: {} } }],
+};
+
 export async function hasSecondFactor(db: Tx, userId: string): Promise<boolean> {
   const [totp, passkeys] = await Promise.all([
     db.userTotp.count({ where: { userId, confirmedAt: { not: null } } }),

@@ -52,7 +52,12 @@ async function createPage(db: Db, recs: Recurrence[], today: CalendarDate, now: 
   });
   for (const row of charged) if (due.get(row.idRec) === dateText(row.cycleStart)) due.delete(row.idRec);
   const byUser = new Map<string, Recurrence[]>();
-  for (const rec of recs) if (due.has(rec.idRec)) byUser.set(rec.userId, [...(byUser.get(rec.userId) ?? []), rec]);
+  for (const rec of recs) {
+    if (!due.has(rec.idRec)) continue;
+    const owned = byUser.get(rec.userId);
+    if (owned) owned.push(rec);
+    else byUser.set(rec.userId, [rec]);
+  }
   await db.$transaction(
     async (tx) => {
       for (const [userId, owned] of byUser) {

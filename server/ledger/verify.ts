@@ -3,9 +3,19 @@ import type { Db } from "../db/client";
 
 export type Violation = { invariant: string; detail: string };
 
+/**
+ * The books against the reserve at the Central Bank (the `spi` bucket): what the platform owes
+ * its merchants (every account's available + held + blocked) plus what it earned (the `fees`
+ * bucket) equals the money that came in through SPI less the money that went out — minus the sum
+ * of the `spi` postings, since a PIX in posts its amount negative there.
+ */
+export type Books = { merchantBalancesCents: bigint; feesCents: bigint; reserveCents: bigint };
+
+export const BOOKS_TIE_OUT = "books tie out to the reserve";
+
 export async function verifyLedger(
   db: Db,
-): Promise<{ ok: boolean; checked: Record<string, number>; violations: Violation[] }> {
+): Promise<{ ok: boolean; checked: Record<string, number>; books: Books; violations: Violation[] }> {
   const violations: Violation[] = [];
 
   const unbalanced = await db.$queryRaw<{ transaction_id: string; total: bigint }[]>`
@@ -48,6 +58,27 @@ export async function verifyLedger(
     violations.push({ invariant: "idempotency keys unique", detail: row.idempotency_key });
   }
 
+  // One statement, so the balances and the postings are read from one snapshot even while money moves.
+  const [sums] = await db.$queryRaw<{ merchants: bigint; fees: bigint; reserve: bigint }[]>`
+    SELECT (SELECT COALESCE(SUM(available_cents + held_cents + blocked_cents), 0) FROM accounts)::bigint AS merchants,
+           (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger_postings
+             WHERE account_id IS NULL AND bucket = 'fees')::bigint AS fees,
+           (SELECT COALESCE(-SUM(amount_cents), 0) FROM ledger_postings
+             WHERE account_id IS NULL AND bucket = 'spi')::bigint AS reserve`;
+  const books: Books = {
+    merchantBalancesCents: sums?.merchants ?? 0n,
+    feesCents: sums?.fees ?? 0n,
+    reserveCents: sums?.reserve ?? 0n,
+  };
+  if (books.merchantBalancesCents + books.feesCents !== books.reserveCents) {
+    violations.push({
+      invariant: BOOKS_TIE_OUT,
+      detail:
+        `merchant balances ${books.merchantBalancesCents} + fees ${books.feesCents} = ` +
+        `${books.merchantBalancesCents + books.feesCents} centavos, reserve movements ${books.reserveCents} centavos`,
+    });
+  }
+
   const [counts] = await db.$queryRaw<{ entries: bigint; postings: bigint; accounts: bigint }[]>`
     SELECT (SELECT COUNT(*) FROM ledger_entries) AS entries, (SELECT COUNT(*) FROM ledger_postings) AS postings,
            (SELECT COUNT(*) FROM accounts) AS accounts`;
@@ -58,6 +89,7 @@ export async function verifyLedger(
       postings: Number(counts?.postings ?? 0),
       accounts: Number(counts?.accounts ?? 0),
     },
+    books,
     violations,
   };
 }

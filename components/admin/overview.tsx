@@ -42,7 +42,7 @@ function SectionTitle({ id, children, aside }: { id: string; children: ReactNode
   );
 }
 
-function Stat({
+export function Stat({
   label,
   hint,
   testId,

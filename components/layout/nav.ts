@@ -19,6 +19,7 @@ import {
   StoreIcon,
   UndoIcon,
   UserPlusIcon,
+  WalletIcon,
   ZapIcon,
 } from "@/components/ui/icons";
 import type { Permission } from "@/server/auth/permissions";
@@ -49,7 +50,8 @@ export type SectionKey =
   | "adminOnboarding"
   | "adminMeds"
   | "adminMerchants"
-  | "adminAudit";
+  | "adminAudit"
+  | "adminReserve";
 
 /** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
 /** `permission`: shown only to members whose role has it (server/auth/permissions.ts). */
@@ -139,6 +141,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminMerchants", href: "/admin/merchants", icon: StoreIcon },
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
+      { section: "adminReserve", href: "/admin/reserve", icon: WalletIcon },
       { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],
   },

@@ -5,6 +5,7 @@ export { default as adminHome } from "./adminHome.json";
 export { default as adminMeds } from "./adminMeds.json";
 export { default as adminMerchants } from "./adminMerchants.json";
 export { default as adminOnboarding } from "./adminOnboarding.json";
+export { default as adminReserve } from "./adminReserve.json";
 export { default as analytics } from "./analytics.json";
 export { default as apiKeys } from "./apiKeys.json";
 export { default as app } from "./app.json";

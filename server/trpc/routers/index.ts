@@ -4,6 +4,7 @@ import { adminAuditRouter } from "./admin-audit";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
+import { adminReserveRouter } from "./admin-reserve";
 import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
 import { brandingRouter } from "./branding";
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   adminMerchants: adminMerchantsRouter,
   adminAudit: adminAuditRouter,
   adminMeds: adminMedsRouter,
+  adminReserve: adminReserveRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   branding: brandingRouter,

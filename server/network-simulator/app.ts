@@ -4,6 +4,8 @@ import { type HttpBindings, type ServerType, serve } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { NetworkContext } from "./context";
 import { controlRoutes } from "./control";
+import { dictRoutes } from "./dict";
+import { signedProblem, tampered } from "./dict-documents";
 import { Directory } from "./directory";
 import { Faults } from "./faults";
 import { DEFAULT_LOOKUP_BUDGETS, type LookupBudgetSizes, LookupBudgets } from "./lookup-budgets";
@@ -84,6 +86,18 @@ export async function createNetworkSimulator(options: NetworkSimulatorOptions = 
     networkFaults(faults, () => new Response("the SPI is unavailable (simulated fault)", { status: 503 })),
   );
   app.route("/spi", spiRoutes(state));
+  app.use(
+    "/dict/*",
+    networkFaults(faults, () => {
+      const answer = signedProblem(identity, 503, "ServiceUnavailable", "the DICT is unavailable (simulated fault)");
+      const body = faults.takeTamper() ? tampered(answer.body) : answer.body;
+      return new Response(body, {
+        status: 503,
+        headers: { "Content-Type": `${answer.contentType}; charset=utf-8`, "Retry-After": "1" },
+      });
+    }),
+  );
+  app.route("/dict/api/v1", dictRoutes(state));
   app.route("/control", controlRoutes(state));
   app.get("/", (c) => c.text("PIX network simulator: /spi, /dict/api/v1, /control"));
 

@@ -2,6 +2,7 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { type HttpBindings, type ServerType, serve } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
 import type { NetworkContext } from "./context";
 import { controlRoutes } from "./control";
 import { dictRoutes } from "./dict";
@@ -44,7 +45,7 @@ export interface NetworkSimulator {
   stop(): Promise<void>;
 }
 
-/** The SPI, the DICT and the simulated institutions of the PIX network, with the control API (network.md §2–3). */
+/** The SPI, the DICT and the simulated institutions of the PIX network, with the control API (docs/network-simulator.md). */
 export async function createNetworkSimulator(options: NetworkSimulatorOptions = {}): Promise<NetworkSimulator> {
   const identity = options.identity ?? (await loadOrCreateIdentity({ certOutPath: options.certificateOutPath }));
   const records = new NetworkRecords();
@@ -86,6 +87,8 @@ export async function createNetworkSimulator(options: NetworkSimulatorOptions = 
     networkFaults(faults, () => new Response("the SPI is unavailable (simulated fault)", { status: 503 })),
   );
   app.route("/spi", spiRoutes(state));
+  // The DICT API recommends compressed answers (Accept-Encoding: gzip); requests stay uncompressed.
+  app.use("/dict/*", compress());
   app.use(
     "/dict/*",
     networkFaults(faults, () => {

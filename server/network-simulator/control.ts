@@ -239,7 +239,7 @@ function newInboundTransaction(
     bizMsgIdr: "",
     state: "awaiting-answer",
     createdAt: new Date().toISOString(),
-    lateAnswers: [],
+    extraAnswers: [],
     statusMessages: [],
   };
 }

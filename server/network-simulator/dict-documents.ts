@@ -3,7 +3,7 @@ import type { DirectoryEntry } from "./directory-entry";
 import { type SigningIdentity, signXml } from "./signing";
 import { buildXml, type XmlNode } from "./xml";
 
-/** The XML bodies of the DICT API 1.8.0 (its schemas.yaml and examples), signed as network.md §3 says. */
+/** The XML bodies of the DICT API 1.8.0 responses, each signed with a root-level enveloped XMLDSig Signature. */
 
 export const PROBLEM_NAMESPACE = "urn:ietf:rfc:7807";
 const PROBLEM_TYPE_BASE = "https://dict.pi.rsfn.net.br/api/v1/error/";
@@ -46,7 +46,7 @@ export interface Violation {
   property?: string;
 }
 
-/** The problem types this simulator answers (openapi.yaml, "Tratamento de erros"), with their titles. */
+/** The problem types this simulator answers (the DICT API's error types), with their titles. */
 export const PROBLEMS = {
   BadRequest: "Bad Request",
   Forbidden: "Forbidden",

@@ -7,7 +7,7 @@ import type { AccountType } from "./message-documents";
 import { isValidCnpj, isValidCpf, type KeyType, keyProblem } from "./pix-keys";
 import { textAt, type XmlNode } from "./xml";
 
-/** The rules of createEntry and deleteEntry bodies (schemas.yaml: CreateEntryRequest, Entry, Person, …). */
+/** The rules of createEntry and deleteEntry bodies (the DICT API's CreateEntryRequest, Entry and Person). */
 
 const KEY_TYPES: KeyType[] = ["CPF", "CNPJ", "PHONE", "EMAIL", "EVP"];
 const ACCOUNT_TYPES: AccountType[] = ["CACC", "TRAN", "SLRY", "SVGS"];

@@ -1,7 +1,7 @@
 import type { KeyType } from "./pix-keys";
 
 /**
- * The token buckets of getEntry (DICT API, "Limitação de requisições"): per payer, ENTRIES_READ_USER_ANTISCAN for
+ * The token buckets of getEntry (the DICT API's rate-limiting policies): per payer, ENTRIES_READ_USER_ANTISCAN for
  * e-mail and phone keys and ENTRIES_READ_USER_ANTISCAN_V2 for CPF, CNPJ and EVP (100 tokens for a person, 1,000 for
  * a company, 2 a minute back); per participant, ENTRIES_READ_PARTICIPANT_ANTISCAN (category A: 20,000 tokens,
  * 12,000 a minute). A found key costs 1, a 404 costs 20 of the payer's bucket and 3 of the participant's; a

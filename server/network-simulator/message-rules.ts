@@ -12,7 +12,7 @@ import {
 import { MESSAGE_TYPES, msgDefIdrOf, type ReceivedEnvelope } from "./spi-messages";
 import { at, attributeAt, textAt, type XmlValue } from "./xml";
 
-/** One field of a received message that breaks network.md §2.1–2.2. */
+/** One field of a received message that breaks the envelope's or the message's rules. */
 export interface FieldViolation {
   field: string;
   problem: string;
@@ -111,7 +111,7 @@ function minuteStampTime(id: string): number {
   );
 }
 
-/** Every field rule of network.md §2.1 (envelope) and §2.2 (the message's own fields) a message breaks. */
+/** Every rule of the envelope (AppHdr, GrpHdr) and of the message's own fields a message breaks. */
 export function checkMessage(envelope: ReceivedEnvelope, senderIspb: string): FieldViolation[] {
   const header = new Checker(envelope.appHdr);
   header.matches("Fr/FIId/FinInstnId/Othr/Id", ISPB_PATTERN, { field: "AppHdr/Fr/FIId/FinInstnId/Othr/Id" });

@@ -38,13 +38,13 @@ export function applyParticipantMessage(
 }
 
 function newTransaction(
-  fields: Omit<Transaction, "state" | "createdAt" | "lateAnswers" | "statusMessages">,
+  fields: Omit<Transaction, "state" | "createdAt" | "extraAnswers" | "statusMessages">,
 ): Transaction {
   return {
     ...fields,
     state: "awaiting-answer",
     createdAt: new Date().toISOString(),
-    lateAnswers: [],
+    extraAnswers: [],
     statusMessages: [],
   };
 }

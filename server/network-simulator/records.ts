@@ -44,7 +44,8 @@ export interface Transaction {
   /** When a participant receiver was first handed the message on a stream. */
   deliveredAt?: string;
   answer?: { status: "ACSP" | "RJCT"; reason?: string; receivedAt: string; answerTimeMs?: number };
-  lateAnswers: { status: string; receivedAt: string; answerTimeMs?: number }[];
+  /** Answers after the first: repeated ones (a duplicate delivery answered again) and late ones (after the deadline). */
+  extraAnswers: { status: string; receivedAt: string; answerTimeMs?: number; late: boolean }[];
   reason?: string;
   settledAt?: string;
   /** Status messages the SPI sent about it, and those a fault dropped. */
@@ -109,7 +110,8 @@ export class NetworkRecords {
       transactions: {
         total: transactions.length,
         byState: countBy(transactions, (tx) => tx.state),
-        lateAnswers: transactions.reduce((sum, tx) => sum + tx.lateAnswers.length, 0),
+        repeatedAnswers: transactions.reduce((sum, tx) => sum + tx.extraAnswers.filter((a) => !a.late).length, 0),
+        lateAnswers: transactions.reduce((sum, tx) => sum + tx.extraAnswers.filter((a) => a.late).length, 0),
       },
       answerTimeMs: percentiles(answerTimes),
       echoDelayMs: { ...percentiles(echoDelays), unanswered: this.echoes.size - echoDelays.length },

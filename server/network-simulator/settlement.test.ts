@@ -31,7 +31,7 @@ interface TransactionView {
   reason?: string;
   settled: boolean;
   statusMessages: { ispb: string; status: string }[];
-  lateAnswers: unknown[];
+  extraAnswers: unknown[];
 }
 
 const transaction = (id: string) => control<TransactionView>(running.url, `/transactions/${id}`).then((r) => r.json);
@@ -156,7 +156,7 @@ describe("a PIX the participant receives", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const after = await transaction(endToEndId);
     expect(after.state).toBe("rejected");
-    expect(after.lateAnswers).toHaveLength(1);
+    expect(after.extraAnswers).toEqual([expect.objectContaining({ status: "ACSP", late: true })]);
     expect(after.statusMessages.map((message) => message.status)).toEqual(["RJCT"]);
   });
 

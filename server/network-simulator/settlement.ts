@@ -12,7 +12,7 @@ import type { XmlNode } from "./xml";
 export interface SettlementTiming {
   /** From a receiver's acceptance to the settlement (ACSC/ACCC). */
   settlementDelayMs: number;
-  /** How long a participant has, from delivery, to answer a pacs.008/pacs.004 (8 s in network.md §2.3). */
+  /** How long a participant has, from delivery, to answer a pacs.008/pacs.004 (8 s on the network). */
   answerTimeoutMs: number;
   /** How long a simulated institution takes to answer. */
   institutionAnswerMs: number;
@@ -116,7 +116,8 @@ export class Settlement {
     const now = Date.now();
     const answerTimeMs = tx.deliveredAt ? now - Date.parse(tx.deliveredAt) : undefined;
     if (tx.state !== "awaiting-answer") {
-      tx.lateAnswers.push({ status, receivedAt: new Date(now).toISOString(), answerTimeMs });
+      const late = tx.reason === ANSWER_TIMEOUT_REASON && !tx.answer;
+      tx.extraAnswers.push({ status, receivedAt: new Date(now).toISOString(), answerTimeMs, late });
       return tx.answer ? `${tx.id} was already answered ${tx.answer.status}` : `${tx.id} was already ${tx.state}`;
     }
     clearTimeout(this.deadlines.get(tx.id));

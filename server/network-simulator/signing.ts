@@ -16,8 +16,8 @@ export interface SigningIdentity {
 }
 
 /**
- * Where the one Signature sits: an SPI message keeps it in Envelope/AppHdr/Sgntr (network.md §2.1); a DICT
- * request or response has it as a child of the root element (network.md §3).
+ * Where the one Signature sits: an SPI message keeps it in Envelope/AppHdr/Sgntr; a DICT request or response
+ * has it as a child of the root element.
  */
 export type SignaturePlacement = "spi-message" | "dict-document";
 

@@ -2,14 +2,14 @@ import { newBizMsgIdr } from "./ids";
 import { type SigningIdentity, signXml } from "./signing";
 import { at, buildXml, parseXml, textAt, type XmlNode } from "./xml";
 
-/** The messages of network.md §2.2: version and Document root of each. */
+/** The SPI messages: version and Document root of each. */
 export const MESSAGE_TYPES = {
   "pacs.008": { version: "1.13", documentRoot: "FIToFICstmrCdtTrf" },
   "pacs.002": { version: "1.14", documentRoot: "FIToFIPmtStsRpt" },
   "pacs.004": { version: "1.5", documentRoot: "PmtRtr" },
   "admi.002": { version: "1.3", documentRoot: "admi.002.001.01" },
   "pibr.001": { version: "1.3", documentRoot: "EchoReq" },
-  // network.md gives pibr.001's version only; its answer is taken to share it.
+  // Only pibr.001's version is pinned; its answer is taken to share it (docs/decisions/0052).
   "pibr.002": { version: "1.3", documentRoot: "EchoRspn" },
 } as const;
 

@@ -29,7 +29,7 @@ class RefusedBody extends Error {
   }
 }
 
-/** The SPI's message interface (network.md §2), mounted at /spi. */
+/** The SPI's message interface (docs/network-simulator.md), mounted at /spi. */
 export function spiRoutes(context: NetworkContext): Hono {
   const app = new Hono();
 

@@ -143,20 +143,20 @@ function ReserveDays({ report }: { report: Report }) {
           hint={t("totals.openingHint", { day: calendarDate(first.day) })}
           testId="reserve-opening"
         >
-          <Money cents={first.openingCents} />
+          <Money cents={first.openingCents} testId="reserve-opening-amount" />
         </Stat>
         <Stat label={t("totals.in")} testId="reserve-in">
-          <Money cents={sum((d) => d.creditsCents)} />
+          <Money cents={sum((d) => d.creditsCents)} testId="reserve-in-amount" />
         </Stat>
         <Stat label={t("totals.out")} testId="reserve-out">
-          <Money cents={sum((d) => d.debitsCents)} />
+          <Money cents={sum((d) => d.debitsCents)} testId="reserve-out-amount" />
         </Stat>
         <Stat
           label={t("totals.closing")}
           hint={t("totals.closingHint", { day: calendarDate(last.day) })}
           testId="reserve-closing"
         >
-          <Money cents={last.closingCents} />
+          <Money cents={last.closingCents} testId="reserve-closing-amount" />
         </Stat>
       </section>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -3,7 +3,7 @@ import en from "../../messages/en";
 import ptBR from "../../messages/pt-BR";
 import { ERROR_CODES, ERROR_REASONS } from "../../server/errors";
 import { PIX_REASON_CODES } from "../../server/pix/failure";
-import { SANDBOX_REJECTIONS } from "../../server/pix/sandbox-rail";
+import { REJECTION_REASONS } from "../../server/pix/reasons";
 
 const catalogues = { "pt-BR": ptBR.serviceErrors, en: en.serviceErrors } as const;
 
@@ -25,7 +25,7 @@ describe("server errors in the user's language", () => {
   });
 
   it("every reason code the payment system answers is explained in words", () => {
-    const rail = Object.keys(SANDBOX_REJECTIONS);
+    const rail = Object.keys(REJECTION_REASONS);
     expect(rail.filter((code) => !(PIX_REASON_CODES as readonly string[]).includes(code))).toEqual([]);
     expect(missing("pixReasons", [...PIX_REASON_CODES, "DICT_QUOTA", "other"])).toEqual([]);
   });

@@ -9,9 +9,9 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { onlyDigits } from "../documents/cpf-cnpj";
 import { AppError, invalid, notFound } from "../errors";
-import type { Charge, LedgerEntry } from "../generated/prisma/client";
+import type { Account, Charge, LedgerEntry } from "../generated/prisma/client";
 import { newEndToEndId } from "../ledger/ids";
-import { platformParty } from "../ledger/parties";
+import { type Party, platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
@@ -132,25 +132,37 @@ export async function payChargeFromOutside(
     const paidOn = paymentDay(now, input.paidOn);
     const charge = await lockPayableCharge(tx, input.txId, payer.cpfCnpj, { now, paidOn });
     const account = await ownedAccount(tx, charge.accountId, input.userId);
-    assertActive(account);
-    const endToEndId = newEndToEndId("E", payer.ispb);
-    const credit = await receive(tx, {
-      endToEndId,
-      accountId: account.id,
-      userId: account.userId,
-      reason: "pix_in:qrcode_paid",
-      grossCents: payableCents(charge, paidOn),
-      entryRef: charge.txId,
-      externalId: charge.externalId,
-      description: charge.description,
-      metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
-      payer,
-      receiver: platformParty(account),
-    });
-    await coverOwedMeds(tx, account.id);
-    await markChargePaid(tx, charge, endToEndId, now, paidOn);
-    return credit;
+    return creditChargePayment(tx, charge, account, { endToEndId: newEndToEndId("E", payer.ispb), payer, now, paidOn });
   });
+}
+
+/**
+ * A locked payable charge paid by a PIX from another institution: the account credited with the
+ * amount due (once per end-to-end id) and the charge marked paid, in the caller's transaction.
+ */
+export async function creditChargePayment(
+  tx: Tx,
+  charge: Charge,
+  account: Account,
+  payment: { endToEndId: string; payer: Party; now: Date; paidOn: CalendarDate },
+): Promise<LedgerEntry> {
+  assertActive(account);
+  const credit = await receive(tx, {
+    endToEndId: payment.endToEndId,
+    accountId: account.id,
+    userId: account.userId,
+    reason: "pix_in:qrcode_paid",
+    grossCents: payableCents(charge, payment.paidOn),
+    entryRef: charge.txId,
+    externalId: charge.externalId,
+    description: charge.description,
+    metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
+    payer: payment.payer,
+    receiver: platformParty(account),
+  });
+  await coverOwedMeds(tx, account.id);
+  await markChargePaid(tx, charge, payment.endToEndId, payment.now, payment.paidOn);
+  return credit;
 }
 
 /**

@@ -4,7 +4,23 @@
  * system's "<reason code>: <text>" (server/transfers/send-pix.ts) or DICT_QUOTA_GAVE_UP
  * (server/payouts/queue.ts). It is read back here, never in the browser.
  */
-export const PIX_REASON_CODES = ["AB03", "AC03", "AC06", "AM02", "BE01"] as const;
+export const PIX_REASON_CODES = [
+  "AB03",
+  "AB09",
+  "AC03",
+  "AC06",
+  "AC14",
+  "AG03",
+  "AM02",
+  "AM04",
+  "AM09",
+  "BE01",
+  "BE17",
+  "DS04",
+  "DS27",
+  "ED05",
+  "RR04",
+] as const;
 
 export const DICT_QUOTA_GAVE_UP = "not sent: DICT quota exceeded for 2 hours";
 

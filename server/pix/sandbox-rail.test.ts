@@ -1,6 +1,28 @@
 import { describe, expect, it } from "vitest";
+import type { Db } from "../db/client";
 import { pixRail } from "./current-rail";
+import type { Transmission } from "./rail";
 import { completedParty, sandboxRail, sandboxRejection, simulatedParticipant } from "./sandbox-rail";
+
+function transmission(pixKey: string): Transmission {
+  const party = simulatedParticipant(pixKey, "EMAIL");
+  return {
+    kind: "payment",
+    id: "E1",
+    accountId: "100000000001",
+    amountCents: 100n,
+    payer: party,
+    payerDocument: "52998224725",
+    receiver: party,
+    receiverDocument: null,
+    pixKey,
+    initiation: "DICT",
+    txId: null,
+    description: null,
+    returnOf: null,
+    createdAt: new Date(),
+  };
+}
 
 describe("sandbox PIX network", () => {
   it("derives the same participant from the same key", () => {
@@ -17,22 +39,19 @@ describe("sandbox PIX network", () => {
     expect(party.cpfCnpj).toBe("11.222.333/****-**");
   });
 
-  it.each(["ab03", "AC03", "ac06", "am02", "be01"])("rejects %s@fail.sandbox with its code", (code) => {
+  it.each(["ab03", "AC03", "ac06", "am02", "be01"])("rejects %s@fail.sandbox with its code", async (code) => {
     expect(sandboxRejection(`${code}@fail.sandbox`)?.code).toBe(code.toUpperCase());
-    expect(
-      sandboxRail.outcomeOf({ pixKey: `${code}@fail.sandbox`, receiver: simulatedParticipant("x@y.z", "EMAIL") }),
-    ).toMatchObject({
-      status: "failed",
+    expect(await sandboxRail.transmit({} as Db, transmission(`${code}@fail.sandbox`))).toMatchObject({
+      outcome: "rejected",
       reasonCode: code.toUpperCase(),
     });
   });
 
-  it("settles other keys and ignores unknown fail codes", () => {
+  it("settles other keys and ignores unknown fail codes", async () => {
     expect(sandboxRejection("zz99@fail.sandbox")).toBeNull();
-    expect(
-      sandboxRail.outcomeOf({ pixKey: "ana@example.invalid", receiver: simulatedParticipant("a@b.c", "EMAIL") }),
-    ).toEqual({
-      status: "succeeded",
+    expect(await sandboxRail.transmit({} as Db, transmission("ana@example.invalid"))).toEqual({
+      id: "E1",
+      outcome: "settled",
     });
   });
 

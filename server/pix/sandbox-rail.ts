@@ -1,8 +1,10 @@
 /**
- * The simulated PIX network (docs/contract.md, "Sandbox"): keys of this platform resolve to their
- * accounts; any other well-formed key resolves to a deterministic participant at another
- * institution; `<code>@fail.sandbox` keys are rejected by SPI with that reason code.
- * Payments to other institutions settle after SANDBOX_SETTLEMENT_DELAY_MS, through the outbox.
+ * The simulated PIX network in process (docs/contract.md, "Sandbox"; PIX_RAIL=sandbox): keys of
+ * this platform resolve to their accounts; any other well-formed key resolves to a deterministic
+ * participant at another institution; `<code>@fail.sandbox` keys are rejected by SPI with that
+ * reason code. Payments to other institutions are decided SANDBOX_SETTLEMENT_DELAY_MS after they
+ * are submitted (the outbox event waits that long); the decision is applied by the same core as
+ * the network's (server/pix/outgoing.ts).
  */
 import { createHash } from "node:crypto";
 import { config } from "../config";
@@ -10,17 +12,14 @@ import type { Tx } from "../db/client";
 import { documentKind, maskDocument } from "../documents/cpf-cnpj";
 import type { PixKeyType } from "../generated/prisma/client";
 import { type Party, platformParty } from "../ledger/parties";
-import { type OutboxEventInput, recordEvent } from "../outbox/record";
+import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "./keys";
-import type { KeyResolution, PartialParty, PixRail, SettlementOutcome, SubmittedPayment } from "./rail";
+import type { KeyResolution, PartialParty, PixRail, SubmittedPayment } from "./rail";
+import { REJECTION_REASONS } from "./reasons";
+import { submissionEvent } from "./submission";
 
-export const SANDBOX_REJECTIONS: Record<string, string> = {
-  AB03: "settlement timed out at the receiving institution",
-  AC03: "invalid receiver account number",
-  AC06: "receiver account is blocked",
-  AM02: "amount above the receiver's limit",
-  BE01: "receiver CPF/CNPJ inconsistent with the account",
-};
+/** The reason codes a `<code>@fail.sandbox` key is rejected with. */
+const SANDBOX_REJECTION_CODES = ["AB03", "AC03", "AC06", "AM02", "BE01"];
 
 const INSTITUTIONS = [
   { ispb: "10000001", name: "Banco Simulado Aurora" },
@@ -58,7 +57,7 @@ export function simulatedParticipant(key: string, keyType: PixKeyType): Party {
 export function sandboxRejection(pixKey: string | null): { code: string; message: string } | null {
   const match = /^([a-z0-9]{4})@fail\.sandbox$/i.exec(pixKey ?? "");
   const code = match?.[1]?.toUpperCase();
-  const message = code ? SANDBOX_REJECTIONS[code] : undefined;
+  const message = code && SANDBOX_REJECTION_CODES.includes(code) ? REJECTION_REASONS[code] : undefined;
   return code && message ? { code, message } : null;
 }
 
@@ -81,21 +80,26 @@ function foreignKey(key: string, keyType: PixKeyType): KeyResolution {
   return { key, keyType, receiver: simulatedParticipant(key, keyType), platformAccountId: null };
 }
 
-/** Settled by the relay when due (SANDBOX_SETTLEMENT_DELAY_MS). */
-function submissionEvent(payment: SubmittedPayment): OutboxEventInput {
-  return {
-    topic: "rail.payment_submitted",
-    accountId: payment.accountId,
-    entryId: payment.endToEndId,
-    payload: { entrySeq: payment.entrySeq.toString(), endToEndId: payment.endToEndId, pixKey: payment.pixKey },
-    availableAt: new Date(Date.now() + config().SANDBOX_SETTLEMENT_DELAY_MS),
-  };
+/** Decided by the relay when due (SANDBOX_SETTLEMENT_DELAY_MS). */
+function delayedSubmission(payment: SubmittedPayment) {
+  return submissionEvent(payment, config().SANDBOX_SETTLEMENT_DELAY_MS);
 }
 
 export const sandboxRail: PixRail = {
-  heldByOtherParticipant(key, keyType) {
-    return keyType === "EMAIL" && key.toLowerCase().endsWith(`@${OTHER_PARTICIPANT_DOMAIN}`);
+  name: "sandbox",
+
+  async keyAvailability(key, keyType) {
+    return keyType === "EMAIL" && key.toLowerCase().endsWith(`@${OTHER_PARTICIPANT_DOMAIN}`)
+      ? "other_participant"
+      : "available";
   },
+
+  async registerKey({ key, keyType }) {
+    const availability = await sandboxRail.keyAvailability(key, keyType);
+    return availability === "available" ? { status: "registered" } : { status: "held_elsewhere", by: availability };
+  },
+
+  async unregisterKey() {},
 
   async resolveKey(tx: Tx, raw: string, statedType?: PixKeyType): Promise<KeyResolution> {
     const { key, type } = parsePixKey(raw, statedType);
@@ -112,19 +116,20 @@ export const sandboxRail: PixRail = {
   },
 
   async submitPayment(tx: Tx, payment: SubmittedPayment): Promise<void> {
-    await recordEvent(tx, submissionEvent(payment));
+    await recordEvent(tx, delayedSubmission(payment));
+  },
+
+  /** The simulated receiver decides at once (the event already waited the settlement delay). */
+  async transmit(_db, payment) {
+    const rejection = payment.kind === "payment" ? sandboxRejection(payment.pixKey) : null;
+    return rejection
+      ? { id: payment.id, outcome: "rejected", reasonCode: rejection.code, reasonText: rejection.message }
+      : { id: payment.id, outcome: "settled" };
   },
 
   foreignKey,
-  submissionEvent,
+  submissionEvent: delayedSubmission,
   submissionSeqField: "entrySeq",
-
-  outcomeOf({ pixKey }): SettlementOutcome {
-    const rejection = sandboxRejection(pixKey);
-    return rejection
-      ? { status: "failed", reasonCode: rejection.code, message: rejection.message }
-      : { status: "succeeded" };
-  },
 
   async foreignChargeReceiver({ url, merchantName }): Promise<Party> {
     return { ...simulatedParticipant(url, "EVP"), name: merchantName };

@@ -58,7 +58,16 @@ async function creditAccount(
   // The rail completes what the caller left out, the same way for the same statement; the
   // payer's institution issues the end-to-end id.
   const payer = pixRail().counterparty(`payer-of-${account.id}:${known?.cpfCnpj ?? ""}:${known?.name ?? ""}`, known);
-  const endToEndId = newEndToEndId("E", payer.ispb);
+  return creditReceivedPix(tx, account, { endToEndId: newEndToEndId("E", payer.ispb), amountCents, payer, pixKey });
+}
+
+/** A PIX from another institution credited to the account, once per end-to-end id. */
+export async function creditReceivedPix(
+  tx: Tx,
+  account: Account,
+  pix: { endToEndId: string; amountCents: bigint; payer: Party; pixKey: string | null; description?: string | null },
+): Promise<LedgerEntry> {
+  const { endToEndId, amountCents, payer, pixKey } = pix;
   const credit = await receive(tx, {
     endToEndId,
     accountId: account.id,
@@ -68,54 +77,87 @@ async function creditAccount(
     payer,
     receiver: platformParty(account),
     pixKey,
+    description: pix.description ?? null,
+  });
+  await coverOwedMeds(tx, account.id);
+  return credit;
+}
+
+/** A PIX this platform sent to another institution, and what of it may still come back. */
+async function lockSentPix(tx: Tx, endToEndId: string, userId: string | null) {
+  const [original] = await tx.$queryRaw<{ seq: bigint }[]>`
+    SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+     WHERE e.end_to_end_id = ${endToEndId} AND e.type = 'debit'
+       AND (${userId}::uuid IS NULL OR a.user_id = ${userId}::uuid)
+       AND e.reason IN ('pix_out:processing', 'pix_out:emv_pay')
+     FOR UPDATE OF e`;
+  if (!original) return null;
+  const entry = await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: original.seq } });
+  const returned = await tx.ledgerEntry.aggregate({
+    where: { parentEndToEndId: entry.endToEndId, reason: "pix_out:refunded_processing", accountId: entry.accountId },
+    _sum: { grossCents: true },
+  });
+  return { entry, remaining: entry.grossCents - (returned._sum.grossCents ?? 0n) };
+}
+
+/** What of a settled PIX sent from here may still be returned, and its account; null when none was sent. */
+export async function remainingToReturn(tx: Tx, endToEndId: string) {
+  const sent = await lockSentPix(tx, endToEndId, null);
+  if (sent?.entry.status !== "succeeded") return null;
+  return { accountId: sent.entry.accountId, cents: sent.remaining };
+}
+
+/**
+ * A return (pacs.004) of a PIX sent from here, credited to the account that sent it, once per
+ * return id. Never more than is left of the original: the original is locked.
+ */
+export async function creditReturnOfPix(
+  tx: Tx,
+  account: Account,
+  pix: { returnId: string; originalEndToEndId: string; amountCents: bigint; userId?: string | null },
+): Promise<LedgerEntry> {
+  const sent = await lockSentPix(tx, pix.originalEndToEndId, pix.userId ?? null);
+  if (!sent || sent.entry.accountId !== account.id) throw notFound("outgoing PIX not found");
+  const { entry, remaining } = sent;
+  if (entry.status !== "succeeded") throw new AppError("NOT_REFUNDABLE", "only a settled payment can be returned");
+  if (pix.amountCents <= 0n || pix.amountCents > remaining) {
+    throw new AppError(
+      "NOT_REFUNDABLE",
+      `at most ${remaining} centavos of this payment can still be returned`,
+      "amount",
+    );
+  }
+  const credit = await receive(tx, {
+    endToEndId: pix.returnId,
+    parentEndToEndId: entry.endToEndId,
+    accountId: account.id,
+    userId: account.userId,
+    reason: "pix_out:refunded_processing",
+    grossCents: pix.amountCents,
+    payer: entry.receiver as Party | null,
+    receiver: platformParty(account),
   });
   await coverOwedMeds(tx, account.id);
   return credit;
 }
 
 /**
- * The receiver of one of our payments sends it back (all or part). The original is locked so
- * concurrent returns never add up to more than was paid.
+ * Sandbox: the receiver of one of our payments sends it back (all or part).
  */
 export async function returnOutgoingPix(
   db: Db | Tx,
   input: { userId: string; endToEndId: string; amountCents?: bigint | null },
 ): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
-    const [original] = await tx.$queryRaw<{ seq: bigint }[]>`
-      SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
-       WHERE e.end_to_end_id = ${input.endToEndId} AND e.type = 'debit' AND a.user_id = ${input.userId}::uuid
-         AND e.reason IN ('pix_out:processing', 'pix_out:emv_pay')
-       FOR UPDATE OF e`;
-    if (!original) throw notFound("outgoing PIX not found");
-    const entry = await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: original.seq } });
-    if (entry.status !== "succeeded") throw new AppError("NOT_REFUNDABLE", "only a settled payment can be returned");
-    const returned = await tx.ledgerEntry.aggregate({
-      where: { parentEndToEndId: entry.endToEndId, reason: "pix_out:refunded_processing", accountId: entry.accountId },
-      _sum: { grossCents: true },
+    const sent = await lockSentPix(tx, input.endToEndId, input.userId);
+    if (!sent) throw notFound("outgoing PIX not found");
+    const account = await ownedAccount(tx, sent.entry.accountId, input.userId);
+    const receiverIspb = (sent.entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB;
+    return creditReturnOfPix(tx, account, {
+      returnId: newEndToEndId("D", receiverIspb),
+      originalEndToEndId: input.endToEndId,
+      amountCents: input.amountCents ?? sent.remaining,
+      userId: input.userId,
     });
-    const remaining = entry.grossCents - (returned._sum.grossCents ?? 0n);
-    const amount = input.amountCents ?? remaining;
-    if (amount <= 0n || amount > remaining) {
-      throw new AppError(
-        "NOT_REFUNDABLE",
-        `at most ${remaining} centavos of this payment can still be returned`,
-        "amount",
-      );
-    }
-    const account = await ownedAccount(tx, entry.accountId, input.userId);
-    const endToEndId = newEndToEndId("D", (entry.receiver as Party | null)?.ispb ?? config().PLATFORM_ISPB);
-    const credit = await receive(tx, {
-      endToEndId,
-      parentEndToEndId: entry.endToEndId,
-      accountId: account.id,
-      userId: account.userId,
-      reason: "pix_out:refunded_processing",
-      grossCents: amount,
-      payer: entry.receiver as Party | null,
-      receiver: platformParty(account),
-    });
-    await coverOwedMeds(tx, account.id);
-    return credit;
   });
 }

@@ -18,6 +18,9 @@ import type { Entry, EntryReason } from "../ledger/types";
 import { hold, post, release, settle } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
+import { transmitOutgoing } from "../pix/outgoing";
+import type { PaymentInitiation } from "../pix/rail";
+import { submissionOf } from "../pix/submission";
 import { REFUND_REASON } from "../refunds/reasons";
 
 export type OutgoingPix = {
@@ -41,6 +44,12 @@ export type OutgoingPix = {
   creditExternalId?: string | null;
   /** metadata of the receiving side's entry (a charge's metadata) */
   creditMetadata?: Record<string, unknown> | null;
+  /** the end-to-end id the payment carries: the one its DICT look-up named (made here when absent) */
+  endToEndId?: string;
+  /** the receiver's CPF or CNPJ in digits, for the pacs.008 (the party's is masked) */
+  receiverDocument?: string | null;
+  /** how the payer gave the receiver: a key, typed details, a static or a dynamic BR Code */
+  initiation?: PaymentInitiation;
   /**
    * Runs inside the payment's transaction, before the money moves, for payments inside the
    * platform (paying one of its charges locks and marks the charge here).
@@ -54,7 +63,7 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
     if (input.platformAccountId === source.id)
       throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);
-    const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB);
+    const endToEndId = input.endToEndId ?? newEndToEndId("E", config().PLATFORM_ISPB);
     const fee = source.externalFeeCents;
     const common = {
       id: endToEndId,
@@ -110,30 +119,18 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
       amountCents: input.amountCents,
       receiver: input.receiver,
       pixKey: input.pixKey ?? null,
+      receiverDocument: input.receiverDocument ?? null,
+      ...(input.initiation ? { initiation: input.initiation } : {}),
     });
     return held;
   });
 }
 
 /**
- * The rail's answer for a held payment (or refund): post it out or give the money back.
- * Idempotent. A settled refund is written on the entry it refunds (refundedEndToEndId).
+ * Hands a held payment (or refund) to the rail now and applies the decision if it is known at
+ * once (the sandbox's): what the worker does when its submission is due. Idempotent.
  */
-export async function settleOutgoingPix(db: Db | Tx, entrySeq: bigint): Promise<LedgerEntry | null> {
-  return inTransaction(db, async (tx) => {
-    const entry = (await tx.ledgerEntry.findUnique({ where: { seq: entrySeq } })) as Entry | null;
-    if (entry?.status !== "processing") return null;
-    const outcome = pixRail().outcomeOf({ pixKey: entry.pixKey, receiver: entry.receiver as Party });
-    if (outcome.status === "failed") {
-      // the money is back in the account: what its MEDs still owe is blocked from it
-      const released = await release(tx, entry, `${outcome.reasonCode}: ${outcome.message}`);
-      await coverOwedMeds(tx, entry.accountId);
-      return released;
-    }
-    const settled = await settle(tx, entry);
-    if (settled && settled.reason === REFUND_REASON && settled.parentEndToEndId) {
-      await markRefunded(tx, { ...settled, parentEndToEndId: settled.parentEndToEndId });
-    }
-    return settled;
-  });
+export async function settleOutgoingPix(db: Db, entrySeq: bigint): Promise<LedgerEntry | null> {
+  const entry = (await db.ledgerEntry.findUnique({ where: { seq: entrySeq } })) as Entry | null;
+  return entry ? transmitOutgoing(db, submissionOf(entry)) : null;
 }

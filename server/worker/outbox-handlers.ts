@@ -2,9 +2,10 @@ import type { Db } from "../db/client";
 import type { QueuedMail } from "../mail/outbox";
 import { sendMail } from "../mail/send";
 import type { OutboxHandlers } from "../outbox/relay";
+import { transmitOutgoing } from "../pix/outgoing";
+import type { SubmissionPayload } from "../pix/submission";
 import type { QueuedSms } from "../sms/outbox";
 import { sendSms } from "../sms/send";
-import { settleOutgoingPix } from "../transfers/send-pix";
 import { webhookFanOutHandlers } from "../webhooks/fanout";
 import { recurrenceFanOutHandlers } from "../webhooks/recurrence-fanout";
 
@@ -14,8 +15,7 @@ export function outboxHandlers(db: Db): OutboxHandlers {
     ...webhookFanOutHandlers(),
     ...recurrenceFanOutHandlers(),
     "rail.payment_submitted": async (event) => {
-      const { entrySeq } = event.payload as { entrySeq: string };
-      await settleOutgoingPix(db, BigInt(entrySeq));
+      await transmitOutgoing(db, event.payload as SubmissionPayload);
     },
     "mail.send": async (event) => {
       await sendMail(db, event.id, event.payload as QueuedMail);

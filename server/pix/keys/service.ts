@@ -105,9 +105,8 @@ export async function checkRegistrable(tx: Tx, account: Account, type: PixKeyTyp
       seconds,
     );
   }
-  if (pixRail().heldByOtherParticipant(key, type)) {
-    throw new AppError("BAAS_PIX_KEY_OTHER_PARTICIPANT", "this key is registered at another institution", "key");
-  }
+  const availability = await pixRail().keyAvailability(key, type);
+  if (availability !== "available") throw heldElsewhere(availability);
   const existing = await tx.pixKey.findUnique({ where: { key }, include: { account: true } });
   if (existing && existing.account.document !== account.document) {
     throw new AppError("BAAS_PIX_KEY_OTHER_OWNER", "this key belongs to another CPF/CNPJ", "key");
@@ -116,12 +115,31 @@ export async function checkRegistrable(tx: Tx, account: Account, type: PixKeyTyp
   return { count };
 }
 
-/** Registers a checked key on the locked account; the account's first key becomes current. */
+function heldElsewhere(by: "other_owner" | "other_participant"): AppError {
+  return by === "other_participant"
+    ? new AppError("BAAS_PIX_KEY_OTHER_PARTICIPANT", "this key is registered at another institution", "key")
+    : new AppError("BAAS_PIX_KEY_OTHER_OWNER", "this key belongs to another CPF/CNPJ", "key");
+}
+
+/**
+ * Registers a checked key on the locked account, once the directory has it (DICT createEntry:
+ * a key is active only when registered there); the account's first key becomes current.
+ */
 export async function registerKey(tx: Tx, account: Account, type: PixKeyTypeName, key: string, now: Date) {
   const { count } = await checkRegistrable(tx, account, type, key, now);
+  const registration = await pixRail().registerKey({ key, keyType: type, account });
+  if (registration.status === "held_elsewhere") throw heldElsewhere(registration.by);
   await tx.account.update({ where: { id: account.id }, data: { lastPixKeyAt: now } });
   return tx.pixKey.create({
-    data: { id: randomUUID(), accountId: account.id, type, key, isCurrent: count === 0, createdAt: now },
+    data: {
+      id: randomUUID(),
+      accountId: account.id,
+      type,
+      key,
+      isCurrent: count === 0,
+      createdAt: now,
+      dictRegisteredAt: new Date(),
+    },
   });
 }
 
@@ -182,6 +200,7 @@ export async function deletePixKey(db: Db | Tx, access: KeyAccess, keyId: string
       );
     }
     await tx.pixKey.delete({ where: { id: key.id } });
+    await pixRail().unregisterKey({ key: key.key, keyType: key.type, accountId: account.id });
     return key;
   });
 }

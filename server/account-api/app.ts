@@ -93,10 +93,10 @@ export function createAccountApi() {
   registerBaasAccountRoutes(app);
   registerBaasPixRoutes(app);
   registerOnboardingRoutes(app);
-  if (config().PIX_MODE === "sandbox") registerSandboxRoutes(app);
-  if (config().PIX_MODE === "sandbox") registerRecurrenceSandboxRoutes(app);
-  if (config().PIX_MODE === "sandbox") registerMedSandboxRoutes(app);
-  if (config().PIX_MODE === "sandbox") registerOnboardingSandboxRoutes(app);
+  if (config().PIX_RAIL === "sandbox") registerSandboxRoutes(app);
+  if (config().PIX_RAIL === "sandbox") registerRecurrenceSandboxRoutes(app);
+  if (config().PIX_RAIL === "sandbox") registerMedSandboxRoutes(app);
+  if (config().PIX_RAIL === "sandbox") registerOnboardingSandboxRoutes(app);
 
   app.notFound((c) =>
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),

@@ -42,11 +42,35 @@ const schema = z
     TRUSTED_PROXIES: list.default([]),
     /** callers that see /api/health's worker detail without an admin session: IPs or IPv4 CIDRs */
     HEALTH_DETAIL_ADDRESSES: list.default(["127.0.0.1", "::1"]),
-    PIX_MODE: z.enum(["sandbox", "connector"]).default("sandbox"),
+    /**
+     * The PIX network (docs/decisions/0009-pix-rail.md): `sandbox`, simulated in process; `network`,
+     * the SPI/DICT connector (server/pix/network/). PIX_MODE=sandbox is read as its older name.
+     */
+    PIX_RAIL: z.enum(["sandbox", "network"]).optional(),
+    PIX_MODE: z.literal("sandbox", { error: "PIX_MODE is replaced by PIX_RAIL (sandbox | network)" }).optional(),
     PLATFORM_ISPB: z
       .string()
       .regex(/^\d{8}$/)
       .default("99999999"),
+    /** this institution's ISPB on the PIX network; when set it is PLATFORM_ISPB */
+    PSP_ISPB: z
+      .string()
+      .regex(/^\d{8}$/)
+      .optional(),
+    /** the SPI's message interface and the DICT API (PIX_RAIL=network; spec: docs/pix-network.md) */
+    SPI_URL: z.string().url().optional(),
+    DICT_URL: z.string().url().optional(),
+    /** PEM files: mutual TLS towards SPI and DICT (client certificate, its key, the network's CA) */
+    PIX_TLS_CERT: z.string().optional(),
+    PIX_TLS_KEY: z.string().optional(),
+    PIX_TLS_CA: z.string().optional(),
+    /** PEM files: the key and certificate that sign every SPI message and DICT request sent */
+    PIX_SIGNING_KEY: z.string().optional(),
+    PIX_SIGNING_CERT: z.string().optional(),
+    /** PEM file: the certificate whose signatures on received messages and DICT answers are checked */
+    PIX_NETWORK_CERT: z.string().optional(),
+    /** SPI streams each reading process keeps open (the SPI allows 6 per institution) */
+    SPI_STREAMS: z.coerce.number().int().min(1).max(6).default(2),
     PLATFORM_NAME: z.string().default("PIX Platform"),
     /** merchant city in the platform's BR Codes (field 60) */
     PLATFORM_CITY: z.string().default("SAO PAULO"),
@@ -189,13 +213,69 @@ const schema = z
         message: "must be 32 bytes, base64-encoded",
       });
     }
+    const rail = env.PIX_RAIL ?? env.PIX_MODE ?? "sandbox";
+    if (rail === "network") {
+      for (const issue of networkConfigIssues(env, production)) ctx.addIssue({ code: "custom", ...issue });
+    }
     return {
       ...env,
+      PIX_RAIL: rail,
+      PLATFORM_ISPB: env.PSP_ISPB ?? env.PLATFORM_ISPB,
       AUTH_SECRET: secret("AUTH_SECRET"),
       API_KEY_PEPPER: secret("API_KEY_PEPPER"),
       dataEncryptionKey: encryptionKey,
     };
   });
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** A plain-http URL on this machine (a simulator, a test): the only network allowed without TLS in production. */
+export function isLoopbackHttp(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === "http:" && (LOOPBACK_HOSTS.has(parsed.hostname) || /^127\./.test(parsed.hostname));
+}
+
+type NetworkSettings = Partial<
+  Record<
+    "SPI_URL" | "DICT_URL" | "PIX_TLS_CERT" | "PIX_TLS_KEY" | "PIX_TLS_CA" | "PIX_SIGNING_KEY" | "PIX_SIGNING_CERT",
+    string
+  >
+>;
+
+/**
+ * What PIX_RAIL=network needs (docs/pix-network.md §1): both URLs; the TLS files together and the
+ * signing files together; and in production TLS and signing unless both URLs are plain http on loopback.
+ */
+export function networkConfigIssues(env: NetworkSettings, production: boolean): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  for (const name of ["SPI_URL", "DICT_URL"] as const) {
+    if (!env[name]) issues.push({ path: [name], message: `${name} is required with PIX_RAIL=network` });
+  }
+  const tls = [env.PIX_TLS_CERT, env.PIX_TLS_KEY, env.PIX_TLS_CA];
+  if (tls.some(Boolean) && !tls.every(Boolean)) {
+    issues.push({ path: ["PIX_TLS_CERT"], message: "PIX_TLS_CERT, PIX_TLS_KEY and PIX_TLS_CA go together" });
+  }
+  if (Boolean(env.PIX_SIGNING_KEY) !== Boolean(env.PIX_SIGNING_CERT)) {
+    issues.push({ path: ["PIX_SIGNING_KEY"], message: "PIX_SIGNING_KEY and PIX_SIGNING_CERT go together" });
+  }
+  if (!production || !env.SPI_URL || !env.DICT_URL) return issues;
+  if (isLoopbackHttp(env.SPI_URL) && isLoopbackHttp(env.DICT_URL)) return issues;
+  for (const name of ["SPI_URL", "DICT_URL"] as const) {
+    if (new URL(env[name] as string).protocol !== "https:") {
+      issues.push({ path: [name], message: `${name} must be https in production (plain http only on loopback)` });
+    }
+  }
+  if (!tls.every(Boolean)) {
+    issues.push({ path: ["PIX_TLS_CERT"], message: "PIX_RAIL=network needs mutual TLS in production" });
+  }
+  if (!env.PIX_SIGNING_KEY || !env.PIX_SIGNING_CERT) {
+    issues.push({
+      path: ["PIX_SIGNING_KEY"],
+      message: "PIX_RAIL=network needs PIX_SIGNING_KEY and PIX_SIGNING_CERT in production",
+    });
+  }
+  return issues;
+}
 
 export type Config = z.infer<typeof schema>;
 

@@ -62,7 +62,7 @@ async function requestExamples(app: App, openapiPath: string, base: string) {
 }
 
 describe("request examples in the API reference", () => {
-  process.env.PIX_MODE ??= "sandbox";
+  process.env.PIX_RAIL ??= "sandbox";
 
   for (const [name, make, openapiPath, base] of [
     ["account surface", createAccountApi, "/v4/i/openapi.json", "/v4/i"],

@@ -26,7 +26,7 @@ function operations(document: Document) {
 }
 
 describe("security requirements in the API reference", () => {
-  process.env.PIX_MODE ??= "sandbox";
+  process.env.PIX_RAIL ??= "sandbox";
 
   it("every operation of the account surface requires its Basic credentials", async () => {
     const document = await documentOf(createAccountApi(), "/v4/i/openapi.json");

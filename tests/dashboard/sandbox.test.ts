@@ -39,7 +39,9 @@ describe("sandbox router", () => {
   });
 
   afterEach(() => {
-    delete process.env.PIX_MODE;
+    delete process.env.PIX_RAIL;
+    delete process.env.SPI_URL;
+    delete process.env.DICT_URL;
     resetConfigForTests();
   });
 
@@ -134,8 +136,12 @@ describe("sandbox router", () => {
     expect(await availableCents(shop.accountId)).toBe(before + 2_000n);
   });
 
-  it("refuses every procedure when the PIX rail is a connector", async () => {
-    process.env.PIX_MODE = "connector";
+  it("refuses every procedure when the PIX rail is the network", async () => {
+    Object.assign(process.env, {
+      PIX_RAIL: "network",
+      SPI_URL: "http://127.0.0.1:9/spi",
+      DICT_URL: "http://127.0.0.1:9/dict",
+    });
     resetConfigForTests();
     const charge = await createCharge(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 900n });
     const before = await availableCents(shop.accountId);

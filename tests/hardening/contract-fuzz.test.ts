@@ -250,7 +250,7 @@ const surfaces = [
 ] as const;
 
 describe.each(surfaces)("contract fuzz: %s surface", (surface, operations, atLeast) => {
-  // The route table at collection time: sandbox routes follow PIX_MODE like the app does.
+  // The route table at collection time: sandbox routes follow PIX_RAIL like the app does.
   const ops = operations();
 
   it("documents operations to fuzz", () => {

@@ -40,12 +40,14 @@ function scopesByRoute(app: Routed): Map<string, string> {
 
 describe("route scopes", () => {
   afterEach(() => {
-    delete process.env.PIX_MODE;
+    delete process.env.PIX_RAIL;
+    delete process.env.SPI_URL;
+    delete process.env.DICT_URL;
     resetConfigForTests();
   });
 
   it("every account-surface and gateway route declares its scope (the API documents excepted)", () => {
-    expect(config().PIX_MODE).toBe("sandbox");
+    expect(config().PIX_RAIL).toBe("sandbox");
     expect(routesWithoutScope(createAccountApi())).toEqual(["GET /v4/i/openapi.json"]);
     expect(routesWithoutScope(createGatewayApi())).toEqual(["GET /api/external/openapi.json"]);
   });
@@ -92,7 +94,11 @@ describe("route scopes", () => {
   });
 
   it("without the sandbox rail the sandbox routes do not exist", async () => {
-    process.env.PIX_MODE = "connector";
+    Object.assign(process.env, {
+      PIX_RAIL: "network",
+      SPI_URL: "http://127.0.0.1:9/spi",
+      DICT_URL: "http://127.0.0.1:9/dict",
+    });
     resetConfigForTests();
     const app = createAccountApi();
     expect(app.routes.some((r) => r.path.includes("/sandbox/"))).toBe(false);

@@ -58,7 +58,7 @@ print(call("GET", "/v4/i/bank-accounts/100000000001/balance")["data"]["available
 
 <h2>3. The first charge, paid in the sandbox</h2>
 <p>Create a dynamic QR charge; its <code>emv</code> is the copy-and-paste code a payer's bank reads. In the sandbox
-(<code>PIX_MODE=sandbox</code>, the default outside production) you play the payer with
+(<code>PIX_RAIL=sandbox</code>, the default outside production) you play the payer with
 <code>POST /v4/i/sandbox/pix/in/dynamic-qrcode/{txId}/pay</code>; the charge is then <code>paid</code> and the money is
 in your balance. The dashboard's <strong>Sandbox</strong> page (<a href="/sandbox"><code>/sandbox</code></a>) does the
 same with a click.</p>

@@ -21,7 +21,7 @@ curl, Node and Python.</p>
 </ul>
 <p>Every field, limit and status code: the <a href="/docs/api">API reference</a> (its "Authorize" button takes the same
 key). No code at all: in the dashboard, the <strong>Sandbox</strong> page (<a href="/sandbox"><code>/sandbox</code></a>,
-in the menu while <code>PIX_MODE=sandbox</code>) plays the other banks for you: it pays your pending charges, sends PIX
+in the menu while <code>PIX_RAIL=sandbox</code>) plays the other banks for you: it pays your pending charges, sends PIX
 to your accounts and keys, opens MEDs on PIX you received and returns PIX you sent, with your balances moving on the
 same page.</p>
 `;

@@ -215,7 +215,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
     );
   });
 
-  if (config().PIX_MODE === "sandbox") {
+  if (config().PIX_RAIL === "sandbox") {
     app.openapi(sandboxPayDef, async (c) => {
       const { txId } = c.req.valid("param");
       const body = c.req.valid("json") ?? {};

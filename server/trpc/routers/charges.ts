@@ -17,7 +17,7 @@ import { paymentPageUrl } from "../../payment-pages/public-id";
 import { can, createTRPCRouter } from "../init";
 
 const txId = TxId;
-const sandbox = () => config().PIX_MODE === "sandbox";
+const sandbox = () => config().PIX_RAIL === "sandbox";
 
 /** What the dashboard shows of a charge: no location id, user id or metadata. */
 function chargeView(charge: Charge, refundedCents = 0n) {

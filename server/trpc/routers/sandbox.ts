@@ -27,7 +27,7 @@ import { entryView } from "./ledger";
 import { refusedForDashboard } from "./recurrences";
 
 const sandboxProcedure = can("sandbox.use").use(({ next }) => {
-  if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_MODE is not sandbox");
+  if (!sandboxMode()) throw forbidden("the sandbox is off: PIX_RAIL is not sandbox");
   return next();
 });
 

@@ -5,6 +5,8 @@ import { closePool, pool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { startQueuedPayoutLoop } from "../payouts/loop";
+import { startStreamReader } from "../pix/network/stream-reader";
+import { closeTransport } from "../pix/network/transport";
 import { startStatementLoop } from "../statements/generate";
 import { startDeliveryLoop } from "../webhooks/delivery-loop";
 import { JOBS } from "./jobs";
@@ -19,13 +21,17 @@ const deliveries = startDeliveryLoop();
 const queuedPayouts = startQueuedPayoutLoop(db());
 const statements = startStatementLoop({ db: db(), pool: pool(), workerId: worker.workerId });
 const dueDateBatches = startDueDateBatchLoop(db());
+// PIX_RAIL=network: the SPI's messages to this institution are read here (docs/pix-network.md §2)
+const spiReader = config().PIX_RAIL === "network" ? startStreamReader(db()) : null;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger().info({ signal }, "worker shutting down");
+  await spiReader?.stop();
   await relay.stop();
+  closeTransport();
   await queuedPayouts.stop();
   await statements.stop();
   await dueDateBatches.stop();

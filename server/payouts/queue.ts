@@ -1,5 +1,7 @@
 /** The worker's side of queued cash-outs: send while DICT quota allows, fail after 2 hours. */
 import type { Db } from "../db/client";
+import { onlyDigits } from "../documents/cpf-cnpj";
+import { AppError } from "../errors";
 import { recordReceiver } from "../ledger/annotations";
 import { entrySnapshot } from "../ledger/entries";
 import { legs } from "../ledger/movements";
@@ -10,6 +12,7 @@ import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import { DICT_QUOTA_GAVE_UP } from "../pix/failure";
+import type { KeyResolution } from "../pix/rail";
 import { dictQuota, QUEUE_RETRY_MS } from "./cash-out";
 
 export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ sent: number; failed: number }> {
@@ -40,7 +43,31 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
           });
           continue;
         }
-        const resolved = await pixRail().resolveKey(tx, queued.pixKey, queued.pixKeyType);
+        const payer = await tx.account.findUniqueOrThrow({
+          where: { id: entry.accountId },
+          select: { document: true },
+        });
+        let resolved: KeyResolution;
+        try {
+          // the look-up names the end-to-end id the held entry already carries
+          resolved = await pixRail().resolveKey(tx, queued.pixKey, queued.pixKeyType, {
+            payerDocument: onlyDigits(payer.document),
+            endToEndId: entry.endToEndId as string,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          if (error.code === "NOT_FOUND" || error.code === "VALIDATION_ERROR") {
+            await fail(id, entry, error.message);
+          } else {
+            // the directory cannot answer now (429, 503): the payout waits its next turn
+            const waitMs = Math.max(QUEUE_RETRY_MS, (error.retryAfterSeconds ?? 0) * 1000);
+            await tx.queuedPayout.update({
+              where: { id },
+              data: { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + waitMs) },
+            });
+          }
+          continue;
+        }
         if (resolved.platformAccountId === entry.accountId) {
           // registered to the sender after the payout was queued: refused as the synchronous path refuses it
           await fail(id, entry, "cannot send a PIX to the same account");
@@ -77,6 +104,8 @@ export async function processQueuedPayouts(db: Db, now = new Date()): Promise<{ 
             amountCents: entry.grossCents,
             receiver: resolved.receiver,
             pixKey: resolved.key,
+            receiverDocument: resolved.receiverDocument ?? null,
+            initiation: "DICT",
           });
           // it left the DICT queue and waits for SPI now (pix.payout.processing)
           await recordEvent(tx, {

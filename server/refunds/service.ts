@@ -131,6 +131,8 @@ export async function requestRefund(
       amountCents: amount,
       receiver: original.payer as Party,
       pixKey: null,
+      // a pacs.004 of the original, asked by its receiver
+      returnOf: { endToEndId: original.endToEndId as string, reason: "MD06" },
     });
     await sink?.record(tx, { kind: "refund", entryId: refund.id });
     return refund;

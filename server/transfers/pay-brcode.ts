@@ -11,6 +11,8 @@ import type { Party } from "../ledger/parties";
 import { platformParty } from "../ledger/parties";
 import { BrCodeError, type DecodedBrCode, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
+import type { KeyLookup } from "../pix/rail";
+import { keyLookupFor } from "./key-lookup";
 import { sendPix } from "./send-pix";
 
 export type BrCodePreview = {
@@ -26,7 +28,12 @@ export type BrCodePreview = {
   description: string | null;
   /** why this platform's charge cannot be paid any more (paid, expired); null when it can */
   unpayable: "CHARGE_ALREADY_PAID" | "CHARGE_EXPIRED" | null;
+  /** the receiver's CPF or CNPJ in digits, when the directory or this platform knows it */
+  receiverDocument: string | null;
 };
+
+/** Who pays: the look-up of a static code's key names them (the merchant's oldest account for a preview). */
+export type BrCodePayer = { userId: string; accountId?: string | null; lookup?: KeyLookup };
 
 export function decodeOrReject(emv: string): DecodedBrCode {
   try {
@@ -38,11 +45,13 @@ export function decodeOrReject(emv: string): DecodedBrCode {
 }
 
 /** Who would be paid and how much, without paying (the dashboard shows this before confirming). */
-export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview> {
+export async function previewBrCode(tx: Tx, emv: string, payer?: BrCodePayer): Promise<BrCodePreview> {
   const decoded = decodeOrReject(emv);
   if (decoded.kind === "static") {
-    const resolved = await pixRail().resolveKey(tx, decoded.pixKey);
+    const lookup = payer && (payer.lookup ?? (await keyLookupFor(tx, payer.userId, payer.accountId)));
+    const resolved = await pixRail().resolveKey(tx, decoded.pixKey, undefined, lookup);
     return {
+      receiverDocument: resolved.receiverDocument ?? null,
       charge: null,
       decoded,
       receiver: resolved.receiver,
@@ -60,6 +69,7 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
     return {
       charge,
       decoded,
+      receiverDocument: charge.account.document,
       receiver: platformParty(charge.account),
       platformAccountId: charge.accountId,
       pixKey: charge.pixKey,
@@ -71,6 +81,7 @@ export async function previewBrCode(tx: Tx, emv: string): Promise<BrCodePreview>
   return {
     charge: null,
     decoded,
+    receiverDocument: null,
     receiver: await pixRail().foreignChargeReceiver({ url: decoded.url, merchantName: decoded.merchantName }),
     platformAccountId: null,
     pixKey: null,
@@ -115,10 +126,15 @@ export async function payBrCode(
     requestId?: string | null;
   },
 ): Promise<LedgerEntry> {
-  const preview = await previewBrCode(db, input.emv);
+  // a static code's key is looked up with the end-to-end id the payment then carries
+  const lookup = await keyLookupFor(db, input.userId, input.accountId);
+  const preview = await previewBrCode(db, input.emv, { ...input, lookup });
   const charge = preview.charge;
   const amountCents = amountToPay(preview, input.amountCents);
   return sendPix(db, {
+    endToEndId: lookup.endToEndId,
+    receiverDocument: preview.receiverDocument,
+    initiation: preview.decoded.kind === "static" ? "QRES" : "QRDN",
     userId: input.userId,
     accountId: input.accountId,
     amountCents,

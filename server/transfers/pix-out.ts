@@ -7,6 +7,8 @@ import { invalid } from "../errors";
 import type { LedgerEntry, PixKeyType } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
 import { pixRail } from "../pix/current-rail";
+import type { KeyResolution } from "../pix/rail";
+import { keyLookupFor, lookupOf } from "./key-lookup";
 import { sendPix } from "./send-pix";
 
 type Common = {
@@ -32,15 +34,25 @@ export async function sendPixToKey(
   db: Db | Tx,
   input: Common & { pixKey: string; pixKeyType?: PixKeyType },
 ): Promise<LedgerEntry> {
-  await spendingAccount(db, input.accountId, input.userId, input.amountCents);
-  const resolved = await pixRail().resolveKey(db, input.pixKey, input.pixKeyType);
+  const source = await spendingAccount(db, input.accountId, input.userId, input.amountCents);
+  // the DICT look-up names the end-to-end id the payment then carries
+  const lookup = lookupOf(source.document);
+  const resolved = await pixRail().resolveKey(db, input.pixKey, input.pixKeyType, lookup);
   return sendPix(db, {
     ...input,
     reason: "pix_out:processing",
     receiver: resolved.receiver,
     platformAccountId: resolved.platformAccountId,
     pixKey: resolved.key,
+    endToEndId: lookup.endToEndId,
+    receiverDocument: resolved.receiverDocument ?? null,
+    initiation: "DICT",
   });
+}
+
+/** Who a key pays, shown before paying (the dashboard's confirmation): a look-up as the merchant. */
+export async function previewKey(db: Db | Tx, userId: string, key: string): Promise<KeyResolution> {
+  return pixRail().resolveKey(db, key, undefined, await keyLookupFor(db, userId));
 }
 
 export async function sendPixToBankAccount(
@@ -68,5 +80,13 @@ export async function sendPixToBankAccount(
     accountType: details.accountType,
     accountNumber: details.accountNumber,
   };
-  return sendPix(db, { ...input, reason: "pix_out:processing", receiver, platformAccountId, pixKey: null });
+  return sendPix(db, {
+    ...input,
+    reason: "pix_out:processing",
+    receiver,
+    platformAccountId,
+    pixKey: null,
+    receiverDocument: onlyDigits(details.cpfCnpj),
+    initiation: "MANU",
+  });
 }

@@ -6,11 +6,10 @@ import { Description } from "../../fields/text";
 import type { LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { inBatch } from "../../ledger/write-path";
-import { pixRail } from "../../pix/current-rail";
 import { pixFailure } from "../../pix/failure";
 import { internalReceiver, transferInternal } from "../../transfers/internal";
 import { payBrCode, previewBrCode } from "../../transfers/pay-brcode";
-import { sendPixToKey } from "../../transfers/pix-out";
+import { previewKey, sendPixToKey } from "../../transfers/pix-out";
 import { AccountId, Emv, Obs, PixKey } from "../../transfers/schema";
 import { MONEY_SENT } from "../audits";
 import { can, createTRPCRouter } from "../init";
@@ -42,8 +41,8 @@ export const transfersRouter = createTRPCRouter({
   /** DICT lookup: who a key pays, shown before the merchant confirms. */
   resolveKey: can("money.send")
     .input(z.object({ key: PixKey }))
-    .query(async ({ input }) => {
-      const resolved = await pixRail().resolveKey(db(), input.key);
+    .query(async ({ ctx, input }) => {
+      const resolved = await previewKey(db(), ctx.tenantId, input.key);
       return {
         key: resolved.key,
         keyType: resolved.keyType,
@@ -67,8 +66,8 @@ export const transfersRouter = createTRPCRouter({
   /** What a copy-and-paste code decodes to and who it pays, without paying. */
   previewBrCode: can("money.send")
     .input(z.object({ emv: Emv }))
-    .query(async ({ input }) => {
-      const preview = await previewBrCode(db(), input.emv);
+    .query(async ({ ctx, input }) => {
+      const preview = await previewBrCode(db(), input.emv, { userId: ctx.tenantId });
       const { decoded } = preview;
       return {
         kind: decoded.kind,
@@ -114,7 +113,11 @@ export const transfersRouter = createTRPCRouter({
     .input(z.object({ accountId, emv: Emv, amount: amount.nullable() }))
     .mutation(async ({ ctx, input }) => {
       // The amount of a code that carries one is the code's: read it before the step-up check.
-      requireStepUpAbove(ctx.user, input.amount ?? (await previewBrCode(db(), input.emv)).amountCents);
+      requireStepUpAbove(
+        ctx.user,
+        input.amount ??
+          (await previewBrCode(db(), input.emv, { userId: ctx.tenantId, accountId: input.accountId })).amountCents,
+      );
       return sentView(
         await payBrCode(db(), {
           userId: ctx.tenantId,

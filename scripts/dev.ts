@@ -1,11 +1,15 @@
 /**
- * The product command (`npm run dev`): database, migrations, demo data, web and worker.
- * Without DATABASE_URL it starts an embedded PostgreSQL whose data lives in .data/postgres.
+ * The product command (`npm run dev`): database, migrations, demo data, the PIX network
+ * simulator, web and worker. Without DATABASE_URL it starts an embedded PostgreSQL whose data
+ * lives in .data/postgres. Unless PIX_RAIL=sandbox is set, the platform is a PSP on the
+ * simulated network (PIX_RAIL=network, docs/pix-network.md): messages signed both ways with the
+ * development PKI in .data/pki, the simulator's directory kept in .data/network-dict.json.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from "../server/db/embedded";
+import { ensureNetworkPki, networkEnvironment } from "./network-pki";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -15,6 +19,18 @@ process.env.PORT = String(port);
 process.env.APP_URL ??= `http://localhost:${port}`;
 // Development: webhooks to a receiver on this machine (localhost, a LAN address) work out of the box.
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= "true";
+
+const onNetwork = (process.env.PIX_RAIL ?? "network") === "network";
+if (onNetwork && !process.env.SPI_URL) {
+  const pki = await ensureNetworkPki(path.resolve(".data/pki"));
+  const networkPort = Number(process.env.NETWORK_PORT ?? 4100);
+  const ispb = process.env.PSP_ISPB ?? "13370001";
+  for (const [name, value] of Object.entries(
+    networkEnvironment(pki, networkPort, ispb, path.resolve(".data/network-dict.json")),
+  )) {
+    process.env[name] ??= value;
+  }
+}
 
 let embedded: EmbeddedDatabase | null = null;
 const children: ChildProcess[] = [];
@@ -61,6 +77,17 @@ function run(name: string, script: string) {
   children.push(child);
 }
 
+if (onNetwork && process.env.NETWORK_CONTROL_URL) {
+  console.log("▸ starting the PIX network simulator (SPI and DICT on loopback)");
+  run("net", "server/network-simulator/main.ts");
+  for (let attempt = 0; attempt < 60; attempt++) {
+    try {
+      if ((await fetch(`${process.env.NETWORK_CONTROL_URL}/stats`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 console.log("▸ starting web and worker");
 run("web", "server/web/main.ts");
 run("worker", "server/worker/main.ts");
@@ -89,6 +116,7 @@ console.log(`
   │ API client id    ${demo.clientId}
   │ API secret       ${secret}
   │ Webhooks         private and localhost targets allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=true)
+  │ PIX rail         ${onNetwork ? `network: SPI ${process.env.SPI_URL}, DICT ${process.env.DICT_URL}, ISPB ${process.env.PSP_ISPB}` : "in-process sandbox (PIX_RAIL=sandbox)"}
   │
   │ curl -u ${demo.clientId}:${demo.clientSecret ?? "<secret>"} \\
   │      ${url}/v4/i/bank-accounts/${demo.accountId}/balance

@@ -174,6 +174,7 @@ export async function resolveMed(db: Db | Tx, input: MedDecision): Promise<Med> 
         amountCents: toRefund,
         description: `MED ${med.id}`,
         now,
+        returnReason: "FR01",
       });
       refundedEndToEndId = refund.endToEndId;
     }

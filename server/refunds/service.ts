@@ -14,6 +14,7 @@ import { END_TO_END_PATTERN, newEndToEndId } from "../ledger/ids";
 import type { Party } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
 import { pixRail } from "../pix/current-rail";
+import type { ReturnReason } from "../pix/rail";
 import { REFUND_REASON, REFUNDABLE_REASONS } from "./reasons";
 
 export { REFUND_REASON, REFUNDABLE_REASONS };
@@ -71,7 +72,15 @@ export async function refundsOf(tx: Tx, userId: string, original: { accountId: s
 /** `sink`: where a keyed request records the refund, in the refund's transaction (server/idempotency/). */
 export async function requestRefund(
   db: Db | Tx,
-  input: { userId: string; endToEndId: string; amountCents?: bigint | null; description?: string | null; now?: Date },
+  input: {
+    userId: string;
+    endToEndId: string;
+    amountCents?: bigint | null;
+    description?: string | null;
+    now?: Date;
+    /** why the money goes back (pacs.004): the merchant's refund (MD06) or a MED's (FR01) */
+    returnReason?: Extract<ReturnReason, "MD06" | "FR01">;
+  },
   sink?: EffectSink,
 ): Promise<LedgerEntry> {
   if (!END_TO_END_PATTERN.test(input.endToEndId))
@@ -131,8 +140,8 @@ export async function requestRefund(
       amountCents: amount,
       receiver: original.payer as Party,
       pixKey: null,
-      // a pacs.004 of the original, asked by its receiver
-      returnOf: { endToEndId: original.endToEndId as string, reason: "MD06" },
+      // a pacs.004 of the original, asked by its receiver or decided by a MED
+      returnOf: { endToEndId: original.endToEndId as string, reason: input.returnReason ?? "MD06" },
     });
     await sink?.record(tx, { kind: "refund", entryId: refund.id });
     return refund;

@@ -5,6 +5,7 @@ import { closePool, pool } from "../db/pool";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { startQueuedPayoutLoop } from "../payouts/loop";
+import { startKeyRegistrationLoop } from "../pix/keys/directory";
 import { startStreamReader } from "../pix/network/stream-reader";
 import { closeTransport } from "../pix/network/transport";
 import { startStatementLoop } from "../statements/generate";
@@ -21,6 +22,7 @@ const deliveries = startDeliveryLoop();
 const queuedPayouts = startQueuedPayoutLoop(db());
 const statements = startStatementLoop({ db: db(), pool: pool(), workerId: worker.workerId });
 const dueDateBatches = startDueDateBatchLoop(db());
+const keyRegistrations = startKeyRegistrationLoop(db());
 // PIX_RAIL=network: the SPI's messages to this institution are read here (docs/pix-network.md §2)
 const spiReader = config().PIX_RAIL === "network" ? startStreamReader(db()) : null;
 
@@ -35,6 +37,7 @@ async function shutdown(signal: string) {
   await queuedPayouts.stop();
   await statements.stop();
   await dueDateBatches.stop();
+  await keyRegistrations.stop();
   await deliveries.stop();
   await worker.stop();
   await disconnectDb();

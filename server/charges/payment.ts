@@ -15,6 +15,7 @@ import { type Party, platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { recordEvent } from "../outbox/record";
+import { settledArrival } from "../pix/arrival-wait";
 import { BrCodeError, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
@@ -116,7 +117,12 @@ export async function payChargeFromOutside(
   db: Db | Tx,
   input: { userId: string; txId: string; payer?: PartialParty | null; paidOn?: CalendarDate },
 ): Promise<LedgerEntry> {
-  return inTransaction(db, async (tx) => {
+  const now = new Date();
+  const paidOn = paymentDay(now, input.paidOn);
+  // On the simulated network a payer's institution sends it over the wire, paid today; a payment
+  // dated another day (a cobv paid late) can only be simulated here.
+  const overTheWire = paidOn === paymentDay(now) ? pixRail().sendFromSimulatedInstitution : undefined;
+  const checked = await inTransaction(db, async (tx) => {
     const owned = await tx.charge.findUnique({
       where: { txId: input.txId },
       select: { userId: true, sameDocument: true },
@@ -128,12 +134,30 @@ export async function payChargeFromOutside(
       ...(owned.sameDocument ? { cpfCnpj: owned.sameDocument } : {}),
       ...input.payer,
     });
-    const now = new Date();
-    const paidOn = paymentDay(now, input.paidOn);
     const charge = await lockPayableCharge(tx, input.txId, payer.cpfCnpj, { now, paidOn });
     const account = await ownedAccount(tx, charge.accountId, input.userId);
-    return creditChargePayment(tx, charge, account, { endToEndId: newEndToEndId("E", payer.ispb), payer, now, paidOn });
+    if (overTheWire) {
+      assertActive(account);
+      return { charge, account, payer, credit: null };
+    }
+    const endToEndId = newEndToEndId("E", payer.ispb);
+    const credit = await creditChargePayment(tx, charge, account, { endToEndId, payer, now, paidOn });
+    return { charge, account, payer, credit };
   });
+  if (checked.credit || !overTheWire) return checked.credit as LedgerEntry;
+  const { charge, account } = checked;
+  const known = { ...(charge.sameDocument ? { cpfCnpj: charge.sameDocument } : {}), ...input.payer };
+  const endToEndId = await overTheWire({
+    kind: "payment",
+    amountCents: payableCents(charge, paidOn),
+    creditorKey: charge.pixKey,
+    creditorAccount: account.id,
+    creditorBranch: account.agency,
+    initiation: "QRDN",
+    txId: charge.txId,
+    payer: known,
+  });
+  return settledArrival(db as Db, endToEndId);
 }
 
 /**

@@ -71,6 +71,8 @@ const schema = z
     PIX_NETWORK_CERT: z.string().optional(),
     /** SPI streams each reading process keeps open (the SPI allows 6 per institution) */
     SPI_STREAMS: z.coerce.number().int().min(1).max(6).default(2),
+    /** development and tests on the simulated network: its control API, which the sandbox endpoints drive */
+    NETWORK_CONTROL_URL: z.string().url().optional(),
     PLATFORM_NAME: z.string().default("PIX Platform"),
     /** merchant city in the platform's BR Codes (field 60) */
     PLATFORM_CITY: z.string().default("SAO PAULO"),

@@ -17,7 +17,11 @@ export function pixRail(): PixRail {
   return RAILS[config().PIX_RAIL]();
 }
 
-/** The simulated network is on: its doors (REST sandbox routes, the dashboard's Sandbox page) exist. */
+/**
+ * A simulated network is on — the in-process sandbox, or the network simulator whose control API
+ * is configured: the sandbox's doors (REST sandbox routes, the dashboard's Sandbox page) exist.
+ */
 export function sandboxMode(): boolean {
-  return config().PIX_RAIL === "sandbox";
+  const current = config();
+  return current.PIX_RAIL === "sandbox" || Boolean(current.NETWORK_CONTROL_URL);
 }

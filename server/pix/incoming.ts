@@ -23,6 +23,8 @@ export type IncomingPayment = {
   amountCents: bigint;
   /** from the message's Dbtr*, document masked as parties are kept */
   payer: Party;
+  /** the payer's CPF or CNPJ, digits (a charge for one payer is checked against it) */
+  payerDocument?: string | null;
   /** CdtrAcct/Prxy/Id, when the payer used a key or a QR code */
   receiverKey: string | null;
   /** CdtrAcct/Id/Othr/Id: the account number here */
@@ -47,6 +49,8 @@ export type IncomingReturn = {
 export type Arrival = IncomingPayment | IncomingReturn;
 
 export type Answer = { accepted: true } | { accepted: false; reasonCode: string; reasonText: string };
+
+const payerDocumentOf = (arrival: IncomingPayment) => arrival.payerDocument ?? arrival.payer.cpfCnpj;
 
 const idOf = (arrival: Arrival) => (arrival.kind === "payment" ? arrival.endToEndId : arrival.returnId);
 
@@ -145,7 +149,7 @@ async function checkCharge(tx: Tx, arrival: IncomingPayment, account: Account, n
     return arrival.initiation === "QRES" ? { accepted: true } : refused("AC03", "no open charge has this txid");
   }
   try {
-    await lockPayableCharge(tx, charge.txId, arrival.payer.cpfCnpj, { now, amountCents: arrival.amountCents });
+    await lockPayableCharge(tx, charge.txId, payerDocumentOf(arrival), { now, amountCents: arrival.amountCents });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.reason === "PAYER_NOT_ALLOWED") return refused("BE17");
@@ -203,7 +207,7 @@ async function creditPayment(tx: Tx, account: Account, arrival: IncomingPayment,
   const charge = await tx.charge.findUnique({ where: { txId: arrival.txId } });
   if (charge?.accountId !== account.id) return creditReceivedPix(tx, account, pix);
   try {
-    const locked = await lockPayableCharge(tx, charge.txId, arrival.payer.cpfCnpj, {
+    const locked = await lockPayableCharge(tx, charge.txId, payerDocumentOf(arrival), {
       now,
       amountCents: arrival.amountCents,
     });

@@ -72,6 +72,20 @@ export type KeyRegistration =
   | { status: "registered" }
   | { status: "held_elsewhere"; by: "other_owner" | "other_participant" };
 
+/** Sandbox: what a simulated institution is asked to send this platform. */
+export type SimulatedIncoming =
+  | {
+      kind: "payment";
+      amountCents: bigint;
+      creditorKey: string | null;
+      creditorAccount: string | null;
+      creditorBranch: string | null;
+      initiation: "DICT" | "MANU" | "QRDN" | "QRES";
+      txId: string | null;
+      payer: PartialParty | null;
+    }
+  | { kind: "return"; amountCents: bigint; originalEndToEndId: string };
+
 /** What a caller may know of a party at another institution; the rail fills in the rest. */
 export type PartialParty = Partial<Party>;
 
@@ -125,6 +139,12 @@ export interface PixRail {
   submissionSeqField?: string;
   /** Who is behind a dynamic BR Code hosted by another institution (its location URL). */
   foreignChargeReceiver(location: { url: string; merchantName: string; pixKey?: string | null }): Promise<Party>;
+  /**
+   * Sandbox on the network only: a simulated institution sends the PIX or return over the wire;
+   * answers the id it carries (the core credits it when the network settles it). Absent on the
+   * in-process sandbox, whose endpoints credit at once.
+   */
+  sendFromSimulatedInstitution?(payment: SimulatedIncoming): Promise<string>;
   /**
    * A complete party object for someone at another institution of whom only `known` (possibly
    * nothing) is stated, the same for the same `seed` (the sandbox's simulated payers).

@@ -12,19 +12,48 @@ import { newEndToEndId } from "../ledger/ids";
 import { type Party, platformParty } from "../ledger/parties";
 import { receive } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
+import { settledArrival } from "../pix/arrival-wait";
 import { pixRail } from "../pix/current-rail";
 import { parsePixKey } from "../pix/keys";
-import type { PartialParty } from "../pix/rail";
+import type { PartialParty, PixRail, SimulatedIncoming } from "../pix/rail";
 
 export async function creditIncomingPix(
   db: Db | Tx,
   input: { userId: string; accountId: string; amountCents: bigint; payer?: PartialParty | null },
 ): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
+  const overTheWire = pixRail().sendFromSimulatedInstitution;
+  if (overTheWire) {
+    const account = await ownedAccount(db, input.accountId, input.userId);
+    assertActive(account);
+    return awaitCredit(db, overTheWire, {
+      kind: "payment",
+      amountCents: input.amountCents,
+      creditorKey: null,
+      creditorAccount: account.id,
+      creditorBranch: account.agency,
+      initiation: "MANU",
+      txId: null,
+      payer: input.payer ?? null,
+    });
+  }
   return inTransaction(db, async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
     return creditAccount(tx, account, input.amountCents, input.payer ?? null, null);
   });
+}
+
+/**
+ * On the simulated network: a simulated institution sends the PIX and the answer waits for it
+ * to be settled here (docs/pix-network.md), like a payer's bank would.
+ */
+async function awaitCredit(
+  db: Db | Tx,
+  send: NonNullable<PixRail["sendFromSimulatedInstitution"]>,
+  payment: SimulatedIncoming,
+): Promise<LedgerEntry> {
+  if (!("$transaction" in db)) throw new Error("a PIX over the simulated network cannot join a transaction");
+  return settledArrival(db as Db, await send(payment));
 }
 
 /**
@@ -36,15 +65,36 @@ export async function creditIncomingPixToKey(
   input: { callerId: string; pixKey: string; amountCents: bigint; payer?: PartialParty | null },
 ): Promise<LedgerEntry> {
   assertTransactionAmount(input.amountCents);
-  return inTransaction(db, async (tx) => {
-    const { key } = parsePixKey(input.pixKey);
-    const registered = await tx.pixKey.findUnique({ where: { key } });
-    if (!registered) throw notFound("no account of yours has this PIX key", "pixKey");
-    const account = await operableAccount(tx, input.callerId, registered.accountId).catch((error: unknown) => {
-      throw error instanceof AppError ? notFound("no account of yours has this PIX key", "pixKey") : error;
+  const overTheWire = pixRail().sendFromSimulatedInstitution;
+  if (overTheWire) {
+    const { account, key } = await inTransaction(db, (tx) => keyOfCaller(tx, input.callerId, input.pixKey));
+    assertActive(account);
+    return awaitCredit(db, overTheWire, {
+      kind: "payment",
+      amountCents: input.amountCents,
+      creditorKey: key,
+      creditorAccount: null,
+      creditorBranch: null,
+      initiation: "DICT",
+      txId: null,
+      payer: input.payer ?? null,
     });
+  }
+  return inTransaction(db, async (tx) => {
+    const { account, key } = await keyOfCaller(tx, input.callerId, input.pixKey);
     return creditAccount(tx, account, input.amountCents, input.payer ?? null, key);
   });
+}
+
+/** The account of a key the caller operates (its own, or its programme's); 404 otherwise. */
+async function keyOfCaller(tx: Tx, callerId: string, pixKey: string) {
+  const { key } = parsePixKey(pixKey);
+  const registered = await tx.pixKey.findUnique({ where: { key } });
+  if (!registered) throw notFound("no account of yours has this PIX key", "pixKey");
+  const account = await operableAccount(tx, callerId, registered.accountId).catch((error: unknown) => {
+    throw error instanceof AppError ? notFound("no account of yours has this PIX key", "pixKey") : error;
+  });
+  return { account, key };
 }
 
 async function creditAccount(
@@ -148,6 +198,21 @@ export async function returnOutgoingPix(
   db: Db | Tx,
   input: { userId: string; endToEndId: string; amountCents?: bigint | null },
 ): Promise<LedgerEntry> {
+  const overTheWire = pixRail().sendFromSimulatedInstitution;
+  if (overTheWire) {
+    const remaining = await inTransaction(db, async (tx) => {
+      const sent = await lockSentPix(tx, input.endToEndId, input.userId);
+      if (!sent) throw notFound("outgoing PIX not found");
+      if (sent.entry.status !== "succeeded")
+        throw new AppError("NOT_REFUNDABLE", "only a settled payment can be returned");
+      return sent.remaining;
+    });
+    return awaitCredit(db, overTheWire, {
+      kind: "return",
+      amountCents: input.amountCents ?? remaining,
+      originalEndToEndId: input.endToEndId,
+    });
+  }
   return inTransaction(db, async (tx) => {
     const sent = await lockSentPix(tx, input.endToEndId, input.userId);
     if (!sent) throw notFound("outgoing PIX not found");

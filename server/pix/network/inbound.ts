@@ -140,6 +140,7 @@ export function arrivalOfCreditTransfer(message: Pacs008): Arrival {
     endToEndId: message.endToEndId,
     amountCents: message.amountCents,
     payer: payerOf(message.debtor),
+    payerDocument: message.debtor.document,
     receiverKey: message.creditor.key ?? null,
     receiverAccount: message.creditor.account ?? null,
     txId: message.txId ?? null,

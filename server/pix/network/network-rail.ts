@@ -5,6 +5,7 @@
  * the pacs.002 that comes on the stream (read by stream-reader.ts, started by the worker: this
  * file imports neither it nor the core's state machines, which import the rail).
  */
+import { config } from "../../config";
 import { maskDocument, onlyDigits } from "../../documents/cpf-cnpj";
 import { AppError, invalid } from "../../errors";
 import { type Party, platformParty } from "../../ledger/parties";
@@ -15,6 +16,7 @@ import { completedParty, simulatedParticipant } from "../sandbox-rail";
 import { submissionEvent } from "../submission";
 import { createEntry, type DictEntry, deleteEntry, getEntry } from "./dict-client";
 import { transmitToSpi } from "./outbound";
+import { sendFromSimulatedInstitution } from "./simulated-payer";
 
 function receiverOf(entry: DictEntry): Party {
   return {
@@ -30,6 +32,11 @@ function receiverOf(entry: DictEntry): Party {
 
 export const networkRail: PixRail = {
   name: "network",
+
+  /** only where a simulator's control API is configured (development, tests) */
+  get sendFromSimulatedInstitution() {
+    return config().NETWORK_CONTROL_URL ? sendFromSimulatedInstitution : undefined;
+  },
 
   async resolveKey(tx, raw, statedType, lookup): Promise<KeyResolution> {
     const { key, type } = parsePixKey(raw, statedType);

@@ -21,15 +21,20 @@ process.env.APP_URL ??= `http://localhost:${port}`;
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= "true";
 
 const onNetwork = (process.env.PIX_RAIL ?? "network") === "network";
+let networkControlUrl: string | undefined;
 if (onNetwork && !process.env.SPI_URL) {
   const pki = await ensureNetworkPki(path.resolve(".data/pki"));
   const networkPort = Number(process.env.NETWORK_PORT ?? 4100);
   const ispb = process.env.PSP_ISPB ?? "13370001";
-  for (const [name, value] of Object.entries(
-    networkEnvironment(pki, networkPort, ispb, path.resolve(".data/network-dict.json")),
-  )) {
-    process.env[name] ??= value;
-  }
+  const { NETWORK_CONTROL_URL, ...environment } = networkEnvironment(
+    pki,
+    networkPort,
+    ispb,
+    path.resolve(".data/network-dict.json"),
+  );
+  for (const [name, value] of Object.entries(environment)) process.env[name] ??= value;
+  // set after the seed: the demo's opening balance is written here, before the network is up
+  networkControlUrl = NETWORK_CONTROL_URL;
 }
 
 let embedded: EmbeddedDatabase | null = null;
@@ -61,6 +66,7 @@ const { seedDemo } = await import("../prisma/seed");
 const { disconnectDb } = await import("../server/db/client");
 const demo = await seedDemo();
 await disconnectDb();
+if (networkControlUrl) process.env.NETWORK_CONTROL_URL ??= networkControlUrl;
 
 function run(name: string, script: string) {
   const child = spawn(bin("tsx"), [script], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
@@ -98,6 +104,20 @@ for (let attempt = 0; attempt < 240; attempt++) {
     if ((await fetch(`${url}/api/health`)).ok) break;
   } catch {}
   await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+if (onNetwork) {
+  // the directory makes an EVP's value: the worker registers the seed's keys, the EVP changes
+  const { db } = await import("../server/db/client");
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const key = await db().pixKey.findFirst({ where: { accountId: demo.accountId, type: "EVP" } });
+    if (key?.dictRegisteredAt) {
+      demo.pixKey = key.key;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await disconnectDb();
 }
 
 const secret = demo.clientSecret ?? "(shown only when first created — see `npm run cli -- apikey create`)";

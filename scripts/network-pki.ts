@@ -19,7 +19,10 @@ async function identity(folder: string, name: string, commonName: string) {
   const key = path.join(folder, `${name}.key.pem`);
   const cert = path.join(folder, `${name}.cert.pem`);
   if (!existsSync(key) || !existsSync(cert)) {
-    const made = await generate([{ name: "commonName", value: commonName }], { keySize: 2048, notAfterDate: new Date(Date.now() + 3650 * 86_400_000) });
+    const made = await generate([{ name: "commonName", value: commonName }], {
+      keySize: 2048,
+      notAfterDate: new Date(Date.now() + 3650 * 86_400_000),
+    });
     writeFileSync(key, made.private, { mode: 0o600 });
     writeFileSync(cert, made.cert);
   }

@@ -2,6 +2,7 @@
  * The account surface (/v4/i): Basic credentials, IP allowlist, per-key rate limits, the
  * envelope of interface 2.1 and the error body of 7.2. Mounted in app/v4/i/[...path].
  */
+
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -12,6 +13,7 @@ import { AppError } from "../errors";
 import { honoBodyLimit } from "../http/body-limit";
 import { restSecurityHeaders } from "../http/rest-headers";
 import { logger } from "../logger";
+import { sandboxMode } from "../pix/current-rail";
 import type { AccountApiEnv } from "./context";
 import { errorBody, errorResponse } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
@@ -93,10 +95,10 @@ export function createAccountApi() {
   registerBaasAccountRoutes(app);
   registerBaasPixRoutes(app);
   registerOnboardingRoutes(app);
-  if (config().PIX_RAIL === "sandbox") registerSandboxRoutes(app);
-  if (config().PIX_RAIL === "sandbox") registerRecurrenceSandboxRoutes(app);
-  if (config().PIX_RAIL === "sandbox") registerMedSandboxRoutes(app);
-  if (config().PIX_RAIL === "sandbox") registerOnboardingSandboxRoutes(app);
+  if (sandboxMode()) registerSandboxRoutes(app);
+  if (sandboxMode()) registerRecurrenceSandboxRoutes(app);
+  if (sandboxMode()) registerMedSandboxRoutes(app);
+  if (sandboxMode()) registerOnboardingSandboxRoutes(app);
 
   app.notFound((c) =>
     c.json(errorBody(c.get("requestId") ?? crypto.randomUUID(), 404, "NOT_FOUND", "Route not found"), 404),

@@ -69,8 +69,8 @@ export type OutgoingDecision =
 
 /** What the directory says of registering a key here. */
 export type KeyRegistration =
-  | { status: "registered" }
-  | { status: "held_elsewhere"; by: "other_owner" | "other_participant" };
+  /** `key`: the directory's value of it when it made it (an EVP) */
+  { status: "registered"; key?: string } | { status: "held_elsewhere"; by: "other_owner" | "other_participant" };
 
 /** Sandbox: what a simulated institution is asked to send this platform. */
 export type SimulatedIncoming =

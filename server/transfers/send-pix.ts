@@ -9,19 +9,17 @@ import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { invalid } from "../errors";
 import type { LedgerEntry } from "../generated/prisma/client";
-import { markRefunded } from "../ledger/annotations";
 import { assertExternalIdFree } from "../ledger/entries";
 import { newEndToEndId } from "../ledger/ids";
 import { legs } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
 import type { Entry, EntryReason } from "../ledger/types";
-import { hold, post, release, settle } from "../ledger/verbs";
+import { hold, post } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
 import { transmitOutgoing } from "../pix/outgoing";
 import type { PaymentInitiation } from "../pix/rail";
 import { submissionOf } from "../pix/submission";
-import { REFUND_REASON } from "../refunds/reasons";
 
 export type OutgoingPix = {
   userId: string;

@@ -10,10 +10,10 @@ import {
   TxId,
 } from "../../charges/schema";
 import { createCharge, getCharge } from "../../charges/service";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { centsToBrl } from "../../money";
 import { paymentPageUrl } from "../../payment-pages/public-id";
+import { sandboxMode } from "../../pix/current-rail";
 import { Emv, PartyInput } from "../../transfers/schema";
 import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
@@ -215,7 +215,7 @@ export function registerChargeRoutes(app: OpenAPIHono<AccountApiEnv>) {
     );
   });
 
-  if (config().PIX_RAIL === "sandbox") {
+  if (sandboxMode()) {
     app.openapi(sandboxPayDef, async (c) => {
       const { txId } = c.req.valid("param");
       const body = c.req.valid("json") ?? {};

@@ -5,6 +5,7 @@
  * for the operator.
  */
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { logger } from "../../logger";
 import { startPollingLoop } from "../../worker/loop";
 import { pixRail } from "../current-rail";
@@ -30,8 +31,9 @@ export async function registerPendingKeys(db: Db, limit = 20): Promise<number> {
         logger().warn({ keyId: key.id, by: outcome.by }, "the directory holds this key elsewhere");
       }
     } catch (error) {
-      logger().warn({ err: error, keyId: key.id }, "directory registration failed; will retry");
-      break;
+      logger().warn({ err: error, keyId: key.id, keyType: key.type }, "directory registration failed; will retry");
+      // the directory refused this key: the others may still go; a network failure waits for the next pass
+      if (!(error instanceof AppError)) break;
     }
   }
   return registered;

@@ -129,13 +129,14 @@ export async function registerKey(tx: Tx, account: Account, type: PixKeyTypeName
   const { count } = await checkRegistrable(tx, account, type, key, now);
   const registration = await pixRail().registerKey({ key, keyType: type, account });
   if (registration.status === "held_elsewhere") throw heldElsewhere(registration.by);
+  const registered = registration.key ?? key;
   await tx.account.update({ where: { id: account.id }, data: { lastPixKeyAt: now } });
   return tx.pixKey.create({
     data: {
       id: randomUUID(),
       accountId: account.id,
       type,
-      key,
+      key: registered,
       isCurrent: count === 0,
       createdAt: now,
       dictRegisteredAt: new Date(),

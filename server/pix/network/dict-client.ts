@@ -149,7 +149,19 @@ export type NewEntry = {
   name: string;
 };
 
-export type CreateEntryOutcome = { status: "created" } | { status: "refused"; problem: string | null; detail: string };
+export type CreateEntryOutcome =
+  | { status: "created"; key: string | null }
+  | { status: "refused"; problem: string | null; detail: string };
+
+/** The key the directory answered (an EVP is made by the DICT). */
+function createdKey(body: string): string | null {
+  try {
+    const { root } = parseXml(body);
+    return textOf(elementAt(root, "Entry/Key", "CreateEntryResponse"), "Entry/Key") ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** createEntry, signed; a 5xx or no answer is tried again with the same RequestId. */
 export async function createEntry(entry: NewEntry, attempts = 3): Promise<CreateEntryOutcome> {
@@ -184,7 +196,7 @@ export async function createEntry(entry: NewEntry, attempts = 3): Promise<Create
     }
     if (answer && answer.status < 500) {
       verified(answer);
-      if (answer.status === 201) return { status: "created" };
+      if (answer.status === 201) return { status: "created", key: createdKey(answer.body) };
       return { status: "refused", problem: problemType(answer.body), detail: answer.body.slice(0, 500) };
     }
     if (attempt >= attempts) throw unavailable(`createEntry answered ${answer?.status ?? "nothing"}`);

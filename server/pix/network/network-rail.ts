@@ -71,7 +71,8 @@ export const networkRail: PixRail = {
 
   async registerKey({ key, keyType, account }) {
     const outcome = await createEntry({
-      key,
+      // an EVP is made by the DICT: asked for without a key, the local one replaced by its
+      key: keyType === "EVP" ? "" : key,
       keyType,
       branch: account.agency,
       accountNumber: account.id,
@@ -81,7 +82,8 @@ export const networkRail: PixRail = {
       name: account.name,
     });
     // an entry this account already has here (a retried registration) is this registration
-    if (outcome.status === "created" || outcome.problem === "EntryAlreadyExists") return { status: "registered" };
+    if (outcome.status === "created") return { status: "registered", ...(outcome.key ? { key: outcome.key } : {}) };
+    if (outcome.problem === "EntryAlreadyExists") return { status: "registered" };
     if (outcome.problem === "EntryKeyOwnedByDifferentPerson") return { status: "held_elsewhere", by: "other_owner" };
     if (outcome.problem === "EntryKeyInCustodyOfDifferentParticipant") {
       return { status: "held_elsewhere", by: "other_participant" };

@@ -7,17 +7,17 @@ import { qrCodePng } from "../../charges/qr-image";
 import { ChargeCreate, ChargeListQuery, ExpirationSeconds, StaticQrCreate, TxId } from "../../charges/schema";
 import { createCharge } from "../../charges/service";
 import { createStaticQr, getStaticQr, listStaticQrs, removeStaticQr } from "../../charges/static-qr";
-import { config } from "../../config";
 import { db } from "../../db/client";
 import { forbidden } from "../../errors";
 import { Uuid } from "../../fields/ids";
 import { pageInfo } from "../../fields/paging";
 import type { Charge, StaticQrCode } from "../../generated/prisma/client";
 import { paymentPageUrl } from "../../payment-pages/public-id";
+import { sandboxMode } from "../../pix/current-rail";
 import { can, createTRPCRouter } from "../init";
 
 const txId = TxId;
-const sandbox = () => config().PIX_RAIL === "sandbox";
+const sandbox = () => sandboxMode();
 
 /** What the dashboard shows of a charge: no location id, user id or metadata. */
 function chargeView(charge: Charge, refundedCents = 0n) {

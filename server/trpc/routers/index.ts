@@ -4,6 +4,7 @@ import { adminAuditRouter } from "./admin-audit";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
+import { adminNetworkRouter } from "./admin-network";
 import { adminReserveRouter } from "./admin-reserve";
 import { analyticsRouter } from "./analytics";
 import { apiKeysRouter } from "./api-keys";
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   adminMerchants: adminMerchantsRouter,
   adminAudit: adminAuditRouter,
   adminMeds: adminMedsRouter,
+  adminNetwork: adminNetworkRouter,
   adminReserve: adminReserveRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,

@@ -1,14 +1,32 @@
 /**
  * The load balancer's probes: /api/health/live answers while the process does; /api/health/ready
- * only while the database takes writes (reachable, not a standby, not read-only, answering in time).
+ * only while the database takes writes (reachable, not a standby, not read-only, answering in time)
+ * and, with PIX_RAIL=network, while a reader of the SPI's stream has one open.
  */
+import { randomUUID } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as live } from "../../app/api/health/live/route";
 import { GET as ready } from "../../app/api/health/ready/route";
-import { createDb } from "../../server/db/client";
+import type { SessionUser } from "../../server/auth/next-auth";
+import { resetConfigForTests } from "../../server/config";
+import { createDb, type Db } from "../../server/db/client";
 import { adminUrlOf, dropDatabase, ensureDatabase } from "../../server/db/embedded";
 import { readiness } from "../../server/health/readiness";
+import { createRunDatabase } from "../support/database";
+
+// The network's check reads platform-wide tables (spi_readers, rail_payments): its tests use a database of their own.
+let own: Db | null = null;
+vi.mock("../../server/db/client", async (original) => {
+  const real = await original<typeof import("../../server/db/client")>();
+  return { ...real, db: () => own ?? real.db() };
+});
+
+let session: SessionUser | null = null;
+vi.mock("../../server/auth/next-auth", async (original) => ({
+  ...(await original<typeof import("../../server/auth/next-auth")>()),
+  getSession: async () => (session ? { user: session, expires: "" } : null),
+}));
 
 const get = (path: string) => new Request(`http://localhost${path}`);
 const cleanups: (() => Promise<void>)[] = [];
@@ -76,5 +94,111 @@ describe("GET /api/health/ready", () => {
     const started = Date.now();
     expect(await readiness(hung, 300)).toEqual({ status: "not_ready", database: "unreachable" });
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("GET /api/health/ready with PIX_RAIL=network", () => {
+  // ten minutes ago: every row written at NOW is stale for the route, which reads the clock
+  const NOW = new Date(Date.now() - 10 * 60_000);
+  const network = () => {
+    Object.assign(process.env, {
+      PIX_RAIL: "network",
+      SPI_URL: "http://127.0.0.1:4100/spi",
+      DICT_URL: "http://127.0.0.1:4100/dict/api/v1",
+    });
+    resetConfigForTests();
+  };
+  const sandbox = () => {
+    process.env.PIX_RAIL = "sandbox";
+    resetConfigForTests();
+  };
+
+  it("checks that a reader updated within 30 s has a stream open, and says so only in outline to the public", async () => {
+    const run = await createRunDatabase("pix_health_network");
+    const dbx = createDb(run.url, 2);
+    cleanups.push(async () => {
+      own = null;
+      session = null;
+      await dbx.$disconnect();
+      await run.release();
+    });
+    own = dbx;
+    const at = (ms: number) => new Date(NOW.getTime() - ms);
+    await dbx.spiReader.create({ data: { id: "web:1", streamsOpen: 0, updatedAt: at(1_000) } });
+    await dbx.railPayment.createMany({
+      data: [
+        { id: "E-out", direction: "outgoing", kind: "payment", state: "sent", amountCents: 1n, createdAt: at(31_000) },
+        {
+          id: "E-in",
+          direction: "incoming",
+          kind: "payment",
+          state: "accepted",
+          amountCents: 1n,
+          createdAt: at(90_000),
+          sentAt: at(61_000),
+        },
+      ],
+    });
+
+    // a reader alive but with no stream open: not ready
+    expect(await readiness(dbx, 2_000, { rail: "network", now: NOW })).toEqual({
+      status: "not_ready",
+      pixNetwork: { status: "down", streamsOpen: 0, lastMessageAt: null, awaitingDecision: 1, acceptedNotSettled: 1 },
+    });
+    await dbx.spiReader.create({
+      data: { id: "worker:2", streamsOpen: 2, updatedAt: at(30_000), lastMessageAt: at(4_000) },
+    });
+    expect(await readiness(dbx, 2_000, { rail: "network", now: NOW })).toEqual({
+      status: "ready",
+      pixNetwork: {
+        status: "ok",
+        streamsOpen: 2,
+        lastMessageAt: at(4_000),
+        awaitingDecision: 1,
+        acceptedNotSettled: 1,
+      },
+    });
+    // 1 ms later that reader is stale
+    expect(await readiness(dbx, 2_000, { rail: "network", now: new Date(NOW.getTime() + 1) })).toMatchObject({
+      status: "not_ready",
+      pixNetwork: { status: "down", streamsOpen: 0 },
+    });
+    // the sandbox has no such check
+    expect(await readiness(dbx, 2_000, { rail: "sandbox", now: NOW })).toEqual({ status: "ready" });
+
+    // the route, at the clock's time (every row above is ten minutes old): 503, the public sees the check's state only
+    network();
+    try {
+      const down = await ready(get("/api/health/ready"), undefined as never);
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("5");
+      expect(await down.json()).toEqual({ status: "not_ready", pixNetwork: { status: "down" } });
+
+      session = { id: randomUUID(), role: "ADMIN", name: "Ops", email: "ops@example.test" };
+      const detailed = await ready(get("/api/health/ready"), undefined as never);
+      expect(await detailed.json()).toEqual({
+        status: "not_ready",
+        pixNetwork: {
+          status: "down",
+          streamsOpen: 0,
+          lastMessageAt: at(4_000).toISOString(),
+          awaitingDecision: 1,
+          acceptedNotSettled: 1,
+        },
+      });
+      session = { id: randomUUID(), role: "MERCHANT", name: "Loja", email: "loja@example.test" };
+      expect(await (await ready(get("/api/health/ready"), undefined as never)).json()).toEqual({
+        status: "not_ready",
+        pixNetwork: { status: "down" },
+      });
+
+      await dbx.spiReader.update({ where: { id: "worker:2" }, data: { updatedAt: new Date() } });
+      session = null;
+      const up = await ready(get("/api/health/ready"), undefined as never);
+      expect(up.status).toBe(200);
+      expect(await up.json()).toEqual({ status: "ready", pixNetwork: { status: "ok" } });
+    } finally {
+      sandbox();
+    }
   });
 });

@@ -51,7 +51,8 @@ export type SectionKey =
   | "adminMeds"
   | "adminMerchants"
   | "adminAudit"
-  | "adminReserve";
+  | "adminReserve"
+  | "adminNetwork";
 
 /** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
 /** `permission`: shown only to members whose role has it (server/auth/permissions.ts). */
@@ -142,6 +143,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
       { section: "adminReserve", href: "/admin/reserve", icon: WalletIcon },
+      { section: "adminNetwork", href: "/admin/network", icon: ActivityIcon },
       { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],
   },

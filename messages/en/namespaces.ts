@@ -4,6 +4,7 @@ export { default as adminAudit } from "./adminAudit.json";
 export { default as adminHome } from "./adminHome.json";
 export { default as adminMeds } from "./adminMeds.json";
 export { default as adminMerchants } from "./adminMerchants.json";
+export { default as adminNetwork } from "./adminNetwork.json";
 export { default as adminOnboarding } from "./adminOnboarding.json";
 export { default as adminReserve } from "./adminReserve.json";
 export { default as analytics } from "./analytics.json";

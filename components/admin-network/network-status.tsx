@@ -57,7 +57,7 @@ export function NetworkStatusView() {
           </div>
           <Connection status={data} />
           {data.rail === "network" ? <Readers status={data} /> : null}
-          <div className="grid items-start gap-4 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
             <Alarm
               which="awaiting"
               list={data.awaitingDecision}
@@ -99,15 +99,15 @@ function Panel({
   children: ReactNode;
 }) {
   return (
-    <Card aria-labelledby={id} className="space-y-4 p-5 sm:p-6" data-testid={testId}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
+    <Card aria-labelledby={id} className="min-w-0 space-y-4 p-5 sm:p-6" data-testid={testId}>
+      <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={id} className="text-base font-semibold text-slate-900">
             {title}
           </h2>
           {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
         </div>
-        {aside}
+        {aside ? <div className="shrink-0">{aside}</div> : null}
       </div>
       {children}
     </Card>

@@ -230,12 +230,3 @@ export async function rejectArrival(db: Db, id: string, reasonCode: string, now 
     data: { state: "rejected", reasonCode, reasonText: rejectionText(reasonCode), decidedAt: now, updatedAt: now },
   });
 }
-
-/** Arrivals accepted here that the network has not settled after `olderThanMs` (shown to the operator). */
-export async function unsettledArrivals(db: Db, olderThanMs = 60_000, now = new Date()) {
-  return db.railPayment.findMany({
-    where: { direction: "incoming", state: "accepted", createdAt: { lt: new Date(now.getTime() - olderThanMs) } },
-    orderBy: { createdAt: "asc" },
-    take: 100,
-  });
-}

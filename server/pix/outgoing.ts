@@ -107,16 +107,3 @@ export async function decideOutgoing(db: Db | Tx, decision: OutgoingDecision): P
     return settled;
   });
 }
-
-/** Outgoing payments the network has not decided after `olderThanMs` (the operator is shown them). */
-export async function undecidedOutgoing(db: Db, olderThanMs = 30_000, now = new Date()) {
-  return db.railPayment.findMany({
-    where: {
-      direction: "outgoing",
-      state: { in: ["submitted", "sent"] },
-      createdAt: { lt: new Date(now.getTime() - olderThanMs) },
-    },
-    orderBy: { createdAt: "asc" },
-    take: 100,
-  });
-}

@@ -7,13 +7,12 @@ import { parseAsString } from "nuqs";
 import { type FormEvent, useId, useState } from "react";
 import { useDateTime } from "@/components/format/date-time";
 import { endOfDay, startOfDay } from "@/components/ledger/ledger-filters";
-import { FilterActions, FilterForm, TextFilter } from "@/components/lists/filter-select";
+import { DateRangeFilter, FilterActions, FilterForm, TextFilter } from "@/components/lists/filter-select";
 import { type ListState, parseAsDay, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { DateInput, FieldLabel } from "@/components/ui/fields";
 import { FileTextIcon } from "@/components/ui/icons";
 import { auditActionKey, isAuditAction } from "@/server/audit/actions";
 import type { AuditEntry } from "@/server/audit/log";
@@ -120,16 +119,12 @@ function AuditFilters({
           onChange={(event) => setValues({ ...values, [key]: event.target.value })}
         />
       ))}
-      {(["from", "to"] as const).map((key) => (
-        <div key={key}>
-          <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
-          <DateInput
-            id={`${id}-${key}`}
-            value={values[key] ?? ""}
-            onChange={(date) => setValues({ ...values, [key]: date })}
-          />
-        </div>
-      ))}
+      <DateRangeFilter
+        id={id}
+        labels={{ from: t("from"), to: t("to") }}
+        values={values}
+        onChange={(key, date) => setValues({ ...values, [key]: date })}
+      />
       <FilterActions
         applyLabel={t("apply")}
         clearLabel={t("clear")}

@@ -9,12 +9,12 @@ import { useCalendarDate } from "@/components/format/date-time";
 import { Money, useMoney } from "@/components/format/money";
 import { amountColumn } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
-import { FilterActions, FilterForm } from "@/components/lists/filter-select";
+import { DateRangeFilter, FilterActions, FilterForm } from "@/components/lists/filter-select";
 import { ListRows } from "@/components/lists/list-rows";
 import { parseAsDay } from "@/components/lists/list-state";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { DateInput, FieldError, FieldLabel } from "@/components/ui/fields";
+import { FieldError } from "@/components/ui/fields";
 import { WalletIcon } from "@/components/ui/icons";
 import type { ReserveReport as Report, ReserveDay } from "@/server/ledger/reserve";
 import { MAX_RESERVE_DAYS } from "@/server/ledger/schema";
@@ -107,16 +107,12 @@ function PeriodForm({
         ) : null
       }
     >
-      {(["from", "to"] as const).map((key) => (
-        <div key={key}>
-          <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
-          <DateInput
-            id={`${id}-${key}`}
-            value={values[key]}
-            onChange={(date) => setValues({ ...values, [key]: date })}
-          />
-        </div>
-      ))}
+      <DateRangeFilter
+        id={id}
+        labels={{ from: t("from"), to: t("to") }}
+        values={values}
+        onChange={(key, date) => setValues({ ...values, [key]: date })}
+      />
       <FilterActions
         applyLabel={t("apply")}
         clearLabel={t("clear")}

@@ -4,7 +4,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, useId } from "reac
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { FieldLabel, Select } from "@/components/ui/fields";
+import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
 import { CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 
@@ -143,4 +143,24 @@ export function StatusFilter<Status extends string>({
       onChange={(status) => state.setFilters({ status })}
     />
   );
+}
+
+/** A period filter: its first and last day (YYYY-MM-DD, "" for none), each labelled. */
+export function DateRangeFilter({
+  id,
+  labels,
+  values,
+  onChange,
+}: {
+  id: string;
+  labels: { from: string; to: string };
+  values: { from?: string; to?: string };
+  onChange: (key: "from" | "to", date: string) => void;
+}) {
+  return (["from", "to"] as const).map((key) => (
+    <div key={key}>
+      <FieldLabel htmlFor={`${id}-${key}`}>{labels[key]}</FieldLabel>
+      <DateInput id={`${id}-${key}`} value={values[key] ?? ""} onChange={(date) => onChange(key, date)} />
+    </div>
+  ));
 }

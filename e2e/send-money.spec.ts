@@ -289,6 +289,7 @@ test("pasting a charge already paid or expired says so before anything can be co
     description: `Pedido #${tag} vencido`,
     expirationSeconds: 1,
   });
+  const expiredAfter = Date.now() + 1_500;
   const open = await chargeCode(page.request, { accountId, amount: 5, description: `Pedido #${tag} — Café` });
   await page.goto("/send?tab=paste");
   const form = panel("Copia e Cola");
@@ -309,8 +310,9 @@ test("pasting a charge already paid or expired says so before anything can be co
   await expect(confirm).toHaveAccessibleDescription("Esta cobrança já foi paga.");
   await snap(page, "send-paste-paid-charge");
 
-  // Expired (its one second is long past by now).
+  // Expired: its one second is past (a fast run gets here sooner, and waits for it).
   await review.getByRole("button", { name: "Voltar" }).click();
+  await page.waitForTimeout(Math.max(0, expiredAfter - Date.now()));
   await preview(expired.emv);
   await expect(review.getByTestId("paste-blocked-reason")).toHaveText("Esta cobrança expirou.");
   await expect(confirm).toBeDisabled();

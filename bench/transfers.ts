@@ -3,11 +3,15 @@ import { runHttpBench } from "./support/http-bench";
 import { type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { printStatements, resetStatements } from "./support/statements";
 import { transferDriver } from "./support/transfer-load";
+import { describeWaits, waitSampler } from "./support/waits";
 import { walPerUnit, walReading } from "./support/wal";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,64").split(",").map(Number);
+// BENCH_HOT=1: P12, a hot account (half of the transfers credit the first merchant) against the
+// uniform load, one after the other at each level, with where the backends wait during each.
+const HOT = process.env.BENCH_HOT === "1";
 
 await runHttpBench(
   {
@@ -19,7 +23,7 @@ await runHttpBench(
     seconds: SECONDS,
     settings: { seconds: SECONDS, accounts: ACCOUNTS },
   },
-  async ({ merchants: funded, web, databaseUrl }) => {
+  async ({ merchants: funded, web, database, databaseUrl }) => {
     const driver = transferDriver(funded);
     const drive = (connections: number, seconds: number) => driver(web.base, connections, seconds);
 
@@ -36,7 +40,26 @@ await runHttpBench(
       await printStatements(databaseUrl, result.requests.total);
       http[connections] = levelOf(result, cpu, walPerUnit(wal, await walReading(databaseUrl), result.requests.total));
     }
+    const notes: string[] = [];
+    for (const connections of HOT ? CONNECTIONS : []) {
+      const sampled = waitSampler(databaseUrl, database);
+      const hotDriver = transferDriver(funded, { hotShare: 0.5 });
+      const rate = async (run: () => ReturnType<ReturnType<typeof transferDriver>>) => {
+        await walReading(databaseUrl, { checkpoint: true });
+        const { result, waits } = await sampled(run);
+        return { rps: result.requests.average, errors: result.errors + result.non2xx, waits };
+      };
+      console.log(`▸ P12: uniform, then half crediting one account; ${connections} connections, ${SECONDS}s each`);
+      const uniform = await rate(() => drive(connections, SECONDS));
+      const hot = await rate(() => hotDriver(web.base, connections, SECONDS));
+      notes.push(
+        `P12 at ${connections} connections = ${(hot.rps / uniform.rps).toFixed(3)} (hot ${Math.round(hot.rps)}/s, uniform ${Math.round(uniform.rps)}/s; non-2xx + errors ${hot.errors} and ${uniform.errors}) — BENCH_HOT=1 BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} npm run bench:transfers`,
+        `  waits, uniform: ${describeWaits(uniform.waits)}`,
+        `  waits, hot: ${describeWaits(hot.waits)}`,
+      );
+    }
     return {
+      notes,
       rows: (pgbench) =>
         CONNECTIONS.map((c) => {
           const level = http[c] as HttpLevel;

@@ -1,8 +1,13 @@
-/** The internal-transfer load of bench:transfers and bench:scale-out: 1-centavo transfers between random funded merchants. */
+/**
+ * The internal-transfer load of bench:transfers and bench:scale-out: 1-centavo transfers between
+ * random funded merchants. With `hotShare`, that share of the transfers credits the first merchant
+ * (a platform's big receiver) from any other; the rest stay between random merchants.
+ */
 import autocannon from "autocannon";
 import type { FundedMerchant } from "./funded";
 
-export function transferDriver(funded: FundedMerchant[]) {
+export function transferDriver(funded: FundedMerchant[], options: { hotShare?: number } = {}) {
+  const hotShare = options.hotShare ?? 0;
   const merchants = funded.map((m) => ({
     accountId: m.accountId,
     auth: `Basic ${Buffer.from(`${m.clientId}:${m.clientSecret}`).toString("base64")}`,
@@ -17,8 +22,11 @@ export function transferDriver(funded: FundedMerchant[]) {
         {
           method: "POST",
           setupRequest: (request) => {
-            const from = any();
-            let to = from;
+            const hot = merchants[0] as (typeof merchants)[number];
+            const toHot = Math.random() < hotShare;
+            let from = any();
+            while (toHot && from === hot) from = any();
+            let to = toHot ? hot : from;
             while (to === from) to = any();
             return {
               ...request,

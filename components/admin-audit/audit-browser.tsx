@@ -119,18 +119,8 @@ function AuditFilters({
           onChange={(event) => setValues({ ...values, [key]: event.target.value })}
         />
       ))}
-      <DateRangeFilter
-        id={id}
-        labels={{ from: t("from"), to: t("to") }}
-        values={values}
-        onChange={(key, date) => setValues({ ...values, [key]: date })}
-      />
-      <FilterActions
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        onClear={onClear}
-        applyTestId="audit-filter-apply"
-      />
+      <DateRangeFilter id={id} messages={t} values={values} onChange={setValues} />
+      <FilterActions messages={t} onClear={onClear} applyTestId="audit-filter-apply" />
     </FilterForm>
   );
 }

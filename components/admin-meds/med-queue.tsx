@@ -10,7 +10,6 @@ import { type ListState, useListState } from "@/components/lists/list-state";
 import { ResourceList } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { cn } from "@/components/ui/cn";
-import { FieldError } from "@/components/ui/fields";
 import { ShieldAlertIcon } from "@/components/ui/icons";
 import { DEADLINE_WINDOWS, MED_STATUSES } from "@/server/meds/schema";
 import type { MedStatus } from "@/server/meds/service";
@@ -168,13 +167,7 @@ function Filters({
       label={t("filters")}
       className="sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
       testId="med-filters"
-      alert={
-        error ? (
-          <div className="mt-3">
-            <FieldError alert>{error}</FieldError>
-          </div>
-        ) : null
-      }
+      error={error}
     >
       <TextFilter
         id={`${id}-merchant`}
@@ -213,13 +206,7 @@ function Filters({
           onChange={(event) => setText({ ...text, [key]: event.target.value })}
         />
       ))}
-      <FilterActions
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        onClear={onClear}
-        applyTestId="med-filter-apply"
-        className="sm:col-span-2"
-      />
+      <FilterActions messages={t} onClear={onClear} applyTestId="med-filter-apply" className="sm:col-span-2" />
     </FilterForm>
   );
 }

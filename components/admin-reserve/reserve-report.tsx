@@ -14,7 +14,6 @@ import { ListRows } from "@/components/lists/list-rows";
 import { parseAsDay } from "@/components/lists/list-state";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { FieldError } from "@/components/ui/fields";
 import { WalletIcon } from "@/components/ui/icons";
 import type { ReserveReport as Report, ReserveDay } from "@/server/ledger/reserve";
 import { MAX_RESERVE_DAYS } from "@/server/ledger/schema";
@@ -97,28 +96,11 @@ function PeriodForm({
       label={t("title")}
       className="sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-end"
       testId="reserve-period"
-      alert={
-        error ? (
-          <div className="mt-3">
-            <FieldError alert testId="reserve-period-error">
-              {error}
-            </FieldError>
-          </div>
-        ) : null
-      }
+      error={error}
+      errorTestId="reserve-period-error"
     >
-      <DateRangeFilter
-        id={id}
-        labels={{ from: t("from"), to: t("to") }}
-        values={values}
-        onChange={(key, date) => setValues({ ...values, [key]: date })}
-      />
-      <FilterActions
-        applyLabel={t("apply")}
-        clearLabel={t("clear")}
-        onClear={onClear}
-        applyTestId="reserve-period-apply"
-      />
+      <DateRangeFilter id={id} messages={t} values={values} onChange={setValues} />
+      <FilterActions messages={t} onClear={onClear} applyTestId="reserve-period-apply" />
     </FilterForm>
   );
 }

@@ -4,7 +4,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, useId } from "reac
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { DateInput, FieldLabel, Select } from "@/components/ui/fields";
+import { DateInput, FieldError, FieldLabel, Select } from "@/components/ui/fields";
 import { CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 
@@ -53,14 +53,17 @@ export function FilterForm({
   testId,
   onSubmit,
   className,
-  alert,
+  error,
+  errorTestId,
   children,
 }: {
   label: string;
   testId: string;
   onSubmit: (event: FormEvent) => void;
   className: string;
-  alert?: ReactNode;
+  /** Why what was typed does not apply (announced), or null. */
+  error?: string | null;
+  errorTestId?: string;
   children: ReactNode;
 }) {
   return (
@@ -68,7 +71,13 @@ export function FilterForm({
       <form onSubmit={onSubmit} aria-label={label} className={cn("grid gap-3", className)} data-testid={testId}>
         {children}
       </form>
-      {alert}
+      {error ? (
+        <div className="mt-3">
+          <FieldError alert testId={errorTestId}>
+            {error}
+          </FieldError>
+        </div>
+      ) : null}
     </Card>
   );
 }
@@ -90,14 +99,13 @@ export function TextFilter({
 
 /** A filter form's buttons: apply what was typed, and clear every filter when some are set. */
 export function FilterActions({
-  applyLabel,
-  clearLabel,
+  messages: t,
   onClear,
   applyTestId,
   className,
 }: {
-  applyLabel: string;
-  clearLabel: string;
+  /** The form's translator, with its `apply` and `clear` labels. */
+  messages: (key: "apply" | "clear") => string;
   /** Absent when no filter is set. */
   onClear?: () => void;
   applyTestId: string;
@@ -106,12 +114,12 @@ export function FilterActions({
   return (
     <div className={cn("flex gap-2", className)}>
       <Button type="submit" className="h-10" data-testid={applyTestId}>
-        {applyLabel}
+        {t("apply")}
       </Button>
       {onClear ? (
         <Button type="button" variant="ghost" className="h-10" onClick={onClear}>
           <CloseIcon className="size-4" />
-          <span className="sr-only sm:not-sr-only">{clearLabel}</span>
+          <span className="sr-only sm:not-sr-only">{t("clear")}</span>
         </Button>
       ) : null}
     </div>
@@ -146,21 +154,26 @@ export function StatusFilter<Status extends string>({
 }
 
 /** A period filter: its first and last day (YYYY-MM-DD, "" for none), each labelled. */
-export function DateRangeFilter({
+export function DateRangeFilter<Values extends { from?: string; to?: string }>({
   id,
-  labels,
+  messages: t,
   values,
   onChange,
 }: {
   id: string;
-  labels: { from: string; to: string };
-  values: { from?: string; to?: string };
-  onChange: (key: "from" | "to", date: string) => void;
+  /** The form's translator, with its `from` and `to` labels. */
+  messages: (key: "from" | "to") => string;
+  values: Values;
+  onChange: (values: Values) => void;
 }) {
   return (["from", "to"] as const).map((key) => (
     <div key={key}>
-      <FieldLabel htmlFor={`${id}-${key}`}>{labels[key]}</FieldLabel>
-      <DateInput id={`${id}-${key}`} value={values[key] ?? ""} onChange={(date) => onChange(key, date)} />
+      <FieldLabel htmlFor={`${id}-${key}`}>{t(key)}</FieldLabel>
+      <DateInput
+        id={`${id}-${key}`}
+        value={values[key] ?? ""}
+        onChange={(date) => onChange({ ...values, [key]: date })}
+      />
     </div>
   ));
 }

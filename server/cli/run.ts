@@ -9,6 +9,7 @@ import { MEMBER_USAGE, memberCommand } from "./commands/member";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
 import { ONBOARDING_USAGE, onboardingCommand } from "./commands/onboarding";
 import { USER_USAGE, userCommand } from "./commands/user";
+import { unreachableDatabaseLine } from "./database";
 import { type CliIo, UsageError } from "./io";
 
 export const USAGE = [
@@ -25,7 +26,7 @@ export const USAGE = [
   `       ${ONBOARDING_USAGE}`,
 ].join("\n");
 
-/** Runs one CLI command; returns the process exit code (0 ok, 1 refused, 2 bad usage). */
+/** Runs one CLI command; returns the process exit code (0 ok, 1 refused or no database, 2 bad usage). */
 export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   try {
@@ -38,7 +39,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "med") await medCommand(db, io, args);
     else if (command === "account") await accountCommand(db, io, args);
     else if (command === "onboarding") await onboardingCommand(db, io, args);
-    else if (!command || command === "help" || command === "--help") {
+    else if (!command || command === "help" || command === "--help" || command === "-h") {
       io.out(USAGE);
       return command ? 0 : 2;
     } else throw new UsageError(`unknown command "${command}"\n${USAGE}`);
@@ -47,6 +48,11 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}`);
       return 2;
+    }
+    const unreachable = unreachableDatabaseLine(error);
+    if (unreachable) {
+      io.err(`error: ${unreachable}`);
+      return 1;
     }
     if (error instanceof AppError) {
       io.err(`error: ${error.message}`);

@@ -13,9 +13,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { ColumnHeads } from "@/components/ui/column-heads";
 import { RefreshIcon } from "@/components/ui/icons";
 import { PanelStates } from "@/components/ui/list-states";
+import { SeriesTable } from "@/components/ui/series-table";
 import type { AlarmList, AlarmPayment, ConnectionState, NetworkReader, NetworkStatus } from "@/server/pix/monitoring";
 import { MessagesChart } from "./messages-chart";
 
@@ -220,35 +220,26 @@ function Hourly({ status }: { status: NetworkStatus }) {
   return (
     <Panel id="network-hourly" title={t("title")} hint={t("hint")} testId="network-hourly">
       <MessagesChart hours={status.hourly} />
-      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
-        <table className="w-full text-left text-sm" data-testid="network-hour-table">
-          <caption className="sr-only">{t("caption")}</caption>
-          <ColumnHeads
-            className="sticky top-0 bg-slate-50 text-xs text-slate-600"
-            cellClassName="px-3 py-2 font-medium"
-            columns={[
-              { label: t("hour") },
-              { label: t("in"), className: "text-right" },
-              { label: t("out"), className: "text-right" },
-              { label: t("p50"), className: "text-right" },
-              { label: t("p99"), className: "text-right" },
-            ]}
-          />
-          <tbody className="divide-y divide-slate-100">
-            {[...status.hourly].reverse().map((h) => (
-              <tr key={h.hour.toISOString()} data-testid="network-hour-row">
-                <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap text-slate-700">
-                  {format.dateTime(h.hour, { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" })}
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{format.number(h.messagesIn)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{format.number(h.messagesOut)}</td>
-                <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{ms(h.answerP50Ms)}</td>
-                <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{ms(h.answerP99Ms)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SeriesTable
+        caption={t("caption")}
+        testId="network-hour-table"
+        rowTestId="network-hour-row"
+        className="max-h-96"
+        columns={[
+          {
+            label: t("hour"),
+            nowrap: true,
+            cell: (h) =>
+              format.dateTime(h.hour, { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" }),
+          },
+          { label: t("in"), cell: (h) => format.number(h.messagesIn) },
+          { label: t("out"), cell: (h) => format.number(h.messagesOut) },
+          { label: t("p50"), nowrap: true, cell: (h) => ms(h.answerP50Ms) },
+          { label: t("p99"), nowrap: true, cell: (h) => ms(h.answerP99Ms) },
+        ]}
+        rows={[...status.hourly].reverse()}
+        rowKey={(h) => h.hour.toISOString()}
+      />
     </Panel>
   );
 }

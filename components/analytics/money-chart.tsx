@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useMoney } from "@/components/format/money";
-import { ColumnHeads } from "@/components/ui/column-heads";
+import { SeriesTable } from "@/components/ui/series-table";
 import type { Analytics } from "./types";
 
 const IN_COLOR = "#059669";
@@ -68,31 +68,19 @@ export function MoneyChart({ days }: { days: Analytics["days"] }) {
         <summary className="cursor-pointer rounded-md font-medium text-emerald-800 hover:underline">
           {t("showTable")}
         </summary>
-        <div className="mt-3 max-h-80 overflow-auto rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm" data-testid="money-table">
-            <caption className="sr-only">{t("caption")}</caption>
-            <ColumnHeads
-              className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase"
-              cellClassName="px-3 py-2 font-medium"
-              columns={[
-                { label: t("day") },
-                { label: t("in"), className: "text-right" },
-                { label: t("out"), className: "text-right" },
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="px-3 py-1.5 font-normal text-slate-700">
-                    {fullDay(d.day)}
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{money(d.inCents)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{money(d.outCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SeriesTable
+          caption={t("caption")}
+          testId="money-table"
+          className="mt-3 max-h-80"
+          headClassName="uppercase"
+          columns={[
+            { label: t("day"), cell: (d) => fullDay(d.day) },
+            { label: t("in"), cell: (d) => money(d.inCents) },
+            { label: t("out"), cell: (d) => money(d.outCents) },
+          ]}
+          rows={days}
+          rowKey={(d) => d.day}
+        />
       </details>
     </div>
   );

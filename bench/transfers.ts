@@ -40,7 +40,6 @@ await runHttpBench(
       await printStatements(databaseUrl, result.requests.total);
       http[connections] = levelOf(result, cpu, walPerUnit(wal, await walReading(databaseUrl), result.requests.total));
     }
-    const notes: string[] = [];
     for (const connections of HOT ? CONNECTIONS : []) {
       const sampled = waitSampler(databaseUrl, database);
       const hotDriver = transferDriver(funded, { hotShare: 0.5 });
@@ -52,14 +51,14 @@ await runHttpBench(
       console.log(`▸ P12: uniform, then half crediting one account; ${connections} connections, ${SECONDS}s each`);
       const uniform = await rate(() => drive(connections, SECONDS));
       const hot = await rate(() => hotDriver(web.base, connections, SECONDS));
-      notes.push(
-        `P12 at ${connections} connections = ${(hot.rps / uniform.rps).toFixed(3)} (hot ${Math.round(hot.rps)}/s, uniform ${Math.round(uniform.rps)}/s; non-2xx + errors ${hot.errors} and ${uniform.errors}) — BENCH_HOT=1 BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} npm run bench:transfers`,
+      for (const line of [
+        `P12 at ${connections} connections = ${(hot.rps / uniform.rps).toFixed(3)} (hot ${Math.round(hot.rps)}/s, uniform ${Math.round(uniform.rps)}/s; non-2xx + errors ${hot.errors} and ${uniform.errors}) — BENCH_HOT=1 ${process.env.BENCH_WEB_PROCESSES ? `BENCH_WEB_PROCESSES=${process.env.BENCH_WEB_PROCESSES} ` : ""}BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} npm run bench:transfers`,
         `  waits, uniform: ${describeWaits(uniform.waits)}`,
         `  waits, hot: ${describeWaits(hot.waits)}`,
-      );
+      ])
+        console.log(line);
     }
     return {
-      notes,
       rows: (pgbench) =>
         CONNECTIONS.map((c) => {
           const level = http[c] as HttpLevel;

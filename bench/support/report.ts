@@ -49,9 +49,13 @@ export function finishReport(
   );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  writeFileSync(file, `${JSON.stringify({ ...settings, load: loadAfterHttp, rows, verify }, null, 2)}\n`);
+  const json = JSON.stringify({ ...settings, load: loadAfterHttp, rows, verify }, bigintAsString, 2);
+  writeFileSync(file, `${json}\n`);
   console.log(`results in ${file}`);
 }
+
+// `ledger verify`'s books are bigint centavos.
+const bigintAsString = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
 /** A level's figures from autocannon's result and the CPU meter's reading. */
 export const levelOf = (

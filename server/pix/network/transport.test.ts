@@ -35,8 +35,15 @@ describe("send", () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
+    const requestsOn = new WeakMap<object, number>();
     server = createServer((request, response) => {
-      if (request.url === "/gzip") {
+      const onThisConnection = (requestsOn.get(request.socket) ?? 0) + 1;
+      requestsOn.set(request.socket, onThisConnection);
+      if (request.url === "/closes-when-reused") {
+        // a server that dropped the idle connection: the next request on it meets a reset
+        if (onThisConnection > 1) request.socket.destroy();
+        else response.end(`request 1 of its connection`);
+      } else if (request.url === "/gzip") {
         expect(request.headers["accept-encoding"]).toContain("gzip");
         response.writeHead(200, { "Content-Encoding": "gzip", "Content-Type": "application/xml" });
         response.end(gzipSync("<Ok>comprimido</Ok>"));
@@ -81,6 +88,11 @@ describe("send", () => {
     const failure = await send(`${base}/slow`, { timeoutMs: 50 }).catch((error) => error);
     expect(failure).toBeInstanceOf(TransportError);
     expect(failure.kind).toBe("timeout");
+  });
+
+  it("makes a call again on a fresh connection when the kept-alive one was closed", async () => {
+    expect((await send(`${base}/closes-when-reused`)).body).toBe("request 1 of its connection");
+    expect((await send(`${base}/closes-when-reused`)).body).toBe("request 1 of its connection");
   });
 
   it("says a refused connection is one", async () => {

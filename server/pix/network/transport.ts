@@ -66,7 +66,25 @@ export function closeTransport(): void {
   agents = undefined;
 }
 
-export function send(url: string, options: RequestOptions = {}): Promise<TransportAnswer> {
+/**
+ * One HTTP call. A kept-alive connection the server closed while it lay idle fails the next call
+ * on it at once (ECONNRESET, EPIPE) before anything was answered: that call is made again, once,
+ * on a fresh connection. Repeating it is safe on this network: a message is sent again with the
+ * same BizMsgIdr, and a pull asks for what the stream would give anyway.
+ */
+export async function send(url: string, options: RequestOptions = {}): Promise<TransportAnswer> {
+  try {
+    return await sendOnce(url, options);
+  } catch (error) {
+    if (error instanceof StaleConnection) return sendOnce(url, options);
+    throw error;
+  }
+}
+
+/** A reused connection that turned out closed: nothing reached the server's answer. */
+class StaleConnection extends TransportError {}
+
+function sendOnce(url: string, options: RequestOptions): Promise<TransportAnswer> {
   const target = new URL(url);
   const secure = target.protocol === "https:";
   const pool = agentsFor(networkSettings().tls);
@@ -78,10 +96,12 @@ export function send(url: string, options: RequestOptions = {}): Promise<Transpo
   };
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve, reject) => {
+    let answered = false;
     const call = (secure ? httpsRequest : httpRequest)(
       target,
       { method: options.method ?? "GET", headers, agent: secure ? pool.https : pool.http, signal: options.signal },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", (error) => reject(new TransportError("broken", error.message)));
@@ -103,7 +123,10 @@ export function send(url: string, options: RequestOptions = {}): Promise<Transpo
     call.setTimeout(timeoutMs, () => call.destroy(new TransportError("timeout", `no answer within ${timeoutMs} ms`)));
     call.on("error", (error: NodeJS.ErrnoException) => {
       if (error instanceof TransportError) return reject(error);
-      const refused = error.code === "ECONNREFUSED" || error.code === "ECONNRESET" || error.code === "EPIPE";
+      const refused = error.code === "ECONNRESET" || error.code === "EPIPE" || error.code === "ECONNREFUSED";
+      if (call.reusedSocket && !answered && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+        return reject(new StaleConnection("refused", error.message));
+      }
       reject(new TransportError(refused ? "refused" : "broken", error.message));
     });
     call.end(body);

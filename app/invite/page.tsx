@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { AuthCardPage } from "@/components/layout/auth-card-page";
 import { AcceptInvitation } from "@/components/members/accept-invitation";
-import { Card } from "@/components/ui/card";
-import { Logo } from "@/components/ui/logo";
 import { isLocale } from "@/i18n/config";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
@@ -35,26 +33,17 @@ async function preview(token: string | undefined): Promise<InvitationPreview | n
 export default async function InvitePage({ searchParams }: { searchParams: Search }) {
   const { token, lang } = await searchParams;
   const t = await translator(lang);
-  const app = await getTranslations("app");
   const invitation = await preview(token);
   return (
-    <main className="flex min-h-dvh flex-col bg-slate-50 px-5 py-6 sm:px-10">
-      <div className="flex items-center justify-between gap-4">
-        <Logo name={app("name")} />
-        <LanguageSwitcher className="w-36" />
-      </div>
-      <div className="flex flex-1 items-start justify-center py-10 sm:items-center">
-        <Card className="w-full max-w-md p-6 sm:p-8" data-testid="invitation">
-          {invitation && token ? (
-            <AcceptInvitation token={token} invitation={{ ...invitation, role: t(`roles.${invitation.role}`) }} />
-          ) : (
-            <div data-testid="invitation-invalid">
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t("accept.invalid")}</h1>
-              <p className="mt-2 text-sm text-slate-600">{t("accept.invalidBody")}</p>
-            </div>
-          )}
-        </Card>
-      </div>
-    </main>
+    <AuthCardPage testId="invitation">
+      {invitation && token ? (
+        <AcceptInvitation token={token} invitation={{ ...invitation, role: t(`roles.${invitation.role}`) }} />
+      ) : (
+        <div data-testid="invitation-invalid">
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t("accept.invalid")}</h1>
+          <p className="mt-2 text-sm text-slate-600">{t("accept.invalidBody")}</p>
+        </div>
+      )}
+    </AuthCardPage>
   );
 }

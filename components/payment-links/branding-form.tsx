@@ -7,7 +7,7 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { ErrorState, LoadingState } from "@/components/ui/list-states";
@@ -83,52 +83,46 @@ export function BrandingForm() {
 
   const data = branding.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" data-testid="branding-form">
-          <Field id="brand-name" label={t("displayName")} hint={t("displayNameHint")}>
-            <Input id="brand-name" name="displayName" maxLength={80} defaultValue={data.displayName ?? ""} />
-          </Field>
-          <Field id="brand-accent" label={t("accentColor")}>
-            <div className="w-24">
-              <Input
-                id="brand-accent"
-                name="accentColor"
-                type="color"
-                className="h-10 p-1"
-                defaultValue={data.accentColor ?? DEFAULT_ACCENT}
-              />
-            </div>
-          </Field>
-          <div className="sm:col-span-2">
-            <Button type="submit" loading={update.isPending}>
-              {t("save")}
-            </Button>
-          </div>
-        </form>
-        <div className="flex flex-wrap items-center gap-4">
-          {data.logoUrl ? (
-            // biome-ignore lint/performance/noImgElement: the stored logo, already resized
-            <img
-              src={data.logoUrl}
-              alt={t("logoAlt")}
-              className="size-16 rounded-lg border border-slate-200 object-contain"
+    <TitledCard title={t("title")} description={t("description")} contentClassName="space-y-6">
+      <form onSubmit={save} className="grid gap-4 sm:grid-cols-2" data-testid="branding-form">
+        <Field id="brand-name" label={t("displayName")} hint={t("displayNameHint")}>
+          <Input id="brand-name" name="displayName" maxLength={80} defaultValue={data.displayName ?? ""} />
+        </Field>
+        <Field id="brand-accent" label={t("accentColor")}>
+          <div className="w-24">
+            <Input
+              id="brand-accent"
+              name="accentColor"
+              type="color"
+              className="h-10 p-1"
+              defaultValue={data.accentColor ?? DEFAULT_ACCENT}
             />
-          ) : null}
-          <Field id="brand-logo" label={t("logo")} hint={t("logoHint", { megabytes })}>
-            <Input id="brand-logo" type="file" accept="image/png,image/jpeg" onChange={upload} disabled={uploading} />
-          </Field>
+          </div>
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={update.isPending}>
+            {t("save")}
+          </Button>
         </div>
-        {said ? (
-          <Alert tone={said.tone === "ok" ? "warning" : "danger"} role="status" data-testid="branding-said">
-            {said.text}
-          </Alert>
+      </form>
+      <div className="flex flex-wrap items-center gap-4">
+        {data.logoUrl ? (
+          // biome-ignore lint/performance/noImgElement: the stored logo, already resized
+          <img
+            src={data.logoUrl}
+            alt={t("logoAlt")}
+            className="size-16 rounded-lg border border-slate-200 object-contain"
+          />
         ) : null}
-      </CardContent>
-    </Card>
+        <Field id="brand-logo" label={t("logo")} hint={t("logoHint", { megabytes })}>
+          <Input id="brand-logo" type="file" accept="image/png,image/jpeg" onChange={upload} disabled={uploading} />
+        </Field>
+      </div>
+      {said ? (
+        <Alert tone={said.tone === "ok" ? "warning" : "danger"} role="status" data-testid="branding-said">
+          {said.text}
+        </Alert>
+      ) : null}
+    </TitledCard>
   );
 }

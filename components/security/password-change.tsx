@@ -7,7 +7,7 @@ import { useServiceError } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TitledCard } from "@/components/ui/card";
 import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { NewPasswordFields } from "./new-password-fields";
@@ -46,38 +46,32 @@ export function PasswordChange() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="grid max-w-md gap-4" data-testid="password-change">
-          <Field id="current-password" label={t("current")}>
-            <Input
-              id="current-password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          </Field>
-          <NewPasswordFields
-            idPrefix="password-change"
-            labels={{ new: t("new"), newHint: t("newHint"), confirm: t("confirm") }}
+    <TitledCard title={t("title")} description={t("description")}>
+      <form onSubmit={submit} className="grid max-w-md gap-4" data-testid="password-change">
+        <Field id="current-password" label={t("current")}>
+          <Input
+            id="current-password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
           />
-          {said ? (
-            <Alert tone={said.tone === "ok" ? "warning" : "danger"} role="status" data-testid="password-change-said">
-              {said.text}
-            </Alert>
-          ) : null}
-          <div>
-            <Button type="submit" loading={change.isPending}>
-              {t("save")}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </Field>
+        <NewPasswordFields
+          idPrefix="password-change"
+          labels={{ new: t("new"), newHint: t("newHint"), confirm: t("confirm") }}
+        />
+        {said ? (
+          <Alert tone={said.tone === "ok" ? "warning" : "danger"} role="status" data-testid="password-change-said">
+            {said.text}
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" loading={change.isPending}>
+            {t("save")}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the immediate (cob) and due-date (cobv) charge routes share: the txid path, the revision
  * query, the list's filters, their violations and the list's `parametros`, and the routes both
- * declare alike (PATCH and GET of one charge, GET of a page).
+ * declare alike (PATCH and GET of one charge, GET of a page; with cobr, PUT and POST to create).
  */
 import { z } from "@hono/zod-openapi";
 import type { Scope } from "../../apikeys/scopes";
@@ -150,6 +150,36 @@ export function chargeRoutes<
       summary: `${many} created in a period`,
       request: { query: schemas.listQuery },
       responses: { 200: json("The charges of the page.", page) },
+    }),
+  };
+}
+
+/**
+ * PUT /{kind}/{txid} and POST /{kind}: a charge created with the merchant's txid or with one the
+ * platform chooses, from the same body and answered (201) with the same schema. cob and cobr.
+ */
+export function creationRoutes<Solicitada extends z.ZodTypeAny, Gerada extends z.ZodTypeAny>(
+  route: ReturnType<typeof pixRoutes>,
+  kind: "cob" | "cobr",
+  invalid: InvalidProblem,
+  summaries: { put: string; post: string },
+  schemas: { solicitada: Solicitada; created: { description: string; schema: Gerada } },
+) {
+  const responses = { 201: json(schemas.created.description, schemas.created.schema) };
+  return {
+    put: route(`${kind}.write`, invalid, [400, 404], {
+      method: "put",
+      path: `/${kind}/{txid}`,
+      summary: summaries.put,
+      request: { params: TxIdParam, body: body(schemas.solicitada) },
+      responses,
+    }),
+    post: route(`${kind}.write`, invalid, [400], {
+      method: "post",
+      path: `/${kind}`,
+      summary: summaries.post,
+      request: { body: body(schemas.solicitada) },
+      responses,
     }),
   };
 }

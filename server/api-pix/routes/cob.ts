@@ -8,29 +8,30 @@ import { createCob, getCob, listCobs, reviseCob } from "../../charges/cob";
 import { db } from "../../db/client";
 import type { ApiPixEnv } from "../context";
 import { centsOfDecimal } from "../money";
-import { jsonBody as body, jsonResponse as json, pixRoutes } from "../route";
+import { pixRoutes } from "../route";
 import { CobCompletaSchema, CobGeradaSchema, CobRevisadaSchema, CobSolicitadaSchema } from "../schemas/cob";
 import { cobCompleteView, cobView, locationsOf } from "../views/cob";
-import { ChargeListQuery, chargeListFilters, chargeListParametros, chargeRoutes, TxIdParam } from "./charge-routes";
+import {
+  ChargeListQuery,
+  chargeListFilters,
+  chargeListParametros,
+  chargeRoutes,
+  creationRoutes,
+} from "./charge-routes";
 import { asCob, COB_INVALID, COB_QUERY_INVALID, cobInvalid, cobQueryInvalid } from "./cob-problems";
 
 const route = pixRoutes("Cob");
 
-const putCob = route("cob.write", COB_INVALID, [400, 404], {
-  method: "put",
-  path: "/cob/{txid}",
-  summary: "Create an immediate charge with your txid",
-  request: { params: TxIdParam, body: body(CobSolicitadaSchema) },
-  responses: { 201: json("The charge created.", CobGeradaSchema) },
-});
-
-const postCob = route("cob.write", COB_INVALID, [400], {
-  method: "post",
-  path: "/cob",
-  summary: "Create an immediate charge (txid chosen by the platform)",
-  request: { body: body(CobSolicitadaSchema) },
-  responses: { 201: json("The charge created.", CobGeradaSchema) },
-});
+const { put: putCob, post: postCob } = creationRoutes(
+  route,
+  "cob",
+  COB_INVALID,
+  {
+    put: "Create an immediate charge with your txid",
+    post: "Create an immediate charge (txid chosen by the platform)",
+  },
+  { solicitada: CobSolicitadaSchema, created: { description: "The charge created.", schema: CobGeradaSchema } },
+);
 
 const {
   patch: patchCob,

@@ -26,7 +26,7 @@ import { PessoaFisicaSchema, PessoaJuridicaSchema } from "../schemas/cob";
 import { CobRCompletaSchema, CobRGeradaSchema, CobRRevisadaSchema, CobRSolicitadaSchema } from "../schemas/cobr";
 import { RecIdSchema } from "../schemas/rec";
 import { cobrView } from "../views/cobr";
-import { chargeListParametros, debtorListFilters, TxIdParam } from "./charge-routes";
+import { chargeListParametros, creationRoutes, debtorListFilters, TxIdParam } from "./charge-routes";
 
 const route = pixRoutes("CobR");
 
@@ -67,21 +67,16 @@ async function asCobR<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const putCobr = route("cobr.write", COBR_INVALID, [400, 404], {
-  method: "put",
-  path: "/cobr/{txid}",
-  summary: "Create a recurring charge with the merchant's txid",
-  request: { params: TxIdParam, body: body(CobRSolicitadaSchema) },
-  responses: { 201: json("The recurring charge created.", CobRGeradaSchema) },
-});
-
-const postCobr = route("cobr.write", COBR_INVALID, [400], {
-  method: "post",
-  path: "/cobr",
-  summary: "Create a recurring charge",
-  request: { body: body(CobRSolicitadaSchema) },
-  responses: { 201: json("The recurring charge created.", CobRGeradaSchema) },
-});
+const { put: putCobr, post: postCobr } = creationRoutes(
+  route,
+  "cobr",
+  COBR_INVALID,
+  { put: "Create a recurring charge with the merchant's txid", post: "Create a recurring charge" },
+  {
+    solicitada: CobRSolicitadaSchema,
+    created: { description: "The recurring charge created.", schema: CobRGeradaSchema },
+  },
+);
 
 const patchCobr = route("cobr.write", COBR_INVALID, [400, 404], {
   method: "patch",
@@ -181,17 +176,16 @@ function chargeInput(userId: string, cobr: CobRBody, txId?: string): RecurringCh
 }
 
 export function registerCobRRoutes(app: OpenAPIHono<ApiPixEnv>) {
-  app.openapi(putCobr, async (c) => {
-    const input = chargeInput(c.get("apiKey").userId, c.req.valid("json"), c.req.valid("param").txid);
-    const created = await asCobR(() => db().$transaction((tx) => createRecurringCharge(tx, input)));
-    return c.json(await shown(created), 201);
-  });
+  const create = async (userId: string, cobr: CobRBody, txId?: string) => {
+    const input = chargeInput(userId, cobr, txId);
+    return shown(await asCobR(() => db().$transaction((tx) => createRecurringCharge(tx, input))));
+  };
 
-  app.openapi(postCobr, async (c) => {
-    const input = chargeInput(c.get("apiKey").userId, c.req.valid("json"));
-    const created = await asCobR(() => db().$transaction((tx) => createRecurringCharge(tx, input)));
-    return c.json(await shown(created), 201);
-  });
+  app.openapi(putCobr, async (c) =>
+    c.json(await create(c.get("apiKey").userId, c.req.valid("json"), c.req.valid("param").txid), 201),
+  );
+
+  app.openapi(postCobr, async (c) => c.json(await create(c.get("apiKey").userId, c.req.valid("json")), 201));
 
   app.openapi(patchCobr, async (c) => {
     const { status } = c.req.valid("json");

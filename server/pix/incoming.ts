@@ -75,7 +75,11 @@ export async function answerArrival(db: Db, arrival: Arrival, now = new Date()):
   const id = idOf(arrival);
   const known = await db.railPayment.findUnique({ where: { id } });
   if (known) return answerOf(known);
-  const { answer, accountId } = await inTransaction(db, (tx) => check(tx, arrival, now));
+  // a charge's or a return's check locks what it reads; a plain PIX's only reads, without a transaction
+  const locks = arrival.kind === "return" || arrival.txId !== null;
+  const { answer, accountId } = locks
+    ? await inTransaction(db, (tx) => check(tx, arrival, now))
+    : await check(db, arrival, now);
   const inserted = await db.railPayment.createMany({
     data: [
       {
@@ -111,7 +115,7 @@ export async function markAnswered(db: Db, id: string, at = new Date()): Promise
   await db.railPayment.updateMany({ where: { id, direction: "incoming", sentAt: null }, data: { sentAt: at } });
 }
 
-async function check(tx: Tx, arrival: Arrival, now: Date): Promise<{ answer: Answer; accountId: string | null }> {
+async function check(tx: Db | Tx, arrival: Arrival, now: Date): Promise<{ answer: Answer; accountId: string | null }> {
   if (arrival.amountCents <= 0n) return { answer: refused("AM09"), accountId: null };
   if (arrival.kind === "return") return checkReturn(tx, arrival);
   const account = await receivingAccount(tx, arrival);
@@ -131,7 +135,7 @@ async function check(tx: Tx, arrival: Arrival, now: Date): Promise<{ answer: Ans
 }
 
 /** The account a payment names: by its key, else by its account number at this institution. */
-async function receivingAccount(tx: Tx, arrival: IncomingPayment): Promise<Account | null> {
+async function receivingAccount(tx: Db | Tx, arrival: IncomingPayment): Promise<Account | null> {
   if (arrival.receiverKey) {
     const key = await tx.pixKey.findUnique({ where: { key: arrival.receiverKey }, include: { account: true } });
     if (key) return key.account;

@@ -3,11 +3,11 @@
  * box, download the current filter as CSV and check its rows, then download the entry's receipt
  * (PDF, first page rendered to PNG with pdftoppm) and open its printable page.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { ledgerSince } from "./support/account-api";
+import { renderFirstPage } from "./support/pdf";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -69,22 +69,7 @@ test("downloads the entry's receipt as a PDF and renders its page", async () => 
   await page.getByTestId("receipt-download").click();
   const download = await waiting;
   expect(download.suggestedFilename()).toBe(`comprovante-${endToEndId}.pdf`);
-  const file = "e2e/screenshots/receipt.pdf";
-  await download.saveAs(file);
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "80",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    "-singlefile",
-    file,
-    "e2e/screenshots/receipt-pdf",
-  ]);
-  expect(statSync("e2e/screenshots/receipt-pdf.png").size).toBeGreaterThan(10_000);
+  await renderFirstPage(download, "receipt", "receipt-pdf", 80);
 });
 
 test("opens the printable receipt page", async () => {

@@ -4,11 +4,11 @@
  * files: the PDF's first page rendered to PNG (pdftoppm), the CSV zip's one table per section in
  * pt-BR notation, and the OFX's movements adding up to its balance.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { DEMO_MERCHANT } from "../prisma/demo";
+import { renderFirstPage } from "./support/pdf";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -62,22 +62,7 @@ test("downloads the PDF, which opens and renders its first page", async () => {
   await row.getByTestId("statement-download").click();
   const download = await waiting;
   expect(download.suggestedFilename()).toMatch(FILE_NAME("pdf"));
-  const file = "e2e/screenshots/statement.pdf";
-  await download.saveAs(file);
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "70",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    "-singlefile",
-    file,
-    "e2e/screenshots/statement-pdf-page1",
-  ]);
-  expect(statSync("e2e/screenshots/statement-pdf-page1.png").size).toBeGreaterThan(10_000);
+  await renderFirstPage(download, "statement", "statement-pdf-page1", 70);
 });
 
 test("downloads the CSV: a zip of one pt-BR table per section, with the month's rows", async () => {

@@ -8,6 +8,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
+import { runDatabaseUrls } from "./support/run-databases";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -20,17 +21,8 @@ let page: Page;
 
 /** SQL on the e2e databases (serve.ts names its own at random; any left by an earlier run get it too). */
 async function onRunDatabases(sql: string, values: unknown[] = []): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("DATABASE_URL is not set (the e2e command sets it)");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin
-    .query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pix_e2e_%'")
-    .finally(() => admin.end());
-  for (const { datname } of rows) {
-    const url = new URL(adminUrl);
-    url.pathname = `/${datname}`;
-    const client = new pg.Client({ connectionString: url.toString() });
+  for (const url of await runDatabaseUrls()) {
+    const client = new pg.Client({ connectionString: url });
     await client
       .connect()
       .then(() => client.query(sql, values))

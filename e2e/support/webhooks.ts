@@ -7,6 +7,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { runDatabaseUrls } from "./run-databases";
 
 export type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
@@ -74,20 +75,9 @@ export type RunWorker = {
  * `webhookUrl` — a URL with this run's receiver port in it, so another run's database never matches.
  */
 export async function attachWorker(webhookUrl: string): Promise<RunWorker> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("DATABASE_URL is not set (scripts/test.ts and the e2e command set it)");
   const target = new URL(webhookUrl).toString();
-
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows: databases } = await admin
-    .query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pix_e2e_%' ORDER BY datname DESC")
-    .finally(() => admin.end());
-
-  for (const { datname } of databases) {
-    const url = new URL(adminUrl);
-    url.pathname = `/${datname}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  for (const url of await runDatabaseUrls()) {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
     const found = await pool
       .query<{ user_id: string }>(
         "SELECT user_id FROM gateway_webhooks WHERE url = $1 AND deleted_at IS NULL LIMIT 1",

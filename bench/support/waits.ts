@@ -47,6 +47,12 @@ export function waitSampler(url: string, database: string) {
   };
 }
 
+export function mergeWaits(a: WaitSamples, b: WaitSamples): WaitSamples {
+  const waits = { ...a.waits };
+  for (const [wait, n] of Object.entries(b.waits)) waits[wait] = (waits[wait] ?? 0) + n;
+  return { samples: a.samples + b.samples, waits, ungrantedLocks: Math.max(a.ungrantedLocks, b.ungrantedLocks) };
+}
+
 /** "active 1.2, Client/ClientRead 0.8, …": backends per sample in each state, most first. */
 export function describeWaits({ samples, waits, ungrantedLocks }: WaitSamples): string {
   const shares = Object.entries(waits)

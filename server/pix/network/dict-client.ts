@@ -9,10 +9,10 @@ import { AppError, notFound } from "../../errors";
 import type { PixKeyType } from "../../generated/prisma/client";
 import { logger } from "../../logger";
 import type { KeyLookup } from "../rail";
+import { signatureProblem, signedDictRequest } from "../spi/signature";
 import { buildXml, elementAt, parseXml, textOf, type XmlNode } from "../spi/xml";
 import { backoffMs } from "./backoff";
 import { networkSettings } from "./settings";
-import { signatureProblem, signedDictRequest } from "./signing";
 import { header, send, type TransportAnswer, TransportError } from "./transport";
 
 export type DictEntry = {
@@ -55,7 +55,7 @@ async function call(url: string, options: Parameters<typeof send>[1]): Promise<T
 
 /** The answer, if its signature holds (or nothing is checked); a failed call otherwise. */
 function verified(answer: TransportAnswer): TransportAnswer {
-  const problem = signatureProblem(answer.body);
+  const problem = signatureProblem(answer.body, "dict-document");
   if (problem) {
     logger().warn({ status: answer.status, problem }, "a DICT answer's signature does not verify");
     throw unavailable("its answer's signature does not verify");

@@ -13,6 +13,8 @@ import { logger } from "../../logger";
 import { type Answer, type Arrival, answerArrival, markAnswered, rejectArrival, settleArrival } from "../incoming";
 import { decideOutgoing } from "../outgoing";
 import { newBizMsgIdr } from "../spi/ids";
+import { bizMsgIdrOf, buildMessage, parseMessage } from "../spi/messages";
+import { signatureProblem } from "../spi/signature";
 import {
   type Admi002,
   type EchoRequest,
@@ -25,9 +27,7 @@ import {
   SpiMessageError,
   type SpiParty,
 } from "../spi/types";
-import { bizMsgIdrOf, buildMessage, parseMessage } from "./codec";
 import { networkSettings } from "./settings";
-import { signatureProblem } from "./signing";
 import { sendSpiMessage } from "./spi-client";
 
 export type KeptInbound = { id: string; xml: string; createdAt: Date };

@@ -8,12 +8,13 @@ import type { Party } from "../../ledger/parties";
 import type { OutgoingDecision, Transmission } from "../rail";
 import { rejectionText } from "../reasons";
 import { newBizMsgIdr } from "../spi/ids";
-import { type AccountType, type Pacs004, type Pacs008, SPI_ISPB, type SpiParty } from "../spi/types";
-import { buildMessage } from "./codec";
+import { buildMessage } from "../spi/messages";
+import { type AccountType, type Pacs004, type Pacs008, SPI_ISPB, SpiMessageError, type SpiParty } from "../spi/types";
 import { networkSettings } from "./settings";
 import { sendSpiMessage } from "./spi-client";
 
 const MAX_REMITTANCE = 140;
+const MAX_NAME = 140;
 const ACCOUNT_TYPES: Record<string, AccountType> = {
   CACC: "CACC",
   SVGS: "SVGS",
@@ -29,7 +30,7 @@ const ACCOUNT_TYPES: Record<string, AccountType> = {
 function spiParty(party: Party, document: string, key?: string | null): SpiParty {
   return {
     ispb: party.ispb,
-    name: party.name || null,
+    name: party.name.slice(0, MAX_NAME) || null,
     document,
     branch: party.agency || null,
     account: party.accountNumber,
@@ -62,7 +63,7 @@ export function creditTransferOf(payment: Transmission, now = new Date()): Pacs0
     amountCents: payment.amountCents,
     acceptedAt: payment.createdAt,
     localInstrument: payment.initiation,
-    debtor: spiParty(payment.payer, payment.payerDocument),
+    debtor: { ...spiParty(payment.payer, payment.payerDocument), name: payment.payer.name.slice(0, MAX_NAME) },
     creditor: spiParty(payment.receiver, receiverDocument, withKey ? payment.pixKey : null),
     remittanceInfo: payment.description ? payment.description.slice(0, MAX_REMITTANCE) : null,
   };
@@ -105,7 +106,14 @@ export async function transmitToSpi(db: Db, payment: Transmission): Promise<Outg
         unwritable = "the receiver's CPF or CNPJ is not known";
         throw new UnwritableMessage();
       }
-      return { bizMsgIdr: message.bizMsgIdr, xml: buildMessage(message) };
+      try {
+        return { bizMsgIdr: message.bizMsgIdr, xml: buildMessage(message) };
+      } catch (error) {
+        // a field the network would refuse (a txid or an account number out of its format): never sent
+        if (!(error instanceof SpiMessageError)) throw error;
+        unwritable = error.message;
+        throw new UnwritableMessage();
+      }
     },
   }).catch((error) => {
     if (error instanceof UnwritableMessage) return null;

@@ -7,9 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { logger } from "../../logger";
+import { signedMessage } from "../spi/signature";
 import { backoffMs } from "./backoff";
 import { networkSettings } from "./settings";
-import { signedMessage } from "./signing";
 import { classify, header, send, type TransportAnswer, TransportError } from "./transport";
 
 /** The SPI could not take the message now (5xx, timeout, no connection): it stays pending and is sent again. */

@@ -1,75 +1,32 @@
 /**
- * The SPI messages as the platform holds them: amounts in centavos, dates as `Date`, ids as the
- * wire writes them. `messages.ts` turns them into XML and back.
+ * The SPI messages as the platform holds them (their fields: schema.ts), each type's version,
+ * namespace and Document root (network.md §2.1–2.2), and the codes a refused message is answered
+ * with.
  */
+export {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type Admi002,
+  type EchoRequest,
+  type EchoResponse,
+  LOCAL_INSTRUMENTS,
+  type LocalInstrument,
+  PAYMENT_STATUSES,
+  type Pacs002,
+  type Pacs004,
+  type Pacs008,
+  type PaymentStatus,
+  RETURN_REASONS,
+  type ReturnReason,
+  SPI_ISPB,
+  type SpiMessage,
+  type SpiMessageType,
+  type SpiParty,
+} from "./schema";
 
-/** The SPI's own ISPB: the receiver of everything a PSP sends. */
-export const SPI_ISPB = "00038166";
+import type { SpiMessageType } from "./schema";
 
 export type Ispb = string;
-
-export type LocalInstrument = "MANU" | "DICT" | "QRDN" | "QRES" | "INIC" | "AUTO" | "APDN";
-export const LOCAL_INSTRUMENTS: readonly LocalInstrument[] = ["MANU", "DICT", "QRDN", "QRES", "INIC", "AUTO", "APDN"];
-
-export type AccountType = "CACC" | "SVGS" | "TRAN" | "SLRY";
-export const ACCOUNT_TYPES: readonly AccountType[] = ["CACC", "SVGS", "TRAN", "SLRY"];
-
-export type SpiParty = {
-  ispb: Ispb;
-  name?: string | null;
-  /** CPF (11 digits) or CNPJ (14 digits). */
-  document: string;
-  branch?: string | null;
-  account: string;
-  accountType: AccountType;
-  key?: string | null;
-};
-
-type Header = { bizMsgIdr: string; createdAt: Date; from: Ispb; to: Ispb };
-
-export type Pacs008 = Header & {
-  type: "pacs.008";
-  endToEndId: string;
-  txId?: string | null;
-  amountCents: bigint;
-  acceptedAt: Date;
-  localInstrument: LocalInstrument;
-  debtor: SpiParty;
-  creditor: SpiParty;
-  remittanceInfo?: string | null;
-};
-
-export type PaymentStatus = "ACSP" | "ACSC" | "ACCC" | "RJCT";
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["ACSP", "ACSC", "ACCC", "RJCT"];
-
-export type Pacs002 = Header & {
-  type: "pacs.002";
-  /** The EndToEndId of a pacs.008, or the RtrId of a pacs.004. */
-  originalInstructionId: string;
-  originalEndToEndId: string;
-  status: PaymentStatus;
-  reasonCode?: string | null;
-  settledAt?: Date | null;
-};
-
-export type ReturnReason = "MD06" | "BE08" | "FR01" | "SL02";
-export const RETURN_REASONS: readonly ReturnReason[] = ["MD06", "BE08", "FR01", "SL02"];
-
-export type Pacs004 = Header & {
-  type: "pacs.004";
-  returnId: string;
-  originalEndToEndId: string;
-  amountCents: bigint;
-  reasonCode: ReturnReason;
-  additionalInfo?: string | null;
-};
-
-export type Admi002 = Header & { type: "admi.002"; relatedBizMsgIdr: string; reasonCode: string; reasonText: string };
-export type EchoRequest = Header & { type: "pibr.001"; data: string };
-export type EchoResponse = Header & { type: "pibr.002"; data: string };
-
-export type SpiMessage = Pacs008 | Pacs002 | Pacs004 | Admi002 | EchoRequest | EchoResponse;
-export type SpiMessageType = SpiMessage["type"];
 
 /** The version of each message type; the envelope's namespace and MsgDefIdr carry it. */
 export const MESSAGE_VERSIONS: Record<SpiMessageType, string> = {
@@ -78,6 +35,7 @@ export const MESSAGE_VERSIONS: Record<SpiMessageType, string> = {
   "pacs.004": "1.5",
   "admi.002": "1.3",
   "pibr.001": "1.3",
+  // network.md pins only pibr.001's; its answer is taken to share it (docs/decisions/0053)
   "pibr.002": "1.3",
 };
 
@@ -90,6 +48,8 @@ export const DOCUMENT_ROOTS: Record<SpiMessageType, string> = {
   "pibr.001": "EchoReq",
   "pibr.002": "EchoRspn",
 };
+
+export const MESSAGE_TYPES = Object.keys(DOCUMENT_ROOTS) as SpiMessageType[];
 
 export const messageNamespace = (type: SpiMessageType) => `https://www.bcb.gov.br/pi/${type}/${MESSAGE_VERSIONS[type]}`;
 export const messageDefinitionId = (type: SpiMessageType) => `${type}.spi.${MESSAGE_VERSIONS[type]}`;

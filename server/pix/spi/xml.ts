@@ -27,7 +27,8 @@ const parser = new XMLParser({
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  removeNSPrefix: true,
+  // prefixes are removed below, once the root's namespace declaration has been read
+  removeNSPrefix: false,
   trimValues: true,
 });
 
@@ -56,24 +57,64 @@ export function refuseUnsafeXml(xml: string): void {
   if (ILLEGAL_CHARACTER.test(xml)) throw unreadable("the body holds characters XML does not allow");
 }
 
-/** The document's one root element, by name (namespace prefixes removed). */
-export function parseXml(xml: string): { rootName: string; root: XmlNode } {
+const localName = (qualified: string) => qualified.slice(qualified.indexOf(":") + 1);
+
+/** The tree with prefixes removed from element and attribute names, and namespace declarations left out. */
+function withoutPrefixes(value: XmlValue): XmlValue {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((item) => withoutPrefixes(item) as XmlNode);
+  const result: Record<string, XmlValue> = {};
+  for (const [name, child] of Object.entries(value)) {
+    if (name === `${ATTRIBUTE}xmlns` || name.startsWith(`${ATTRIBUTE}xmlns:`)) continue;
+    const local = name.startsWith(ATTRIBUTE)
+      ? `${ATTRIBUTE}${localName(name.slice(ATTRIBUTE.length))}`
+      : localName(name);
+    result[local] = withoutPrefixes(child);
+  }
+  return result;
+}
+
+/** The namespace a root element declares for its own name (`xmlns`, or `xmlns:p` for `p:Name`). */
+function namespaceOfRoot(qualifiedName: string, root: XmlValue): string | undefined {
+  if (typeof root === "string" || Array.isArray(root)) return undefined;
+  const colon = qualifiedName.indexOf(":");
+  const declaration = colon === -1 ? `${ATTRIBUTE}xmlns` : `${ATTRIBUTE}xmlns:${qualifiedName.slice(0, colon)}`;
+  const namespace = root[declaration];
+  return typeof namespace === "string" ? namespace : undefined;
+}
+
+export type ParsedXml = {
+  /** The root element's local name. */
+  rootName: string;
+  /** The namespace of the root element, as it declares it; undefined when it has none. */
+  rootNamespace: string | undefined;
+  /** The root element, prefixes removed from every name. */
+  root: XmlNode;
+};
+
+/** The document's one root element, by name (namespace prefixes removed), and its namespace. */
+export function parseXml(xml: string): ParsedXml {
   refuseUnsafeXml(xml);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw unreadable(`not well-formed XML: ${valid.err.msg}`);
   const tree = parser.parse(xml) as Record<string, XmlValue>;
   const names = Object.keys(tree);
-  const rootName = names[0];
-  if (names.length !== 1 || rootName === undefined || Array.isArray(tree[rootName]))
+  const qualifiedName = names[0];
+  if (names.length !== 1 || qualifiedName === undefined || Array.isArray(tree[qualifiedName]))
     throw unreadable("an XML document has one root element");
-  return { rootName, root: tree[rootName] as XmlNode };
+  const root = tree[qualifiedName] as XmlNode;
+  return {
+    rootName: localName(qualifiedName),
+    rootNamespace: namespaceOfRoot(qualifiedName, root),
+    root: withoutPrefixes(root) as XmlNode,
+  };
 }
 
 /** Parses without validating, for best-effort reading of a message that is refused anyway. */
 export function parseXmlLeniently(xml: string): Record<string, XmlValue> | null {
   try {
     if (typeof xml !== "string" || DOCTYPE.test(xml)) return null;
-    return parser.parse(xml) as Record<string, XmlValue>;
+    return withoutPrefixes(parser.parse(xml) as XmlNode) as Record<string, XmlValue>;
   } catch {
     return null;
   }

@@ -31,7 +31,14 @@ const PaymentRequest = z
       .string()
       .regex(/^[A-Za-z0-9]{1,35}$/)
       .optional(),
-    localInstrument: z.enum(["DICT", "QRDN", "QRES", "MANU"]).optional(),
+    localInstrument: z.enum(["DICT", "QRDN", "QRES", "MANU", "AUTO"]).optional(),
+    // the id the payer's institution announced beforehand (a Pix Automático attempt it scheduled)
+    endToEndId: z
+      .string()
+      .regex(/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/)
+      .optional(),
+    // when the payer accepted the payment (AccptncDtTm), if not now
+    acceptedAt: z.iso.datetime({ offset: true }).optional(),
     debtor: z
       .strictObject({
         name: z.string().min(1).max(140).optional(),
@@ -78,7 +85,8 @@ export function controlRoutes(context: NetworkContext): Hono {
   app.post("/payments", async (c) => {
     const request = PaymentRequest.parse(await c.req.json());
     const payerIspb = request.debtor?.ispb ?? DEFAULT_PAYER_ISPB;
-    const endToEndId = newEndToEndId(payerIspb);
+    const endToEndId = request.endToEndId ?? newEndToEndId(payerIspb);
+    if (records.transactions.has(endToEndId)) return c.json({ error: "this end-to-end id was already sent" }, 409);
     const payer = simulatedPayer(endToEndId, payerIspb);
     const instrument: LocalInstrument = request.localInstrument ?? (request.creditorKey ? "DICT" : "MANU");
     const entry = request.creditorKey ? directory.registered(request.creditorKey) : undefined;
@@ -87,7 +95,7 @@ export function controlRoutes(context: NetworkContext): Hono {
       endToEndId,
       ...(request.txId ? { txId: request.txId } : {}),
       amount: request.amount,
-      acceptedAt: new Date(),
+      acceptedAt: request.acceptedAt ? new Date(request.acceptedAt) : new Date(),
       localInstrument: instrument,
       debtor: {
         ...payer,

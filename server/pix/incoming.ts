@@ -14,7 +14,9 @@ import { inTransaction } from "../db/transaction";
 import { AppError } from "../errors";
 import type { Account, LedgerEntry } from "../generated/prisma/client";
 import type { Party } from "../ledger/parties";
+import { recurringPaymentRefusal, settleRecurringPayment } from "../recurrences/charges/arrival";
 import { creditReceivedPix, creditReturnOfPix, remainingToReturn } from "../transfers/incoming";
+import { sandboxMode } from "./current-rail";
 import { rejectionText } from "./reasons";
 
 export type IncomingPayment = {
@@ -33,6 +35,8 @@ export type IncomingPayment = {
   txId: string | null;
   initiation: string;
   description: string | null;
+  /** AccptncDtTm (ISO): on a simulated network, the day a cobv counts as paid on */
+  acceptedAt?: string | null;
 };
 
 export type IncomingReturn = {
@@ -51,6 +55,10 @@ export type Arrival = IncomingPayment | IncomingReturn;
 export type Answer = { accepted: true } | { accepted: false; reasonCode: string; reasonText: string };
 
 const payerDocumentOf = (arrival: IncomingPayment) => arrival.payerDocument ?? arrival.payer.cpfCnpj;
+
+/** The São Paulo day a payment counts on: the settlement's, or on a simulated network the payer's acceptance's. */
+const paidOnOf = (arrival: IncomingPayment, now: Date) =>
+  paymentDay(arrival.acceptedAt && sandboxMode() ? new Date(arrival.acceptedAt) : now);
 
 const idOf = (arrival: Arrival) => (arrival.kind === "payment" ? arrival.endToEndId : arrival.returnId);
 
@@ -127,6 +135,10 @@ async function check(tx: Db | Tx, arrival: Arrival, now: Date): Promise<{ answer
   }
   if (arrival.amountCents > config().MAX_TRANSACTION_AMOUNT_CENTS)
     return { answer: refused("AM02"), accountId: account.id };
+  if (arrival.txId && arrival.initiation === "AUTO") {
+    const code = await recurringPaymentRefusal(tx, account, { ...arrival, txId: arrival.txId });
+    return { answer: code ? refused(code) : { accepted: true }, accountId: account.id };
+  }
   if (arrival.txId && (arrival.initiation === "QRDN" || arrival.initiation === "QRES")) {
     const answer = await checkCharge(tx, arrival, account, now);
     return { answer, accountId: account.id };
@@ -153,7 +165,11 @@ async function checkCharge(tx: Tx, arrival: IncomingPayment, account: Account, n
     return arrival.initiation === "QRES" ? { accepted: true } : refused("AC03", "no open charge has this txid");
   }
   try {
-    await lockPayableCharge(tx, charge.txId, payerDocumentOf(arrival), { now, amountCents: arrival.amountCents });
+    await lockPayableCharge(tx, charge.txId, payerDocumentOf(arrival), {
+      now,
+      paidOn: paidOnOf(arrival, now),
+      amountCents: arrival.amountCents,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.reason === "PAYER_NOT_ALLOWED") return refused("BE17");
@@ -208,18 +224,24 @@ async function creditPayment(tx: Tx, account: Account, arrival: IncomingPayment,
     description: arrival.description,
   };
   if (!arrival.txId) return creditReceivedPix(tx, account, pix);
+  if (arrival.initiation === "AUTO") {
+    const paid = await settleRecurringPayment(tx, account, { ...arrival, txId: arrival.txId }, now);
+    return paid ?? creditReceivedPix(tx, account, pix);
+  }
   const charge = await tx.charge.findUnique({ where: { txId: arrival.txId } });
   if (charge?.accountId !== account.id) return creditReceivedPix(tx, account, pix);
   try {
+    const paidOn = paidOnOf(arrival, now);
     const locked = await lockPayableCharge(tx, charge.txId, payerDocumentOf(arrival), {
       now,
+      paidOn,
       amountCents: arrival.amountCents,
     });
     return await creditChargePayment(tx, locked, account, {
       endToEndId: arrival.endToEndId,
       payer: arrival.payer,
       now,
-      paidOn: paymentDay(now),
+      paidOn,
     });
   } catch (error) {
     if (error instanceof AppError) return creditReceivedPix(tx, account, pix);

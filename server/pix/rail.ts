@@ -80,9 +80,13 @@ export type SimulatedIncoming =
       creditorKey: string | null;
       creditorAccount: string | null;
       creditorBranch: string | null;
-      initiation: "DICT" | "MANU" | "QRDN" | "QRES";
+      initiation: "DICT" | "MANU" | "QRDN" | "QRES" | "AUTO";
       txId: string | null;
       payer: PartialParty | null;
+      /** the id the payer's institution gave it beforehand (a Pix Automático attempt it scheduled) */
+      endToEndId?: string;
+      /** when the payer accepted it (AccptncDtTm), when not now: a cobv paid as if on another day */
+      acceptedAt?: Date;
     }
   | { kind: "return"; amountCents: bigint; originalEndToEndId: string };
 

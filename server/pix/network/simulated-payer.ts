@@ -50,11 +50,14 @@ export async function sendFromSimulatedInstitution(payment: SimulatedIncoming): 
       : {}),
     localInstrument: payment.initiation,
     ...(payment.txId ? { txId: payment.txId } : {}),
+    ...(payment.endToEndId ? { endToEndId: payment.endToEndId } : {}),
+    ...(payment.acceptedAt ? { acceptedAt: payment.acceptedAt.toISOString() } : {}),
     ...(payer
       ? {
           debtor: {
             ...(payer.name ? { name: payer.name } : {}),
             ...(payer.cpfCnpj && !payer.cpfCnpj.includes("*") ? { document: onlyDigits(payer.cpfCnpj) } : {}),
+            ...(payer.ispb ? { ispb: payer.ispb } : {}),
           },
         }
       : {}),

@@ -5,7 +5,6 @@
  */
 import { type CalendarDate, rollToBusinessDay } from "../../charges/due-date/calendar";
 import { dateColumn, dateText } from "../../charges/due-date/record";
-import { config } from "../../config";
 import type { Tx } from "../../db/client";
 import {
   type Account,
@@ -32,13 +31,27 @@ import {
   type Rejection,
 } from "./status";
 
+type RecurrenceDebtor = Pick<Recurrence, "idRec" | "debtorDocument" | "debtorName">;
+
+/** The recurrence's payer at its institution, the same every cycle. */
+export const payerOfRecurrence = (rec: RecurrenceDebtor) =>
+  pixRail().counterparty(`payer-of-${rec.idRec}`, {
+    cpfCnpj: rec.debtorDocument,
+    name: rec.debtorName,
+    personType: rec.debtorDocument.length === 11 ? "person" : "company",
+  });
+
+/** An attempt's end-to-end id: the payer's institution, which schedules and pays it, makes it. */
+export const attemptEndToEndId = (rec: RecurrenceDebtor, now: Date) =>
+  newEndToEndId("E", payerOfRecurrence(rec).ispb, now);
+
 /**
  * The credit a paid attempt brings: a received PIX whose id is the attempt's end-to-end id, from
  * the recurrence's debtor, to the charge's account (one shape for the per-charge and batch paths).
  */
 export function cycleCredit(
   charge: Pick<RecurringCharge, "txId" | "amountCents" | "info">,
-  rec: Pick<Recurrence, "idRec" | "debtorDocument" | "debtorName">,
+  rec: RecurrenceDebtor,
   endToEndId: string,
   account: Account,
 ): Received {
@@ -50,11 +63,7 @@ export function cycleCredit(
     grossCents: charge.amountCents,
     entryRef: charge.txId,
     description: charge.info,
-    payer: pixRail().counterparty(`payer-of-${rec.idRec}`, {
-      cpfCnpj: rec.debtorDocument,
-      name: rec.debtorName,
-      personType: rec.debtorDocument.length === 11 ? "person" : "company",
-    }),
+    payer: payerOfRecurrence(rec),
     receiver: platformParty(account),
   };
 }
@@ -139,13 +148,17 @@ export async function addAttempt(
     { status: "SOLICITADA", data: at },
     { status: "AGENDADA", data: at },
   ];
+  const rec = await tx.recurrence.findUniqueOrThrow({
+    where: { idRec: charge.idRec },
+    select: { idRec: true, debtorDocument: true, debtorName: true },
+  });
   return tx.recurringChargeAttempt.create({
     data: {
       txId: charge.txId,
       kind,
       settlementDate: dateColumn(date),
       status: "AGENDADA",
-      endToEndId: newEndToEndId("E", config().PLATFORM_ISPB, now),
+      endToEndId: attemptEndToEndId(rec, now),
       history,
       createdAt: now,
     },

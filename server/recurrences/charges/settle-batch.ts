@@ -12,14 +12,12 @@
  * left to the per-charge path, which decides it as before.
  */
 import { type CalendarDate, todayInSaoPaulo } from "../../charges/due-date/calendar";
-import { config } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { Prisma } from "../../generated/prisma/client";
-import { newEndToEndId } from "../../ledger/ids";
 import { receiveMany } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
 import { recordEvents } from "../../outbox/record";
-import { chargeEvent, cycleCredit, firstSettlementDate } from "./lifecycle";
+import { attemptEndToEndId, chargeEvent, cycleCredit, firstSettlementDate } from "./lifecycle";
 import type { AttemptHistoryEntry, AttemptStatus, CobrHistoryEntry, CobrStatus } from "./status";
 
 export const BATCH = 500;
@@ -74,9 +72,12 @@ async function moveClaimed(tx: Tx, claimed: Claimed[], from: CobrStatus, to: Cob
 export async function activateBatch(db: Db, now: Date, idRec?: Scope): Promise<number> {
   return db.$transaction(
     async (tx) => {
-      const rows = await tx.$queryRaw<(Claimed & { dueDate: Date; adjustBusinessDay: boolean })[]>`
+      const rows = await tx.$queryRaw<
+        (Claimed & { dueDate: Date; adjustBusinessDay: boolean; debtorDocument: string; debtorName: string })[]
+      >`
         SELECT c.tx_id AS "txId", c.id_rec AS "idRec", c.user_id::text AS "userId", c.account_id AS "accountId",
-               c.due_date AS "dueDate", c.adjust_business_day AS "adjustBusinessDay"
+               c.due_date AS "dueDate", c.adjust_business_day AS "adjustBusinessDay",
+               r.debtor_document AS "debtorDocument", r.debtor_name AS "debtorName"
           FROM recurring_charges c JOIN recurrences r ON r.id_rec = c.id_rec
          WHERE c.status = 'CRIADA' AND r.status = 'APROVADA' ${scoped(idRec)}
          LIMIT ${BATCH}
@@ -87,13 +88,12 @@ export async function activateBatch(db: Db, now: Date, idRec?: Scope): Promise<n
         { status: "SOLICITADA", data: at },
         { status: "AGENDADA", data: at },
       ];
-      const ispb = config().PLATFORM_ISPB;
       const days: CalendarDate[] = rows.map((row) => firstSettlementDate(row));
       await tx.$executeRaw`
         INSERT INTO recurring_charge_attempts (tx_id, kind, settlement_date, status, end_to_end_id, history, created_at)
         SELECT u.tx_id, 'AGND', u.day::date, 'AGENDADA', u.e2e, ${JSON.stringify(history)}::jsonb, ${now}
           FROM unnest(${rows.map((r) => r.txId)}::text[], ${days}::text[],
-                      ${rows.map(() => newEndToEndId("E", ispb, now))}::text[]) AS u(tx_id, day, e2e)`;
+                      ${rows.map((row) => attemptEndToEndId(row, now))}::text[]) AS u(tx_id, day, e2e)`;
       await moveClaimed(tx, rows, "CRIADA", "ATIVA", now);
       return rows.length;
     },

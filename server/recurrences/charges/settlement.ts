@@ -16,6 +16,7 @@ import type { Db, Tx } from "../../db/client";
 import type { Account, Recurrence, RecurringChargeAttempt } from "../../generated/prisma/client";
 import { receive } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
+import { pixRail } from "../../pix/current-rail";
 import {
   addAttempt,
   announce,
@@ -26,6 +27,7 @@ import {
   withAttempts,
 } from "./lifecycle";
 import type { ChargeWithAttempts } from "./model";
+import { payOverTheNetwork } from "./over-the-network";
 import { mayRetryOn } from "./retries";
 import { cancelCharge } from "./service";
 import { activateBatch, BATCH, drain, payBatch, type Scope, scoped, scopeWhere } from "./settle-batch";
@@ -96,7 +98,8 @@ export async function activateCharge(db: Db, txId: string, now = new Date()): Pr
   );
 }
 
-export type AttemptOutcome = "paid" | "failed" | "cancelled" | "skipped";
+/** `network`: the payer pays, with a pacs.008 the network brings (over-the-network.ts) */
+export type AttemptOutcome = "paid" | "failed" | "cancelled" | "skipped" | "network";
 
 /** Credits the merchant with the charge's amount: a received PIX whose id is the attempt's end-to-end id. */
 async function credit(
@@ -128,9 +131,16 @@ async function afterFailure(
 
 /**
  * Runs one scheduled attempt: the payer pays (PAGA, the merchant credited, the charge CONCLUIDA)
- * or not (REJEITADA with the payer's code). Skipped when someone else ran it first.
+ * or not (REJEITADA with the payer's code). Skipped when someone else ran it first. With
+ * `paidOverTheNetwork` a paying payer changes nothing here: its institution's pacs.008 settles it
+ * (arrival.ts).
  */
-export async function runAttempt(db: Db, attemptId: bigint, now = new Date()): Promise<AttemptOutcome> {
+export async function runAttempt(
+  db: Db,
+  attemptId: bigint,
+  now = new Date(),
+  paidOverTheNetwork = false,
+): Promise<AttemptOutcome> {
   return db.$transaction(
     async (tx) => {
       const found = await tx.recurringChargeAttempt.findUnique({ where: { id: attemptId }, select: { txId: true } });
@@ -142,6 +152,7 @@ export async function runAttempt(db: Db, attemptId: bigint, now = new Date()): P
       const account = await tx.account.findUniqueOrThrow({ where: { id: charge.accountId } });
       const failure: CobrRejectCode | null =
         account.status !== "active" ? "AC06" : ((rec.sandboxPayer?.failureCode as CobrRejectCode | null) ?? null);
+      if (failure === null && paidOverTheNetwork) return "network";
       if (failure === null) {
         if (!(await closeAttempt(tx, attempt, "PAGA", now))) return "skipped";
         await credit(tx, charge, attempt, { rec, account });
@@ -213,10 +224,14 @@ export async function settleRecurringCharges(db: Db, now = new Date(), idRec?: S
   report.activated += await drain(activateBatch, db, now, idRec);
   for (const { txId } of await unlockedCreated(db, idRec))
     if (await activateCharge(db, txId, now)) report.activated += 1;
-  report.paid += await drain(payBatch, db, now, idRec);
+  // On the PIX network the payer's institution pays with a pacs.008: nothing is credited here
+  const overTheNetwork = pixRail().name === "network";
+  if (!overTheNetwork) report.paid += await drain(payBatch, db, now, idRec);
   const run = async (attemptId: bigint) => {
-    const outcome = await runAttempt(db, attemptId, now);
-    if (outcome !== "skipped") report[outcome] += 1;
+    const outcome = await runAttempt(db, attemptId, now, overTheNetwork);
+    if (outcome === "network") {
+      if (await payOverTheNetwork(db, attemptId)) report.paid += 1;
+    } else if (outcome !== "skipped") report[outcome] += 1;
   };
   for (const { id } of await unlockedDue(db, today, idRec)) await run(id);
   const failing = await db.recurringCharge.findMany({

@@ -5,7 +5,6 @@
  * and joins with the invited role.
  */
 import { randomBytes } from "node:crypto";
-import { recordAudit } from "../audit/log";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
@@ -15,6 +14,7 @@ import { type MailLocale, renderMail } from "../mail/templates";
 import { hashToken } from "../onboarding/verification";
 import { createUser, normaliseEmail, verifyLogin } from "../users/service";
 import { countPasswordFailure, passwordFailureWait } from "../users/sign-in";
+import { recordOrganizationActivity } from "./activity";
 import { joinOrganization, type MemberActor } from "./members";
 
 export const INVITATION_TTL_DAYS = 7;
@@ -64,14 +64,13 @@ export async function inviteMember(
     input.locale,
   );
   await queueMail(tx, { ...mail, to: email, ownerId: input.organizationId });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "member.invite",
-    targetType: "invitation",
-    targetId: invitation.id,
-    after: { email, role: input.role },
-    organizationId: input.organizationId,
-  });
+  await recordOrganizationActivity(
+    tx,
+    input,
+    "member.invite",
+    { type: "invitation", id: invitation.id },
+    { after: { email, role: input.role } },
+  );
   return rowOf(invitation);
 }
 
@@ -102,13 +101,7 @@ export async function revokeInvitation(
     data: { revokedAt: now },
   });
   if (count === 0) throw notFound("invitation not found");
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "invitation.revoke",
-    targetType: "invitation",
-    targetId: input.invitationId,
-    organizationId: input.organizationId,
-  });
+  await recordOrganizationActivity(tx, input, "invitation.revoke", { type: "invitation", id: input.invitationId });
 }
 
 async function liveInvitation(tx: Tx, token: string, now: Date) {
@@ -168,14 +161,13 @@ export async function acceptInvitation(
     userId = created.id;
   }
   await joinOrganization(tx, { organizationId: invitation.organizationId, userId, role: invitation.role });
-  await recordAudit(tx, {
-    actor: { userId, email: invitation.email },
-    action: "member.join",
-    targetType: "invitation",
-    targetId: invitation.id,
-    after: { role: invitation.role },
-    organizationId: invitation.organizationId,
-  });
+  await recordOrganizationActivity(
+    tx,
+    { organizationId: invitation.organizationId, actor: { userId, email: invitation.email } },
+    "member.join",
+    { type: "invitation", id: invitation.id },
+    { after: { role: invitation.role } },
+  );
   return { email: invitation.email, organizationId: invitation.organizationId };
 }
 

@@ -4,11 +4,11 @@
  * through memberships, each with one role. Role changes and removals are audited.
  */
 import type { AuditActor } from "../audit/log";
-import { recordAudit } from "../audit/log";
 import type { Tx } from "../db/client";
 import { AppError, forbidden, notFound } from "../errors";
 import type { MemberRole } from "../generated/prisma/client";
 import { createUser, normaliseEmail } from "../users/service";
+import { recordOrganizationActivity } from "./activity";
 
 export type Member = { organizationId: string; organizationName: string; role: MemberRole };
 /** Who acts on the members of an organisation: the person and their role there (null: the CLI). */
@@ -56,6 +56,11 @@ export async function organizationsOf(tx: Tx, userId: string, organizationId?: s
   return rows.map((r) => ({ organizationId: r.organizationId, organizationName: r.organization.name, role: r.role }));
 }
 
+/** A membership's unique key, as Prisma names it. */
+const membershipKey = (member: { organizationId: string; userId: string }) => ({
+  organizationId_userId: { organizationId: member.organizationId, userId: member.userId },
+});
+
 export type MemberRow = { userId: string; name: string; email: string; role: MemberRole; joinedAt: Date };
 
 export async function listMembers(tx: Tx, organizationId: string): Promise<MemberRow[]> {
@@ -74,7 +79,7 @@ export async function listMembers(tx: Tx, organizationId: string): Promise<Membe
 }
 
 async function membershipOrThrow(tx: Tx, organizationId: string, userId: string) {
-  const row = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  const row = await tx.membership.findUnique({ where: membershipKey({ organizationId, userId }) });
   if (!row) throw notFound("member not found");
   return row;
 }
@@ -104,19 +109,14 @@ export async function changeMemberRole(
   if (current.role === input.role) return memberRow(tx, input.organizationId, input.userId);
   if (current.role === "owner" || input.role === "owner") assertMayTouchOwner(input.actor);
   if (current.role === "owner") await assertNotLastOwner(tx, input.organizationId);
-  await tx.membership.update({
-    where: { organizationId_userId: { organizationId: input.organizationId, userId: input.userId } },
-    data: { role: input.role },
-  });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "member.change_role",
-    targetType: "user",
-    targetId: input.userId,
-    before: { role: current.role },
-    after: { role: input.role },
-    organizationId: input.organizationId,
-  });
+  await tx.membership.update({ where: membershipKey(input), data: { role: input.role } });
+  await recordOrganizationActivity(
+    tx,
+    input,
+    "member.change_role",
+    { type: "user", id: input.userId },
+    { before: { role: current.role }, after: { role: input.role } },
+  );
   return memberRow(tx, input.organizationId, input.userId);
 }
 
@@ -130,16 +130,17 @@ export async function removeMember(
     await assertNotLastOwner(tx, input.organizationId);
   }
   await tx.membership.delete({
-    where: { organizationId_userId: { organizationId: input.organizationId, userId: input.userId } },
+    where: membershipKey(input),
   });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "member.remove",
-    targetType: "user",
-    targetId: input.userId,
-    before: { role: current.role },
-    organizationId: input.organizationId,
-  });
+  await recordOrganizationActivity(
+    tx,
+    input,
+    "member.remove",
+    { type: "user", id: input.userId },
+    {
+      before: { role: current.role },
+    },
+  );
 }
 
 /**
@@ -165,14 +166,13 @@ export async function addMember(
     user = await createUser(tx, { email, name: input.name ?? email, password: input.password, role: "MERCHANT" });
   }
   await joinOrganization(tx, { organizationId: input.organizationId, userId: user.id, role: input.role });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: "member.add",
-    targetType: "user",
-    targetId: user.id,
-    after: { email, role: input.role },
-    organizationId: input.organizationId,
-  });
+  await recordOrganizationActivity(
+    tx,
+    input,
+    "member.add",
+    { type: "user", id: user.id },
+    { after: { email, role: input.role } },
+  );
   return memberRow(tx, input.organizationId, user.id);
 }
 
@@ -181,7 +181,7 @@ export async function joinOrganization(
   input: { organizationId: string; userId: string; role: MemberRole },
 ): Promise<void> {
   const existing = await tx.membership.findUnique({
-    where: { organizationId_userId: { organizationId: input.organizationId, userId: input.userId } },
+    where: membershipKey(input),
   });
   if (existing) throw new AppError("CONFLICT", "already a member of this organisation", "email", "ALREADY_MEMBER");
   await tx.membership.create({ data: input });

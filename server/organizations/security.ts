@@ -6,10 +6,10 @@
  * only enrol: the session (server/auth/next-auth.ts) passes `secondFactorRequiredIn` to
  * memberMustEnrol as `required`, so the platform administrator's gate applies unchanged.
  */
-import { recordAudit } from "../audit/log";
 import type { Tx } from "../db/client";
 import { AppError, forbidden } from "../errors";
 import { hasSecondFactor, WITHOUT_SECOND_FACTOR } from "../second-factor/service";
+import { recordOrganizationActivity } from "./activity";
 import { actingMembership, type MemberActor } from "./members";
 
 export type OrganizationSecurity = { requireSecondFactor: boolean; membersWithoutSecondFactor: number };
@@ -63,15 +63,13 @@ export async function setSecondFactorRequired(
       where: { id: input.organizationId },
       data: { requireSecondFactor: input.required },
     });
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: "organization.require_second_factor",
-      targetType: "organization",
-      targetId: input.organizationId,
-      before: { requireSecondFactor: before.requireSecondFactor },
-      after: { requireSecondFactor: input.required },
-      organizationId: input.organizationId,
-    });
+    await recordOrganizationActivity(
+      tx,
+      input,
+      "organization.require_second_factor",
+      { type: "organization", id: input.organizationId },
+      { before: { requireSecondFactor: before.requireSecondFactor }, after: { requireSecondFactor: input.required } },
+    );
   }
   return organizationSecurity(tx, input.organizationId);
 }

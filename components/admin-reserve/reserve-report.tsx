@@ -112,30 +112,27 @@ function ReserveDays({ report }: { report: Report }) {
   const first = report.days[0] as ReserveDay;
   const last = report.days.at(-1) as ReserveDay;
   const sum = (pick: (d: ReserveDay) => bigint) => report.days.reduce((total, d) => total + pick(d), 0n);
+  // the balances on the period's first and last day, the money in and out between them
+  const totals = [
+    { key: "opening", cents: first.openingCents, day: first.day },
+    { key: "in", cents: sum((d) => d.creditsCents) },
+    { key: "out", cents: sum((d) => d.debitsCents) },
+    { key: "closing", cents: last.closingCents, day: last.day },
+  ] as const;
 
   return (
     <div className="space-y-4">
       <section aria-label={t("totals.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Stat
-          label={t("totals.opening")}
-          hint={t("totals.openingHint", { day: calendarDate(first.day) })}
-          testId="reserve-opening"
-        >
-          <Money cents={first.openingCents} testId="reserve-opening-amount" />
-        </Stat>
-        <Stat label={t("totals.in")} testId="reserve-in">
-          <Money cents={sum((d) => d.creditsCents)} testId="reserve-in-amount" />
-        </Stat>
-        <Stat label={t("totals.out")} testId="reserve-out">
-          <Money cents={sum((d) => d.debitsCents)} testId="reserve-out-amount" />
-        </Stat>
-        <Stat
-          label={t("totals.closing")}
-          hint={t("totals.closingHint", { day: calendarDate(last.day) })}
-          testId="reserve-closing"
-        >
-          <Money cents={last.closingCents} testId="reserve-closing-amount" />
-        </Stat>
+        {totals.map((total) => (
+          <Stat
+            key={total.key}
+            label={t(`totals.${total.key}`)}
+            hint={"day" in total ? t(`totals.${total.key}Hint`, { day: calendarDate(total.day) }) : undefined}
+            testId={`reserve-${total.key}`}
+          >
+            <Money cents={total.cents} testId={`reserve-${total.key}-amount`} />
+          </Stat>
+        ))}
       </section>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600" data-testid="reserve-period-shown">

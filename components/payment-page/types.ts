@@ -1,14 +1,10 @@
 /** The payment page's view as the server component hands it to the browser (amounts as strings). */
-export type PageStatus = "open" | "paid" | "expired" | "cancelled";
+import type { PageDue, PageStatus } from "@/server/payment-pages/view";
 
-export type PageDueProps = {
-  dueDate: string;
-  originalCents: string;
-  multaCents: string;
-  jurosCents: string;
-  descontoCents: string;
-  abatimentoCents: string;
-};
+export type { PageStatus };
+
+/** A due-date charge's date and amounts (server/payment-pages/view.ts), every one a string. */
+export type PageDueProps = Record<keyof PageDue, string>;
 
 export type PaymentPageProps = {
   publicId: string;

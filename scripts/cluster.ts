@@ -1,6 +1,6 @@
 /**
- * `npm run test:cluster`: the cluster test (issue 36). Two web processes and two workers (the
- * production build when .next/BUILD_ID exists) on one PostgreSQL and one Redis take the crash
+ * `npm run test:cluster`: the cluster test (issue 36). Two web processes and two workers (on the
+ * production build, made first when there is none) on one PostgreSQL and one Redis take the crash
  * test's mixed load (scripts/crash/load.ts) spread round-robin over both webs, plus statement
  * requests; CLUSTER_ROUNDS times (default 4; `npm test` runs 2) one web and one worker picked at
  * random are `kill -9`ed at random moments and restarted. Then the crash test's auditor
@@ -25,6 +25,7 @@ import type { Managed } from "./crash/processes";
 import { startStack } from "./crash/stack";
 import { verdict } from "./crash/verdict";
 import type { Operation } from "./crash/wire";
+import { runDrill } from "./drill/cleanup";
 
 const ROUNDS = Number(process.env.CLUSTER_ROUNDS ?? 4);
 const CONCURRENCY = Number(process.env.CLUSTER_CONCURRENCY ?? 8);
@@ -58,20 +59,19 @@ try {
 }
 
 log(`fresh database, Redis at ${redisAt}, 5 merchants, 2 webs and 2 workers (${ROUNDS} rounds of kill -9)`);
-const stack = await startStack({
-  name: "pix_cluster",
-  merchants: 5,
-  fundCents: FUND_CENTS,
-  webs: 2,
-  workers: 2,
-  env: {
-    DICT_QUOTA_PER_MINUTE: DICT_QUOTA,
-    AUTH_FAILURES_PER_CLIENT_PER_MINUTE: String(AUTH_FAILURES_PER_CLIENT),
-    TRUSTED_PROXIES: "127.0.0.1",
-  },
-});
-let failed = false;
-try {
+const clusterDrill = async (): Promise<boolean> => {
+  const stack = await startStack({
+    name: "pix_cluster",
+    merchants: 5,
+    fundCents: FUND_CENTS,
+    webs: 2,
+    workers: 2,
+    env: {
+      DICT_QUOTA_PER_MINUTE: DICT_QUOTA,
+      AUTH_FAILURES_PER_CLIENT_PER_MINUTE: String(AUTH_FAILURES_PER_CLIENT),
+      TRUSTED_PROXIES: "127.0.0.1",
+    },
+  });
   const spread = roundRobin(stack.baseUrls);
   const ops: Operation[] = [];
   const load = runLoad(spread.client, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) => ops.push(op));
@@ -123,11 +123,9 @@ try {
   log(
     `restarts: webs ${stack.webs.map((p) => p.starts - 1).join(" / ")}, workers ${stack.workers.map((p) => p.starts - 1).join(" / ")}`,
   );
-  failed = verdict(result, [...stack.webs, ...stack.workers], stack.logs, log);
-} catch (error) {
-  failed = true;
-  log(`FAILED: ${(error as Error).stack}`);
-} finally {
+  const failed = verdict(result, [...stack.webs, ...stack.workers], stack.logs, log);
   await stack.stop();
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+};
+
+await runDrill(clusterDrill, { log });

@@ -13,6 +13,7 @@ import { runRecurring, unsettledRecurring } from "./crash/recurring";
 import { startStack } from "./crash/stack";
 import { verdict } from "./crash/verdict";
 import type { Operation } from "./crash/wire";
+import { runDrill } from "./drill/cleanup";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 6);
@@ -25,9 +26,8 @@ const started = Date.now();
 const log = (message: string) => console.log(`[crash ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
 
 log(`fresh database, 5 merchants, web and worker (${ROUNDS} rounds of kill -9)`);
-const stack = await startStack({ name: "pix_crash", merchants: 5, fundCents: FUND_CENTS });
-let failed = false;
-try {
+const crashDrill = async (): Promise<boolean> => {
+  const stack = await startStack({ name: "pix_crash", merchants: 5, fundCents: FUND_CENTS });
   const ops: Operation[] = [];
   const recurring = await runRecurring({ baseUrl: stack.baseUrl }, stack.databaseUrl, stack.merchants, log);
   const load = runLoad({ baseUrl: stack.baseUrl }, stack.merchants, stack.receiverUrl, CONCURRENCY, (op) =>
@@ -62,11 +62,9 @@ try {
     recurring: recurring.fed,
   }).finally(recurring.stop);
   for (const fact of result.facts) log(fact);
-  failed = verdict(result, [stack.web, stack.worker], stack.logs, log);
-} catch (error) {
-  failed = true;
-  log(`FAILED: ${(error as Error).stack}`);
-} finally {
+  const failed = verdict(result, [stack.web, stack.worker], stack.logs, log);
   await stack.stop();
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+};
+
+await runDrill(crashDrill, { log });

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../server/db/embedded";
 import { findPostgresBinaries, PgServer, startStreamingCluster } from "../tests/support/streaming-cluster";
+import { runDrill, stopAtEnd } from "./drill/cleanup";
 
 const started = Date.now();
 const log = (message: string) => console.log(`[pitr ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
@@ -20,16 +21,20 @@ if (!bins?.basebackup) {
   log("SKIPPED: needs PostgreSQL binaries with pg_basebackup (the machine's, or PG_BIN)");
   process.exit(0);
 }
-const archive = mkdtempSync(path.join(tmpdir(), "pix-wal-archive-"));
-const cluster = await startStreamingCluster({ archiveDir: archive, bins });
 const owner =
   process.getuid?.() === 0
     ? { uid: Number(execFileSync("id", ["-u", "postgres"])), gid: Number(execFileSync("id", ["-g", "postgres"])) }
     : undefined;
-let restored: PgServer | null = null;
-const scratch = [archive];
-let failed = false;
-try {
+/** A scratch folder, removed at the end of the run. */
+const scratchDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  stopAtEnd(dir, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+const restoreToAnInstant = async (): Promise<boolean> => {
+  const archive = scratchDir("pix-wal-archive-");
+  const cluster = await startStreamingCluster({ archiveDir: archive, bins });
+  stopAtEnd("the primary and the standby", cluster.stop);
   await cluster.standby.kill9(); // only the primary and its archive matter here
   await cluster.primary.query('CREATE DATABASE "pix_pitr"');
   const url = cluster.primary.url("pix_pitr");
@@ -54,8 +59,7 @@ try {
     creditIncomingPix(db(), { userId: m.userId, accountId: m.accountId, amountCents: cents });
   for (let i = 0; i < 5; i++) await credit(1_000n);
 
-  const backup = mkdtempSync(path.join(tmpdir(), "pix-basebackup-"));
-  scratch.push(backup);
+  const backup = scratchDir("pix-basebackup-");
   if (owner) chownSync(backup, owner.uid, owner.gid);
   execFileSync(
     path.join(bins.dir, "pg_basebackup"),
@@ -87,11 +91,11 @@ try {
   await new Promise((r) => setTimeout(r, 1_500)); // the archiver copies the last segment
   log(`recovery target ${target}; 10 credits before it, 5 after`);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "pix-restored-"));
-  scratch.push(dataDir);
+  const dataDir = scratchDir("pix-restored-");
   cpSync(backup, dataDir, { recursive: true });
   if (owner) execFileSync("chown", ["-R", `${owner.uid}:${owner.gid}`, dataDir]);
-  restored = new PgServer(bins, dataDir, await freePort(), owner);
+  const restored = new PgServer(bins, dataDir, await freePort(), owner);
+  stopAtEnd("the restored copy", () => restored.kill9());
   writeFileSync(path.join(dataDir, "recovery.signal"), "");
   if (owner) chownSync(path.join(dataDir, "recovery.signal"), owner.uid, owner.gid);
   appendFileSync(
@@ -127,14 +131,9 @@ try {
   if (account.availableCents !== want || entries !== 10) {
     log(`PROBLEM expected 10 entries and ${want} centavos (everything before the target, nothing after)`);
   }
-  failed = !verify.ok || account.availableCents !== want || entries !== 10;
+  const failed = !verify.ok || account.availableCents !== want || entries !== 10;
   log(failed ? "FAILED" : "passed");
-} catch (error) {
-  failed = true;
-  log(`FAILED: ${(error as Error).stack}`);
-} finally {
-  await restored?.kill9();
-  await cluster.stop();
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+};
+
+await runDrill(restoreToAnInstant, { log });

@@ -1,12 +1,12 @@
 /**
  * The production web process for HTTP benchmarks (`server/web/main.ts` under Node with tsx's
- * loader, rate limits off), with an IPC channel to read its CPU time (`process.cpuUsage`) and
+ * loader, rate limits off, on the production build, made first when missing), with an IPC channel to read its CPU time (`process.cpuUsage`) and
  * to stop it cleanly. BENCH_CPU_PROF=<dir> runs it under `node --cpu-prof` (profile written on stop);
  * BENCH_WEB_PROCESSES=<n> runs n web processes on the port (WEB_PROCESSES), their CPU summed.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { ensureProductionBuild } from "../../scripts/drill/production-build";
 import { freePort } from "../../server/db/embedded";
 
 export type WebProcess = {
@@ -20,10 +20,7 @@ export const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
 /** `env` is added to (and may override) the settings below; `port` is a free one when not given. */
 export async function startWeb(env: Record<string, string> = {}, port?: number): Promise<WebProcess> {
-  if (!existsSync(".next/BUILD_ID")) {
-    console.log("▸ next build");
-    execFileSync(bin("next"), ["build"], { stdio: "inherit" });
-  }
+  ensureProductionBuild();
   port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_CPU_PROF;

@@ -2,8 +2,8 @@
  * The real processes for the crash test and the soak: a fresh database (DATABASE_URL's server,
  * or an embedded PostgreSQL), the web process (server/web/main.ts) and the worker
  * (server/worker/main.ts), each in its own process group so `kill -9` takes all of it.
- * Everything listens on 127.0.0.1. The web process runs the production build when one exists
- * (`.next/BUILD_ID`), Next's development server otherwise; the REST surfaces skip Next either way.
+ * Everything listens on 127.0.0.1, in production mode on the production build (startStack makes
+ * it when missing); what is started here is stopped however the run ends (scripts/drill/cleanup.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
 import { OUTBOUND_REFUSED } from "../../server/webhooks/loopback-guard";
+import { stopAtEnd, trackProcessGroup } from "../drill/cleanup";
 
 export type Role = "web" | "worker";
 
@@ -22,6 +23,8 @@ export async function freshDatabase(prefix: string) {
         port: await freePort(),
         persistent: false,
       });
+  // stopped if anything below fails; `drop` stops it otherwise (scripts/drill/cleanup.ts)
+  const unregisterEmbedded = embedded ? stopAtEnd("the embedded PostgreSQL", () => embedded.stop()) : () => {};
   const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
   const name = `${prefix.replace(/\W/g, "_")}_${Date.now()}`;
   await ensureDatabase(adminUrl, name);
@@ -33,17 +36,18 @@ export async function freshDatabase(prefix: string) {
   return {
     url,
     drop: async () => {
+      unregisterEmbedded();
       await dropDatabase(adminUrl, name).catch(() => {});
       await embedded?.stop();
     },
   };
 }
 
+/** The processes' settings: production mode, on the build startStack makes sure of (scripts/drill/production-build.ts). */
 export function processEnvironment(databaseUrl: string, port: number, extra: Record<string, string> = {}) {
-  const production = existsSync(".next/BUILD_ID");
   return {
     ...process.env,
-    NODE_ENV: production ? "production" : "development",
+    NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
@@ -56,6 +60,8 @@ export function processEnvironment(databaseUrl: string, port: number, extra: Rec
     ...extra,
   } as NodeJS.ProcessEnv;
 }
+
+const KILL_AFTER_MS = 15_000;
 
 /** One of the two processes, restartable, killed with SIGKILL by its process group id. */
 export class Managed {
@@ -75,6 +81,7 @@ export class Managed {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    trackProcessGroup(this.child); // killed when the run ends, however it ends (scripts/drill/cleanup.ts)
     this.child.stdout?.pipe(log);
     this.child.stderr?.pipe(log);
     this.starts++;
@@ -108,23 +115,37 @@ export class Managed {
     }
   }
 
+  /** Signals the process group and waits for the leader to exit; SIGKILL follows a signal ignored for KILL_AFTER_MS. */
   async kill(signal: NodeJS.Signals = "SIGKILL") {
     const child = this.child;
     if (!child?.pid || !this.running) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      child.kill(signal);
-    }
+    const send = (to: NodeJS.Signals) => {
+      try {
+        process.kill(-(child.pid as number), to);
+      } catch {
+        child.kill(to);
+      }
+    };
+    send(signal);
+    const escalate = signal === "SIGKILL" ? undefined : setTimeout(() => send("SIGKILL"), KILL_AFTER_MS);
     await exited;
+    clearTimeout(escalate);
   }
 }
 
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+/** Waits for `check`; `gaveUp` gives a reason to stop waiting at once (the process died). */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  gaveUp: () => string | null = () => null,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
+    const reason = gaveUp();
+    if (reason) throw new Error(`gave up waiting for ${what}: ${reason}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -2,7 +2,9 @@
  * The whole platform for a crash test, a soak or the cluster test, on 127.0.0.1: fresh database,
  * funded merchants with a gateway webhook each pointing at a local receiver, `webs` web processes
  * (each on its own port) and `workers` workers — one of each by default. `web`, `worker`,
- * `baseUrl` and `startWeb` are the first of each.
+ * `baseUrl` and `startWeb` are the first of each. The production build is made first when there is
+ * none; whatever is started is stopped at the end of the run (`stop`, or scripts/drill/cleanup.ts's
+ * runDrill on any other exit).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -11,6 +13,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../server/db/embedded";
+import { stopAtEnd } from "../drill/cleanup";
+import { ensureProductionBuild } from "../drill/production-build";
 import { freshDatabase, Managed, processEnvironment, waitUntil, webIsUp } from "./processes";
 import { basicAuth, type Merchant } from "./wire";
 
@@ -23,7 +27,9 @@ export async function startStack(options: {
   /** settings of every process besides (and over) the ones below */
   env?: Record<string, string>;
 }) {
+  ensureProductionBuild();
   const database = await freshDatabase(options.name);
+  const unregisterDatabase = stopAtEnd(`the ${options.name} database`, database.drop);
   const ports: number[] = [];
   for (let i = 0; i < (options.webs ?? 1); i++) ports.push(await freePort());
   const port = ports[0] as number;
@@ -53,6 +59,11 @@ export async function startStack(options: {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const closeReceiver = () => {
+    receiver.closeAllConnections();
+    receiver.close();
+  };
+  const unregisterReceiver = stopAtEnd("the webhook receiver", closeReceiver);
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
   const { createMerchant } = await import("../../server/accounts/merchants");
@@ -100,13 +111,19 @@ export async function startStack(options: {
     { length: options.workers ?? 1 },
     (_, i) => new Managed("worker", env, numbered("worker", i)),
   );
+  const stopProcesses = async () => {
+    for (const process of [...webs, ...workers]) await process.kill("SIGTERM");
+  };
+  const unregisterProcesses = stopAtEnd("the web and worker processes", stopProcesses);
   const web = webs[0] as Managed;
   const worker = workers[0] as Managed;
   const baseUrl = baseUrls[0] as string;
   /** Starts web process `i` (the first by default) and waits until it answers. */
   const startWeb = async (i = 0) => {
-    webs[i]?.start();
-    await waitUntil(webIsUp(baseUrls[i] as string), 120_000, `web process ${i + 1}`);
+    const managed = webs[i] as Managed;
+    managed.start();
+    const died = () => (managed.running ? null : `it exited (log: ${numbered("web", i)})`);
+    await waitUntil(webIsUp(baseUrls[i] as string), 120_000, `web process ${i + 1}`, died);
   };
   for (const w of workers) w.start();
   await Promise.all(webs.map((_, i) => startWeb(i)));
@@ -128,9 +145,9 @@ export async function startStack(options: {
     /** how many times the receiver got each event id */
     receipts: () => new Map(received),
     stop: async () => {
-      for (const process of [...webs, ...workers]) await process.kill("SIGTERM");
-      receiver.closeAllConnections();
-      receiver.close();
+      for (const unregister of [unregisterProcesses, unregisterReceiver, unregisterDatabase]) unregister();
+      await stopProcesses();
+      closeReceiver();
       await disconnectDb();
       await database.drop();
     },

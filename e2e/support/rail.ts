@@ -1,9 +1,14 @@
 /**
- * The payment network's answer the e2e server never gets on its own: it runs no worker, so a PIX
- * to another institution stays processing. This settles one by its end-to-end id, as the worker's
- * outbox handler does (server/worker/outbox-handlers.ts), on the run's database.
+ * The payment network's answer the e2e server never asks for on its own: it relays no PIX to
+ * another institution, so one stays processing until a spec hands it over here. On the
+ * simulated network (the default) the spec's Node side posts the pacs.008 (or pacs.004) to the
+ * simulator's SPI and waits for the server, which reads the SPI's stream, to apply its pacs.002;
+ * on the in-process sandbox (E2E_RAIL=sandbox) it settles at once, as the worker's outbox handler
+ * does (server/worker/outbox-handlers.ts).
  */
+import { expect } from "@playwright/test";
 import pg from "pg";
+import { e2eRail, loopbackNetworkEnvironment } from "./network";
 
 /** The e2e database (serve.ts names it at random) whose ledger holds `endToEndId`. */
 export async function runDatabaseOf(endToEndId: string): Promise<string> {
@@ -29,14 +34,22 @@ export async function runDatabaseOf(endToEndId: string): Promise<string> {
   throw new Error(`no e2e database holds the PIX ${endToEndId}`);
 }
 
-/** Settles the outgoing PIX `endToEndId` now: succeeded, or failed with its sandbox reason code. */
+/** Settles the outgoing PIX `endToEndId` now: succeeded, or failed with its reason code. */
 export async function settleOutgoingPix(endToEndId: string): Promise<void> {
   const url = await runDatabaseOf(endToEndId);
-  process.env.DATABASE_URL = url;
+  const onNetwork = e2eRail() === "network";
+  Object.assign(process.env, { DATABASE_URL: url, ...(onNetwork ? loopbackNetworkEnvironment() : {}) });
   const { resetConfigForTests } = await import("../../server/config");
   resetConfigForTests();
   const { db } = await import("../../server/db/client");
   const { settleOutgoingPix: settle } = await import("../../server/transfers/send-pix");
   const entry = await db().ledgerEntry.findFirstOrThrow({ where: { endToEndId, type: "debit" } });
   await settle(db(), entry.seq);
+  if (!onNetwork) return;
+  // the SPI's pacs.002 reaches the server's stream reader, which decides the payment
+  await expect
+    .poll(async () => (await db().ledgerEntry.findUniqueOrThrow({ where: { seq: entry.seq } })).status, {
+      timeout: 15_000,
+    })
+    .not.toBe("processing");
 }

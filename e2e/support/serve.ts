@@ -1,12 +1,28 @@
 /**
  * The server Playwright talks to: a fresh database for the run (migrated, demo data seeded)
  * and the production build behind our web server. Dropped again when Playwright stops it.
+ * It is a PSP on the project's PIX network simulator (PIX_RAIL=network, support/network.ts),
+ * reading the SPI's messages as the worker does; E2E_RAIL=sandbox puts it on the in-process rail.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRunDatabase } from "../../tests/support/database";
+import { e2eRail, type LoopbackNetwork, startLoopbackNetwork } from "./network";
 
 const database = await createRunDatabase("pix_e2e");
+let network: LoopbackNetwork | null = null;
+async function stopNetwork() {
+  await network?.stop();
+  network = null;
+}
+// Whatever way this process ends, the simulator in it ends too; a failed start drops the database.
+try {
+  network = e2eRail() === "network" ? await startLoopbackNetwork(process.env.PORT ?? "3210") : null;
+} catch (error) {
+  await database.release();
+  throw error;
+}
+const { NETWORK_CONTROL_URL: networkControlUrl, ...networkEnvironment } = network?.environment ?? {};
 Object.assign(process.env, {
   DATABASE_URL: database.url,
   NODE_ENV: "production",
@@ -17,6 +33,8 @@ Object.assign(process.env, {
   LOGIN_FAILURES_PER_ADDRESS_PER_MINUTE: "100",
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   OUTBOUND_LOOPBACK_ONLY: "true",
+  PIX_RAIL: "sandbox",
+  ...networkEnvironment,
 });
 
 if (!existsSync(".next/BUILD_ID")) execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit" });
@@ -24,6 +42,12 @@ if (!existsSync(".next/BUILD_ID")) execFileSync("node_modules/.bin/next", ["buil
 const { seedDemo } = await import("../../prisma/seed");
 const { db } = await import("../../server/db/client");
 await seedDemo(db());
+// As `npm run dev`: the demo's opening balance is written before the network's control URL is set.
+if (networkControlUrl) {
+  process.env.NETWORK_CONTROL_URL = networkControlUrl;
+  const { resetConfigForTests } = await import("../../server/config");
+  resetConfigForTests();
+}
 const { startWebServer } = await import("../../server/web/main");
 const web = await startWebServer({ dev: false, port: Number(process.env.PORT), hostname: "127.0.0.1" });
 // Statements are built by the worker; this server has none, so it runs the worker's statement loop.
@@ -33,12 +57,26 @@ const statements = startStatementLoop({ db: db(), pool: pool(), workerId: "e2e" 
 // E-mails and text messages (kept in the sandbox) are sent by the worker too: this server relays those events only.
 const { startOutboxRelay } = await import("../../server/outbox/relay");
 const { outboxHandlers } = await import("../../server/worker/outbox-handlers");
+// A PIX to another institution is handed to the network when a spec says so (support/rail.ts).
 const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send", "sms.send"]);
 // Batches of due-date charges (CSV upload, lotecobv) are created by the worker's batch loop.
 const { startDueDateBatchLoop } = await import("../../server/charges/due-date/batch-worker");
 const dueDateBatches = startDueDateBatchLoop(db());
+// On the network, as the worker: the SPI's messages to this institution are read, the seed's keys registered.
+const { startStreamReader } = await import("../../server/pix/network/stream-reader");
+const { startKeyRegistrationLoop } = await import("../../server/pix/keys/directory");
+const { closeTransport } = await import("../../server/pix/network/transport");
+const spiReader = network ? startStreamReader(db()) : null;
+const keyRegistrations = network ? startKeyRegistrationLoop(db()) : null;
 
+let stopping = false;
 async function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  await spiReader?.stop();
+  await keyRegistrations?.stop();
+  closeTransport();
+  await stopNetwork();
   await statements.stop();
   await mail.stop();
   await dueDateBatches.stop();

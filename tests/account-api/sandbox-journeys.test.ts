@@ -4,25 +4,21 @@ import { accountApi } from "../../server/account-api/app";
 import { db } from "../../server/db/client";
 import { cobvBody, putCobV } from "../api-pix/cobv-support";
 import { newLocRec } from "../api-pix/locrec-support";
-import { apiPixCompanyWithKey, createdRec } from "../api-pix/rec-support";
+import { createdRec, type SandboxCompany, sandboxCompany } from "../api-pix/rec-support";
 import { createdSolicRec } from "../api-pix/solicrec-support";
 import { cobBody, pixCall, putCob } from "../api-pix/support";
-import { basic, call } from "../support/fixtures";
+import { call } from "../support/fixtures";
 
 const SCAN = "/v4/i/sandbox/pix/automatico/qr/scan";
-type Shop = Awaited<ReturnType<typeof apiPixCompanyWithKey>> & { auth: string };
+type Shop = SandboxCompany;
 
 describe("sandbox payer: scanning Pix Automático QRs", () => {
   let shop: Shop;
   let other: Shop;
 
   beforeAll(async () => {
-    const withAuth = async () => {
-      const merchant = await apiPixCompanyWithKey();
-      return { ...merchant, auth: basic(merchant.clientId, merchant.clientSecret) };
-    };
-    shop = await withAuth();
-    other = await withAuth();
+    shop = await sandboxCompany();
+    other = await sandboxCompany();
   });
 
   /** A recurrence with a location, and the dadosQR of GET /rec/{idRec}(?txid=). */

@@ -3,25 +3,21 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { createApiKey } from "../../server/apikeys/service";
 import { db } from "../../server/db/client";
-import { apiPixCompanyWithKey } from "../api-pix/rec-support";
+import { type SandboxCompany, sandboxCompany } from "../api-pix/rec-support";
 import { createdSolicRec } from "../api-pix/solicrec-support";
-import { type ApiPixMerchant, pixCall } from "../api-pix/support";
+import { pixCall } from "../api-pix/support";
 import { basic, call } from "../support/fixtures";
 
 const PATH = "/v4/i/sandbox/pix/automatico/requests";
-type Shop = ApiPixMerchant & { auth: string };
+type Shop = SandboxCompany;
 
 describe("sandbox payer: Pix Automático consent requests", () => {
   let shop: Shop;
   let other: Shop;
 
   beforeAll(async () => {
-    const withAuth = async () => {
-      const merchant = await apiPixCompanyWithKey();
-      return { ...merchant, auth: basic(merchant.clientId, merchant.clientSecret) };
-    };
-    shop = await withAuth();
-    other = await withAuth();
+    shop = await sandboxCompany();
+    other = await sandboxCompany();
   });
 
   it("accept: the request ACEITA through ENVIADA and RECEBIDA, the recurrence APROVADA", async () => {

@@ -1,7 +1,7 @@
 /** Helpers of the API Pix rec tests: a recurrence body and the calls. */
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
-import { randomCnpj, randomCpf } from "../support/fixtures";
+import { basic, randomCnpj, randomCpf } from "../support/fixtures";
 import { apiPixMerchantWithKey, PROBLEM, pixCall } from "./support";
 
 /** An API Pix merchant whose account is a company's (Pix Automático receivers are legal persons). */
@@ -11,6 +11,13 @@ export async function apiPixCompanyWithKey(scope?: string) {
   await db().account.update({ where: { id: merchant.accountId }, data: { document } });
   return { ...merchant, document };
 }
+
+/** Such a company with the account API's Basic credentials too (the sandbox payer's doors). */
+export async function sandboxCompany() {
+  const merchant = await apiPixCompanyWithKey();
+  return { ...merchant, auth: basic(merchant.clientId, merchant.clientSecret) };
+}
+export type SandboxCompany = Awaited<ReturnType<typeof sandboxCompany>>;
 
 export const today = () => todayInSaoPaulo();
 

@@ -37,11 +37,11 @@ async function medEvent(tx: Tx, topic: "med.created" | "med.defense_submitted" |
 /** The received PIX, locked: a settled `pix_in:*` credit of the caller's. */
 async function lockReceived(tx: Tx, userId: string, endToEndId: string): Promise<Entry> {
   const [row] = await tx.$queryRaw<{ seq: bigint }[]>`
-    SELECT seq FROM ledger_entries
-     WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'
-       AND reason LIKE 'pix_in:%' AND status = 'succeeded'
-     ORDER BY seq DESC LIMIT 1
-     FOR UPDATE`;
+    SELECT ledger_lock_entry(seq) AS seq FROM (
+      SELECT seq FROM ledger_entries
+       WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'
+         AND reason LIKE 'pix_in:%' AND status = 'succeeded'
+       ORDER BY seq DESC LIMIT 1) received`;
   if (!row) throw notFound("received PIX not found");
   return (await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: row.seq } })) as Entry;
 }

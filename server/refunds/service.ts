@@ -23,10 +23,10 @@ const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 export async function lockOriginal(tx: Tx, userId: string, endToEndId: string): Promise<LedgerEntry> {
   const [row] = await tx.$queryRaw<{ seq: bigint }[]>`
-    SELECT seq FROM ledger_entries
-     WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'
-     ORDER BY seq DESC LIMIT 1
-     FOR UPDATE`;
+    SELECT ledger_lock_entry(seq) AS seq FROM (
+      SELECT seq FROM ledger_entries
+       WHERE end_to_end_id = ${endToEndId} AND user_id = ${userId}::uuid AND type = 'credit'
+       ORDER BY seq DESC LIMIT 1) original`;
   if (!row) throw notFound("original PIX not found");
   return tx.ledgerEntry.findUniqueOrThrow({ where: { seq: row.seq } });
 }

@@ -136,11 +136,12 @@ export async function creditReceivedPix(
 /** A PIX this platform sent to another institution, and what of it may still come back. */
 async function lockSentPix(tx: Tx, endToEndId: string, userId: string | null) {
   const [original] = await tx.$queryRaw<{ seq: bigint }[]>`
-    SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
-     WHERE e.end_to_end_id = ${endToEndId} AND e.type = 'debit'
-       AND (${userId}::uuid IS NULL OR a.user_id = ${userId}::uuid)
-       AND e.reason IN ('pix_out:processing', 'pix_out:emv_pay')
-     FOR UPDATE OF e`;
+    SELECT ledger_lock_entry(sent.seq) AS seq FROM (
+      SELECT e.seq FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+       WHERE e.end_to_end_id = ${endToEndId} AND e.type = 'debit'
+         AND (${userId}::uuid IS NULL OR a.user_id = ${userId}::uuid)
+         AND e.reason IN ('pix_out:processing', 'pix_out:emv_pay')
+       OFFSET 0) sent`;
   if (!original) return null;
   const entry = await tx.ledgerEntry.findUniqueOrThrow({ where: { seq: original.seq } });
   const returned = await tx.ledgerEntry.aggregate({

@@ -14,6 +14,7 @@ import next from "next";
 import { accountApi } from "../account-api/app";
 import { apiPixFetch } from "../api-pix/surface";
 import { config } from "../config";
+import { checkPlatformRole } from "../db/role-check";
 import { gatewayApi } from "../gateway/app";
 import { peerToken } from "../http/ip";
 import { logger } from "../logger";
@@ -92,6 +93,7 @@ if (isEntryPoint) {
   if (!dev && settings.WEB_PROCESSES > 1 && cluster.isPrimary) {
     superviseWebProcesses(settings.WEB_PROCESSES);
   } else {
+    await checkPlatformRole("web");
     await startWebServer({ dev, port: settings.PORT });
     logger().info({ url: settings.APP_URL, dev }, "web server listening");
     // Benchmarks started with an IPC channel read the process's CPU time and ask it to exit

@@ -2,6 +2,7 @@ import { startDueDateBatchLoop } from "../charges/due-date/batch-worker";
 import { config, databaseUrl } from "../config";
 import { db, disconnectDb } from "../db/client";
 import { closePool, pool } from "../db/pool";
+import { checkPlatformRole } from "../db/role-check";
 import { logger } from "../logger";
 import { startOutboxRelay } from "../outbox/relay";
 import { startQueuedPayoutLoop } from "../payouts/loop";
@@ -14,6 +15,7 @@ import { JOBS } from "./jobs";
 import { outboxHandlers } from "./outbox-handlers";
 import { startWorker } from "./runner";
 
+await checkPlatformRole("worker");
 const worker = await startWorker({ db: db(), databaseUrl: databaseUrl(), jobs: JOBS });
 // Run one heartbeat at start so the health view is green without waiting for the first minute.
 await worker.boss.send("system.heartbeat", {});

@@ -5,7 +5,10 @@
 -- only while its claim still holds its lease and no effect was recorded, and commits with its
 -- recovery point or not at all ('recovery_point_taken', SQLSTATE 40001, fails the whole call).
 -- Answers one item per cash-out, as ledger_post_many does, or {"error": "recovery_point"}.
+-- Runs as its owner (SECURITY DEFINER), as ledger_post_many does (docs/decisions/0053).
 CREATE OR REPLACE FUNCTION "gateway_cash_out_many"(items jsonb) RETURNS jsonb LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = public, pg_temp
   SET plan_cache_mode = 'force_generic_plan'
   SET enable_seqscan = off
   SET enable_bitmapscan = off

@@ -10,7 +10,11 @@
 --      (23505) for an outgoing external id already used.
 -- Answers {"applied": true, "entries": [{seq, created_at} of each new entry, in order],
 -- "changed": [the transitioned row]}.
-CREATE OR REPLACE FUNCTION "ledger_post"(change jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+-- Runs as its owner (SECURITY DEFINER), as ledger_post_many does (docs/decisions/0053).
+CREATE OR REPLACE FUNCTION "ledger_post"(change jsonb) RETURNS jsonb LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
 DECLARE
   transition jsonb := change->'transitions'->0;
   changed jsonb := '[]'::jsonb;

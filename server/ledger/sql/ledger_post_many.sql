@@ -23,7 +23,11 @@
 -- Its plans are generic and made without sequential or bitmap scans: a generic plan is made once
 -- per connection, and one made while a table held a page or two could scan it whole on every call
 -- once it had grown (docs/decisions/0023).
+-- It runs as its owner (SECURITY DEFINER): the platform's role may read the ledger's tables but
+-- write them only through these functions (docs/decisions/0053).
 CREATE OR REPLACE FUNCTION "ledger_post_many"(changes jsonb) RETURNS jsonb LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path = public, pg_temp
   SET plan_cache_mode = 'force_generic_plan'
   SET enable_seqscan = off
   SET enable_bitmapscan = off

@@ -197,10 +197,13 @@ describe("ledger verify: the books tie out to the reserve", () => {
   });
 
   it("fails, with both figures, once a posting is forged", async () => {
-    // As the database's owner, past every verb: 12.34 that never came through SPI.
+    // As the database's owner, past every verb: 12.34 that never came through SPI, posted to the
+    // shop without moving its balance (a transaction that does not balance would not commit).
+    const forged = randomUUID();
     await dbx.$executeRaw`
       INSERT INTO ledger_postings (transaction_id, entry_seq, account_id, bucket, amount_cents)
-      VALUES (${randomUUID()}::uuid, ${internalSeq}, NULL, 'spi', -1234)`;
+      VALUES (${forged}::uuid, ${internalSeq}, NULL, 'spi', -1234),
+             (${forged}::uuid, ${internalSeq}, ${shop.accountId}, 'available', 1234)`;
     const result = await verifyLedger(dbx);
     expect(result.ok).toBe(false);
     expect(result.violations).toContainEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bizMsgIdrOf, buildMessage, messageTypeOf, parseMessage } from "./messages";
 import type { Pacs002, Pacs004, Pacs008, SpiMessage } from "./types";
-import { elementAt, parseXml, textOf, type XmlNode } from "./xml";
+import { elementAt, parseXml, textOf } from "./xml";
 
 const PSP = "12345678";
 const SPI = "00038166";
@@ -96,7 +96,7 @@ const ROOTS = {
 function read(xml: string) {
   const parsed = parseXml(xml);
   const text = (path: string) => textOf(elementAt(parsed.root, path, "Envelope"), path);
-  const element = (path: string) => elementAt(parsed.root, path, "Envelope") as XmlNode;
+  const element = (path: string) => elementAt(parsed.root, path, "Envelope") as Record<string, unknown>;
   return { ...parsed, text, element };
 }
 

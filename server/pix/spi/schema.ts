@@ -23,8 +23,6 @@ export const PAYMENT_STATUSES = ["ACSP", "ACSC", "ACCC", "RJCT"] as const;
 export const RETURN_REASONS = ["MD06", "BE08", "FR01", "SL02"] as const;
 /** The instruments that pay a key: the creditor's account names it (CdtrAcct/Prxy/Id). */
 const KEYED_INSTRUMENTS: readonly string[] = ["DICT", "QRDN", "QRES"];
-/** Pix Automático: the attempt's EndToEndId is made by the receiver's PSP (docs/decisions/0053). */
-const RECEIVER_NAMED_INSTRUMENTS: readonly string[] = ["AUTO", "APDN"];
 /** The statuses that say the money moved: FctvIntrBkSttlmDt/DtTm is then required. */
 const SETTLED_STATUSES: readonly string[] = ["ACSC", "ACCC"];
 
@@ -126,9 +124,7 @@ export const Pacs008Schema = z
   })
   .superRefine((message, ctx) => {
     senderRules(message, ctx);
-    // a Pix Automático attempt carries the id its receiver's PSP gave it when it was scheduled
-    const scheduled = RECEIVER_NAMED_INSTRUMENTS.includes(message.localInstrument);
-    if (!scheduled && ispbOfId(message.endToEndId ?? "") !== message.debtor?.ispb)
+    if (ispbOfId(message.endToEndId ?? "") !== message.debtor?.ispb)
       rule(ctx, ["endToEndId"], "must carry the payer's ISPB (DbtrAgt)");
     const keyed = KEYED_INSTRUMENTS.includes(message.localInstrument);
     if (keyed && !message.creditor?.key)

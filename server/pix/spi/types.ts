@@ -35,7 +35,7 @@ export const MESSAGE_VERSIONS: Record<SpiMessageType, string> = {
   "pacs.004": "1.5",
   "admi.002": "1.3",
   "pibr.001": "1.3",
-  // network.md pins only pibr.001's; its answer is taken to share it (docs/decisions/0053)
+  // network.md pins only pibr.001's; its answer is taken to share it (docs/decisions/0054)
   "pibr.002": "1.3",
 };
 

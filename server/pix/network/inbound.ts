@@ -4,9 +4,14 @@
  * nothing is applied), answers a PIX or a return at once (pacs.002 ACSP/RJCT, not through the
  * outbox: the answer must leave within seconds), and applies the network's decisions through the
  * core's state machines. Every step is idempotent (by BizMsgIdr, EndToEndId and RtrId): a message
- * delivered twice, or dispatched again after a crash, changes nothing more.
+ * delivered twice, or dispatched again after a crash, changes nothing more. The network's
+ * decisions come in batches (dispatchDecisions): the settlements of a batch are credited in one
+ * transaction. A message's row is marked applied by one statement for the dispatches that end
+ * together; one a crash left unmarked is dispatched again by the sweeper, to no further effect.
  */
 import type { Db } from "../../db/client";
+import { pool } from "../../db/pool";
+import { inTransaction } from "../../db/transaction";
 import { maskDocument } from "../../documents/cpf-cnpj";
 import type { Party } from "../../ledger/parties";
 import { logger } from "../../logger";
@@ -33,6 +38,61 @@ import { sendSpiMessage } from "./spi-client";
 export type KeptInbound = { id: string; xml: string; createdAt: Date };
 export type DispatchResult = { type: string; applied: boolean; echo?: boolean };
 
+/**
+ * Calls `flush` with the items given while the previous flush ran, all at once: a batch forms by
+ * itself when calls come faster than a flush takes, and a lone call waits for nothing.
+ */
+export function coalesced<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let flushing = false;
+  const drain = async () => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await flush(batch.map((entry) => entry.item));
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    flushing = false;
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!flushing) void drain();
+    });
+}
+
+type Done = { id: string; subjectId: string | null; answerMs: number | null };
+
+/** Marks kept messages applied (and how long their answer took), those that end together in one statement. */
+const markApplied = coalesced<Done>(async (done) => {
+  await pool().query(
+    `UPDATE spi_messages m SET status = 'applied', done_at = now(), subject_id = d.subject_id,
+            answer_ms = COALESCE(m.answer_ms, d.answer_ms)
+       FROM unnest($1::uuid[], $2::text[], $3::int[]) AS d(id, subject_id, answer_ms)
+      WHERE m.id = d.id AND m.status = 'received'`,
+    [done.map((d) => d.id), done.map((d) => d.subjectId), done.map((d) => d.answerMs)],
+  );
+});
+
+/** Verifies and reads a kept message; a refusal (admi.002 sent, row marked) when it cannot be. */
+async function readKept(db: Db, row: KeptInbound): Promise<SpiMessage | DispatchResult> {
+  const problem = signatureProblem(row.xml);
+  if (problem) return refuse(db, row, SPI_REJECTION_CODES.badSignature, problem);
+  try {
+    return parseMessage(row.xml);
+  } catch (error) {
+    if (!(error instanceof SpiMessageError)) throw error;
+    return refuse(db, row, error.code, error.message);
+  }
+}
+
+const isRefusal = (read: SpiMessage | DispatchResult): read is DispatchResult => "applied" in read;
+
 const header = () => {
   const { ispb } = networkSettings();
   return { bizMsgIdr: newBizMsgIdr(ispb), createdAt: new Date(), from: ispb, to: SPI_ISPB };
@@ -40,21 +100,90 @@ const header = () => {
 
 /** Applies one kept message and marks it applied (or refused). */
 export async function dispatchInbound(db: Db, row: KeptInbound): Promise<DispatchResult> {
-  const problem = signatureProblem(row.xml);
-  if (problem) return refuse(db, row, SPI_REJECTION_CODES.badSignature, problem);
-  let message: SpiMessage;
-  try {
-    message = parseMessage(row.xml);
-  } catch (error) {
-    if (!(error instanceof SpiMessageError)) throw error;
-    return refuse(db, row, error.code, error.message);
-  }
-  const result = await apply(db, row, message);
-  await db.spiMessage.updateMany({
-    where: { id: row.id, status: "received" },
-    data: { status: "applied", doneAt: new Date(), subjectId: subjectOf(message) },
-  });
+  const read = await readKept(db, row);
+  if (isRefusal(read)) return read;
+  const { result, answerMs } = await apply(db, row, read);
+  await markApplied({ id: row.id, subjectId: subjectOf(read), answerMs });
   return result;
+}
+
+/**
+ * Applies a batch of kept messages that answer nothing (the network's pacs.002 and admi.002):
+ * the settlements of payments received here in one transaction, in the order of their accounts
+ * (or one by one, when that transaction fails), the others one by one.
+ */
+export async function dispatchDecisions(db: Db, rows: KeptInbound[]): Promise<DispatchResult[]> {
+  const reads = await Promise.all(rows.map((row) => readKept(db, row)));
+  const results: DispatchResult[] = [];
+  const settling: { row: KeptInbound; message: Pacs002 }[] = [];
+  const others: { row: KeptInbound; message: SpiMessage }[] = [];
+  for (const [index, read] of reads.entries()) {
+    const row = rows[index] as KeptInbound;
+    if (isRefusal(read)) results.push(read);
+    else if (read.type === "pacs.002" && (read.status === "ACCC" || read.status === "ACSC"))
+      settling.push({ row, message: read });
+    else others.push({ row, message: read });
+  }
+  const received = settling.length
+    ? await db.railPayment.findMany({
+        where: { id: { in: settling.map((s) => s.message.originalInstructionId) }, direction: "incoming" },
+        select: { id: true, accountId: true },
+      })
+    : [];
+  const accountOf = new Map(received.map((payment) => [payment.id, payment.accountId ?? ""]));
+  const credits = settling
+    .filter((s) => accountOf.has(s.message.originalInstructionId))
+    .sort((a, b) => {
+      const [x, y] = [a.message.originalInstructionId, b.message.originalInstructionId];
+      return (accountOf.get(x) as string).localeCompare(accountOf.get(y) as string) || x.localeCompare(y);
+    });
+  // a settlement of one of ours (ACSC) goes with the others
+  for (const s of settling) if (!accountOf.has(s.message.originalInstructionId)) others.push(s);
+
+  const settled = await settleTogether(
+    db,
+    credits.map((s) => s.message.originalInstructionId),
+  );
+  // one that failed alone too is left received, for the sweeper
+  for (const applied of settled) if (applied !== undefined) results.push({ type: "pacs.002", applied });
+  const done: Promise<void>[] = credits
+    .filter((_, index) => settled[index] !== undefined)
+    .map((s) => markApplied({ id: s.row.id, subjectId: subjectOf(s.message), answerMs: null }));
+  for (const { row, message } of others) {
+    const { result } = await apply(db, row, message);
+    results.push(result);
+    done.push(markApplied({ id: row.id, subjectId: subjectOf(message), answerMs: null }));
+  }
+  await Promise.all(done);
+  return results;
+}
+
+/** Whether each arrival was credited now; undefined where even its own transaction failed. */
+async function settleTogether(db: Db, ids: string[]): Promise<(boolean | undefined)[]> {
+  if (ids.length === 0) return [];
+  try {
+    return await inTransaction(
+      db,
+      async (tx) => {
+        const applied: boolean[] = [];
+        for (const id of ids) applied.push((await settleArrival(tx, id)) !== null);
+        return applied;
+      },
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    if (ids.length > 1) logger().warn({ err: error, count: ids.length }, "settling a batch failed; one by one");
+    const applied: (boolean | undefined)[] = [];
+    for (const id of ids) {
+      try {
+        applied.push((await settleArrival(db, id)) !== null);
+      } catch (alone) {
+        logger().warn({ err: alone, id }, "settling an arrival failed; the sweeper tries it again");
+        applied.push(undefined);
+      }
+    }
+    return applied;
+  }
 }
 
 function subjectOf(message: SpiMessage): string | null {
@@ -102,23 +231,30 @@ async function refuse(db: Db, row: KeptInbound, code: string, text: string): Pro
   return { type: "refused", applied: false };
 }
 
-async function apply(db: Db, row: KeptInbound, message: SpiMessage): Promise<DispatchResult> {
+type Applied = { result: DispatchResult; answerMs: number | null };
+
+async function apply(db: Db, row: KeptInbound, message: SpiMessage): Promise<Applied> {
+  const applied = (result: DispatchResult, answerMs: number | null = null): Applied => ({ result, answerMs });
   switch (message.type) {
     case "pacs.008":
-      await answer(db, row, arrivalOfCreditTransfer(message), message.creditor.ispb);
-      return { type: message.type, applied: true };
+      return applied(
+        { type: message.type, applied: true },
+        await answer(db, row, arrivalOfCreditTransfer(message), message.creditor.ispb),
+      );
     case "pacs.004":
-      await answer(db, row, arrivalOfReturn(message), networkSettings().ispb);
-      return { type: message.type, applied: true };
+      return applied(
+        { type: message.type, applied: true },
+        await answer(db, row, arrivalOfReturn(message), networkSettings().ispb),
+      );
     case "pacs.002":
-      return { type: message.type, applied: await applyStatus(db, message) };
+      return applied({ type: message.type, applied: await applyStatus(db, message) });
     case "admi.002":
-      return { type: message.type, applied: await applyMessageReject(db, message) };
+      return applied({ type: message.type, applied: await applyMessageReject(db, message) });
     case "pibr.001":
       await answerEcho(db, message);
-      return { type: message.type, applied: true, echo: true };
+      return applied({ type: message.type, applied: true, echo: true });
     default:
-      return { type: message.type, applied: false };
+      return applied({ type: message.type, applied: false });
   }
 }
 
@@ -161,8 +297,8 @@ export function arrivalOfReturn(message: Pacs004): Arrival {
   };
 }
 
-/** Checks an arrival and sends the pacs.002 that accepts or rejects it, at once. */
-async function answer(db: Db, row: KeptInbound, arrival: Arrival, creditorIspb: string): Promise<void> {
+/** Checks an arrival and sends the pacs.002 that accepts or rejects it, at once: how long after its receipt. */
+async function answer(db: Db, row: KeptInbound, arrival: Arrival, creditorIspb: string): Promise<number> {
   const decided: Answer =
     creditorIspb === networkSettings().ispb
       ? await answerArrival(db, arrival)
@@ -183,10 +319,7 @@ async function answer(db: Db, row: KeptInbound, arrival: Arrival, creditorIspb: 
   });
   const at = new Date();
   await markAnswered(db, id, at);
-  await db.spiMessage.updateMany({
-    where: { id: row.id, answerMs: null },
-    data: { answerMs: Math.max(0, at.getTime() - row.createdAt.getTime()) },
-  });
+  return Math.max(0, at.getTime() - row.createdAt.getTime());
 }
 
 /** A pacs.002: the decision on one of ours, or the settlement (or late rejection) of one we accepted. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
+import { pool } from "../../db/pool";
 import { logger } from "../../logger";
 import { signedMessage } from "../spi/signature";
 import { backoffMs } from "./backoff";
@@ -44,37 +45,38 @@ type Kept = {
 };
 
 /** Sends a message (or the one kept for its type and subject); throws SpiUnavailableError while the SPI cannot take it. */
-export async function sendSpiMessage(db: Db, message: MessageToSend): Promise<SentMessage> {
-  const kept = await keptMessage(db, message);
+export async function sendSpiMessage(_db: Db, message: MessageToSend): Promise<SentMessage> {
+  const kept = await keptMessage(message);
   if (kept.status === "sent") return { outcome: "sent", bizMsgIdr: kept.bizMsgIdr, resourceId: kept.resourceId };
   if (kept.status === "refused") {
     return { outcome: "refused", bizMsgIdr: kept.bizMsgIdr, status: 400, text: kept.lastError ?? "refused" };
   }
-  return post(db, kept);
+  return post(kept);
 }
 
-async function keptMessage(db: Db, message: MessageToSend): Promise<Kept> {
-  const found = await db.spiMessage.findFirst({
-    where: { direction: "out", type: message.type, subjectId: message.subjectId },
-    orderBy: { createdAt: "asc" },
-  });
-  if (found) return found;
+const KEPT_COLUMNS = `id, biz_msg_idr AS "bizMsgIdr", xml, status, resource_id AS "resourceId",
+  last_error AS "lastError", attempts`;
+
+// Plain SQL through the pool: these run for every message sent, where Prisma's per-call cost shows.
+async function keptMessage(message: MessageToSend): Promise<Kept> {
+  const { rows } = await pool().query<Kept>(
+    `SELECT ${KEPT_COLUMNS} FROM spi_messages
+      WHERE direction = 'out' AND type = $1 AND subject_id = $2 ORDER BY created_at LIMIT 1`,
+    [message.type, message.subjectId],
+  );
+  if (rows[0]) return rows[0];
   const built = message.build();
-  const row = {
-    id: randomUUID(),
-    direction: "out" as const,
-    bizMsgIdr: built.bizMsgIdr,
-    type: message.type,
-    subjectId: message.subjectId,
-    xml: signedMessage(built.xml),
-    status: "pending",
-  };
-  await db.spiMessage.create({ data: row });
+  const row = { id: randomUUID(), bizMsgIdr: built.bizMsgIdr, xml: signedMessage(built.xml), status: "pending" };
+  await pool().query(
+    `INSERT INTO spi_messages (id, direction, biz_msg_idr, type, subject_id, xml, status, created_at)
+     VALUES ($1, 'out', $2, $3, $4, $5, 'pending', now())`,
+    [row.id, row.bizMsgIdr, message.type, message.subjectId, row.xml],
+  );
   return { ...row, resourceId: null, lastError: null, attempts: 0 };
 }
 
 /** Posts a kept message and records what the SPI said. */
-async function post(db: Db, kept: Kept): Promise<SentMessage> {
+async function post(kept: Kept): Promise<SentMessage> {
   const { spiUrl, ispb } = networkSettings();
   let answer: TransportAnswer | TransportError;
   try {
@@ -84,33 +86,30 @@ async function post(db: Db, kept: Kept): Promise<SentMessage> {
     answer = error;
   }
   const outcome = classify(answer);
-  const now = new Date();
   if (outcome === "ok" && !(answer instanceof TransportError)) {
     const resourceId = header(answer, "PI-ResourceId");
-    await db.spiMessage.update({
-      where: { id: kept.id },
-      data: { status: "sent", resourceId, doneAt: now, attempts: { increment: 1 }, nextAttemptAt: null },
-    });
+    await pool().query(
+      `UPDATE spi_messages SET status = 'sent', resource_id = $2, done_at = now(), attempts = attempts + 1,
+              next_attempt_at = NULL WHERE id = $1`,
+      [kept.id, resourceId],
+    );
     return { outcome: "sent", bizMsgIdr: kept.bizMsgIdr, resourceId };
   }
   if (outcome === "refused" && !(answer instanceof TransportError)) {
     const text = answer.body.trim().slice(0, 500) || `refused with ${answer.status}`;
-    await db.spiMessage.update({
-      where: { id: kept.id },
-      data: { status: "refused", lastError: text, doneAt: now, attempts: { increment: 1 }, nextAttemptAt: null },
-    });
+    await pool().query(
+      `UPDATE spi_messages SET status = 'refused', last_error = $2, done_at = now(), attempts = attempts + 1,
+              next_attempt_at = NULL WHERE id = $1`,
+      [kept.id, text],
+    );
     logger().warn({ bizMsgIdr: kept.bizMsgIdr, status: answer.status, text }, "the SPI refused a message");
     return { outcome: "refused", bizMsgIdr: kept.bizMsgIdr, status: answer.status, text };
   }
   const why = answer instanceof TransportError ? `${answer.kind}: ${answer.message}` : `SPI answered ${answer.status}`;
-  await db.spiMessage.update({
-    where: { id: kept.id },
-    data: {
-      attempts: { increment: 1 },
-      lastError: why.slice(0, 500),
-      nextAttemptAt: new Date(now.getTime() + backoffMs(kept.attempts + 1)),
-    },
-  });
+  await pool().query(
+    `UPDATE spi_messages SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE id = $1`,
+    [kept.id, why.slice(0, 500), new Date(Date.now() + backoffMs(kept.attempts + 1))],
+  );
   throw new SpiUnavailableError(`the SPI did not take ${kept.bizMsgIdr} (${why}); it is sent again later`);
 }
 
@@ -132,7 +131,7 @@ export async function resendDueAnswers(db: Db, now = new Date()): Promise<number
   let sent = 0;
   for (const kept of due) {
     try {
-      if ((await post(db, kept)).outcome === "sent") sent++;
+      if ((await post(kept)).outcome === "sent") sent++;
     } catch (error) {
       if (!(error instanceof SpiUnavailableError)) throw error;
       break;

@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
-import { verifyLedger } from "../../server/ledger/verify";
 import { fundedMerchant } from "../support/fixtures";
 
 /** Every table of the ledger: its name says ledger or posting, and the entries' status events. */
@@ -52,6 +51,14 @@ describe("database roles: the ledger", () => {
       await client.query("ROLLBACK");
     }
   }
+
+  /** The shop's balances, entries and postings (other files write the same database meanwhile). */
+  const shopState = async () => ({
+    account: await db().account.findUniqueOrThrow({ where: { id: shop.accountId } }),
+    entries: await db().ledgerEntry.count({ where: { accountId: shop.accountId } }),
+    postings: await db().ledgerPosting.count({ where: { accountId: shop.accountId } }),
+    events: await db().entryEvent.count({ where: { entry: { accountId: shop.accountId } } }),
+  });
 
   /** Runs the statements in one transaction as the cluster's administrator and commits it. */
   async function committed(statements: string[]) {
@@ -119,7 +126,7 @@ describe("database roles: the ledger", () => {
   ];
 
   it("pix_app is refused each direct write, and nothing changed", async () => {
-    const before = await verifyLedger(db());
+    const before = await shopState();
     const refused: string[] = [];
     for (const [what, sql] of forbidden(shop.accountId)) {
       const error = await as("pix_app", sql).then(
@@ -130,7 +137,7 @@ describe("database roles: the ledger", () => {
       else expect.fail(`${what}: ${error ?? "allowed"}`);
     }
     expect(refused).toHaveLength(forbidden(shop.accountId).length);
-    expect((await verifyLedger(db())).totals).toEqual(before.totals);
+    expect(await shopState()).toEqual(before);
   });
 
   it("pix_app still opens accounts, changes their other columns, and may not open one with money", async () => {

@@ -1,7 +1,8 @@
 /**
  * The product command (`npm run dev`): database, migrations, demo data, the PIX network
  * simulator, web and worker. Without DATABASE_URL it starts an embedded PostgreSQL whose data
- * lives in .data/postgres. Unless PIX_RAIL=sandbox is set, the platform is a PSP on the
+ * lives in .data/postgres, migrates and seeds it as its administrator and runs the processes as
+ * the platform's role, pix_app. Unless PIX_RAIL=sandbox is set, the platform is a PSP on the
  * simulated network (PIX_RAIL=network, docs/pix-network.md): messages signed both ways with the
  * development PKI in .data/pki, the simulator's directory kept in .data/network-dict.json.
  */
@@ -9,6 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from "../server/db/embedded";
+import { allowLocalAppLogin, asAppRole } from "../server/db/roles";
 import { ensureNetworkPki, networkEnvironment } from "./network-pki";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -66,6 +68,12 @@ const { seedDemo } = await import("../prisma/seed");
 const { disconnectDb } = await import("../server/db/client");
 const demo = await seedDemo();
 await disconnectDb();
+if (embedded) {
+  // migrations and the seed ran as the cluster's administrator; the processes run as the
+  // platform's role, which writes the ledger only through its functions (docs/decisions/0053)
+  await allowLocalAppLogin(embedded.adminUrl);
+  process.env.DATABASE_URL = asAppRole(process.env.DATABASE_URL);
+}
 if (networkControlUrl) process.env.NETWORK_CONTROL_URL ??= networkControlUrl;
 
 function run(name: string, script: string) {

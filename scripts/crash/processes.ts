@@ -1,6 +1,7 @@
 /**
  * The real processes for the crash test and the soak: a fresh database (DATABASE_URL's server,
- * or an embedded PostgreSQL), the web process (server/web/main.ts) and the worker
+ * or an embedded PostgreSQL; migrated by its administrator, used as pix_app when on loopback),
+ * the web process (server/web/main.ts) and the worker
  * (server/worker/main.ts), each in its own process group so `kill -9` takes all of it.
  * Everything listens on 127.0.0.1, in production mode on the production build (startStack makes
  * it when missing); what is started here is stopped however the run ends (scripts/drill/cleanup.ts).
@@ -10,6 +11,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { adminUrlOf, dropDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from "../../server/db/embedded";
+import { allowLocalAppLogin, asAppRole, isLoopback } from "../../server/db/roles";
 import { OUTBOUND_REFUSED } from "../../server/webhooks/loopback-guard";
 import { stopAtEnd, trackProcessGroup } from "../drill/cleanup";
 
@@ -28,11 +30,14 @@ export async function freshDatabase(prefix: string) {
   const adminUrl = embedded?.adminUrl ?? adminUrlOf(process.env.DATABASE_URL as string);
   const name = `${prefix.replace(/\W/g, "_")}_${Date.now()}`;
   await ensureDatabase(adminUrl, name);
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const ownerUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   execFileSync(path.resolve("node_modules/.bin/prisma"), ["migrate", "deploy"], {
     stdio: "ignore",
-    env: { ...process.env, DATABASE_URL: url },
+    env: { ...process.env, DATABASE_URL: ownerUrl },
   });
+  // the processes (and this one's seeding) connect as the platform's role, as in production
+  if (isLoopback(adminUrl)) await allowLocalAppLogin(adminUrl);
+  const url = isLoopback(adminUrl) ? asAppRole(ownerUrl) : ownerUrl;
   return {
     url,
     drop: async () => {

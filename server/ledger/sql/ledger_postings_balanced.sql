@@ -3,9 +3,10 @@
 -- changed or removed, whoever wrote it (the owner and a superuser included):
 --   - the postings of its ledger transaction sum to zero (the platform keeps one currency, BRL:
 --     a transaction in several would be checked per currency);
---   - a posting on a merchant account (account_id set; the platform's own accounts, spi and fees,
---     may go below zero) leaves that account's bucket at zero or above, as
---     ledger_account_available reads it.
+--   - a posting that takes money from a merchant account (account_id set; the platform's own
+--     accounts, spi and fees, may go below zero) leaves that account's bucket at zero or above, as
+--     ledger_account_available reads it. A posting that adds money cannot take a bucket below
+--     zero, so only a negative one (or a changed one) reads the balance.
 CREATE OR REPLACE FUNCTION "ledger_postings_balanced"() RETURNS trigger LANGUAGE plpgsql
   SET search_path = public, pg_temp
 AS $$
@@ -27,7 +28,7 @@ BEGIN
         USING ERRCODE = 'check_violation';
     END IF;
   END LOOP;
-  IF TG_OP <> 'DELETE' AND NEW.account_id IS NOT NULL THEN
+  IF TG_OP <> 'DELETE' AND NEW.account_id IS NOT NULL AND (TG_OP = 'UPDATE' OR NEW.amount_cents < 0) THEN
     left_cents := ledger_account_available(NEW.account_id, NEW.bucket);
     IF left_cents IS NULL OR left_cents < 0 THEN
       RAISE EXCEPTION 'posting % takes account % (%) below zero', NEW.id, NEW.account_id, NEW.bucket

@@ -98,7 +98,7 @@ describe("a recurring charge on the simulated network", () => {
       localInstrument: "AUTO",
       txId: other.txId,
     });
-    expect((await waitForState(unknownAttempt.json.endToEndId, "rejected")).reasonCode).toBe("DS04");
+    expect((await waitForState(unknownAttempt.json.endToEndId, "rejected"))?.reasonCode).toBe("DS04");
     expect(await db().ledgerEntry.count({ where: { entryRef: { in: [charge.txId, other.txId] } } })).toBe(0);
     expect((await getRecurringCharge(db(), shop.userId, charge.txId)).status).toBe("ATIVA");
   });

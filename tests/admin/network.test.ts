@@ -13,12 +13,9 @@ import { admi002Reason, networkCheck, networkStatus } from "../../server/pix/mon
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createRunDatabase, type RunDatabase } from "../support/database";
+import { standIn } from "../support/stand-ins";
 
-let own: Db | null = null;
-vi.mock("../../server/db/client", async (original) => {
-  const real = await original<typeof import("../../server/db/client")>();
-  return { ...real, db: () => own ?? real.db() };
-});
+vi.mock("../../server/db/client", async (original) => (await import("../support/stand-ins")).dbClient(original));
 
 const admin: SessionUser = { id: randomUUID(), role: "ADMIN", name: "Ops", email: "ops@example.test" };
 const merchantUser: SessionUser = { id: randomUUID(), role: "MERCHANT", name: "Loja", email: "loja@example.test" };
@@ -61,8 +58,8 @@ async function message(
 
 beforeAll(async () => {
   run = await createRunDatabase("pix_admin_network");
-  own = createDb(run.url, 4);
-  const dbx = own;
+  standIn.db = createDb(run.url, 4);
+  const dbx = standIn.db;
 
   await dbx.spiReader.createMany({
     data: [
@@ -148,15 +145,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const dbx = own;
-  own = null;
+  const dbx = standIn.db;
+  standIn.db = null;
   await dbx?.$disconnect();
   await run?.release();
 });
 
 describe("the PIX network for the operator", () => {
   it("lists the readers, counts only the fresh ones' streams and takes the latest message and echo", async () => {
-    const status = await networkStatus(own as Db, NOW, "network");
+    const status = await networkStatus(standIn.db as Db, NOW, "network");
     expect(status.readers.map((r) => [r.id, r.streamsOpen, r.stale])).toEqual([
       ["web:101", 2, false],
       ["worker:202", 3, false],
@@ -172,7 +169,7 @@ describe("the PIX network for the operator", () => {
   });
 
   it("counts the last 24 hours' messages hour by hour, with p50 and p99 of the answers to PIX and returns", async () => {
-    const { hourly } = await networkStatus(own as Db, NOW, "network");
+    const { hourly } = await networkStatus(standIn.db as Db, NOW, "network");
     expect(hourly).toHaveLength(24);
     expect(hourly[0]).toEqual({
       hour: new Date("2026-11-30T16:00:00.000Z"),
@@ -203,7 +200,7 @@ describe("the PIX network for the operator", () => {
   });
 
   it("lists payments awaiting a decision past 30 s, oldest first, and accepted ones unsettled past 60 s", async () => {
-    const { awaitingDecision, acceptedNotSettled } = await networkStatus(own as Db, NOW, "network");
+    const { awaitingDecision, acceptedNotSettled } = await networkStatus(standIn.db as Db, NOW, "network");
     expect(awaitingDecision.count).toBe(23);
     expect(awaitingDecision.oldest).toHaveLength(20);
     expect(awaitingDecision.oldest[0]).toEqual({
@@ -227,13 +224,13 @@ describe("the PIX network for the operator", () => {
     });
 
     // 15 s later the 30 s payment and the 60 s one have waited too long as well
-    const later = await networkStatus(own as Db, new Date(NOW.getTime() + 15 * SECOND), "network");
+    const later = await networkStatus(standIn.db as Db, new Date(NOW.getTime() + 15 * SECOND), "network");
     expect(later.awaitingDecision.count).toBe(24);
     expect(later.acceptedNotSettled.count).toBe(3);
   });
 
   it("shows the admi.002 received in the last 24 hours, newest first, with the reason when it can be read", async () => {
-    const { admi002Received } = await networkStatus(own as Db, NOW, "network");
+    const { admi002Received } = await networkStatus(standIn.db as Db, NOW, "network");
     expect(admi002Received.count).toBe(2);
     expect(admi002Received.latest.map((m) => [m.createdAt, m.relatedBizMsgIdr, m.reasonCode, m.reasonText])).toEqual([
       [at(HOUR), "M12345678OURS0000000000000000001", "AB09", "assinatura inválida"],
@@ -248,26 +245,26 @@ describe("the PIX network for the operator", () => {
 
   it("is down on the network when no reader wrote within 30 s, and says sandbox on the sandbox", async () => {
     const later = new Date(NOW.getTime() + 20 * SECOND);
-    const status = await networkStatus(own as Db, later, "network");
+    const status = await networkStatus(standIn.db as Db, later, "network");
     expect(status.readers.map((r) => r.stale)).toEqual([false, true, true]);
     expect(status.streamsOpen).toBe(2);
-    const gone = await networkStatus(own as Db, new Date(NOW.getTime() + 21 * SECOND), "network");
+    const gone = await networkStatus(standIn.db as Db, new Date(NOW.getTime() + 21 * SECOND), "network");
     expect(gone.streamsOpen).toBe(0);
     expect(gone.connection).toBe("down");
-    const sandbox = await networkStatus(own as Db, NOW, "sandbox");
+    const sandbox = await networkStatus(standIn.db as Db, NOW, "sandbox");
     expect(sandbox.connection).toBe("sandbox");
     expect(sandbox.awaitingDecision.count).toBe(23);
   });
 
   it("gives readiness the same figures in one statement", async () => {
-    expect(await networkCheck(own as Db, NOW)).toEqual({
+    expect(await networkCheck(standIn.db as Db, NOW)).toEqual({
       status: "ok",
       streamsOpen: 5,
       lastMessageAt: at(1 * SECOND),
       awaitingDecision: 23,
       acceptedNotSettled: 2,
     });
-    expect(await networkCheck(own as Db, new Date(NOW.getTime() + 21 * SECOND))).toMatchObject({
+    expect(await networkCheck(standIn.db as Db, new Date(NOW.getTime() + 21 * SECOND))).toMatchObject({
       status: "down",
       streamsOpen: 0,
     });

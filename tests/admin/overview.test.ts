@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMerchant } from "../../server/accounts/merchants";
 import { blockAccount } from "../../server/accounts/status";
 import { adminOverview, platformTotals } from "../../server/admin/overview";
 import { createDb, type Db } from "../../server/db/client";
@@ -16,7 +15,7 @@ import { sendPixToKey } from "../../server/transfers/pix-out";
 import { settleOutgoingPix } from "../../server/transfers/send-pix";
 import { createUser } from "../../server/users/service";
 import { createRunDatabase, type RunDatabase } from "../support/database";
-import { randomCpf } from "../support/fixtures";
+import { newMerchant } from "../support/fixtures";
 
 // 12:00 in São Paulo (UTC-3): its day began at 03:00Z; the seven-day window at 03:00Z six days before.
 const NOW = new Date("2027-03-10T15:00:00Z");
@@ -26,15 +25,7 @@ const actor = { userId: randomUUID(), email: "ops@example.test" };
 let run: RunDatabase;
 let dbx: Db;
 
-async function merchant(name: string) {
-  return createMerchant(dbx, {
-    name,
-    document: randomCpf(),
-    email: `${randomUUID()}@example.test`,
-    password: "correct-horse-battery",
-    ipWhitelist: ["127.0.0.1"],
-  });
-}
+const merchant = (name: string) => newMerchant({ name, database: dbx });
 
 async function placeAt(seq: bigint, createdAt: Date) {
   await dbx.ledgerEntry.update({ where: { seq }, data: { createdAt } });

@@ -6,28 +6,20 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as reserveExport } from "../../app/api/admin/reserve/export/route";
-import { createMerchant } from "../../server/accounts/merchants";
 import type { SessionUser } from "../../server/auth/next-auth";
-import { createDb, type Db } from "../../server/db/client";
+import { createDb } from "../../server/db/client";
 import { newEndToEndId } from "../../server/ledger/ids";
 import { receive } from "../../server/ledger/verbs";
 import { saoPauloDate } from "../../server/time";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { createRunDatabase, type RunDatabase } from "../support/database";
-import { randomCpf } from "../support/fixtures";
+import { newMerchant } from "../support/fixtures";
+import { standIn } from "../support/stand-ins";
 
-let own: Db | null = null;
-vi.mock("../../server/db/client", async (original) => {
-  const real = await original<typeof import("../../server/db/client")>();
-  return { ...real, db: () => own ?? real.db() };
-});
+vi.mock("../../server/db/client", async (original) => (await import("../support/stand-ins")).dbClient(original));
 
-let session: SessionUser | null = null;
-vi.mock("../../server/auth/next-auth", async (original) => ({
-  ...(await original<typeof import("../../server/auth/next-auth")>()),
-  getSession: async () => (session ? { user: session, expires: "" } : null),
-}));
+vi.mock("../../server/auth/next-auth", async (original) => (await import("../support/stand-ins")).nextAuth(original));
 
 const admin: SessionUser = { id: randomUUID(), role: "ADMIN", name: "Ops", email: "ops@example.test" };
 const merchantUser: SessionUser = { id: randomUUID(), role: "MERCHANT", name: "Loja", email: "loja@example.test" };
@@ -37,15 +29,9 @@ let run: RunDatabase;
 
 beforeAll(async () => {
   run = await createRunDatabase("pix_admin_reserve");
-  own = createDb(run.url, 4);
-  const dbx = own;
-  const shop = await createMerchant(dbx, {
-    name: "Padaria Central",
-    document: randomCpf(),
-    email: `${randomUUID()}@example.test`,
-    password: "correct-horse-battery",
-    ipWhitelist: ["127.0.0.1"],
-  });
+  standIn.db = createDb(run.url, 4);
+  const dbx = standIn.db;
+  const shop = await newMerchant({ name: "Padaria Central", database: dbx });
   const pixIn = (grossCents: bigint) =>
     dbx.$transaction((tx) =>
       receive(tx, {
@@ -63,8 +49,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const dbx = own;
-  own = null;
+  const dbx = standIn.db;
+  standIn.db = null;
   await dbx?.$disconnect();
   await run?.release();
 });
@@ -104,7 +90,7 @@ describe("back office: the settlement account's CSV", () => {
   /** The body as written, BOM included (Response.text() drops it). */
   const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer()).toString("utf8");
   beforeEach(() => {
-    session = admin;
+    standIn.session = admin;
   });
 
   it("downloads the page's rows in pt-BR: headers, `;`, decimal commas, the file named in Portuguese", async () => {
@@ -132,11 +118,11 @@ describe("back office: the settlement account's CSV", () => {
   });
 
   it("refuses a merchant (403), no session (401) and a malformed period (400)", async () => {
-    session = merchantUser;
+    standIn.session = merchantUser;
     expect((await download("")).status).toBe(403);
-    session = null;
+    standIn.session = null;
     expect((await download("")).status).toBe(401);
-    session = admin;
+    standIn.session = admin;
     const bad = await download("from=2026-13-01");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, status: 400 });

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMerchant } from "../../server/accounts/merchants";
 import { runCli } from "../../server/cli/run";
 import { createDb, type Db } from "../../server/db/client";
 import { newEndToEndId } from "../../server/ledger/ids";
@@ -17,24 +16,16 @@ import { BOOKS_TIE_OUT, verifyLedger } from "../../server/ledger/verify";
 import { inCallerTransaction } from "../../server/ledger/write-path";
 import { transferInternal } from "../../server/transfers/internal";
 import { createRunDatabase, type RunDatabase } from "../support/database";
-import { randomCpf } from "../support/fixtures";
+import { newMerchant } from "../support/fixtures";
 
 const ISPB = "99999999";
 let run: RunDatabase;
 let dbx: Db;
-let shop: Awaited<ReturnType<typeof createMerchant>>;
-let other: Awaited<ReturnType<typeof createMerchant>>;
+let shop: Awaited<ReturnType<typeof newMerchant>>;
+let other: Awaited<ReturnType<typeof newMerchant>>;
 let internalSeq: bigint;
 
-async function merchant(name: string) {
-  return createMerchant(dbx, {
-    name,
-    document: randomCpf(),
-    email: `${randomUUID()}@example.test`,
-    password: "correct-horse-battery",
-    ipWhitelist: ["127.0.0.1"],
-  });
-}
+const merchant = (name: string) => newMerchant({ name, database: dbx });
 
 /** Runs `work`, then dates every posting it wrote at `at` (postings carry the moment money moved). */
 async function postedAt<T>(at: string, work: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createMerchant } from "../../server/accounts/merchants";
 import { databaseUrl } from "../../server/config";
-import { db } from "../../server/db/client";
+import { type Db, db } from "../../server/db/client";
 import { PEER_ADDRESS_HEADER, PEER_TOKEN_HEADER, peerToken } from "../../server/http/ip";
 import { applyLedgerChange, type LedgerChange } from "../../server/ledger/apply";
 
@@ -32,9 +32,10 @@ export function randomCnpj(): string {
 
 export const LOCAL_IP = "127.0.0.1";
 
-export async function newMerchant(options: { ipWhitelist?: string[]; name?: string } = {}) {
+/** A merchant with an account and a password, in the run's database or in `database` (a file's own). */
+export async function newMerchant(options: { ipWhitelist?: string[]; name?: string; database?: Db } = {}) {
   const tag = randomBytes(4).toString("hex");
-  return createMerchant(db(), {
+  return createMerchant(options.database ?? db(), {
     name: options.name ?? `Loja ${tag}`,
     document: randomCpf(),
     email: `merchant-${tag}@example.test`,

@@ -45,7 +45,7 @@ describe("the CLI without a database", () => {
     const code = await runCli(lazyDb(openCliDb), io, ["apikey", "list"]);
     expect({ code, out }).toEqual({ code: 1, out: [] });
     expect(err).toEqual([
-      "error: DATABASE_URL is not set: start the embedded database with `npm run dev` and run the CLI with DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:54329/pix, or set DATABASE_URL to your PostgreSQL",
+      "error: DATABASE_URL is not set: start the embedded database with `npm run dev` and run the CLI with DATABASE_URL=postgresql://pix_app:pix_app_local@127.0.0.1:54329/pix, or set DATABASE_URL to your PostgreSQL",
     ]);
   });
 

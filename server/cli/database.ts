@@ -13,7 +13,7 @@ export function openCliDb(): Db {
   if (!config().DATABASE_URL) {
     const port = process.env.EMBEDDED_PG_PORT ?? "54329"; // where `npm run dev` starts it (scripts/dev.ts)
     throw new NoDatabaseError(
-      `DATABASE_URL is not set: start the embedded database with \`npm run dev\` and run the CLI with DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:${port}/pix, or set DATABASE_URL to your PostgreSQL`,
+      `DATABASE_URL is not set: start the embedded database with \`npm run dev\` and run the CLI with DATABASE_URL=postgresql://pix_app:pix_app_local@127.0.0.1:${port}/pix, or set DATABASE_URL to your PostgreSQL`,
     );
   }
   return db();

@@ -31,7 +31,10 @@ const WRITES: [string, RegExp][] = [
     "SQL write of a balance",
     /\bUPDATE\s+"?accounts"?\s+(?:AS\s+\w+\s+)?SET\b[^;`]*?\b(?:available|held|blocked)_cents\b/i,
   ],
-  ["call of a posting function", /\b(?:ledger_post|ledger_post_many|gateway_cash_out_many)\s*\(/i],
+  [
+    "call of a function that writes the ledger",
+    /\b(?:ledger_post|ledger_post_many|gateway_cash_out_many|ledger_mark_disputed|ledger_record_receiver|ledger_mark_refunded)\s*\(/i,
+  ],
   ["outbox event of an entry's money or status", /\btopic:\s*["'`]entry\./],
 ];
 
@@ -81,6 +84,7 @@ describe("ledger writes", () => {
       "await client.query('insert into ledger_postings (entry_seq) values ($1)', [seq]);",
       "UPDATE accounts SET held_cents = held_cents - $1 WHERE id = $2",
       'pool.query("SELECT ledger_post_many($1::jsonb)", [changes]);',
+      'await client.query("SELECT ledger_mark_refunded($1, $2, $3)", [accountId, original, refund]);',
       'await recordEvent(tx, { topic: "entry.status_changed", accountId, payload });',
     ];
     expect(writes.map((text) => writesIn(text).length)).toEqual(writes.map(() => 1));
@@ -90,6 +94,7 @@ describe("ledger writes", () => {
       "await tx.account.update({ where: { id }, data: { status: 'inactive' } });",
       "await tx.med.update({ where: { id }, data: { blockedCents: { increment: blocked } } });",
       "// posted by `ledger_post` (server/ledger/apply.ts)",
+      "SELECT ledger_lock_entry(seq) AS seq FROM (SELECT seq FROM ledger_entries LIMIT 1) found",
       'if (event.topic === "entry.created") return null;',
     ];
     expect(reads.flatMap(writesIn)).toEqual([]);

@@ -42,6 +42,14 @@ module.exports = {
       to: { path: "^server/", pathNot: `${FOUNDATION}|^server/ledger/|^server/outbox/record\\.ts$` },
     },
     {
+      name: "simulator-stands-alone",
+      comment:
+        "The network simulator plays the other side of network.md; it is written from the spec, so it imports nothing of the platform (a shared mistake would pass both sides, decision 0052).",
+      severity: "error",
+      from: { path: "^server/network-simulator/" },
+      to: { path: "^(server|app|components|i18n|prisma)/", pathNot: "^server/network-simulator/" },
+    },
+    {
       name: "services-not-to-doors",
       comment: "A service is called by doors, never the other way round.",
       severity: "error",

@@ -90,12 +90,26 @@ function normalisePatterns(node: Node): Node {
   );
 }
 
+type Erratum = { at: (string | number)[]; was: unknown; now: unknown; why: string };
+
+/**
+ * A property that is one object or another, each told by its own key, where neither branch
+ * requires its key: every value matches both and `oneOf` refuses it. Each branch requires its key.
+ */
+const oneOfByKey = (schema: string, property: string, keys: [string, string], why: string): Erratum[] =>
+  keys.map((key, branch) => ({
+    at: ["components", "schemas", schema, "properties", property, "oneOf", branch, "required"],
+    was: undefined,
+    now: [key],
+    why: branch === 0 ? why : `as above, for the \`${key}\` branch`,
+  }));
+
 /**
  * Slips of the specification's text that no implementation could satisfy, corrected before
  * any test reads it. Each names what it was, so a new version of the file that fixes (or moves)
  * it fails loudly instead of being patched blindly.
  */
-export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown; why: string }[] = [
+export const SPEC_ERRATA: Erratum[] = [
   {
     at: ["components", "schemas", "PixConsultados", "required"],
     was: ["parametros", "cobs"],
@@ -120,18 +134,12 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: [],
     why: "the address belongs to `recebedor` (its own allOf requires it there); required at the top it would ask a cobv for `logradouro`, `cidade`, `uf` and `cep` beside `txid`",
   },
-  {
-    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 0, "required"],
-    was: undefined,
-    now: ["saque"],
-    why: "`retirada` is either `saque` or `troco`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
-  },
-  {
-    at: ["components", "schemas", "CobValor", "properties", "retirada", "oneOf", 1, "required"],
-    was: undefined,
-    now: ["troco"],
-    why: "as above, for the `troco` branch",
-  },
+  ...oneOfByKey(
+    "CobValor",
+    "retirada",
+    ["saque", "troco"],
+    "`retirada` is either `saque` or `troco`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
+  ),
   {
     at: ["components", "schemas", "PayloadLocationCob", "required"],
     was: ["id", "tipoCob"],
@@ -162,18 +170,12 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: [],
     why: "`ispbParticipante` is a property of `pagador`, not of the recurrence; required at the top it asks every rec for a field it has not (and a rec not yet approved has no payer)",
   },
-  {
-    at: ["components", "schemas", "RecEncerramento", "properties", "encerramento", "oneOf", 0, "required"],
-    was: undefined,
-    now: ["rejeicao"],
-    why: "`encerramento` is either `rejeicao` or `cancelamento`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
-  },
-  {
-    at: ["components", "schemas", "RecEncerramento", "properties", "encerramento", "oneOf", 1, "required"],
-    was: undefined,
-    now: ["cancelamento"],
-    why: "as above, for the `cancelamento` branch",
-  },
+  ...oneOfByKey(
+    "RecEncerramento",
+    "encerramento",
+    ["rejeicao", "cancelamento"],
+    "`encerramento` is either `rejeicao` or `cancelamento`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
+  ),
   {
     at: ["components", "requestBodies", "RecBody", "required"],
     was: undefined,
@@ -228,18 +230,12 @@ export const SPEC_ERRATA: { at: (string | number)[]; was: unknown; now: unknown;
     now: [{ type: "string" }],
     why: "`valor` of a Pix Automático PIX is a string whose anyOf lists only objects (the components of a cob's value), so no value satisfies both: the string is kept (docs/decisions/0041)",
   },
-  {
-    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 0, "required"],
-    was: undefined,
-    now: ["cancelamento"],
-    why: "a recurring charge's `encerramento` is either `cancelamento` or `rejeicao`, but neither branch requires its key, so every value matches both and `oneOf` refuses it (as RecEncerramento's)",
-  },
-  {
-    at: ["components", "schemas", "CobRAtualizacao", "properties", "encerramento", "oneOf", 1, "required"],
-    was: undefined,
-    now: ["rejeicao"],
-    why: "as above, for the `rejeicao` branch",
-  },
+  ...oneOfByKey(
+    "CobRAtualizacao",
+    "encerramento",
+    ["cancelamento", "rejeicao"],
+    "a recurring charge's `encerramento` is either `cancelamento` or `rejeicao`, but neither branch requires its key, so every value matches both and `oneOf` refuses it (as RecEncerramento's)",
+  ),
   {
     at: ["components", "schemas", "RecNotification", "required"],
     was: ["idRec", "status", 'atualizacao"'],

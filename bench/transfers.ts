@@ -1,5 +1,6 @@
 import { cpuMeter } from "./support/cpu";
 import { runHttpBench } from "./support/http-bench";
+import { load } from "./support/pgbench";
 import { type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { printStatements, resetStatements } from "./support/statements";
 import { transferDriver } from "./support/transfer-load";
@@ -12,6 +13,7 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,64").split(",").map(Nu
 // BENCH_HOT=1: P12, a hot account (half of the transfers credit the first merchant) against the
 // uniform load, one after the other at each level, with where the backends wait during each.
 const HOT = process.env.BENCH_HOT === "1";
+const COMMAND = `BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} BENCH_ACCOUNTS=${ACCOUNTS} npm run bench:transfers`;
 
 await runHttpBench(
   {
@@ -75,6 +77,13 @@ await runHttpBench(
         CONNECTIONS.map((c) => {
           const level = http[c] as HttpLevel;
           return { connections: c, "transfers/s": Math.round(level.rps), ...levelColumns(level, pgbench[c] as number) };
+        }),
+      // P1: internal transfers over HTTP ÷ pgbench's TPC-B (-M prepared, initialised in this run), same level
+      summary: (pgbench) =>
+        CONNECTIONS.map((c) => {
+          const rps = (http[c] as HttpLevel).rps;
+          const tps = pgbench[c] as number;
+          return `${c === 16 ? "P1" : "ratio"} at ${c} clients = ${(rps / tps).toFixed(3)} (${Math.round(rps)} transfers/s ÷ ${Math.round(tps)} pgbench tps; load ${load()}) — ${COMMAND}`;
         }),
     };
   },

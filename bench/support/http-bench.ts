@@ -19,8 +19,15 @@ export type HttpBench = {
   databaseUrl: string;
 };
 
-/** The report of a measurement, once pgbench's tps per connection count is known; `notes` print after it. */
-export type Measured = { rows: (pgbenchTps: Record<number, number>) => object[]; notes?: string[] };
+/**
+ * The report of a measurement, once pgbench's tps per connection count is known; `notes`, then the
+ * `summary` lines (a target's ratio with the command that measured it), print after it.
+ */
+export type Measured = {
+  rows: (pgbenchTps: Record<number, number>) => object[];
+  notes?: string[];
+  summary?: (pgbenchTps: Record<number, number>) => string[];
+};
 
 export async function runHttpBench(
   options: {
@@ -65,6 +72,7 @@ export async function runHttpBench(
     await disconnectDb();
     finishReport(options.name, measured.rows(pgbench), loadAfterHttp, report, options.settings);
     for (const note of measured.notes ?? []) console.log(note);
+    for (const line of measured.summary?.(pgbench) ?? []) console.log(line);
     await cleanup();
     process.exit(report.ok ? 0 : 1);
   } catch (error) {

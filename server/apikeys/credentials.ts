@@ -40,7 +40,12 @@ export function parseAuthorization(
 
 type Caller = Parameters<typeof callerAddress>[0];
 
-export async function checkCredentials(c: Caller, schemes: readonly Scheme[]): Promise<CredentialCheck> {
+/** `cachedKey`: the caller may take a key read a few seconds ago (authenticateApiKey's `cached`). */
+export async function checkCredentials(
+  c: Caller,
+  schemes: readonly Scheme[],
+  options: { cachedKey?: boolean } = {},
+): Promise<CredentialCheck> {
   const parsed = parseAuthorization(c.req.header("authorization"), schemes);
   if (parsed === "missing") return { outcome: "refused", refusal: parsed };
   const address = callerAddress(c);
@@ -48,7 +53,9 @@ export async function checkCredentials(c: Caller, schemes: readonly Scheme[]): P
   // Both at once (the check must not wait on the lookup); a blocked caller learns nothing either way.
   const [wait, result] = await Promise.all([
     authBlockedFor(address, clientId),
-    typeof parsed === "string" ? null : authenticateApiKey(parsed.id, parsed.secret),
+    typeof parsed === "string"
+      ? null
+      : authenticateApiKey(parsed.id, parsed.secret, new Date(), { cached: options.cachedKey === true }),
   ]);
   if (wait !== null) return { outcome: "throttled", retryAfterSeconds: wait };
   if (!result?.ok) {

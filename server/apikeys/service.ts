@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { config, databaseUrl } from "../config";
 import { batchedLookup } from "../db/batched";
 import type { Tx } from "../db/client";
 import { probePool } from "../db/pool";
@@ -14,6 +15,7 @@ import {
   newClientId,
   newClientSecret,
 } from "./secrets";
+import { announceKeyChange, listenForKeyChanges, VerifiedKeyCache } from "./verified-cache";
 
 export type CreateApiKeyInput = {
   userId: string;
@@ -73,7 +75,12 @@ export async function listApiKeys(tx: Tx, userId?: string): Promise<ApiKey[]> {
 export async function revokeApiKey(tx: Tx, clientId: string, userId?: string): Promise<ApiKey> {
   const key = await tx.apiKey.findFirst({ where: { clientId, ...(userId ? { userId } : {}) } });
   if (!key) throw notFound("API key not found");
-  return tx.apiKey.update({ where: { id: key.id }, data: { active: false, revokedAt: key.revokedAt ?? new Date() } });
+  const revoked = await tx.apiKey.update({
+    where: { id: key.id },
+    data: { active: false, revokedAt: key.revokedAt ?? new Date() },
+  });
+  await announceKeyChange(tx, key.clientId);
+  return revoked;
 }
 
 export async function updateApiKey(
@@ -84,7 +91,7 @@ export async function updateApiKey(
 ): Promise<ApiKey> {
   const key = await tx.apiKey.findFirst({ where: { clientId, userId } });
   if (!key) throw notFound("API key not found");
-  return tx.apiKey.update({
+  const updated = await tx.apiKey.update({
     where: { id: key.id },
     data: {
       ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -93,6 +100,8 @@ export async function updateApiKey(
       ...(changes.expiresAt !== undefined ? { expiresAt: changes.expiresAt } : {}),
     },
   });
+  await announceKeyChange(tx, key.clientId);
+  return updated;
 }
 
 /**
@@ -141,11 +150,11 @@ export const KEYS_BY_CLIENT_ID = `
 
 /**
  * Runs on every API request, so it reads through a plain `pg` pool, the keys of concurrent requests
- * in one statement (docs/decisions/0022-group-commit.md). Nothing is cached: a revoked key stops
- * working at once. With the key, its merchant's accounts (the gateway's step 4 needs them on
+ * in one statement (docs/decisions/0022-group-commit.md); the account surface also keeps what it
+ * read for a few seconds (verified-cache.ts: a revoked key is dropped from it at once). With the key, its merchant's accounts (the gateway's step 4 needs them on
  * every request): one statement and one round trip fewer per request than reading them after.
  */
-const findKeyByClientId = batchedLookup<string, { key: ApiKey; merchant: KeyMerchant }>(async (clientIds) => {
+const findKeyByClientId = batchedLookup<string, FoundKey>(async (clientIds) => {
   const { rows } = await probePool().query<ApiKeyRow>({
     name: "api_keys_by_client_id",
     text: KEYS_BY_CLIENT_ID,
@@ -180,14 +189,58 @@ function apiKeyFromRow(row: ApiKeyRow): ApiKey {
   };
 }
 
+type FoundKey = { key: ApiKey; merchant: KeyMerchant };
+
+let verifiedKeys: VerifiedKeyCache<FoundKey> | null | undefined;
+
+/** The process's cache of keys read (API_KEY_CACHE_MS; none at 0), listening for changes from its first use. */
+function keyCache(): VerifiedKeyCache<FoundKey> | null {
+  if (verifiedKeys === undefined) {
+    const ttlMs = config().API_KEY_CACHE_MS;
+    verifiedKeys = ttlMs > 0 ? new VerifiedKeyCache<FoundKey>(ttlMs) : null;
+    if (verifiedKeys) keyListener = listenForKeyChanges(databaseUrl(), verifiedKeys);
+  }
+  return verifiedKeys;
+}
+let keyListener: ReturnType<typeof listenForKeyChanges> | undefined;
+
+/** Settles once the process's key cache listens for changes (started now if it was not). */
+export async function keyCacheListening(): Promise<void> {
+  keyCache();
+  await keyListener?.listening;
+}
+
+/** Tests change API_KEY_CACHE_MS between cases: the next look-up builds the cache anew. */
+export async function resetKeyCacheForTests(): Promise<void> {
+  await keyListener?.stop();
+  keyListener = undefined;
+  verifiedKeys = undefined;
+}
+
+async function lookUpKey(clientId: string, cached: boolean): Promise<FoundKey | null> {
+  const cache = cached ? keyCache() : null;
+  const hit = cache?.get(clientId);
+  if (hit) return hit;
+  const ticket = cache?.ticket() ?? 0;
+  const found = await findKeyByClientId(clientId);
+  if (found && cache) cache.set(clientId, found, ticket);
+  return found;
+}
+
+/**
+ * `cached`: the caller may take the key as read up to API_KEY_CACHE_MS ago (changes announced
+ * drop it at once); the secret, the state and the expiry are checked on every call either way.
+ * The gateway does not: it reads the merchant's accounts' state with the key.
+ */
 export async function authenticateApiKey(
   clientId: string,
   clientSecret: string,
   now = new Date(),
+  options: { cached?: boolean } = {},
 ): Promise<Authentication> {
   // Concurrent look-ups share one statement: what PostgreSQL cannot take never joins it.
   if (clientId.length > CLIENT_ID_MAX_LENGTH || clientId.includes("\u0000")) return { ok: false, reason: "invalid" };
-  const found = await findKeyByClientId(clientId);
+  const found = await lookUpKey(clientId, options.cached === true);
   const key = found?.key;
   if (!found || !key || !clientSecretMatches(clientSecret, key.secretHash)) return { ok: false, reason: "invalid" };
   if (!key.active) return { ok: false, reason: "inactive" };
@@ -200,6 +253,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** At most one write a minute per key: last use is for people, not for auditing. */
 export async function touchApiKey(tx: Tx, key: ApiKey, now = new Date()): Promise<void> {
   if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  key.lastUsedAt = now; // a cached copy of the key is the same object: the next minute's requests skip the write
   await tx.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
 }
 

@@ -96,6 +96,11 @@ const schema = z
     SUPPORT_CONTACT: z.string().min(3).default("suporte@pix-platform.local"),
     SANDBOX_SETTLEMENT_DELAY_MS: int.default(1000),
     RATE_LIMITS_ENABLED: bool.default(true),
+    /**
+     * How long the account surface may reuse an API key it read (ms; 0 reads it on every request).
+     * Changes to a key drop it at once (docs/decisions/0057-api-key-cache.md). 5000 in production.
+     */
+    API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** lifetime of an API Pix access token (POST /api/pix/oauth/token) */
     API_PIX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     /**
@@ -222,6 +227,7 @@ const schema = z
     return {
       ...env,
       PIX_RAIL: rail,
+      API_KEY_CACHE_MS: env.API_KEY_CACHE_MS ?? (production ? 5_000 : 0),
       PLATFORM_ISPB: env.PSP_ISPB ?? env.PLATFORM_ISPB,
       AUTH_SECRET: secret("AUTH_SECRET"),
       API_KEY_PEPPER: secret("API_KEY_PEPPER"),

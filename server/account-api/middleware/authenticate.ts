@@ -14,7 +14,8 @@ const MESSAGES: Record<CredentialRefusal, string> = {
 
 /** Basic clientId:clientSecret (interface 5.3); anything else is a 401. */
 export const authenticate = createMiddleware<AccountApiEnv>(async (c, next) => {
-  const check = await checkCredentials(c, ["basic"]);
+  // the account surface reads the accounts' state itself: the key may come from the cache
+  const check = await checkCredentials(c, ["basic"], { cachedKey: true });
   if (check.outcome === "throttled") {
     c.header("Retry-After", String(check.retryAfterSeconds));
     return errorResponse(c, 429, "RATE_LIMIT_EXCEEDED", "Too many failed authentication attempts");

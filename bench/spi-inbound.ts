@@ -54,8 +54,8 @@ type Step = {
   rejected: number;
   unanswered: number;
   "not credited once": number;
-  /** this process's CPU (the connector, plus the bench's own payment calls) per credit */
-  "CPU ms/credit": number;
+  /** this process's CPU (the connector, the bench's payment calls; inline, the simulator too) per payment answered */
+  "CPU ms/answer": number;
   load: string;
 };
 
@@ -252,7 +252,7 @@ try {
       rejected,
       unanswered,
       "not credited once": ids.length - creditedOnce,
-      "CPU ms/credit": Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, creditedOnce)) * 10) / 10,
+      "CPU ms/answer": Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 10) / 10,
       load: stepLoad,
     };
   };
@@ -316,7 +316,7 @@ try {
   const first = steps[0];
   const best = steps.filter(held).sort((a, b) => b["settled/s"] - a["settled/s"])[0];
   const line = (step: Step) =>
-    `${step["settled/s"]} credits/s settled of ${step.offered}/s offered, answer p99 ${step["p99 ms"]} ms (p50 ${step["p50 ms"]} ms), from the order p99 ${step["order→answer p99 ms"]} ms, ${step["CPU ms/credit"]} CPU ms/credit here, load ${step.load}`;
+    `${step["settled/s"]} credits/s settled of ${step.offered}/s offered, answer p99 ${step["p99 ms"]} ms (p50 ${step["p50 ms"]} ms), from the order p99 ${step["order→answer p99 ms"]} ms, ${step["CPU ms/answer"]} CPU ms here per payment answered, load ${step.load}`;
   if (first) console.log(`at ${first.offered}/s: ${line(first)}${held(first) ? "" : " — not held"}   [${COMMAND}]`);
   console.log(`at the highest rate held: ${best ? line(best) : "none held"}   [${COMMAND}]`);
   console.log(

@@ -12,6 +12,7 @@ import { settleOutgoingPix } from "../../server/transfers/send-pix";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { availableCents, fundedMerchant } from "../support/fixtures";
+import { useNetworkRail } from "../support/rail";
 
 const caller = (userId: string) =>
   createCallerFactory(appRouter)({ user: { id: userId, role: "MERCHANT", name: "M", email: "m@example.test" } });
@@ -137,12 +138,7 @@ describe("sandbox router", () => {
   });
 
   it("refuses every procedure when the PIX rail is the network", async () => {
-    Object.assign(process.env, {
-      PIX_RAIL: "network",
-      SPI_URL: "http://127.0.0.1:9/spi",
-      DICT_URL: "http://127.0.0.1:9/dict",
-    });
-    resetConfigForTests();
+    useNetworkRail();
     const charge = await createCharge(db(), { userId: shop.userId, accountId: shop.accountId, amountCents: 900n });
     const before = await availableCents(shop.accountId);
     const sandbox = caller(shop.userId).sandbox;

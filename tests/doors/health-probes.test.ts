@@ -8,25 +8,18 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as live } from "../../app/api/health/live/route";
 import { GET as ready } from "../../app/api/health/ready/route";
-import type { SessionUser } from "../../server/auth/next-auth";
 import { resetConfigForTests } from "../../server/config";
-import { createDb, type Db } from "../../server/db/client";
+import { createDb } from "../../server/db/client";
 import { adminUrlOf, dropDatabase, ensureDatabase } from "../../server/db/embedded";
 import { readiness } from "../../server/health/readiness";
 import { createRunDatabase } from "../support/database";
+import { useNetworkRail } from "../support/rail";
+import { standIn } from "../support/stand-ins";
 
 // The network's check reads platform-wide tables (spi_readers, rail_payments): its tests use a database of their own.
-let own: Db | null = null;
-vi.mock("../../server/db/client", async (original) => {
-  const real = await original<typeof import("../../server/db/client")>();
-  return { ...real, db: () => own ?? real.db() };
-});
+vi.mock("../../server/db/client", async (original) => (await import("../support/stand-ins")).dbClient(original));
 
-let session: SessionUser | null = null;
-vi.mock("../../server/auth/next-auth", async (original) => ({
-  ...(await original<typeof import("../../server/auth/next-auth")>()),
-  getSession: async () => (session ? { user: session, expires: "" } : null),
-}));
+vi.mock("../../server/auth/next-auth", async (original) => (await import("../support/stand-ins")).nextAuth(original));
 
 const get = (path: string) => new Request(`http://localhost${path}`);
 const cleanups: (() => Promise<void>)[] = [];
@@ -100,14 +93,7 @@ describe("GET /api/health/ready", () => {
 describe("GET /api/health/ready with PIX_RAIL=network", () => {
   // ten minutes ago: every row written at NOW is stale for the route, which reads the clock
   const NOW = new Date(Date.now() - 10 * 60_000);
-  const network = () => {
-    Object.assign(process.env, {
-      PIX_RAIL: "network",
-      SPI_URL: "http://127.0.0.1:4100/spi",
-      DICT_URL: "http://127.0.0.1:4100/dict/api/v1",
-    });
-    resetConfigForTests();
-  };
+  const network = () => useNetworkRail({ spi: "http://127.0.0.1:4100/spi", dict: "http://127.0.0.1:4100/dict/api/v1" });
   const sandbox = () => {
     process.env.PIX_RAIL = "sandbox";
     resetConfigForTests();
@@ -117,12 +103,12 @@ describe("GET /api/health/ready with PIX_RAIL=network", () => {
     const run = await createRunDatabase("pix_health_network");
     const dbx = createDb(run.url, 2);
     cleanups.push(async () => {
-      own = null;
-      session = null;
+      standIn.db = null;
+      standIn.session = null;
       await dbx.$disconnect();
       await run.release();
     });
-    own = dbx;
+    standIn.db = dbx;
     const at = (ms: number) => new Date(NOW.getTime() - ms);
     await dbx.spiReader.create({ data: { id: "web:1", streamsOpen: 0, updatedAt: at(1_000) } });
     await dbx.railPayment.createMany({
@@ -174,7 +160,7 @@ describe("GET /api/health/ready with PIX_RAIL=network", () => {
       expect(down.headers.get("retry-after")).toBe("5");
       expect(await down.json()).toEqual({ status: "not_ready", pixNetwork: { status: "down" } });
 
-      session = { id: randomUUID(), role: "ADMIN", name: "Ops", email: "ops@example.test" };
+      standIn.session = { id: randomUUID(), role: "ADMIN", name: "Ops", email: "ops@example.test" };
       const detailed = await ready(get("/api/health/ready"), undefined as never);
       expect(await detailed.json()).toEqual({
         status: "not_ready",
@@ -186,14 +172,14 @@ describe("GET /api/health/ready with PIX_RAIL=network", () => {
           acceptedNotSettled: 1,
         },
       });
-      session = { id: randomUUID(), role: "MERCHANT", name: "Loja", email: "loja@example.test" };
+      standIn.session = { id: randomUUID(), role: "MERCHANT", name: "Loja", email: "loja@example.test" };
       expect(await (await ready(get("/api/health/ready"), undefined as never)).json()).toEqual({
         status: "not_ready",
         pixNetwork: { status: "down" },
       });
 
       await dbx.spiReader.update({ where: { id: "worker:2" }, data: { updatedAt: new Date() } });
-      session = null;
+      standIn.session = null;
       const up = await ready(get("/api/health/ready"), undefined as never);
       expect(up.status).toBe(200);
       expect(await up.json()).toEqual({ status: "ready", pixNetwork: { status: "ok" } });

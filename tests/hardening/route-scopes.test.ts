@@ -13,6 +13,7 @@ import { createGatewayApi } from "../../server/gateway/app";
 import { expectSpecProblem } from "../api-pix/spec-validator";
 import { apiPixMerchant, pixCall } from "../api-pix/support";
 import { basic, call, fundedMerchant } from "../support/fixtures";
+import { useNetworkRail } from "../support/rail";
 
 type Routed = { routes: { method: string; path: string; handler: unknown }[] };
 
@@ -94,12 +95,7 @@ describe("route scopes", () => {
   });
 
   it("without the sandbox rail the sandbox routes do not exist", async () => {
-    Object.assign(process.env, {
-      PIX_RAIL: "network",
-      SPI_URL: "http://127.0.0.1:9/spi",
-      DICT_URL: "http://127.0.0.1:9/dict",
-    });
-    resetConfigForTests();
+    useNetworkRail();
     const app = createAccountApi();
     expect(app.routes.some((r) => r.path.includes("/sandbox/"))).toBe(false);
     const m = await fundedMerchant(0n);

@@ -108,5 +108,5 @@ describe("the CLI without a database", () => {
     expect(help.stdout).toBe(`${USAGE}\n`);
     expect(verify.status).toBe(1);
     expect(verify.stderr).toMatch(/^error: DATABASE_URL is not set: [^\n]+\n$/);
-  });
+  }, 60_000); // two tsx start-ups, slow on a busy machine
 });

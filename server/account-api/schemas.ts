@@ -40,6 +40,12 @@ export function envelopeResponse<T extends z.ZodTypeAny>(description: string, da
   return { description, content: { "application/json": { schema: envelopeOf(data, name) } } };
 }
 
+/** A JSON request body a route may go without (every field of `schema` then takes its default). */
+export const optionalJsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
+  required: false,
+  content: { "application/json": { schema } },
+});
+
 /**
  * Shared field schemas are plain zod (the dashboard imports them too): give them metadata with
  * `.meta()`, never `.openapi()`, which exists only on schemas built after @hono/zod-openapi loaded.

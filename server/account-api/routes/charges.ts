@@ -19,7 +19,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
-import { envelopeResponse } from "../schemas";
+import { envelopeResponse, optionalJsonBody } from "../schemas";
 import { entryView } from "../views";
 
 const TxIdParam = TxId.meta({ example: "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56" });
@@ -110,7 +110,7 @@ const sandboxPayDef = sandboxRoute("pix_in:write", [400, 401, 403, 404, 409, 429
   summary: "Simulate a payer at another institution paying one of your charges",
   request: {
     params: z.object({ txId: TxIdParam }),
-    body: { required: false, content: { "application/json": { schema: z.object({ payer: PartyInput.optional() }) } } },
+    body: optionalJsonBody(z.object({ payer: PartyInput.optional() })),
   },
   responses: { 200: envelopeResponse("The credit entry (pix_in:qrcode_paid)", EntrySchema, "ChargePaidResponse") },
 });

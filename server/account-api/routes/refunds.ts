@@ -7,7 +7,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
-import { envelopeResponse } from "../schemas";
+import { envelopeResponse, optionalJsonBody } from "../schemas";
 import { entryView, refundStatusView } from "../views";
 
 const E2eParam = EndToEndId;
@@ -21,14 +21,7 @@ const requestDef = refundsRoute("refund:write", [400, 401, 403, 404, 409, 422, 4
   description: `Path: the end-to-end id of the received PIX. amount defaults to what is still refundable. Up to ${REFUND_WINDOW_DAYS} days after the original; never more than the original in total; 409 while another refund of it is processing.`,
   request: {
     params: z.object({ endToEndId: E2eParam }),
-    body: {
-      required: false,
-      content: {
-        "application/json": {
-          schema: RefundRequest,
-        },
-      },
-    },
+    body: optionalJsonBody(RefundRequest),
   },
   responses: { 200: envelopeResponse("The refund's debit entry (status processing)", EntrySchema, "RefundResponse") },
 });

@@ -18,7 +18,7 @@ import { REJECT_CODES } from "../../recurrences/status";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
-import { envelopeResponse } from "../schemas";
+import { envelopeResponse, optionalJsonBody } from "../schemas";
 import { registerRecurringChargeSandboxRoutes } from "./sandbox-recurring-charges";
 
 const sandboxRoute = accountRoutes("Sandbox");
@@ -52,19 +52,14 @@ const rejectRoute = sandboxRoute("pix_in:write", ERRORS, {
   summary: "Simulate the payer rejecting a Pix Automático consent request (its recurrence becomes REJEITADA)",
   request: {
     params: IdSolicRecParam,
-    body: {
-      required: false,
-      content: {
-        "application/json": {
-          schema: z.object({
-            code: z
-              .enum(REJECT_CODES)
-              .optional()
-              .meta({ description: "The catalogue's rejection code; AP13 when absent." }),
-          }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z.object({
+        code: z
+          .enum(REJECT_CODES)
+          .optional()
+          .meta({ description: "The catalogue's rejection code; AP13 when absent." }),
+      }),
+    ),
   },
   responses: answered,
 });

@@ -16,7 +16,7 @@ import { RecurrenceRefused } from "../../recurrences/model";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
-import { envelopeResponse } from "../schemas";
+import { envelopeResponse, optionalJsonBody } from "../schemas";
 
 const sandboxRoute = accountRoutes("Sandbox");
 const ERRORS = [400, 401, 403, 404, 409, 429, 500];
@@ -49,18 +49,13 @@ const starveRoute = sandboxRoute("pix_in:write", ERRORS, {
   summary: "Starve the payer of a Pix Automático recurrence: its next attempts fail with a code",
   request: {
     params: IdRecParam,
-    body: {
-      required: false,
-      content: {
-        "application/json": {
-          schema: z.object({
-            code: z.enum(COBR_REJECT_CODES).optional().meta({
-              description: "The catalogue's rejection code; AM02 when absent. Some end the charge (decision 0041).",
-            }),
-          }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z.object({
+        code: z.enum(COBR_REJECT_CODES).optional().meta({
+          description: "The catalogue's rejection code; AM02 when absent. Some end the charge (decision 0041).",
+        }),
+      }),
+    ),
   },
   responses: payerAnswer,
 });
@@ -102,18 +97,13 @@ const advanceRoute = sandboxRoute("pix_in:write", ERRORS, {
   summary: "Advance a Pix Automático recurrence on the sandbox clock to its next step and run it",
   request: {
     params: IdRecParam,
-    body: {
-      required: false,
-      content: {
-        "application/json": {
-          schema: z.object({
-            createCharge: z.boolean().optional().meta({
-              description: "Make the next cycle's charge when there is none (as a merchant would with PUT /cobr).",
-            }),
-          }),
-        },
-      },
-    },
+    body: optionalJsonBody(
+      z.object({
+        createCharge: z.boolean().optional().meta({
+          description: "Make the next cycle's charge when there is none (as a merchant would with PUT /cobr).",
+        }),
+      }),
+    ),
   },
   responses: { 200: envelopeResponse("The charge the step concerned", StepSchema, "SandboxRecurrenceAdvanced") },
 });

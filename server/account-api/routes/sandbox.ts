@@ -11,7 +11,7 @@ import type { AccountApiEnv } from "../context";
 import { EntrySchema } from "../entry-schema";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
-import { envelopeResponse } from "../schemas";
+import { envelopeResponse, optionalJsonBody } from "../schemas";
 import { entryView } from "../views";
 
 const entryResponse = {
@@ -46,10 +46,7 @@ const returnRoute = sandboxRoute("pix_out:write", ERRORS, {
   summary: "Simulate the receiver returning one of your payments (pix_out:refunded_processing)",
   request: {
     params: z.object({ endToEndId: EndToEndId }),
-    body: {
-      required: false,
-      content: { "application/json": { schema: SandboxReturn } },
-    },
+    body: optionalJsonBody(SandboxReturn),
   },
   responses: entryResponse,
 });

@@ -104,6 +104,14 @@ const oneOfByKey = (schema: string, property: string, keys: [string, string], wh
     why: branch === 0 ? why : `as above, for the \`${key}\` branch`,
   }));
 
+/** A request body the specification leaves optional although the operation has nothing to do without it. */
+const requiredBody = (name: string, why: string): Erratum => ({
+  at: ["components", "requestBodies", name, "required"],
+  was: undefined,
+  now: true,
+  why,
+});
+
 /**
  * Slips of the specification's text that no implementation could satisfy, corrected before
  * any test reads it. Each names what it was, so a new version of the file that fixes (or moves)
@@ -176,18 +184,8 @@ export const SPEC_ERRATA: Erratum[] = [
     ["rejeicao", "cancelamento"],
     "`encerramento` is either `rejeicao` or `cancelamento`, but neither branch requires its key, so every value matches both and `oneOf` refuses it",
   ),
-  {
-    at: ["components", "requestBodies", "RecBody", "required"],
-    was: undefined,
-    now: true,
-    why: "a recurrence is created from its body: POST /rec without one has nothing to create",
-  },
-  {
-    at: ["components", "requestBodies", "RecBodyRevisada", "required"],
-    was: undefined,
-    now: true,
-    why: "a revision is its body: PATCH /rec/{idRec} without one revises nothing",
-  },
+  requiredBody("RecBody", "a recurrence is created from its body: POST /rec without one has nothing to create"),
+  requiredBody("RecBodyRevisada", "a revision is its body: PATCH /rec/{idRec} without one revises nothing"),
   {
     at: ["components", "schemas", "SolicRecBase", "required"],
     was: ["calendario", "pagador", "idRec", "destinatario"],
@@ -200,18 +198,11 @@ export const SPEC_ERRATA: Erratum[] = [
     now: ["recPayload"],
     why: "`rec` is no property of a consent request; the recurrence it carries is `recPayload` (docs/decisions/0040)",
   },
-  {
-    at: ["components", "requestBodies", "SolicRecBody", "required"],
-    was: undefined,
-    now: true,
-    why: "a request is created from its body: POST /solicrec without one has nothing to send",
-  },
-  {
-    at: ["components", "requestBodies", "SolicRecBodyRevisada", "required"],
-    was: undefined,
-    now: true,
-    why: "a revision is its body: PATCH /solicrec/{idSolicRec} without one revises nothing",
-  },
+  requiredBody("SolicRecBody", "a request is created from its body: POST /solicrec without one has nothing to send"),
+  requiredBody(
+    "SolicRecBodyRevisada",
+    "a revision is its body: PATCH /solicrec/{idSolicRec} without one revises nothing",
+  ),
   {
     at: ["paths", "/locrec", "post", "requestBody"],
     was: undefined,

@@ -42,10 +42,18 @@ export async function settleOutgoingPix(endToEndId: string): Promise<void> {
   const { resetConfigForTests } = await import("../../server/config");
   resetConfigForTests();
   const { db } = await import("../../server/db/client");
-  const { settleOutgoingPix: settle } = await import("../../server/transfers/send-pix");
   const entry = await db().ledgerEntry.findFirstOrThrow({ where: { endToEndId, type: "debit" } });
-  await settle(db(), entry.seq);
-  if (!onNetwork) return;
+  if (!onNetwork) {
+    const { settleOutgoingPix: settle } = await import("../../server/transfers/send-pix");
+    await settle(db(), entry.seq);
+    return;
+  }
+  // what the worker's relay hands the rail: the submission event, with the receiver's document
+  const { transmitOutgoing } = await import("../../server/pix/outgoing");
+  const submitted = await db().outboxEvent.findFirstOrThrow({
+    where: { topic: "rail.payment_submitted", payload: { path: ["entrySeq"], equals: entry.seq.toString() } },
+  });
+  await transmitOutgoing(db(), submitted.payload as Parameters<typeof transmitOutgoing>[1]);
   // the SPI's pacs.002 reaches the server's stream reader, which decides the payment
   await expect
     .poll(async () => (await db().ledgerEntry.findUniqueOrThrow({ where: { seq: entry.seq } })).status, {

@@ -5,7 +5,7 @@
  * reading the SPI's messages as the worker does; E2E_RAIL=sandbox puts it on the in-process rail.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRunDatabase } from "../../tests/support/database";
 import { e2eRail, type LoopbackNetwork, startLoopbackNetwork } from "./network";
 
@@ -41,13 +41,40 @@ if (!existsSync(".next/BUILD_ID")) execFileSync("node_modules/.bin/next", ["buil
 
 const { seedDemo } = await import("../../prisma/seed");
 const { db } = await import("../../server/db/client");
-await seedDemo(db());
+const demo = await seedDemo(db());
 // As `npm run dev`: the demo's opening balance is written before the network's control URL is set.
 if (networkControlUrl) {
   process.env.NETWORK_CONTROL_URL = networkControlUrl;
   const { resetConfigForTests } = await import("../../server/config");
   resetConfigForTests();
 }
+// On the network, as the worker: the SPI's messages to this institution are read, the seed's keys registered.
+const { startStreamReader } = await import("../../server/pix/network/stream-reader");
+const { startKeyRegistrationLoop } = await import("../../server/pix/keys/directory");
+const { closeTransport } = await import("../../server/pix/network/transport");
+const spiReader = network ? startStreamReader(db()) : null;
+const keyRegistrations = network ? startKeyRegistrationLoop(db()) : null;
+if (network) await recordDirectoryEvp();
+
+/**
+ * The directory makes an EVP's value when the seed's is registered (as with `npm run dev`): the
+ * credentials file the seed wrote then names the key the demo account holds.
+ */
+async function recordDirectoryEvp() {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const key = await db().pixKey.findFirst({ where: { accountId: demo.accountId, type: "EVP" } });
+    if (!key || key.dictRegisteredAt) {
+      const file = ".data/demo-credentials.json";
+      if (key && existsSync(file)) {
+        writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), pixKey: key.key }, null, 2));
+      }
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the directory did not register the demo's EVP in time");
+}
+
 const { startWebServer } = await import("../../server/web/main");
 const web = await startWebServer({ dev: false, port: Number(process.env.PORT), hostname: "127.0.0.1" });
 // Statements are built by the worker; this server has none, so it runs the worker's statement loop.
@@ -62,12 +89,6 @@ const mail = startOutboxRelay(db(), outboxHandlers(db()), 250, ["mail.send", "sm
 // Batches of due-date charges (CSV upload, lotecobv) are created by the worker's batch loop.
 const { startDueDateBatchLoop } = await import("../../server/charges/due-date/batch-worker");
 const dueDateBatches = startDueDateBatchLoop(db());
-// On the network, as the worker: the SPI's messages to this institution are read, the seed's keys registered.
-const { startStreamReader } = await import("../../server/pix/network/stream-reader");
-const { startKeyRegistrationLoop } = await import("../../server/pix/keys/directory");
-const { closeTransport } = await import("../../server/pix/network/transport");
-const spiReader = network ? startStreamReader(db()) : null;
-const keyRegistrations = network ? startKeyRegistrationLoop(db()) : null;
 
 let stopping = false;
 async function stop(exitCode = 0) {

@@ -1,6 +1,7 @@
 /** Helpers of the API Pix cobr tests: an approved recurrence, a charge body and the calls. */
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
+import type { RecurringChargeInput } from "../../server/recurrences/charges/model";
 import { settleRecurrence } from "../../server/recurrences/service";
 import { createdRec } from "./rec-support";
 import { PROBLEM, pixCall } from "./support";
@@ -24,6 +25,21 @@ export const cobrBody = (idRec: string, accountId: string, extra: Record<string,
   ajusteDiaUtil: true,
   devedor: { email: "ana@hooks.example.invalid", cidade: "Campinas", uf: "SP" },
   recebedor: { conta: accountId, agencia: "0001", tipoConta: "PAGAMENTO" },
+  ...extra,
+});
+
+/** The same charge as the recurring charges service takes it (createRecurringCharge), `extra` over it. */
+export const recurringChargeInput = (
+  merchant: { userId: string; accountId: string },
+  idRec: string,
+  extra: Partial<RecurringChargeInput> = {},
+): RecurringChargeInput => ({
+  userId: merchant.userId,
+  idRec,
+  dueDate: plusDays(todayInSaoPaulo(), 5),
+  amountCents: 8990n,
+  adjustBusinessDay: true,
+  receiver: { account: merchant.accountId, accountType: "PAGAMENTO" },
   ...extra,
 });
 

@@ -5,7 +5,15 @@ import { db } from "../../server/db/client";
 import { setPayerFailure } from "../../server/recurrences/charges/payer";
 import { createRecurringCharge } from "../../server/recurrences/charges/service";
 import { settleRecurringCharges } from "../../server/recurrences/charges/settlement";
-import { approvedRec, cobrBody, cobrViolations, createdCobr, postCobr, putCobr } from "./cobr-support";
+import {
+  approvedRec,
+  cobrBody,
+  cobrViolations,
+  createdCobr,
+  postCobr,
+  putCobr,
+  recurringChargeInput,
+} from "./cobr-support";
 import { apiPixCompanyWithKey, createdRec } from "./rec-support";
 import { type ApiPixMerchant, cobBody, newTxid, PROBLEM, pixCall, putCob } from "./support";
 
@@ -108,14 +116,7 @@ describe("API Pix cobr violations", () => {
     // a charge due in 40 days, sent on the 35th: on the 40th its first attempt is due, too late to cancel
     const late = await createRecurringCharge(
       db(),
-      {
-        userId: shop.userId,
-        idRec: rec,
-        dueDate: plusDays(today(), 40),
-        amountCents: 8990n,
-        adjustBusinessDay: false,
-        receiver: { account: shop.accountId, accountType: "PAGAMENTO" },
-      },
+      recurringChargeInput(shop, rec, { dueDate: plusDays(today(), 40), adjustBusinessDay: false }),
       at(plusDays(today(), 35)),
     );
     const sameDay = new Date(at(plusDays(today(), 40)));

@@ -11,6 +11,7 @@ import { settleRecurringCharges } from "../../server/recurrences/charges/settlem
 import { recurringRevenue } from "../../server/recurrences/dashboard";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
+import { recurringChargeInput } from "../api-pix/cobr-support";
 import { newMerchant, randomCnpj, randomCpf } from "../support/fixtures";
 
 const caller = (userId: string) =>
@@ -48,14 +49,10 @@ describe("dashboard recurrence charges", () => {
     const request = await me.recurrences.requestConsent({ idRec, account: "9", ispb: "12345678", expiresInDays: 1 });
     await me.sandbox.answerRecurrenceRequest({ idSolicRec: request.idSolicRec, accept: true });
     const due = plusDays(todayInSaoPaulo(), 5);
-    const charge = await createRecurringCharge(db(), {
-      userId: shop.userId,
-      idRec,
-      dueDate: due,
-      amountCents: 2500n,
-      adjustBusinessDay: false,
-      receiver: { account: shop.accountId, accountType: "PAGAMENTO" },
-    });
+    const charge = await createRecurringCharge(
+      db(),
+      recurringChargeInput(shop, idRec, { dueDate: due, amountCents: 2500n, adjustBusinessDay: false }),
+    );
     return { idRec, txId: charge.txId, due };
   }
 

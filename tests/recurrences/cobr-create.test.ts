@@ -6,7 +6,7 @@ import { createRecurringCharges } from "../../server/recurrences/charges/create-
 import type { RecurringChargeInput } from "../../server/recurrences/charges/model";
 import { createRecurringCharge } from "../../server/recurrences/charges/service";
 import { RecurrenceRefused } from "../../server/recurrences/model";
-import { approvedRec } from "../api-pix/cobr-support";
+import { approvedRec, recurringChargeInput } from "../api-pix/cobr-support";
 import { apiPixCompanyWithKey } from "../api-pix/rec-support";
 import type { ApiPixMerchant } from "../api-pix/support";
 
@@ -23,15 +23,7 @@ async function refused(work: Promise<unknown>): Promise<string[]> {
 describe("createRecurringCharge", () => {
   let shop: ApiPixMerchant;
   let idRec: string;
-  const input = (extra: Partial<RecurringChargeInput> = {}): RecurringChargeInput => ({
-    userId: shop.userId,
-    idRec,
-    dueDate: plusDays(todayInSaoPaulo(), 5),
-    amountCents: 8990n,
-    adjustBusinessDay: true,
-    receiver: { account: shop.accountId, accountType: "PAGAMENTO" },
-    ...extra,
-  });
+  const input = (extra: Partial<RecurringChargeInput> = {}) => recurringChargeInput(shop, idRec, extra);
 
   beforeAll(async () => {
     shop = await apiPixCompanyWithKey();

@@ -1,13 +1,13 @@
 /** Settling recurring charges: every status move of a charge and its attempts (docs/decisions/0041). */
 import { beforeAll, describe, expect, it } from "vitest";
-import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
+import { plusDays } from "../../server/charges/due-date/calendar";
 import { db } from "../../server/db/client";
 import type { RecurringChargeInput } from "../../server/recurrences/charges/model";
 import { setPayerFailure } from "../../server/recurrences/charges/payer";
 import { createRecurringCharge, getRecurringCharge } from "../../server/recurrences/charges/service";
 import { settleRecurringCharges } from "../../server/recurrences/charges/settlement";
 import { settleRecurrence } from "../../server/recurrences/service";
-import { approvedRec } from "../api-pix/cobr-support";
+import { approvedRec, recurringChargeInput } from "../api-pix/cobr-support";
 import { apiPixCompanyWithKey } from "../api-pix/rec-support";
 import type { ApiPixMerchant } from "../api-pix/support";
 
@@ -23,15 +23,7 @@ describe("recurring charge settlement", () => {
   /** A new approved recurrence and a charge of it due on a business day ahead. */
   async function charge(recExtra: Record<string, unknown> = {}, extra: Partial<RecurringChargeInput> = {}) {
     const idRec = await approvedRec(shop, recExtra);
-    const input: RecurringChargeInput = {
-      userId: shop.userId,
-      idRec,
-      dueDate: plusDays(todayInSaoPaulo(), 5),
-      amountCents: 8990n,
-      adjustBusinessDay: false,
-      receiver: { account: shop.accountId, accountType: "PAGAMENTO" },
-      ...extra,
-    };
+    const input = recurringChargeInput(shop, idRec, { adjustBusinessDay: false, ...extra });
     const created = await createRecurringCharge(db(), input);
     return { idRec, txId: created.txId, due: input.dueDate };
   }

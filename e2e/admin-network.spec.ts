@@ -9,8 +9,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
-import { runDatabaseUrls } from "./support/run-databases";
 import { e2eRail } from "./support/network";
+import { runDatabaseUrls } from "./support/run-databases";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 

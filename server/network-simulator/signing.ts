@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { DOMParser, type Node as XmlDomNode, type Element as XmlElement } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
@@ -23,9 +24,20 @@ export type SignaturePlacement = "spi-message" | "dict-document";
 
 const SPI_SIGNATURE_HOME = "/*/*[local-name()='AppHdr']/*[local-name()='Sgntr']";
 
+/** Each institution's key parsed once: parsing the PEM on every message cost more than signing it. */
+const parsedKeys = new Map<string, KeyObject>();
+function privateKeyOf(pem: string): KeyObject {
+  let key = parsedKeys.get(pem);
+  if (!key) {
+    key = createPrivateKey(pem);
+    parsedKeys.set(pem, key);
+  }
+  return key;
+}
+
 export function signXml(xml: string, identity: SigningIdentity, placement: SignaturePlacement): string {
   const signer = new SignedXml({
-    privateKey: identity.privateKeyPem,
+    privateKey: privateKeyOf(identity.privateKeyPem),
     publicCert: identity.certificatePem,
     signatureAlgorithm: RSA_SHA256,
     canonicalizationAlgorithm: EXCLUSIVE_C14N,
@@ -77,10 +89,7 @@ export function verifyXml(xml: string, placement: SignaturePlacement, trustedCer
   } catch (error) {
     return { status: "invalid", reason: `unreadable XML: ${(error as Error).message}` };
   }
-  const signatures = xpath.select(
-    `//*[local-name()='Signature' and namespace-uri()='${DSIG_NAMESPACE}']`,
-    document as unknown as Node,
-  ) as unknown as XmlElement[];
+  const signatures = Array.from(document.getElementsByTagNameNS(DSIG_NAMESPACE, "Signature"));
   if (signatures.length === 0) return { status: "absent" };
   if (signatures.length > 1) return { status: "invalid", reason: "more than one Signature element" };
   const signature = signatures[0] as XmlElement;

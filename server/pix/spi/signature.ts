@@ -6,7 +6,7 @@
  * checks all of it, then the value against the network's certificate (never the one the message
  * carries). The connector's configured use (PIX_SIGNING_*, PIX_NETWORK_CERT) is at the end.
  */
-import { X509Certificate } from "node:crypto";
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { DOMParser, type Element as DomElement } from "@xmldom/xmldom";
 import { SignedXml } from "xml-crypto";
 import * as xpath from "xpath";
@@ -29,10 +29,28 @@ export type SignatureRefusal = { code: "DS0A" | "DS0B"; reason: string };
 
 const SPI_SIGNATURE_HOME = "/*/*[local-name()='AppHdr']/*[local-name()='Sgntr']";
 
+/**
+ * Keys and certificates parsed once per PEM: reading them from text on every message cost more
+ * than the RSA operation itself (bench/spi-inbound.ts's profile).
+ */
+const privateKeys = new Map<string, KeyObject>();
+const certificates = new Map<string, X509Certificate>();
+function parsedOnce<T>(cache: Map<string, T>, pem: string, parse: (pem: string) => T): T {
+  let parsed = cache.get(pem);
+  if (!parsed) {
+    if (cache.size >= 16) cache.clear();
+    parsed = parse(pem);
+    cache.set(pem, parsed);
+  }
+  return parsed;
+}
+const privateKeyOf = (pem: string) => parsedOnce(privateKeys, pem, createPrivateKey);
+const certificateOf = (pem: string) => parsedOnce(certificates, pem, (text) => new X509Certificate(text));
+
 /** The document with its one Signature, made with `identity`. */
 export function signXml(xml: string, identity: SigningIdentity, place: SignaturePlace): string {
   const signer = new SignedXml({
-    privateKey: identity.keyPem,
+    privateKey: privateKeyOf(identity.keyPem),
     publicCert: identity.certPem,
     signatureAlgorithm: RSA_SHA256,
     canonicalizationAlgorithm: EXCLUSIVE_C14N,
@@ -90,10 +108,10 @@ function keyInfoProblem(signature: DomElement, trusted: X509Certificate): string
   );
   const base64 = certificates[0]?.textContent?.replace(/\s+/g, "");
   if (certificates.length !== 1 || !base64) return "KeyInfo/X509Data/X509Certificate must name the signer";
+  if (Buffer.from(base64, "base64").equals(trusted.raw)) return null;
   try {
-    return new X509Certificate(Buffer.from(base64, "base64")).raw.equals(trusted.raw)
-      ? null
-      : "the message is signed by a certificate other than the network's";
+    new X509Certificate(Buffer.from(base64, "base64"));
+    return "the message is signed by a certificate other than the network's";
   } catch {
     return "KeyInfo/X509Data/X509Certificate is not a certificate";
   }
@@ -112,19 +130,21 @@ export function verifySignature(xml: string, trustedCertPem: string, place: Sign
   } catch (error) {
     return refused("DS0B", `the document cannot be read: ${(error as Error).message.slice(0, 200)}`);
   }
-  const signatures = select(`//*[local-name()='Signature' and namespace-uri()='${XMLDSIG_NAMESPACE}']`, document);
+  // the DOM's own walk: an XPath over every element cost as much as the check itself
+  const signatures = Array.from(document.getElementsByTagNameNS(XMLDSIG_NAMESPACE, "Signature"));
   if (signatures.length === 0) return refused("DS0A", "the document is not signed");
   if (signatures.length > 1) return refused("DS0B", "the document has more than one Signature");
   const signature = signatures[0] as DomElement;
   const misplaced = placeProblem(signature, place);
   if (misplaced) return refused("DS0B", misplaced);
-  const verifier = new SignedXml({ publicCert: trustedCertPem, getCertFromKeyInfo: () => null });
+  const trusted = certificateOf(trustedCertPem);
+  const verifier = new SignedXml({ publicCert: trusted.publicKey, getCertFromKeyInfo: () => null });
   try {
     verifier.loadSignature(signature as unknown as Node);
   } catch (error) {
     return refused("DS0B", `the Signature cannot be read: ${(error as Error).message.slice(0, 200)}`);
   }
-  const problem = algorithmProblem(verifier) ?? keyInfoProblem(signature, new X509Certificate(trustedCertPem));
+  const problem = algorithmProblem(verifier) ?? keyInfoProblem(signature, trusted);
   if (problem) return refused("DS0B", problem);
   try {
     if (verifier.checkSignature(xml)) return null;

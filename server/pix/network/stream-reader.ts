@@ -20,7 +20,7 @@ import { hostname } from "node:os";
 import type { Db } from "../../db/client";
 import { pool } from "../../db/pool";
 import { logger } from "../../logger";
-import { bizMsgIdrOf } from "../spi/messages";
+import { envelopeIdentityOf } from "../spi/messages";
 import { backoffMs } from "./backoff";
 import { type DispatchResult, dispatchDecisions, dispatchInbound, type KeptInbound } from "./inbound";
 import { networkSettings } from "./settings";
@@ -57,19 +57,13 @@ export type StreamReader = {
 
 const LONG_POLL_TIMEOUT_MS = 15_000;
 
-/** The message's type from its namespace (https://www.bcb.gov.br/pi/{type}/{version}), best effort. */
-function typeOf(xml: string): string {
-  return /https:\/\/www\.bcb\.gov\.br\/pi\/([a-z]{4}\.\d{3})\//.exec(xml)?.[1] ?? "unknown";
-}
-
-function bizMsgIdrOrDigest(xml: string): string {
-  try {
-    const id = bizMsgIdrOf(xml);
-    if (id) return id;
-  } catch {
-    // an unreadable message is still kept, to be refused (admi.002) by its dispatch
-  }
-  return `unreadable:${createHash("sha256").update(xml).digest("hex")}`;
+/** A kept message's type and BizMsgIdr; one that cannot be read is still kept, under a digest, to be refused (admi.002) by its dispatch. */
+function identityOf(xml: string): { type: string; bizMsgIdr: string } {
+  const { type, bizMsgIdr } = envelopeIdentityOf(xml);
+  return {
+    type: type ?? "unknown",
+    bizMsgIdr: bizMsgIdr ?? `unreadable:${createHash("sha256").update(xml).digest("hex")}`,
+  };
 }
 
 /** What must be answered within the network's seconds; the rest are the network's decisions. */
@@ -176,8 +170,7 @@ export function startStreamReader(db: Db, options: StreamReaderOptions = {}): St
         const now = new Date();
         const rows = batch.map((message) => ({
           id: randomUUID(),
-          bizMsgIdr: bizMsgIdrOrDigest(message.xml),
-          type: typeOf(message.xml),
+          ...identityOf(message.xml),
           ...message,
         }));
         const { rows: kept } = await pool().query<{ id: string; created_at: Date }>(

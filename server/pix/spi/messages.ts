@@ -194,25 +194,37 @@ function envelopeOf(xml: string): { type: SpiMessageType; root: XmlNode } {
   return { type, root };
 }
 
-/** The message's type from its Envelope's namespace, or null when it is not one. */
-export function messageTypeOf(xml: string): SpiMessageType | null {
+/**
+ * What a kept message is filed by, from one reading: its type (from the Envelope's namespace) and
+ * its well-formed BizMsgIdr; null for what it does not have or cannot be read.
+ */
+export function envelopeIdentityOf(xml: string): { type: SpiMessageType | null; bizMsgIdr: string | null } {
+  let parsed: ReturnType<typeof parseXml>;
   try {
-    return envelopeOf(xml).type;
+    parsed = parseXml(xml);
   } catch {
-    return null;
+    return { type: null, bizMsgIdr: null };
   }
+  const { rootName, rootNamespace, root } = parsed;
+  const type =
+    rootName === "Envelope"
+      ? (MESSAGE_TYPES.find((candidate) => messageNamespace(candidate) === rootNamespace) ?? null)
+      : null;
+  let bizMsgIdr: string | null = null;
+  try {
+    const id = textOf(elementAt(root, "AppHdr/BizMsgIdr", "Envelope"), "AppHdr/BizMsgIdr");
+    bizMsgIdr = id && BIZ_MSG_IDR_PATTERN.test(id) ? id : null;
+  } catch {
+    bizMsgIdr = null;
+  }
+  return { type, bizMsgIdr };
 }
 
+/** The message's type from its Envelope's namespace, or null when it is not one. */
+export const messageTypeOf = (xml: string): SpiMessageType | null => envelopeIdentityOf(xml).type;
+
 /** The well-formed BizMsgIdr of an Envelope (to answer or deduplicate it by), or null. */
-export function bizMsgIdrOf(xml: string): string | null {
-  try {
-    const { root } = parseXml(xml);
-    const id = textOf(elementAt(root, "AppHdr/BizMsgIdr", "Envelope"), "AppHdr/BizMsgIdr");
-    return id && BIZ_MSG_IDR_PATTERN.test(id) ? id : null;
-  } catch {
-    return null;
-  }
-}
+export const bizMsgIdrOf = (xml: string): string | null => envelopeIdentityOf(xml).bizMsgIdr;
 
 /** Reads an Envelope into its message; `SpiMessageError` (with the code an admi.002 answers) when it cannot. */
 export function parseMessage(xml: string): SpiMessage {

@@ -5,7 +5,7 @@ import { db } from "../../server/db/client";
 import { newEndToEndId, SPI_ISPB } from "../../server/network-simulator/ids";
 import { creditTransferDocument } from "../../server/network-simulator/message-documents";
 import { generateIdentity } from "../../server/network-simulator/signing";
-import { buildSignedEnvelope } from "../../server/network-simulator/spi-messages";
+import { buildEnvelope, buildSignedEnvelope } from "../../server/network-simulator/spi-messages";
 import { sendPixToKey } from "../../server/transfers/pix-out";
 import { availableCents, fundedMerchant } from "../support/fixtures";
 import { entryOf, eventually, PSP_ISPB, startNetwork, type TestNetwork } from "./support";
@@ -173,15 +173,19 @@ describe("PIX in through the network", () => {
     expect(reader?.lastEchoAt).not.toBeNull();
   });
 
-  it("refuses a message whose signature does not verify with an admi.002, and applies nothing", async () => {
-    const merchant = await merchantWithKey();
-    const stranger = await generateIdentity("not the network");
-    const endToEndId = newEndToEndId(SIMULATED_PAYER);
-    const forged = buildSignedEnvelope(
-      {
-        type: "pacs.008",
+  it.each([
+    { refusal: "signed by a key other than the network's", code: "DS0B", signer: "stranger", to: "us" },
+    { refusal: "not signed", code: "DS0A", signer: "nobody", to: "us" },
+    { refusal: "addressed to another institution", code: "CH16", signer: "network", to: "another" },
+  ] as const)(
+    "refuses a message $refusal with an admi.002 $code, and applies nothing",
+    async ({ code, signer, to }) => {
+      const merchant = await merchantWithKey();
+      const endToEndId = newEndToEndId(SIMULATED_PAYER);
+      const envelope = {
+        type: "pacs.008" as const,
         fromIspb: SPI_ISPB,
-        toIspb: PSP_ISPB,
+        toIspb: to === "us" ? PSP_ISPB : "87654321",
         ...creditTransferDocument({
           endToEndId,
           amount: "99.00",
@@ -198,31 +202,38 @@ describe("PIX in through the network", () => {
           creditor: { ispb: PSP_ISPB, document: "52998224725", accountNumber: merchant.accountId, accountType: "TRAN" },
           creditorKey: merchant.key,
         }),
-      },
-      stranger,
-    );
-    // queued on our stream as if the SPI had sent it
-    network.simulator.state.hub.enqueue({
-      ispb: PSP_ISPB,
-      type: "pacs.008",
-      bizMsgIdr: forged.bizMsgIdr,
-      xml: forged.xml,
-    });
-    const refused = await eventually(
-      () => db().spiMessage.findFirst({ where: { direction: "in", bizMsgIdr: forged.bizMsgIdr } }),
-      (row) => row?.status === "refused",
-    );
-    expect(refused?.status).toBe("refused");
-    const reject = await eventually(
-      () => db().spiMessage.findFirst({ where: { direction: "out", type: "admi.002", subjectId: forged.bizMsgIdr } }),
-      (row) => row?.status === "sent",
-    );
-    expect(reject?.xml).toContain(forged.bizMsgIdr);
-    // our admi.002 itself is signed and well formed
-    const seen = await network.control(`/messages?ispb=${PSP_ISPB}&bizMsgIdr=${reject?.bizMsgIdr}`);
-    expect(seen.json[0]).toMatchObject({ type: "admi.002", violations: [] });
-    expect(seen.json[0].signature.status).toBe("verified");
-    expect(await db().railPayment.findUnique({ where: { id: endToEndId } })).toBeNull();
-    expect(await availableCents(merchant.accountId)).toBe(0n);
-  });
+      };
+      const forged =
+        signer === "nobody"
+          ? buildEnvelope(envelope)
+          : buildSignedEnvelope(
+              envelope,
+              signer === "network" ? network.identities.network : await generateIdentity("not the network"),
+            );
+      // queued on our stream as if the SPI had sent it
+      network.simulator.state.hub.enqueue({
+        ispb: PSP_ISPB,
+        type: "pacs.008",
+        bizMsgIdr: forged.bizMsgIdr,
+        xml: forged.xml,
+      });
+      const refused = await eventually(
+        () => db().spiMessage.findFirst({ where: { direction: "in", bizMsgIdr: forged.bizMsgIdr } }),
+        (row) => row?.status === "refused",
+      );
+      expect(refused?.status).toBe("refused");
+      const reject = await eventually(
+        () => db().spiMessage.findFirst({ where: { direction: "out", type: "admi.002", subjectId: forged.bizMsgIdr } }),
+        (row) => row?.status === "sent",
+      );
+      expect(reject?.xml).toContain(forged.bizMsgIdr);
+      expect(reject?.xml).toMatch(new RegExp(`<RjctgPtyRsn>${code}</RjctgPtyRsn>`));
+      // our admi.002 itself is signed and well formed
+      const seen = await network.control(`/messages?ispb=${PSP_ISPB}&bizMsgIdr=${reject?.bizMsgIdr}`);
+      expect(seen.json[0]).toMatchObject({ type: "admi.002", violations: [] });
+      expect(seen.json[0].signature.status).toBe("verified");
+      expect(await db().railPayment.findUnique({ where: { id: endToEndId } })).toBeNull();
+      expect(await availableCents(merchant.accountId)).toBe(0n);
+    },
+  );
 });

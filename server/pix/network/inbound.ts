@@ -19,7 +19,7 @@ import { type Answer, type Arrival, answerArrival, markAnswered, rejectArrival, 
 import { decideOutgoing } from "../outgoing";
 import { newBizMsgIdr } from "../spi/ids";
 import { bizMsgIdrOf, buildMessage, parseMessage } from "../spi/messages";
-import { signatureProblem } from "../spi/signature";
+import { signatureRefusal } from "../spi/signature";
 import {
   type Admi002,
   type EchoRequest,
@@ -81,14 +81,25 @@ const markApplied = coalesced<Done>(async (done) => {
 
 /** Verifies and reads a kept message; a refusal (admi.002 sent, row marked) when it cannot be. */
 async function readKept(db: Db, row: KeptInbound): Promise<SpiMessage | DispatchResult> {
-  const problem = signatureProblem(row.xml);
-  if (problem) return refuse(db, row, SPI_REJECTION_CODES.badSignature, problem);
+  const signature = signatureRefusal(row.xml);
+  if (signature) return refuse(db, row, signature.code, signature.reason);
+  let message: SpiMessage;
   try {
-    return parseMessage(row.xml);
+    message = parseMessage(row.xml);
   } catch (error) {
     if (!(error instanceof SpiMessageError)) throw error;
     return refuse(db, row, error.code, error.message);
   }
+  const { ispb } = networkSettings();
+  if (message.to !== ispb) {
+    return refuse(
+      db,
+      row,
+      SPI_REJECTION_CODES.invalidField,
+      `AppHdr/To is ${message.to}, not this institution (${ispb})`,
+    );
+  }
+  return message;
 }
 
 const isRefusal = (read: SpiMessage | DispatchResult): read is DispatchResult => "applied" in read;

@@ -166,9 +166,13 @@ export function signedDictRequest(xml: string): string {
   return signing ? signXml(xml, signing, "dict-document") : xml;
 }
 
-/** Null when nothing is checked (no PIX_NETWORK_CERT) or the signature holds; else why it does not. */
-export function signatureProblem(xml: string, place: SignaturePlace = "spi-message"): string | null {
+/** Null when nothing is checked (no PIX_NETWORK_CERT) or the signature holds; else the refusal (DS0A unsigned, DS0B otherwise). */
+export function signatureRefusal(xml: string, place: SignaturePlace = "spi-message"): SignatureRefusal | null {
   const { networkCertPem } = networkSettings();
   if (!networkCertPem) return null;
-  return verifySignature(xml, networkCertPem, place)?.reason ?? null;
+  return verifySignature(xml, networkCertPem, place);
 }
+
+/** Null when nothing is checked or the signature holds; else why it does not. */
+export const signatureProblem = (xml: string, place: SignaturePlace = "spi-message"): string | null =>
+  signatureRefusal(xml, place)?.reason ?? null;

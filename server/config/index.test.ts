@@ -34,6 +34,7 @@ describe("config", () => {
   describe("the PIX rail", () => {
     const network = {
       PIX_RAIL: "network",
+      PSP_ISPB: "12345678",
       SPI_URL: "https://spi.example.invalid/spi",
       DICT_URL: "https://dict.example.invalid/api/v1",
     };
@@ -64,8 +65,12 @@ describe("config", () => {
       expect(load({ PLATFORM_ISPB: "11111111", PSP_ISPB: "22222222" }).PLATFORM_ISPB).toBe("22222222");
     });
 
-    it("needs both URLs in network mode", () => {
-      expect(() => load({ PIX_RAIL: "network", SPI_URL: network.SPI_URL })).toThrow(/DICT_URL is required/);
+    it("needs this institution's ISPB and both URLs in network mode", () => {
+      expect(() => load({ PIX_RAIL: "network", PSP_ISPB: "12345678", SPI_URL: network.SPI_URL })).toThrow(
+        /DICT_URL is required/,
+      );
+      const { PSP_ISPB: _none, ...withoutIspb } = network;
+      expect(() => load(withoutIspb)).toThrow(/PSP_ISPB is required with PIX_RAIL=network/);
       expect(load(network).PIX_RAIL).toBe("network");
     });
 

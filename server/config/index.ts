@@ -245,18 +245,26 @@ export function isLoopbackHttp(url: string): boolean {
 
 type NetworkSettings = Partial<
   Record<
-    "SPI_URL" | "DICT_URL" | "PIX_TLS_CERT" | "PIX_TLS_KEY" | "PIX_TLS_CA" | "PIX_SIGNING_KEY" | "PIX_SIGNING_CERT",
+    | "PSP_ISPB"
+    | "SPI_URL"
+    | "DICT_URL"
+    | "PIX_TLS_CERT"
+    | "PIX_TLS_KEY"
+    | "PIX_TLS_CA"
+    | "PIX_SIGNING_KEY"
+    | "PIX_SIGNING_CERT",
     string
   >
 >;
 
 /**
- * What PIX_RAIL=network needs (docs/pix-network.md §1): both URLs; the TLS files together and the
+ * What PIX_RAIL=network needs (docs/pix-network.md §1): this institution's ISPB and both URLs; the TLS files together and the
  * signing files together; and in production TLS and signing unless both URLs are plain http on loopback.
  */
 export function networkConfigIssues(env: NetworkSettings, production: boolean): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
-  for (const name of ["SPI_URL", "DICT_URL"] as const) {
+  // no default: PLATFORM_ISPB's 99999999 is the other institutions' ISPB on a simulated network (network.md §4)
+  for (const name of ["PSP_ISPB", "SPI_URL", "DICT_URL"] as const) {
     if (!env[name]) issues.push({ path: [name], message: `${name} is required with PIX_RAIL=network` });
   }
   const tls = [env.PIX_TLS_CERT, env.PIX_TLS_KEY, env.PIX_TLS_CA];

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const name of ["PIX_RAIL", "SPI_URL", "DICT_URL"]) delete process.env[name];
+  for (const name of ["PIX_RAIL", "PSP_ISPB", "SPI_URL", "DICT_URL"]) delete process.env[name];
   resetConfigForTests();
 });
 
@@ -28,6 +28,7 @@ afterEach(() => {
 function onTheRealNetwork() {
   Object.assign(process.env, {
     PIX_RAIL: "network",
+    PSP_ISPB: "12345678",
     SPI_URL: "http://127.0.0.1:9/spi",
     DICT_URL: "http://127.0.0.1:9/dict/api/v1",
   });

@@ -62,7 +62,12 @@ describe("send", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    Object.assign(process.env, { PIX_RAIL: "network", SPI_URL: `${base}/spi`, DICT_URL: `${base}/dict` });
+    Object.assign(process.env, {
+      PIX_RAIL: "network",
+      PSP_ISPB: "12345678",
+      SPI_URL: `${base}/spi`,
+      DICT_URL: `${base}/dict`,
+    });
     resetConfigForTests();
   });
 

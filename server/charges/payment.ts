@@ -119,9 +119,9 @@ export async function payChargeFromOutside(
 ): Promise<LedgerEntry> {
   const now = new Date();
   const paidOn = paymentDay(now, input.paidOn);
-  // On the simulated network a payer's institution sends it over the wire, paid today; a payment
-  // dated another day (a cobv paid late) can only be simulated here.
-  const overTheWire = paidOn === paymentDay(now) ? pixRail().sendFromSimulatedInstitution : undefined;
+  // On the simulated network a payer's institution sends it over the wire; one dated another day
+  // (a cobv paid late or early) carries that day's noon in São Paulo as the payer's acceptance.
+  const overTheWire = pixRail().sendFromSimulatedInstitution;
   const checked = await inTransaction(db, async (tx) => {
     const owned = await tx.charge.findUnique({
       where: { txId: input.txId },
@@ -156,6 +156,7 @@ export async function payChargeFromOutside(
     initiation: "QRDN",
     txId: charge.txId,
     payer: known,
+    ...(paidOn === paymentDay(now) ? {} : { acceptedAt: new Date(`${paidOn}T15:00:00Z`) }),
   });
   return settledArrival(db as Db, endToEndId);
 }

@@ -5,11 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarDaysBetween } from "../../server/charges/due-date/calendar";
+import { createDueDateCharge } from "../../server/charges/due-date/service";
 import { payChargeFromOutside } from "../../server/charges/payment";
 import { createCharge } from "../../server/charges/service";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { creditIncomingPixToKey } from "../../server/transfers/incoming";
+import { dueDay, lateDay } from "../api-pix/cobv-support";
 import { availableCents, fundedMerchant } from "../support/fixtures";
 import { startNetwork, type TestNetwork } from "./support";
 
@@ -79,6 +82,42 @@ describe("the sandbox payer on the simulated network", () => {
     await payChargeFromOutside(db(), { userId: merchant.userId, txId: charge.txId });
     await expect(payChargeFromOutside(db(), { userId: merchant.userId, txId: charge.txId })).rejects.toMatchObject({
       reason: "CHARGE_ALREADY_PAID",
+    });
+  });
+
+  it("pays a cobv late over the wire: the payer's institution accepts it on that day, fine and interest included", async () => {
+    const merchant = await merchantWithKey();
+    const txid = randomUUID().replaceAll("-", "");
+    await createDueDateCharge(db(), {
+      userId: merchant.userId,
+      txId: txid,
+      chave: merchant.key,
+      dueDate: dueDay(),
+      validityDays: 30,
+      debtor: { name: "Maria Pagadora", cpf: "12345678909" },
+      valor: {
+        original: "100.00",
+        multa: { modalidade: 1, valorPerc: "5.00" },
+        juros: { modalidade: 1, valorPerc: "0.50" },
+      },
+    });
+    const lateCents = BigInt(10_500 + calendarDaysBetween(dueDay(), lateDay()) * 50);
+
+    const credit = await payChargeFromOutside(db(), { userId: merchant.userId, txId: txid, paidOn: lateDay() });
+    expect(credit).toMatchObject({ reason: "pix_in:qrcode_paid", grossCents: lateCents, entryRef: txid });
+    // it came over the wire: a pacs.008 received, whose acceptance is the late day
+    const inbound = await db().spiMessage.findFirstOrThrow({
+      where: { direction: "in", type: "pacs.008", subjectId: credit.id },
+    });
+    expect(inbound.status).toBe("applied");
+    expect(inbound.xml).toContain(`<AccptncDtTm>${lateDay()}T15:00:00`);
+    expect(await db().railPayment.findUniqueOrThrow({ where: { id: credit.id } })).toMatchObject({
+      direction: "incoming",
+      state: "settled",
+    });
+    expect(await db().charge.findUniqueOrThrow({ where: { txId: txid } })).toMatchObject({
+      status: "paid",
+      paidEndToEndId: credit.id,
     });
   });
 });

@@ -293,6 +293,7 @@ export function arrivalOfCreditTransfer(message: Pacs008): Arrival {
     txId: message.txId ?? null,
     initiation: message.localInstrument,
     description: message.remittanceInfo ?? null,
+    acceptedAt: message.acceptedAt.toISOString(),
   };
 }
 

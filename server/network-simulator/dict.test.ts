@@ -106,6 +106,42 @@ describe("createEntry", () => {
   });
 });
 
+describe("checkKeys", () => {
+  const checkKeys = (identity: SigningIdentity, keys: string[]) =>
+    post("/keys/check", signXml(buildXml("CheckKeysRequest", { Keys: { Key: keys } }), identity, "dict-document"));
+
+  it("says which keys a participant holds, signed: registered or a simulated institution's, not a made-up customer", async () => {
+    await post("/entries/", createEntryXml(running.participant, { key: "consulta@example.com" }));
+    const answer = await checkKeys(running.participant, [
+      "consulta@example.com",
+      "maria@other-psp.sandbox",
+      "ninguem@example.com",
+    ]);
+    expect(answer.status).toBe(200);
+    expect(verified(answer.xml)).toBe(true);
+    const { rootName, root } = parseXml(answer.xml);
+    expect(rootName).toBe("CheckKeysResponse");
+    const listed = (root.Keys as { Key: { "#text": string; "@_hasEntry": string }[] }).Key;
+    expect(listed.map((key) => [key["#text"], key["@_hasEntry"]])).toEqual([
+      ["consulta@example.com", "true"],
+      ["maria@other-psp.sandbox", "true"],
+      ["ninguem@example.com", "false"],
+    ]);
+  });
+
+  it("refuses a request signed by another key, and one with no key or a malformed one", async () => {
+    const forged = await checkKeys(running.stranger, ["a@example.com"]);
+    expect([forged.status, problemType(forged.xml)]).toEqual([400, "RequestSignatureInvalid"]);
+    const malformed = await checkKeys(running.participant, ["not a key"]);
+    expect([malformed.status, problemType(malformed.xml)]).toEqual([400, "BadRequest"]);
+    const empty = await post(
+      "/keys/check",
+      signXml(buildXml("CheckKeysRequest", { Keys: "" }), running.participant, "dict-document"),
+    );
+    expect([empty.status, problemType(empty.xml)]).toEqual([400, "BadRequest"]);
+  });
+});
+
 describe("getEntry", () => {
   it("resolves an unregistered key to the same simulated customer every time, signed, with Statistics and Cache-Control", async () => {
     const first = await getEntry("+5561988880000");

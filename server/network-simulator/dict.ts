@@ -16,7 +16,7 @@ import { END_TO_END_ID_PATTERN, ISPB_PATTERN } from "./ids";
 import { FRAUD_DOMAIN } from "./institutions";
 import { keyTypeOf, MAX_KEY_LENGTH } from "./pix-keys";
 import { signatureRefused, verifyXml } from "./signing";
-import { type ParsedXml, parseXml, UnreadableXml } from "./xml";
+import { at, type ParsedXml, parseXml, UnreadableXml } from "./xml";
 
 const MAX_BODY_BYTES = 200_000;
 /** How long a payer's PSP may keep a getEntry answer. */
@@ -151,6 +151,26 @@ export function dictRoutes(context: NetworkContext): Hono {
       c,
       signedResponse(identity, "GetEntryResponse", content, 200, { "Cache-Control": ENTRY_CACHE_CONTROL }),
     );
+  });
+
+  // checkKeys: which keys have an entry held by a participant (registered here, or a simulated
+  // institution's); a well-formed key nobody registered has none, whatever getEntry would make up.
+  app.post("/keys/check", async (c) => {
+    const read = await signedRequest(c, "CheckKeysRequest");
+    if ("refusal" in read) return send(c, read.refusal);
+    const listed = at(read.parsed.root, "Keys");
+    const raw = typeof listed === "object" && !Array.isArray(listed) ? listed.Key : undefined;
+    const keys = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map((key) =>
+      typeof key === "string" ? key : "",
+    );
+    if (keys.length < 1 || keys.length > 200 || keys.some((key) => !keyTypeOf(key) || key.length > MAX_KEY_LENGTH)) {
+      return send(
+        c,
+        problem(400, "BadRequest", "Keys must hold 1 to 200 keys", [{ reason: "1 to 200 keys", property: "Keys" }]),
+      );
+    }
+    const checked = keys.map((key) => ({ "@_hasEntry": String(directory.holder(key) !== undefined), "#text": key }));
+    return send(c, signedResponse(identity, "CheckKeysResponse", { Keys: { Key: checked } }));
   });
 
   app.post("/entries/:key/delete", async (c) => {

@@ -19,7 +19,13 @@ const parser = new XMLParser({
   htmlEntities: false,
 });
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: false });
+// an attribute "true" is written hasEntry="true", not as a bare HTML-style attribute
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  suppressEmptyNode: false,
+  suppressBooleanAttributes: false,
+});
 
 // A DOCTYPE can declare entities (expansion bombs, external files); no message of the network needs one.
 const DOCTYPE = /<!DOCTYPE|<!ENTITY/i;

@@ -62,6 +62,11 @@ describe("PIX keys in the DICT", () => {
     ).toEqual({ status: "held_elsewhere", by: "other_participant" });
   });
 
+  it("asks the directory (checkKeys) whether a key is held elsewhere before its owner is asked to prove it", async () => {
+    expect(await networkRail.keyAvailability("ana@other-psp.sandbox", "EMAIL")).toBe("other_participant");
+    expect(await networkRail.keyAvailability(`livre-${randomCpf()}@example.com`, "EMAIL")).toBe("available");
+  });
+
   it("resolves a key of this platform without asking the DICT", async () => {
     const merchant = await newMerchant();
     const key = `daqui-${merchant.accountId}@example.com`;

@@ -105,13 +105,16 @@ export async function checkRegistrable(tx: Tx, account: Account, type: PixKeyTyp
       seconds,
     );
   }
-  const availability = await pixRail().keyAvailability(key, type);
-  if (availability !== "available") throw heldElsewhere(availability);
+  // here first: a key this platform holds is in the directory too, but not "elsewhere"
   const existing = await tx.pixKey.findUnique({ where: { key }, include: { account: true } });
   if (existing && existing.account.document !== account.document) {
     throw new AppError("BAAS_PIX_KEY_OTHER_OWNER", "this key belongs to another CPF/CNPJ", "key");
   }
   if (existing) throw new AppError("CONFLICT", "this key is already registered", "key");
+  if (type !== "EVP") {
+    const availability = await pixRail().keyAvailability(key, type);
+    if (availability !== "available") throw heldElsewhere(availability);
+  }
   return { count };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The DICT API 1.8.0 as the connector uses it (docs/pix-network.md §3): getEntry before a payment
- * to a key outside this platform, createEntry and deleteEntry for the keys its customers hold.
+ * to a key outside this platform, checkKeys before a customer is asked to prove a key, createEntry
+ * and deleteEntry for the keys its customers hold.
  * Requests that change the directory are signed; every answer's signature is checked when
  * PIX_NETWORK_CERT is set, and one that does not verify is a failed call.
  */
@@ -10,7 +11,7 @@ import type { PixKeyType } from "../../generated/prisma/client";
 import { logger } from "../../logger";
 import type { KeyLookup } from "../rail";
 import { signatureProblem, signedDictRequest } from "../spi/signature";
-import { buildXml, elementAt, parseXml, textOf, type XmlNode } from "../spi/xml";
+import { attributeOf, buildXml, elementAt, parseXml, textOf, type XmlNode } from "../spi/xml";
 import { backoffMs } from "./backoff";
 import { networkSettings } from "./settings";
 import { header, send, type TransportAnswer, TransportError } from "./transport";
@@ -148,6 +149,31 @@ export type NewEntry = {
   taxIdNumber: string;
   name: string;
 };
+
+/**
+ * checkKeys for one key: whether the directory holds an entry for it, signed like every request
+ * with a body; null when the directory cannot say now (createEntry then decides).
+ */
+export async function keyHasEntry(key: string): Promise<boolean | null> {
+  const { dictUrl } = networkSettings();
+  const body = signedDictRequest(buildXml({ CheckKeysRequest: { Keys: { Key: key } } }));
+  try {
+    const answer = verified(await call(`${dictUrl}/keys/check`, { method: "POST", body }));
+    if (answer.status !== 200) return null;
+    const { rootName, root } = parseXml(answer.body);
+    if (rootName !== "CheckKeysResponse") return null;
+    const keys = typeof root === "string" ? undefined : elementAt(root, "Keys", rootName);
+    const listed = keys && typeof keys !== "string" ? keys.Key : undefined;
+    const found = (Array.isArray(listed) ? listed : listed ? [listed] : []).find(
+      (item) => textOf(item, "CheckKeysResponse/Keys/Key") === key,
+    );
+    const hasEntry = attributeOf(found, "hasEntry", "CheckKeysResponse/Keys/Key");
+    return hasEntry === "true" ? true : hasEntry === "false" ? false : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
 
 export type CreateEntryOutcome =
   | { status: "created"; key: string | null }

@@ -14,7 +14,7 @@ import { parsePixKey } from "../keys";
 import type { KeyResolution, PixRail } from "../rail";
 import { completedParty, simulatedParticipant } from "../sandbox-rail";
 import { submissionEvent } from "../submission";
-import { createEntry, type DictEntry, deleteEntry, getEntry } from "./dict-client";
+import { createEntry, type DictEntry, deleteEntry, getEntry, keyHasEntry } from "./dict-client";
 import { transmitToSpi } from "./outbound";
 import { sendFromSimulatedInstitution } from "./simulated-payer";
 
@@ -65,8 +65,9 @@ export const networkRail: PixRail = {
   },
 
   /** The DICT says so when the key is registered (createEntry); nothing is known before. */
-  async keyAvailability() {
-    return "available";
+  // checkKeys says only that someone holds the key; createEntry tells the owner from the custodian
+  async keyAvailability(key) {
+    return (await keyHasEntry(key)) ? "other_participant" : "available";
   },
 
   async registerKey({ key, keyType, account }) {

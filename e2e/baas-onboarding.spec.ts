@@ -28,7 +28,8 @@ function randomCpf(): string {
 const tag = Date.now().toString(36);
 const customer = {
   personType: "person",
-  name: `Cliente e2e ${tag}`,
+  // a person's name as the DICT takes it: letters only (the run's tag spelled without digits)
+  name: `Cliente Teste ${tag.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] as string)}`,
   document: randomCpf(),
   email: `cliente-${tag}@example.test`,
   phone: "+5511987654321",

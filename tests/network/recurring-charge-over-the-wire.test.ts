@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plusDays, todayInSaoPaulo } from "../../server/charges/due-date/calendar";
-import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { advanceRecurrence } from "../../server/recurrences/charges/sandbox";
 import { createRecurringCharge, getRecurringCharge } from "../../server/recurrences/charges/service";
@@ -22,14 +21,10 @@ let shop: ApiPixMerchant;
 beforeAll(async () => {
   // the merchant (its key kept here only) is made before the platform joins the network
   shop = await apiPixCompanyWithKey();
-  network = await startNetwork();
-  process.env.NETWORK_CONTROL_URL = `${network.url}/control`;
-  resetConfigForTests();
+  network = await startNetwork({ sandbox: true });
 });
 
 afterAll(async () => {
-  delete process.env.NETWORK_CONTROL_URL;
-  resetConfigForTests();
   await network.stop();
 });
 

@@ -9,7 +9,6 @@ import { calendarDaysBetween } from "../../server/charges/due-date/calendar";
 import { createDueDateCharge } from "../../server/charges/due-date/service";
 import { payChargeFromOutside } from "../../server/charges/payment";
 import { createCharge } from "../../server/charges/service";
-import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { creditIncomingPixToKey } from "../../server/transfers/incoming";
 import { dueDay, lateDay } from "../api-pix/cobv-support";
@@ -19,14 +18,10 @@ import { startNetwork, type TestNetwork } from "./support";
 let network: TestNetwork;
 
 beforeAll(async () => {
-  network = await startNetwork();
-  process.env.NETWORK_CONTROL_URL = `${network.url}/control`;
-  resetConfigForTests();
+  network = await startNetwork({ sandbox: true });
 });
 
 afterAll(async () => {
-  delete process.env.NETWORK_CONTROL_URL;
-  resetConfigForTests();
   await network.stop();
 });
 

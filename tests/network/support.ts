@@ -65,9 +65,17 @@ async function testPki() {
   };
 }
 
-/** `tls`: the simulator answers HTTPS only to a client certificate of its CA (the control API then too). */
+/**
+ * `tls`: the simulator answers HTTPS only to a client certificate of its CA (the control API then too).
+ * `sandbox`: NETWORK_CONTROL_URL is set, as npm run dev sets it, so the sandbox's payers send over the wire.
+ */
 export async function startNetwork(
-  options: { simulator?: NetworkSimulatorOptions; reader?: StreamReaderOptions | false; tls?: boolean } = {},
+  options: {
+    simulator?: NetworkSimulatorOptions;
+    reader?: StreamReaderOptions | false;
+    tls?: boolean;
+    sandbox?: boolean;
+  } = {},
 ): Promise<TestNetwork> {
   const ids = await testIdentities();
   const pki = options.tls ? await testPki() : null;
@@ -97,6 +105,7 @@ export async function startNetwork(
     PIX_SIGNING_KEY: file("signing.key", ids.platform.privateKeyPem),
     PIX_SIGNING_CERT: file("signing.pem", ids.platform.certificatePem),
     PIX_NETWORK_CERT: file("network.pem", ids.network.certificatePem),
+    ...(options.sandbox ? { NETWORK_CONTROL_URL: `${url}/control` } : {}),
     ...(pki
       ? {
           PIX_TLS_CERT: file("client.pem", pki.clientCert),
@@ -138,6 +147,8 @@ export async function startNetwork(
       await simulator.stop();
       closeTransport();
       clearDictCache();
+      delete process.env.NETWORK_CONTROL_URL;
+      resetConfigForTests();
     },
   };
   if (options.reader !== false) network.reader = network.startReader(options.reader || {});

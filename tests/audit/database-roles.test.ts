@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "../../server/audit/log";
 import { db } from "../../server/db/client";
+import { asRole } from "./as-role";
 
 const actor = { userId: "7d4e2c1a-9b7f-4c3e-8a2d-1f0e9d8c7b6a", email: "ops@example.test" };
 
@@ -22,16 +23,7 @@ describe("database roles: the audit log", () => {
     await client.end();
   });
 
-  /** Runs `sql` as `role` (SET ROLE inside a transaction that is rolled back). */
-  async function as(role: string | null, sql: string, values: unknown[] = []) {
-    await client.query("BEGIN");
-    try {
-      if (role) await client.query(`SET LOCAL ROLE ${role}`);
-      return await client.query(sql, values);
-    } finally {
-      await client.query("ROLLBACK");
-    }
-  }
+  const as = (role: string | null, sql: string, values: unknown[] = []) => asRole(client, role, sql, values);
 
   it("the app's role adds and reads entries", async () => {
     const added = await as(

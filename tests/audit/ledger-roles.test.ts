@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../server/db/client";
 import { fundedMerchant } from "../support/fixtures";
+import { asRole } from "./as-role";
 
 /** Every table of the ledger: its name says ledger or posting, and the entries' status events. */
 const LEDGER_TABLES_SQL = `
@@ -41,16 +42,7 @@ describe("database roles: the ledger", () => {
     await client.end();
   });
 
-  /** Runs `sql` as `role` (SET ROLE inside a transaction that is rolled back). */
-  async function as(role: string | null, sql: string, values: unknown[] = []) {
-    await client.query("BEGIN");
-    try {
-      if (role) await client.query(`SET LOCAL ROLE ${role}`);
-      return await client.query(sql, values);
-    } finally {
-      await client.query("ROLLBACK");
-    }
-  }
+  const as = (role: string | null, sql: string, values: unknown[] = []) => asRole(client, role, sql, values);
 
   /** The shop's balances, entries and postings (other files write the same database meanwhile). */
   const shopState = async () => ({

@@ -12,6 +12,7 @@ import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { DEMO_MERCHANT } from "../prisma/demo";
 import { sandboxCode } from "./support/account-api";
+import { runDatabaseUrls } from "./support/run-databases";
 import { snap, snapDialog } from "./support/screenshots";
 import { signIn } from "./support/session";
 
@@ -38,23 +39,14 @@ test.afterAll(async () => {
 
 /** SQL on this run's database: the e2e database that holds `key` (its URL kept in `runUrl`). */
 async function runDatabase(key: string): Promise<pg.Pool> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("DATABASE_URL is not set");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin
-    .query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pix_e2e_%'")
-    .finally(() => admin.end());
-  for (const { datname } of rows) {
-    const url = new URL(adminUrl);
-    url.pathname = `/${datname}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  for (const url of await runDatabaseUrls()) {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
     const found = await pool
       .query("SELECT 1 FROM pix_keys WHERE key = $1", [key])
       .then((r) => r.rowCount === 1)
       .catch(() => false);
     if (found) {
-      runUrl = url.toString();
+      runUrl = url;
       return pool;
     }
     await pool.end();

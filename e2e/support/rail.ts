@@ -9,27 +9,19 @@
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { e2eRail, loopbackNetworkEnvironment } from "./network";
+import { runDatabaseUrls } from "./run-databases";
 
 /** The e2e database (serve.ts names it at random) whose ledger holds `endToEndId`. */
 export async function runDatabaseOf(endToEndId: string): Promise<string> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("DATABASE_URL is not set (the e2e command sets it)");
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin
-    .query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'pix_e2e_%' ORDER BY datname DESC")
-    .finally(() => admin.end());
-  for (const { datname } of rows) {
-    const url = new URL(adminUrl);
-    url.pathname = `/${datname}`;
-    const client = new pg.Client({ connectionString: url.toString() });
+  for (const url of await runDatabaseUrls()) {
+    const client = new pg.Client({ connectionString: url });
     const found = await client
       .connect()
       .then(() => client.query("SELECT 1 FROM ledger_entries WHERE end_to_end_id = $1 LIMIT 1", [endToEndId]))
       .then((result) => (result.rowCount ?? 0) > 0)
       .catch(() => false)
       .finally(() => client.end());
-    if (found) return url.toString();
+    if (found) return url;
   }
   throw new Error(`no e2e database holds the PIX ${endToEndId}`);
 }

@@ -31,6 +31,31 @@ export function testIdentities() {
   return identities;
 }
 
+/**
+ * A CA whose certificate also serves the simulator on 127.0.0.1 (`ca`, `key`), and a client
+ * certificate it issued (`clientCert`, `clientKey`): the PKI of a mutual-TLS test.
+ */
+export async function testTlsPki(caName: string, clientName: string) {
+  const selfsigned = await import("selfsigned");
+  const made = await selfsigned.generate([{ name: "commonName", value: caName }], {
+    keySize: 2048,
+    algorithm: "sha256",
+    extensions: [
+      { name: "basicConstraints", cA: true },
+      { name: "keyUsage", digitalSignature: true, keyEncipherment: true, keyCertSign: true },
+      { name: "extKeyUsage", serverAuth: true, clientAuth: true },
+      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+    ],
+    clientCertificate: { cn: clientName, keySize: 2048, algorithm: "sha256" },
+  });
+  return {
+    ca: made.cert,
+    key: made.private,
+    clientCert: made.clientcert as string,
+    clientKey: made.clientprivate as string,
+  };
+}
+
 export interface RunningSimulator {
   simulator: NetworkSimulator;
   url: string;

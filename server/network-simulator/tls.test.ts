@@ -1,30 +1,14 @@
 import { request } from "node:https";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningSimulator, startSimulator } from "./test-support";
+import { type RunningSimulator, startSimulator, testTlsPki } from "./test-support";
 
 let running: RunningSimulator;
-let pki: { ca: string; clientCert: string; clientKey: string };
+let pki: Awaited<ReturnType<typeof testTlsPki>>;
 
 beforeAll(async () => {
-  const selfsigned = await import("selfsigned");
-  const generated = await selfsigned.generate([{ name: "commonName", value: "network simulator CA" }], {
-    keySize: 2048,
-    algorithm: "sha256",
-    extensions: [
-      { name: "basicConstraints", cA: true },
-      { name: "keyUsage", digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-      { name: "extKeyUsage", serverAuth: true, clientAuth: true },
-      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
-    ],
-    clientCertificate: { cn: "participant", keySize: 2048, algorithm: "sha256" },
-  });
-  pki = {
-    ca: generated.cert,
-    clientCert: generated.clientcert as string,
-    clientKey: generated.clientprivate as string,
-  };
+  pki = await testTlsPki("network simulator CA", "participant");
   running = await startSimulator({
-    tls: { certificatePem: generated.cert, privateKeyPem: generated.private, caPem: generated.cert },
+    tls: { certificatePem: pki.ca, privateKeyPem: pki.key, caPem: pki.ca },
   });
 });
 afterAll(() => running.stop());

@@ -14,6 +14,7 @@ import {
   type NetworkSimulatorOptions,
 } from "../../server/network-simulator/app";
 import { generateIdentity, type SigningIdentity } from "../../server/network-simulator/signing";
+import { testTlsPki } from "../../server/network-simulator/test-support";
 import { startOutboxRelay } from "../../server/outbox/relay";
 import { clearDictCache } from "../../server/pix/network/dict-client";
 import { type StreamReader, type StreamReaderOptions, startStreamReader } from "../../server/pix/network/stream-reader";
@@ -43,28 +44,6 @@ export type TestNetwork = {
   stop(): Promise<void>;
 };
 
-/** A CA whose certificate also serves the simulator on 127.0.0.1, and a client certificate it issued. */
-async function testPki() {
-  const selfsigned = await import("selfsigned");
-  const made = await selfsigned.generate([{ name: "commonName", value: "test network CA" }], {
-    keySize: 2048,
-    algorithm: "sha256",
-    extensions: [
-      { name: "basicConstraints", cA: true },
-      { name: "keyUsage", digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-      { name: "extKeyUsage", serverAuth: true, clientAuth: true },
-      { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
-    ],
-    clientCertificate: { cn: "test platform", keySize: 2048, algorithm: "sha256" },
-  });
-  return {
-    ca: made.cert,
-    key: made.private,
-    clientCert: made.clientcert as string,
-    clientKey: made.clientprivate as string,
-  };
-}
-
 /**
  * `tls`: the simulator answers HTTPS only to a client certificate of its CA (the control API then too).
  * `sandbox`: NETWORK_CONTROL_URL is set, as npm run dev sets it, so the sandbox's payers send over the wire.
@@ -78,7 +57,7 @@ export async function startNetwork(
   } = {},
 ): Promise<TestNetwork> {
   const ids = await testIdentities();
-  const pki = options.tls ? await testPki() : null;
+  const pki = options.tls ? await testTlsPki("test network CA", "test platform") : null;
   const simulator = await createNetworkSimulator({
     ...(pki ? { tls: { certificatePem: pki.ca, privateKeyPem: pki.key, caPem: pki.ca } } : {}),
     identity: ids.network,

@@ -1,6 +1,7 @@
 /** One locale's namespaces: one JSON file each, so that parallel work touches different files. */
 export { default as activity } from "./activity.json";
 export { default as adminAudit } from "./adminAudit.json";
+export { default as adminBooks } from "./adminBooks.json";
 export { default as adminHome } from "./adminHome.json";
 export { default as adminMeds } from "./adminMeds.json";
 export { default as adminMerchants } from "./adminMerchants.json";

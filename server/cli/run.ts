@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { ACCOUNT_USAGE, accountCommand } from "./commands/account";
 import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
+import { BOOKS_USAGE, booksCommand } from "./commands/books";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MED_USAGE, medCommand } from "./commands/med";
 import { MEMBER_USAGE, memberCommand } from "./commands/member";
@@ -21,6 +22,7 @@ export const USAGE = [
   `       ${USER_USAGE}`,
   `       ${APIKEY_USAGE}`,
   `       ${LEDGER_USAGE}`,
+  `       ${BOOKS_USAGE}`,
   `       ${MED_USAGE}`,
   `       ${ACCOUNT_USAGE}`,
   `       ${ONBOARDING_USAGE}`,
@@ -36,6 +38,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "user") await userCommand(db, io, args);
     else if (command === "apikey") await apikeyCommand(db, io, args);
     else if (command === "ledger") return await ledgerCommand(db, io, args);
+    else if (command === "books") return await booksCommand(db, io, args);
     else if (command === "med") await medCommand(db, io, args);
     else if (command === "account") await accountCommand(db, io, args);
     else if (command === "onboarding") await onboardingCommand(db, io, args);

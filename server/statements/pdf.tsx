@@ -31,7 +31,7 @@ type Painter = {
   text(text: string, x: number, y: number, options: { width: number; align: string; lineBreak: boolean }): Painter;
 };
 
-const styles = StyleSheet.create({
+export const styles = StyleSheet.create({
   page: { paddingTop: 48, paddingBottom: 40, paddingHorizontal: 28, fontSize: 7, fontFamily: "Helvetica" },
   header: { position: "absolute", top: 18, left: 28, right: 28, flexDirection: "row", justifyContent: "space-between" },
   brand: { fontSize: 10, fontFamily: "Helvetica-Bold" },
@@ -101,7 +101,13 @@ function Chrome({
   );
 }
 
-function Table({ columns, rows }: { columns: { label: string; width: number; right?: boolean }[]; rows: string[][] }) {
+export function Table({
+  columns,
+  rows,
+}: {
+  columns: { label: string; width: number; right?: boolean }[];
+  rows: string[][];
+}) {
   return (
     <View>
       <View style={styles.head} fixed>

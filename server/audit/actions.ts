@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "med.reject",
   "onboarding.approve",
   "onboarding.reject",
+  "kyb.load_list",
+  "kyb.clear_flag",
   "account.block",
   "account.unblock",
   "user.create_admin",
@@ -28,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "webhook.change",
   "money.send",
   "user.reset_second_factor",
+  "pricing.set",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

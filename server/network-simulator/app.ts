@@ -9,6 +9,7 @@ import { dictRoutes } from "./dict";
 import { signedProblem, tampered } from "./dict-documents";
 import { Directory } from "./directory";
 import { Faults } from "./faults";
+import { InfractionStore } from "./infraction-reports";
 import { DEFAULT_LOOKUP_BUDGETS, type LookupBudgetSizes, LookupBudgets } from "./lookup-budgets";
 import { NetworkRecords } from "./records";
 import { Settlement } from "./settlement";
@@ -79,6 +80,7 @@ export async function createNetworkSimulator(options: NetworkSimulatorOptions = 
     directory,
     budgets,
     faults,
+    infractions: new InfractionStore(),
   };
 
   const app = new Hono<{ Bindings: HttpBindings }>();

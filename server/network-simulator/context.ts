@@ -1,5 +1,6 @@
 import type { Directory } from "./directory";
 import type { Faults } from "./faults";
+import type { InfractionStore } from "./infraction-reports";
 import type { LookupBudgets } from "./lookup-budgets";
 import type { NetworkRecords } from "./records";
 import type { Settlement } from "./settlement";
@@ -17,4 +18,6 @@ export interface NetworkContext {
   directory: Directory;
   budgets: LookupBudgets;
   faults: Faults;
+  /** The DICT's infraction reports and refund requests (MED). */
+  infractions: InfractionStore;
 }

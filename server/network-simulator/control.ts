@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { NetworkContext } from "./context";
+import { fileInfractionReport, requestRefund } from "./dict-infractions";
 import { FaultsRequest } from "./faults";
 import { ISPB_PATTERN, newEndToEndId, newReturnId } from "./ids";
+import { INFRACTION_TYPES, REFUND_REASONS } from "./infraction-reports";
 import { simulatedPayer } from "./institutions";
 import { creditTransferDocument, type LocalInstrument, paymentReturnDocument } from "./message-documents";
 import type { Transaction } from "./records";
@@ -58,6 +60,19 @@ const ReturnRequest = z.strictObject({
   amount: Amount,
   reason: z.enum(["MD06", "BE08", "FR01", "SL02"]).optional(),
   additionalInfo: z.string().max(105).optional(),
+});
+
+const EndToEndId = z.string().regex(/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/);
+const InfractionReportOrder = z.strictObject({
+  endToEndId: EndToEndId,
+  infractionType: z.enum(INFRACTION_TYPES).optional(),
+  details: z.string().max(2000).optional(),
+});
+const RefundOrder = z.strictObject({
+  endToEndId: EndToEndId,
+  amount: Amount.optional(),
+  reason: z.enum(REFUND_REASONS).optional(),
+  details: z.string().max(2000).optional(),
 });
 
 const DEFAULT_PAYER_ISPB = "99999999";
@@ -157,6 +172,37 @@ export function controlRoutes(context: NetworkContext): Hono {
     return c.json({ returnId, bizMsgIdr: tx.bizMsgIdr }, 201);
   });
 
+  // The simulated payer's institution (the PIX's debited side) files an infraction report on the DICT.
+  app.post("/infraction-reports", async (c) => {
+    const order = InfractionReportOrder.parse(await c.req.json());
+    const payer = records.transactions.get(order.endToEndId);
+    if (!payer || payer.payerIsParticipant) return c.json({ error: "no PIX a simulated institution sent" }, 404);
+    const filed = fileInfractionReport(context, {
+      reporter: payer.payerIspb,
+      transactionId: order.endToEndId,
+      infractionType: order.infractionType ?? "FRAUD",
+      ...(order.details ? { reportDetails: order.details } : {}),
+    });
+    return "type" in filed ? c.json({ error: filed.type, detail: filed.detail }, 409) : c.json(filed, 201);
+  });
+  app.get("/infraction-reports", (c) => c.json([...context.infractions.reports.values()]));
+
+  // …and asks the DICT for the money back (createRefund, FRAUD by default).
+  app.post("/refunds", async (c) => {
+    const order = RefundOrder.parse(await c.req.json());
+    const payer = records.transactions.get(order.endToEndId);
+    if (!payer || payer.payerIsParticipant) return c.json({ error: "no PIX a simulated institution sent" }, 404);
+    const made = requestRefund(context, {
+      requester: payer.payerIspb,
+      transactionId: order.endToEndId,
+      refundReason: order.reason ?? "FRAUD",
+      ...(order.amount ? { refundAmount: order.amount } : {}),
+      ...(order.details ? { refundDetails: order.details } : {}),
+    });
+    return "type" in made ? c.json({ error: made.type, detail: made.detail }, 409) : c.json(made, 201);
+  });
+  app.get("/refunds", (c) => c.json([...context.infractions.refunds.values()]));
+
   app.get("/transactions", (c) => c.json([...records.transactions.values()].map(transactionView)));
 
   app.get("/transactions/:id", (c) => {
@@ -229,6 +275,7 @@ export function controlRoutes(context: NetworkContext): Hono {
     records.reset();
     faults.reset();
     budgets.reset();
+    context.infractions.reset();
     if (!keepEntries) directory.clear();
     return c.json({ reset: true });
   });

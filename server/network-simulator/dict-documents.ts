@@ -62,6 +62,15 @@ export const PROBLEMS = {
   EntryKeyOwnedByDifferentPerson: "Entry key owned by different person",
   EntryKeyInCustodyOfDifferentParticipant: "Entry key in custody of different participant",
   EntryTaxIdNumberByDifferentOwner: "Entry tax id number by different owner",
+  InfractionReportInvalid: "InfractionReport is invalid",
+  InfractionReportOperationInvalid: "InfractionReport operation is invalid",
+  InfractionReportTransactionNotFound: "InfractionReport transaction not found",
+  InfractionReportTransactionNotSettled: "InfractionReport transaction not settled",
+  InfractionReportAlreadyBeingProcessedForTransaction: "InfractionReport already being processed for transaction",
+  RefundOperationInvalid: "Refund operation is invalid",
+  RefundTransactionNotFound: "Refund transaction not found",
+  RefundTransactionNotSettled: "Refund transaction not settled",
+  RefundAlreadyProcessedForTransaction: "Refund already processed for transaction",
 } as const;
 
 export type ProblemType = keyof typeof PROBLEMS;

@@ -10,6 +10,7 @@ import {
   statisticsElement,
   tampered,
 } from "./dict-documents";
+import { mountInfractionRoutes } from "./dict-infractions";
 import type { DirectoryEntry } from "./directory-entry";
 import { decideCreateEntry, fingerprintOf, readCreateEntryRequest, readDeleteEntryRequest } from "./entry-requests";
 import { END_TO_END_ID_PATTERN, ISPB_PATTERN } from "./ids";
@@ -205,9 +206,7 @@ export function dictRoutes(context: NetworkContext): Hono {
     return send(c, signedResponse(identity, rootName, { HasMoreElements: "false", [listName]: "" }));
   };
   for (const path of ["/claims", "/claims/"]) app.get(path, emptyList("ListClaimsResponse", "Claims"));
-  for (const path of ["/infraction-reports", "/infraction-reports/"]) {
-    app.get(path, emptyList("ListInfractionReportsResponse", "InfractionReports"));
-  }
+  mountInfractionRoutes(app, context, { send, problem, signedRequest });
 
   app.all("*", (c) => send(c, problem(404, "NotFound", "the simulator does not offer this operation")));
   return app;

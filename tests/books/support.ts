@@ -18,12 +18,24 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 export type Books = { run: RunDatabase; dbx: Db; person: Merchant; company: Merchant; programme: Merchant };
 
 /** Runs `work`, then dates every posting it wrote at `at` (postings carry the moment money moved). */
-async function postedAt<T>(dbx: Db, at: string, work: () => Promise<T>): Promise<T> {
+export async function postedAt<T>(dbx: Db, at: string, work: () => Promise<T>): Promise<T> {
   const [row] = await dbx.$queryRaw<{ last: bigint | null }[]>`SELECT MAX(id) AS last FROM ledger_postings`;
   const result = await work();
   await dbx.$executeRaw`UPDATE ledger_postings SET created_at = ${new Date(at)} WHERE id > ${row?.last ?? 0n}`;
   return result;
 }
+
+/** A PIX from another institution, credited to `to`. */
+export const received = (dbx: Db, to: Merchant, grossCents: bigint) =>
+  dbx.$transaction((tx) =>
+    receive(tx, {
+      endToEndId: newEndToEndId("E", ISPB),
+      accountId: to.accountId,
+      userId: to.userId,
+      reason: "pix_in:credited",
+      grossCents,
+    }),
+  );
 
 /**
  * 30 November (São Paulo): the person receives 500.00 and sends 30.00 (fee 1.50), then moves
@@ -40,16 +52,7 @@ export async function knownBooks(prefix: string): Promise<Books> {
   await dbx.$executeRaw`UPDATE accounts SET person_type = 'company' WHERE id = ${company.accountId}`;
   await dbx.$executeRaw`UPDATE accounts SET programme_owner_id = ${person.userId}::uuid WHERE id = ${programme.accountId}`;
 
-  const pixIn = (to: Merchant, grossCents: bigint) =>
-    dbx.$transaction((tx) =>
-      receive(tx, {
-        endToEndId: newEndToEndId("E", ISPB),
-        accountId: to.accountId,
-        userId: to.userId,
-        reason: "pix_in:credited",
-        grossCents,
-      }),
-    );
+  const pixIn = (to: Merchant, grossCents: bigint) => received(dbx, to, grossCents);
   const held = (from: Merchant, grossCents: bigint, feeCents: bigint) => {
     const endToEndId = newEndToEndId("E", ISPB);
     return dbx.$transaction((tx) =>

@@ -9,7 +9,11 @@ import type { Tx } from "../db/client";
 import { reservePeriod } from "../ledger/reserve";
 import type { ReserveQuery } from "../ledger/schema";
 import { periodBounds } from "./daily";
-import { productOf } from "./product";
+
+/** The product of a fee no price list names (an entry the pricing never prices). */
+export const OTHER = "other";
+
+import { productOfEntrySql } from "../pricing/products";
 
 export type ProductRevenue = { product: string; entries: number; feesCents: bigint };
 export type MerchantRevenue = {
@@ -27,7 +31,7 @@ export type FeeRevenue = {
   byMerchant: MerchantRevenue[];
 };
 
-type Row = { reason: string; account_id: string; name: string; document: string; entries: bigint; fees: bigint };
+type Row = { product: string; account_id: string; name: string; document: string; entries: bigint; fees: bigint };
 
 /** Adds `fees` and `entries` of a group into the map's entry for `key`. */
 function addTo<T extends { entries: number; feesCents: bigint }>(map: Map<string, T>, key: string, start: T, row: Row) {
@@ -45,17 +49,17 @@ export async function feeRevenue(tx: Tx, query: ReserveQuery, now = new Date()):
   const { from, to } = reservePeriod(query, now);
   const { startsAt, endsAt } = periodBounds(from, to);
   const rows = await tx.$queryRaw<Row[]>`
-    SELECT e.reason, e.account_id, a.name, a.document,
+    SELECT COALESCE(${productOfEntrySql("e")}, ${OTHER}) AS product, e.account_id, a.name, a.document,
            COUNT(DISTINCT e.seq)::bigint AS entries, SUM(p.amount_cents)::bigint AS fees
       FROM ledger_postings p
       JOIN ledger_entries e ON e.seq = p.entry_seq
       JOIN accounts a ON a.id = e.account_id
      WHERE p.account_id IS NULL AND p.bucket = 'fees' AND p.created_at >= ${startsAt} AND p.created_at < ${endsAt}
-     GROUP BY e.reason, e.account_id, a.name, a.document`;
+     GROUP BY 1, e.account_id, a.name, a.document`;
   const products = new Map<string, ProductRevenue>();
   const merchants = new Map<string, MerchantRevenue>();
   for (const row of rows) {
-    const product = productOf(row.reason);
+    const { product } = row;
     addTo(products, product, { product, entries: 0, feesCents: 0n }, row);
     const start = { accountId: row.account_id, name: row.name, document: row.document, entries: 0, feesCents: 0n };
     addTo(merchants, row.account_id, start, row);

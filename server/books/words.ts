@@ -1,6 +1,7 @@
 /** The books' words in a reader's language (the `adminBooks` messages), for the CSV and the PDF. */
 import { documentIntl } from "../i18n/documents";
-import { isEntryReason, REASON_MESSAGE_KEYS } from "../ledger/types";
+import { isFeeProduct } from "../pricing/products";
+import { OTHER } from "./fees";
 import type { AccountType } from "./schema";
 
 export function booksWords(locale: string | null | undefined) {
@@ -11,9 +12,8 @@ export function booksWords(locale: string | null | undefined) {
     intl,
     t,
     type: (type: AccountType) => t(`types.${type}`),
-    /** A product by the ledger's name for the entry reason it is known by. */
-    product: (product: string) =>
-      isEntryReason(product) ? intl.t(`ledger.reasons.${REASON_MESSAGE_KEYS[product]}`) : product,
+    /** A fee product (server/pricing/products.ts), or "other". */
+    product: (product: string) => (product === OTHER || isFeeProduct(product) ? t(`products.${product}`) : product),
   };
 }
 

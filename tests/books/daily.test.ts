@@ -45,10 +45,10 @@ describe("the daily books", () => {
     ]);
     expect(figures(second?.lines ?? [])).toEqual([
       ["person", 44_850n, 0n, 0n, 0n, 44_850n],
-      ["company", 20_000n, 0n, 5_200n, 200n, 14_800n],
+      ["company", 20_000n, 9_901n, 5_200n, 299n, 24_701n],
       ["programme", 2_100n, 900n, 0n, 0n, 3_000n],
-      ["fees", 150n, 200n, 0n, 200n, 350n],
-      ["spi", 67_100n, 900n, 5_000n, 0n, 63_000n],
+      ["fees", 150n, 299n, 0n, 299n, 449n],
+      ["spi", 67_100n, 10_900n, 5_000n, 0n, 73_000n],
     ]);
     expect(first?.lines.map((l) => l.closingCents)).toEqual(second?.lines.map((l) => l.openingCents));
   });
@@ -68,11 +68,11 @@ describe("the daily books", () => {
       expect(day.tieOut.reserveCents).toBe((own?.creditsCents ?? 0n) - (own?.debitsCents ?? 0n));
       expect(day.tieOut).toMatchObject({ differenceCents: 0n, closingDifferenceCents: 0n });
     }
-    // 1 December: customers −4.30 + fees 2.00 = reserve −41.00 + … in centavos
+    // 1 December: customers 56.01 + fees 2.99 = the reserve's 59.00
     expect(report.days[2]?.tieOut).toEqual({
-      customersCents: -4_300n,
-      feesCents: 200n,
-      reserveCents: -4_100n,
+      customersCents: 5_601n,
+      feesCents: 299n,
+      reserveCents: 5_900n,
       differenceCents: 0n,
       closingDifferenceCents: 0n,
     });
@@ -80,10 +80,13 @@ describe("the daily books", () => {
 
   it("sums the fee revenue by product and by merchant", async () => {
     const revenue = await feeRevenue(books.dbx, { from: "2026-11-01", to: "2026-12-31" });
-    expect(revenue.totalCents).toBe(350n);
-    expect(revenue.byProduct).toEqual([{ product: "pix_out:processing", entries: 2, feesCents: 350n }]);
+    expect(revenue.totalCents).toBe(449n);
+    expect(revenue.byProduct).toEqual([
+      { product: "pix_out", entries: 2, feesCents: 350n },
+      { product: "pix_in_key", entries: 1, feesCents: 99n },
+    ]);
     expect(revenue.byMerchant.map((m) => [m.accountId, m.name, m.entries, m.feesCents])).toEqual([
-      [books.company.accountId, "Mercado Sul Ltda", 1, 200n],
+      [books.company.accountId, "Mercado Sul Ltda", 2, 299n],
       [books.person.accountId, "Padaria Central", 1, 150n],
     ]);
     const firstDay = await feeRevenue(books.dbx, { from: "2026-11-30", to: "2026-11-30" });
@@ -98,15 +101,15 @@ describe("the daily books", () => {
     expect(day.lines[1]).toEqual({
       type: "company",
       openingCents: "20000",
-      creditsCents: "0",
+      creditsCents: "9901",
       debitsCents: "5200",
-      feesCents: "200",
-      closingCents: "14800",
+      feesCents: "299",
+      closingCents: "24701",
     });
     const text = capture();
     expect(await runCli(books.dbx, text.io, ["books", "daily", "--date", "2026-12-01"])).toBe(0);
-    expect(text.out.join("\n")).toMatch(/company\s+200\.00\s+0\.00\s+52\.00\s+2\.00\s+148\.00/);
-    expect(text.out.join("\n")).toContain("tie-out: customers -43.00 + fees 2.00 = reserve -41.00 ✓");
+    expect(text.out.join("\n")).toMatch(/company\s+200\.00\s+99\.01\s+52\.00\s+2\.99\s+247\.01/);
+    expect(text.out.join("\n")).toContain("tie-out: customers 56.01 + fees 2.99 = reserve 59.00 ✓");
     expect(await runCli(books.dbx, capture().io, ["books", "daily", "--date", "2026-02-30"])).toBe(2);
   });
 

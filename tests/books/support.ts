@@ -6,7 +6,7 @@
 import { createDb, type Db } from "../../server/db/client";
 import { newEndToEndId } from "../../server/ledger/ids";
 import type { Entry } from "../../server/ledger/types";
-import { hold, receive, settle } from "../../server/ledger/verbs";
+import { hold, post, receive, settle } from "../../server/ledger/verbs";
 import { inCallerTransaction } from "../../server/ledger/write-path";
 import { transferInternal } from "../../server/transfers/internal";
 import { createRunDatabase, type RunDatabase } from "../support/database";
@@ -40,7 +40,8 @@ export const received = (dbx: Db, to: Merchant, grossCents: bigint) =>
 /**
  * 30 November (São Paulo): the person receives 500.00 and sends 30.00 (fee 1.50), then moves
  * 20.00 to the programme's account inside the platform; the company receives 200.00 and holds
- * a 50.00 PIX out (fee 2.00) that settles on 1 December, when the programme receives 10.00.
+ * a 50.00 PIX out (fee 2.00) that settles on 1 December, when the programme receives 10.00 and
+ * the company 100.00 by key, priced 0.99 %.
  */
 export async function knownBooks(prefix: string): Promise<Books> {
   const run = await createRunDatabase(prefix);
@@ -88,5 +89,29 @@ export async function knownBooks(prefix: string): Promise<Books> {
   await postedAt(dbx, "2026-12-01T02:59:59.999Z", () => pixIn(programme, 100n));
   await postedAt(dbx, "2026-12-01T12:00:00Z", () => settled(late));
   await postedAt(dbx, "2026-12-01T13:00:00Z", () => pixIn(programme, 900n));
+  // A PIX by key priced 0.99 %: 100.00 through SPI, 99.01 to the company, 0.99 to the platform.
+  const endToEndId = newEndToEndId("E", ISPB);
+  const paid = { id: endToEndId, endToEndId, accountId: company.accountId, userId: company.userId };
+  await postedAt(dbx, "2026-12-01T14:00:00Z", () =>
+    dbx.$transaction((tx) =>
+      post(tx, {
+        entries: [
+          {
+            ...paid,
+            type: "credit",
+            status: "succeeded",
+            reason: "pix_in:credited",
+            grossCents: 10_000n,
+            feeCents: 99n,
+          },
+        ],
+        legs: [
+          { accountId: null, bucket: "spi", amountCents: -10_000n },
+          { accountId: company.accountId, bucket: "available", amountCents: 9_901n },
+          { accountId: null, bucket: "fees", amountCents: 99n },
+        ],
+      }),
+    ),
+  );
   return { run, dbx, person, company, programme };
 }

@@ -15,7 +15,7 @@ import { LOGIN_ERROR } from "./login-errors";
 /** scrypt on a megabyte of "password" is a cheap way to burn our CPU: refuse before hashing. */
 const MAX_PASSWORD_LENGTH = 1024;
 
-type HeaderBag = Record<string, string | string[] | undefined> | undefined;
+export type HeaderBag = Record<string, string | string[] | undefined> | undefined;
 
 export function headerOf(headers: HeaderBag, name: string): string | undefined {
   const value = headers?.[name];
@@ -44,6 +44,14 @@ export async function authorizeCredentials(
     userAgent: headerOf(headers, "user-agent"),
     address,
   });
+  return signedInUser(user, sessionId);
+}
+
+/** What next-auth keeps of a signed-in user and the device session of this sign-in. */
+export function signedInUser(
+  user: Pick<User, "id" | "name" | "email" | "role" | "sessionVersion">,
+  sessionId: string,
+): User {
   return {
     id: user.id,
     name: user.name,

@@ -15,13 +15,11 @@ import { logger } from "../logger";
 import { verifyPasskey } from "../second-factor/passkeys";
 import { hasSecondFactor, verifySecondFactorCode } from "../second-factor/service";
 import { verifyLogin } from "../users/service";
-import { headerOf } from "./credentials";
+import { type HeaderBag, headerOf, signedInUser } from "./credentials";
 import { LOGIN_ERROR } from "./login-errors";
 
 /** Six digits have a million values: a handful of tries a minute per user keeps guessing hopeless. */
 const SECOND_STEP_TRIES_PER_MINUTE = 5;
-
-type HeaderBag = Record<string, string | string[] | undefined> | undefined;
 
 function cookiesOf(headers: HeaderBag): Record<string, string> {
   const raw = headers?.cookie;
@@ -92,12 +90,7 @@ export async function authorizeSecondStep(
     throw error;
   }
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    sessionVersion: user.sessionVersion,
-    sessionId,
+    ...signedInUser(user, sessionId),
     secondFactorPending: false,
     checkedWith: enrolled ? "second-factor" : "password",
   };

@@ -106,22 +106,18 @@ describe("PIX in through the network", () => {
       accountId: merchant.accountId,
       amountCents: 2_500n,
     });
-    const wrong = await network.control("/payments", {
-      toIspb: PSP_ISPB,
-      creditorKey: charge.pixKey ?? merchant.key,
-      amount: "20.00",
-      txId: charge.txId,
-      localInstrument: "QRDN",
-    });
+    const payTheQr = (amount: string) =>
+      network.control("/payments", {
+        toIspb: PSP_ISPB,
+        creditorKey: charge.pixKey ?? merchant.key,
+        amount,
+        txId: charge.txId,
+        localInstrument: "QRDN",
+      });
+    const wrong = await payTheQr("20.00");
     expect(await settled(wrong.json.endToEndId)).toMatchObject({ answerStatus: "RJCT", reason: "AM09" });
 
-    const right = await network.control("/payments", {
-      toIspb: PSP_ISPB,
-      creditorKey: charge.pixKey ?? merchant.key,
-      amount: "25.00",
-      txId: charge.txId,
-      localInstrument: "QRDN",
-    });
+    const right = await payTheQr("25.00");
     expect(await settled(right.json.endToEndId)).toMatchObject({ answerStatus: "ACSP", state: "settled" });
     const paid = await eventually(
       () => db().charge.findUniqueOrThrow({ where: { txId: charge.txId } }),

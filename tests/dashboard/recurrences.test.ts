@@ -190,13 +190,10 @@ describe("dashboard recurrences", () => {
 
   it("rejects as the payer with the chosen code, and cancels a request left unanswered", async () => {
     const me = caller(shop.userId);
+    const askConsent = (idRec: string) =>
+      me.recurrences.requestConsent({ idRec, account: "1", ispb: "12345678", expiresInDays: 1 });
     const first = await me.recurrences.create(form());
-    const request = await me.recurrences.requestConsent({
-      idRec: first.idRec,
-      account: "1",
-      ispb: "12345678",
-      expiresInDays: 1,
-    });
+    const request = await askConsent(first.idRec);
     await me.sandbox.answerRecurrenceRequest({ idSolicRec: request.idSolicRec, accept: false, code: "AP14" });
     expect(await me.recurrences.get({ idRec: first.idRec })).toMatchObject({
       status: "REJEITADA",
@@ -205,12 +202,7 @@ describe("dashboard recurrences", () => {
     });
 
     const second = await me.recurrences.create(form());
-    const open = await me.recurrences.requestConsent({
-      idRec: second.idRec,
-      account: "1",
-      ispb: "12345678",
-      expiresInDays: 1,
-    });
+    const open = await askConsent(second.idRec);
     expect((await refusal(caller(other.userId).recurrences.cancelRequest({ idSolicRec: open.idSolicRec }))).code).toBe(
       "NOT_FOUND",
     );

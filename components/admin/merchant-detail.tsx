@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { PriceListPanel } from "@/components/admin-fees/price-list-panel";
 import { isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -58,6 +59,9 @@ function DetailBody({ merchant }: { merchant: Detail }) {
           ))
         )}
       </section>
+      {merchant.accounts.map((account) => (
+        <PriceListPanel key={account.accountId} accountId={account.accountId} />
+      ))}
       <UserAccessCard userId={merchant.userId} userRole="MERCHANT" onNotice={setNotice} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecentEntries entries={merchant.recentEntries} />

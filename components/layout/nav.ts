@@ -38,6 +38,7 @@ export type SectionKey =
   | "refunds"
   | "meds"
   | "statements"
+  | "fees"
   | "webhooks"
   | "apiKeys"
   | "baas"
@@ -52,6 +53,8 @@ export type SectionKey =
   | "adminMerchants"
   | "adminAudit"
   | "adminReserve"
+  | "adminBooks"
+  | "adminFees"
   | "adminNetwork";
 
 /** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
@@ -96,6 +99,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
     items: [
       { section: "ledger", href: "/ledger", icon: BookIcon, permission: "ledger.read" },
       { section: "statements", href: "/statements", icon: FileTextIcon, permission: "statements.read" },
+      { section: "fees", href: "/fees", icon: WalletIcon, permission: "ledger.read" },
     ],
   },
   {
@@ -143,6 +147,8 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
       { section: "adminReserve", href: "/admin/reserve", icon: WalletIcon },
+      { section: "adminBooks", href: "/admin/books", icon: BookIcon },
+      { section: "adminFees", href: "/admin/fees", icon: BookIcon },
       { section: "adminNetwork", href: "/admin/network", icon: ActivityIcon },
       { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],

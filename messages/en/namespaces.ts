@@ -21,6 +21,7 @@ export { default as dialog } from "./dialog.json";
 export { default as dueDateCharges } from "./dueDateCharges.json";
 export { default as dueDateUpload } from "./dueDateUpload.json";
 export { default as errorPage } from "./errorPage.json";
+export { default as fees } from "./fees.json";
 export { default as fieldErrors } from "./fieldErrors.json";
 export { default as fileExports } from "./fileExports.json";
 export { default as forbidden } from "./forbidden.json";

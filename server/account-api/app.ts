@@ -27,7 +27,9 @@ import { registerBaasPixRoutes } from "./routes/baas-pix";
 import { registerBalanceRoutes } from "./routes/balance";
 import { registerChargeRoutes } from "./routes/charges";
 import { registerDueDateChargeRoutes } from "./routes/due-date-charges";
+import { registerFeeRoutes } from "./routes/fees";
 import { registerLedgerRoutes } from "./routes/ledger";
+import { registerLimitRoutes } from "./routes/limits";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
 import { registerPaymentLinkRoutes } from "./routes/payment-links";
@@ -85,6 +87,8 @@ export function createAccountApi() {
   registerBalanceRoutes(app);
   registerTransferRoutes(app);
   registerLedgerRoutes(app);
+  registerLimitRoutes(app);
+  registerFeeRoutes(app);
   registerChargeRoutes(app);
   registerDueDateChargeRoutes(app);
   registerRefundRoutes(app);

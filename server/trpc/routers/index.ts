@@ -1,6 +1,8 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
 import { adminAuditRouter } from "./admin-audit";
+import { adminBooksRouter } from "./admin-books";
+import { adminFeesRouter } from "./admin-fees";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
@@ -12,6 +14,8 @@ import { brandingRouter } from "./branding";
 import { chargesRouter } from "./charges";
 import { dueDateBatchesRouter } from "./due-date-batches";
 import { dueDateChargesRouter } from "./due-date-charges";
+import { feesRouter } from "./fees";
+import { kybRouter } from "./kyb";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { membersRouter } from "./members";
@@ -34,16 +38,20 @@ export const appRouter = createTRPCRouter({
   adminHome: adminHomeRouter,
   adminMerchants: adminMerchantsRouter,
   adminAudit: adminAuditRouter,
+  adminFees: adminFeesRouter,
   adminMeds: adminMedsRouter,
   adminNetwork: adminNetworkRouter,
   adminReserve: adminReserveRouter,
+  adminBooks: adminBooksRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   branding: brandingRouter,
   charges: chargesRouter,
   dueDateCharges: dueDateChargesRouter,
   dueDateBatches: dueDateBatchesRouter,
+  fees: feesRouter,
   ledger: ledgerRouter,
+  kyb: kybRouter,
   meds: medsRouter,
   members: membersRouter,
   paymentLinks: paymentLinksRouter,

@@ -1,7 +1,6 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
 import { adminAuditRouter } from "./admin-audit";
-import { adminBooksRouter } from "./admin-books";
 import { adminFeesRouter } from "./admin-fees";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
@@ -15,7 +14,6 @@ import { chargesRouter } from "./charges";
 import { dueDateBatchesRouter } from "./due-date-batches";
 import { dueDateChargesRouter } from "./due-date-charges";
 import { feesRouter } from "./fees";
-import { kybRouter } from "./kyb";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { membersRouter } from "./members";
@@ -42,7 +40,6 @@ export const appRouter = createTRPCRouter({
   adminMeds: adminMedsRouter,
   adminNetwork: adminNetworkRouter,
   adminReserve: adminReserveRouter,
-  adminBooks: adminBooksRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   branding: brandingRouter,
@@ -51,7 +48,6 @@ export const appRouter = createTRPCRouter({
   dueDateBatches: dueDateBatchesRouter,
   fees: feesRouter,
   ledger: ledgerRouter,
-  kyb: kybRouter,
   meds: medsRouter,
   members: membersRouter,
   paymentLinks: paymentLinksRouter,

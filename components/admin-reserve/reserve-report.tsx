@@ -64,18 +64,23 @@ export function ReserveReport() {
   );
 }
 
-function PeriodForm({
+/** A period of São Paulo days, checked as the server will; also the books' (components/admin-books). */
+export function PeriodForm({
   from: initialFrom,
   to: initialTo,
   onApply,
   onClear,
+  namespace = "adminReserve.filters",
+  testId = "reserve-period",
 }: {
   from: string;
   to: string;
   onApply: (period: { from: string; to: string }) => void;
   onClear?: () => void;
+  namespace?: "adminReserve.filters" | "adminBooks.filters";
+  testId?: string;
 }) {
-  const t = useTranslations("adminReserve.filters");
+  const t = useTranslations(namespace as "adminReserve.filters");
   const id = useId();
   const [values, setValues] = useState({ from: initialFrom, to: initialTo });
   const [error, setError] = useState<string | null>(null);
@@ -95,12 +100,12 @@ function PeriodForm({
       onSubmit={onSubmit}
       label={t("title")}
       className="sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-end"
-      testId="reserve-period"
+      testId={testId}
       error={error}
-      errorTestId="reserve-period-error"
+      errorTestId={`${testId}-error`}
     >
       <DateRangeFilter id={id} messages={t} values={values} onChange={setValues} />
-      <FilterActions messages={t} onClear={onClear} applyTestId="reserve-period-apply" />
+      <FilterActions messages={t} onClear={onClear} applyTestId={`${testId}-apply`} />
     </FilterForm>
   );
 }

@@ -53,6 +53,7 @@ export type SectionKey =
   | "adminMerchants"
   | "adminAudit"
   | "adminReserve"
+  | "adminBooks"
   | "adminFees"
   | "adminNetwork";
 
@@ -146,6 +147,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminOnboarding", href: "/admin/onboarding", icon: UserPlusIcon },
       { section: "adminMeds", href: "/admin/meds", icon: ShieldAlertIcon },
       { section: "adminReserve", href: "/admin/reserve", icon: WalletIcon },
+      { section: "adminBooks", href: "/admin/books", icon: BookIcon },
       { section: "adminFees", href: "/admin/fees", icon: BookIcon },
       { section: "adminNetwork", href: "/admin/network", icon: ActivityIcon },
       { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },

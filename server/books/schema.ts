@@ -28,3 +28,10 @@ export function monthPeriod(month: string): { from: string; to: string } {
   const next = number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, "0")}-01`;
   return { from, to: addDays(next, -1) };
 }
+
+/** The accountant's download: a month, as CSV or PDF. */
+export const BooksExportQuery = z.object({
+  month: BooksMonth,
+  format: z.enum(["csv", "pdf"]).describe("csv or pdf"),
+});
+export type BooksExportQuery = z.infer<typeof BooksExportQuery>;

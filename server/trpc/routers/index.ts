@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../init";
 import { accountRouter } from "./account";
 import { adminAuditRouter } from "./admin-audit";
+import { adminBooksRouter } from "./admin-books";
 import { adminFeesRouter } from "./admin-fees";
 import { adminHomeRouter } from "./admin-home";
 import { adminMedsRouter } from "./admin-meds";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   adminMeds: adminMedsRouter,
   adminNetwork: adminNetworkRouter,
   adminReserve: adminReserveRouter,
+  adminBooks: adminBooksRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   branding: brandingRouter,

@@ -19,6 +19,8 @@ import { settledArrival } from "../pix/arrival-wait";
 import { BrCodeError, decodeBrCode } from "../pix/brcode";
 import { pixRail } from "../pix/current-rail";
 import type { PartialParty } from "../pix/rail";
+import { chargeProduct } from "../pricing/products";
+import { withFee } from "../pricing/settlement";
 import type { CalendarDate } from "./due-date/calendar";
 import { dueOnPaymentDay, paidColumns, payableCents, paymentDay } from "./due-date/payment";
 import { isDueDateCharge } from "./due-date/record";
@@ -163,7 +165,8 @@ export async function payChargeFromOutside(
 
 /**
  * A locked payable charge paid by a PIX from another institution: the account credited with the
- * amount due (once per end-to-end id) and the charge marked paid, in the caller's transaction.
+ * amount due less the fee of its product (once per end-to-end id) and the charge marked paid, in
+ * the caller's transaction.
  */
 export async function creditChargePayment(
   tx: Tx,
@@ -172,11 +175,11 @@ export async function creditChargePayment(
   payment: { endToEndId: string; payer: Party; now: Date; paidOn: CalendarDate },
 ): Promise<LedgerEntry> {
   assertActive(account);
-  const credit = await receive(tx, {
+  const gross = {
     endToEndId: payment.endToEndId,
     accountId: account.id,
     userId: account.userId,
-    reason: "pix_in:qrcode_paid",
+    reason: "pix_in:qrcode_paid" as const,
     grossCents: payableCents(charge, payment.paidOn),
     entryRef: charge.txId,
     externalId: charge.externalId,
@@ -184,7 +187,8 @@ export async function creditChargePayment(
     metadata: (charge.metadata as Record<string, unknown> | null) ?? null,
     payer: payment.payer,
     receiver: platformParty(account),
-  });
+  };
+  const credit = await receive(tx, await withFee(tx, gross, chargeProduct(charge), payment.now));
   await coverOwedMeds(tx, account.id);
   await markChargePaid(tx, charge, payment.endToEndId, payment.now, payment.paidOn);
   return credit;

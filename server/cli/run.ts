@@ -4,6 +4,7 @@ import { ACCOUNT_USAGE, accountCommand } from "./commands/account";
 import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { BOOKS_USAGE, booksCommand } from "./commands/books";
+import { FEES_USAGE, feesCommand } from "./commands/fees";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { MED_USAGE, medCommand } from "./commands/med";
 import { MEMBER_USAGE, memberCommand } from "./commands/member";
@@ -26,6 +27,7 @@ export const USAGE = [
   `       ${MED_USAGE}`,
   `       ${ACCOUNT_USAGE}`,
   `       ${ONBOARDING_USAGE}`,
+  `       ${FEES_USAGE}`,
 ].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused or no database, 2 bad usage). */
@@ -42,6 +44,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "med") await medCommand(db, io, args);
     else if (command === "account") await accountCommand(db, io, args);
     else if (command === "onboarding") await onboardingCommand(db, io, args);
+    else if (command === "fees") await feesCommand(db, io, args);
     else if (!command || command === "help" || command === "--help" || command === "-h") {
       io.out(USAGE);
       return command ? 0 : 2;

@@ -10,6 +10,8 @@ describe("ledger movements", () => {
       legs.payOut("a", 100n, 7n),
       legs.payOut("a", 100n, 0n),
       legs.payIn("a", 100n),
+      legs.payIn("a", 100n, 1n),
+      legs.payOut("a", 100n, -3n),
       legs.block("a", 100n),
       legs.unblock("a", 100n),
       legs.transferWithFee("a", "held", "b", 100n, 7n),
@@ -29,5 +31,14 @@ describe("ledger movements", () => {
       { accountId: null, bucket: "spi", amountCents: 1000n },
       { accountId: null, bucket: "fees", amountCents: 50n },
     ]);
+  });
+
+  it("pays in the net to the merchant and the fee to the platform", () => {
+    expect(legs.payIn("a", 10_000n, 99n)).toEqual([
+      { accountId: null, bucket: "spi", amountCents: -10_000n },
+      { accountId: "a", bucket: "available", amountCents: 9_901n },
+      { accountId: null, bucket: "fees", amountCents: 99n },
+    ]);
+    expect(legs.payIn("a", 100n)).toHaveLength(2);
   });
 });

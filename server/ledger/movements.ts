@@ -37,11 +37,14 @@ export const legs = {
   payOut: (account: string, sent: bigint, fee: bigint): Leg[] => [
     { accountId: account, bucket: "held", amountCents: -(sent + fee) },
     { accountId: null, bucket: "spi", amountCents: sent },
-    ...(fee > 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
+    // negative when a refund gives a fee back (docs/decisions/0058)
+    ...(fee !== 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
   ],
-  payIn: (account: string, amount: bigint): Leg[] => [
+  /** a PIX in through the central bank: the merchant gets the amount less our fee (docs/decisions/0058) */
+  payIn: (account: string, amount: bigint, fee = 0n): Leg[] => [
     { accountId: null, bucket: "spi", amountCents: -amount },
-    { accountId: account, bucket: "available", amountCents: amount },
+    { accountId: account, bucket: "available", amountCents: amount - fee },
+    ...(fee !== 0n ? [{ accountId: null, bucket: "fees", amountCents: fee } as Leg] : []),
   ],
   block: (account: string, amount: bigint): Leg[] => [
     { accountId: account, bucket: "available", amountCents: -amount },

@@ -40,11 +40,14 @@ export async function post(target: Target, change: { entries: NewEntry[]; legs: 
 
 export type Received = Omit<NewEntry, "id" | "type" | "status" | "endToEndId"> & { endToEndId: string };
 
-/** A PIX from another institution: a `succeeded` credit whose id is its end-to-end id. */
+/**
+ * A PIX from another institution: a `succeeded` credit whose id is its end-to-end id. Its
+ * `feeCents` (the caller's, server/pricing) goes to the platform; the account gets the net.
+ */
 export async function receive(target: Target, credit: Received): Promise<Entry> {
   const [entry] = await post(target, {
     entries: [{ ...credit, id: credit.endToEndId, type: "credit", status: "succeeded" }],
-    legs: legs.payIn(credit.accountId, credit.grossCents),
+    legs: legs.payIn(credit.accountId, credit.grossCents, credit.feeCents ?? 0n),
   });
   return entry as Entry;
 }
@@ -59,7 +62,7 @@ export async function receiveMany(tx: Tx, credits: Received[]): Promise<void> {
   const changes = credits.map((credit) =>
     changeArgument({
       entries: [{ ...credit, id: credit.endToEndId, type: "credit", status: "succeeded" }],
-      legs: onEntry(legs.payIn(credit.accountId, credit.grossCents)),
+      legs: onEntry(legs.payIn(credit.accountId, credit.grossCents, credit.feeCents ?? 0n)),
     }),
   );
   const [row] = await tx.$queryRawUnsafe<{ outcomes: ({ error: string } | object)[] }[]>(

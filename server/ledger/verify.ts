@@ -12,6 +12,7 @@ export type Violation = { invariant: string; detail: string };
 export type Books = { merchantBalancesCents: bigint; feesCents: bigint; reserveCents: bigint };
 
 export const BOOKS_TIE_OUT = "books tie out to the reserve";
+export const FEES_TIE_OUT = "fees bucket equals the fees of settled entries";
 
 export async function verifyLedger(
   db: Db,
@@ -76,6 +77,17 @@ export async function verifyLedger(
       detail:
         `merchant balances ${books.merchantBalancesCents} + fees ${books.feesCents} = ` +
         `${books.merchantBalancesCents + books.feesCents} centavos, reserve movements ${books.reserveCents} centavos`,
+    });
+  }
+
+  // The fee account: every fee posted is the fee of a settled entry (docs/decisions/0058), and back.
+  const [feeSums] = await db.$queryRaw<{ entries: bigint }[]>`
+    SELECT COALESCE(SUM(fee_cents), 0)::bigint AS entries FROM ledger_entries WHERE status = 'succeeded'`;
+  const entriesFeeCents = feeSums?.entries ?? 0n;
+  if (entriesFeeCents !== books.feesCents) {
+    violations.push({
+      invariant: FEES_TIE_OUT,
+      detail: `fees bucket ${books.feesCents} centavos, fees of settled entries ${entriesFeeCents} centavos`,
     });
   }
 

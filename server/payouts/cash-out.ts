@@ -19,6 +19,7 @@ import { hold } from "../ledger/verbs";
 import { handleOf, type WritePath } from "../ledger/write-path";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
+import { pixOutFeeFor } from "../pricing/service";
 import { sendPixToKey } from "../transfers/pix-out";
 import type { CashOut } from "./cash-out-input";
 import { cashOutOnPool, startSourceRead } from "./fast";
@@ -75,7 +76,7 @@ async function queuePayout(db: Db | Tx, input: CashOut, sink?: EffectSink, now =
     if (own?.accountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB, now);
-    const fee = source.externalFeeCents;
+    const fee = await pixOutFeeFor(tx, source, input.amountCents);
     const entry = await hold(tx, {
       id: endToEndId,
       endToEndId,

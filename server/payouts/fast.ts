@@ -26,9 +26,12 @@ import type { Entry, NewEntry } from "../ledger/types";
 import { hold, holdChange } from "../ledger/verbs";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
+import { pixOutFeeOf } from "../pricing/fee";
+import { PIX_OUT_PRICE_LATERAL, type PixOutPriceRow, pixOutPriceOfRow } from "../pricing/settlement";
 import type { CashOut } from "./cash-out-input";
 
-type SourceRow = AccountRow & { external_fee_cents: string; platform_key: boolean; external_id_taken: boolean };
+type SourceRow = AccountRow &
+  PixOutPriceRow & { external_fee_cents: string; platform_key: boolean; external_id_taken: boolean };
 
 // Concurrent cash-outs' reads in one statement (server/db/batched.ts): one row per item, by n.
 // Named, on the pool that plans once per connection (server/db/pool.ts, probePool): the account, the
@@ -38,13 +41,14 @@ type SourceRow = AccountRow & { external_fee_cents: string; platform_key: boolea
 // the main pool, at 4 ms a call (docs/decisions/0023, item 6).
 export const READ_MANY = `
   SELECT i.n, a.id, a.user_id, a.name, a.document, a.person_type, a.agency, a.status, a.external_fee_cents,
-         k.key IS NOT NULL AS platform_key, e.id IS NOT NULL AS external_id_taken
+         k.key IS NOT NULL AS platform_key, e.id IS NOT NULL AS external_id_taken, pix_out_price.*
     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS i(account_id, pix_key, external_id, n)
     CROSS JOIN LATERAL (SELECT * FROM accounts a WHERE a.id = i.account_id LIMIT 1) a
     LEFT JOIN LATERAL (SELECT k.key FROM pix_keys k WHERE k.key = i.pix_key LIMIT 1) k ON true
     LEFT JOIN LATERAL (
       SELECT e.id FROM ledger_entries e
-       WHERE e.account_id = a.id AND e.outgoing_external_id = i.external_id LIMIT 1) e ON true`;
+       WHERE e.account_id = a.id AND e.outgoing_external_id = i.external_id LIMIT 1) e ON true
+    ${PIX_OUT_PRICE_LATERAL}`;
 
 type Read = { accountId: string; pixKey: string; externalId: string | null };
 
@@ -105,7 +109,7 @@ export async function cashOutOnPool(
     userId: source.user_id,
     reason: "pix_out:processing",
     grossCents: input.amountCents,
-    feeCents: BigInt(source.external_fee_cents),
+    feeCents: pixOutFeeOf(pixOutPriceOfRow(source), BigInt(source.external_fee_cents), input.amountCents),
     pixKey: resolved.key,
     payer: platformParty({ ...source, personType: source.person_type }),
     receiver: resolved.receiver,

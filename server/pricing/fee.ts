@@ -11,6 +11,9 @@ export type Price = {
   maxCents: bigint | null;
 };
 
+/** Where the list in force comes from: the account's own, the platform's default, or none. */
+export type PriceSource = "account" | "default" | "none";
+
 export const FREE: Price = { percentBasisPoints: 0, fixedCents: 0n, minCents: null, maxCents: null };
 
 /** `gross × bp / 10 000`, half a centavo and more rounded up, in integers. */
@@ -44,4 +47,18 @@ export function feeReturnedBy(
   if (credit.grossCents <= 0n || credit.feeCents <= 0n) return 0n;
   const share = (refunded: bigint) => (credit.feeCents * refunded) / credit.grossCents;
   return share(refundedBeforeCents + refundCents) - share(refundedBeforeCents);
+}
+
+/**
+ * A PIX out's fee from its parts (pure; the fast path reads them in its own statement): the
+ * account's own list's `pix_out`; without an own list, the legacy flat fee
+ * (accounts.external_fee_cents) when there is one, else the default list's.
+ */
+export function pixOutFeeOf(
+  inForce: { source: PriceSource; price: Price },
+  externalFeeCents: bigint,
+  grossCents: bigint,
+): bigint {
+  if (inForce.source !== "account" && externalFeeCents > 0n) return externalFeeCents;
+  return feeOf(inForce.price, grossCents, "debit");
 }

@@ -9,11 +9,11 @@ import { type AuditActor, recordAudit } from "../audit/log";
 import type { Tx } from "../db/client";
 import { invalid, notFound } from "../errors";
 import { type PriceList, type PriceListItem, Prisma } from "../generated/prisma/client";
-import { FREE, feeOf, type Price } from "./fee";
+import { FREE, feeOf, type Price, type PriceSource, pixOutFeeOf } from "./fee";
 import { FEE_PRODUCTS, type FeeProduct, productOfEntrySql } from "./products";
 
 export type PriceItems = Record<FeeProduct, Price>;
-export type PriceSource = "account" | "default" | "none";
+export type { PriceSource };
 export type InForce = { version: PriceList | null; source: PriceSource; items: PriceItems };
 export type PriceListVersion = PriceList & { items: PriceItems };
 
@@ -65,10 +65,7 @@ export async function feeFor(
   return feeOf(items[product], grossCents, feeSideOf(product));
 }
 
-/**
- * A PIX out's fee: the account's own list's `pix_out`; without an own list, the account's legacy
- * flat fee (accounts.external_fee_cents) when it has one, else the default list's.
- */
+/** A PIX out's fee for the account (the rule: pixOutFeeOf in settlement.ts). */
 export async function pixOutFeeFor(
   tx: Tx,
   account: { id: string; externalFeeCents: bigint },
@@ -76,8 +73,7 @@ export async function pixOutFeeFor(
   at = new Date(),
 ): Promise<bigint> {
   const inForce = await priceListInForce(tx, account.id, at);
-  if (inForce.source !== "account" && account.externalFeeCents > 0n) return account.externalFeeCents;
-  return feeOf(inForce.items.pix_out, grossCents, "debit");
+  return pixOutFeeOf({ source: inForce.source, price: inForce.items.pix_out }, account.externalFeeCents, grossCents);
 }
 
 /** Every version of a scope (an account's own, or the default list's with null), newest first. */
@@ -153,7 +149,8 @@ export async function setPriceList(tx: Tx, input: SetPriceList): Promise<PriceLi
   return { ...created, items };
 }
 
-async function defaultInForce(tx: Tx, at: Date): Promise<InForce> {
+/** The platform's default list in force at `at` (what accounts without their own pay). */
+export async function defaultInForce(tx: Tx, at = new Date()): Promise<InForce> {
   const found = await tx.priceList.findFirst({
     where: { accountId: null, effectiveFrom: { lte: at } },
     orderBy: [{ effectiveFrom: "desc" }, { createdAt: "desc" }],

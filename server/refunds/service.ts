@@ -15,6 +15,7 @@ import type { Party } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
 import { pixRail } from "../pix/current-rail";
 import type { ReturnReason } from "../pix/rail";
+import { refundFeeCents } from "../pricing/refunds";
 import { REFUND_REASON, REFUNDABLE_REASONS } from "./reasons";
 
 export { REFUND_REASON, REFUNDABLE_REASONS };
@@ -120,6 +121,7 @@ export async function requestRefund(
       );
     }
     const account = await spendingAccount(tx, original.accountId, input.userId, amount);
+    const feeCents = await refundFeeCents(tx, original, remaining, amount, input.returnReason, now);
     const endToEndId = newEndToEndId("D", config().PLATFORM_ISPB, now);
     const refund = await hold(tx, {
       id: endToEndId,
@@ -129,6 +131,7 @@ export async function requestRefund(
       userId: account.userId,
       reason: REFUND_REASON,
       grossCents: amount,
+      feeCents,
       description: input.description ?? null,
       payer: original.receiver as Party | null,
       receiver: original.payer as Party | null,

@@ -16,6 +16,7 @@ import { settledArrival } from "../pix/arrival-wait";
 import { pixRail } from "../pix/current-rail";
 import { parsePixKey } from "../pix/keys";
 import type { PartialParty, PixRail, SimulatedIncoming } from "../pix/rail";
+import { withFee } from "../pricing/settlement";
 
 export async function creditIncomingPix(
   db: Db | Tx,
@@ -111,24 +112,25 @@ async function creditAccount(
   return creditReceivedPix(tx, account, { endToEndId: newEndToEndId("E", payer.ispb), amountCents, payer, pixKey });
 }
 
-/** A PIX from another institution credited to the account, once per end-to-end id. */
+/** A PIX from another institution credited to the account less its fee (pix_in_key), once per end-to-end id. */
 export async function creditReceivedPix(
   tx: Tx,
   account: Account,
   pix: { endToEndId: string; amountCents: bigint; payer: Party; pixKey: string | null; description?: string | null },
 ): Promise<LedgerEntry> {
   const { endToEndId, amountCents, payer, pixKey } = pix;
-  const credit = await receive(tx, {
+  const gross = {
     endToEndId,
     accountId: account.id,
     userId: account.userId,
-    reason: "pix_in:credited",
+    reason: "pix_in:credited" as const,
     grossCents: amountCents,
     payer,
     receiver: platformParty(account),
     pixKey,
     description: pix.description ?? null,
-  });
+  };
+  const credit = await receive(tx, await withFee(tx, gross, "pix_in_key"));
   await coverOwedMeds(tx, account.id);
   return credit;
 }

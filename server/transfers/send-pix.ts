@@ -17,6 +17,7 @@ import type { Entry, EntryReason } from "../ledger/types";
 import { hold, post } from "../ledger/verbs";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
+import { pixOutFeeFor } from "../pricing/service";
 import { transmitOutgoing } from "../pix/outgoing";
 import type { PaymentInitiation } from "../pix/rail";
 import { submissionOf } from "../pix/submission";
@@ -62,7 +63,7 @@ export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEn
       throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);
     const endToEndId = input.endToEndId ?? newEndToEndId("E", config().PLATFORM_ISPB);
-    const fee = source.externalFeeCents;
+    const fee = await pixOutFeeFor(tx, source, input.amountCents);
     const common = {
       id: endToEndId,
       endToEndId,

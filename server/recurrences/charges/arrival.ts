@@ -10,6 +10,7 @@ import type { Account, LedgerEntry } from "../../generated/prisma/client";
 import type { Party } from "../../ledger/parties";
 import { receive } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
+import { withFee } from "../../pricing/settlement";
 import { closeAttempt, cycleCredit, moveCharge, withAttempts } from "./lifecycle";
 import { type AttemptStatus, OPEN_ATTEMPT } from "./status";
 
@@ -54,7 +55,8 @@ export async function settleRecurringPayment(
   if (charge.amountCents !== payment.amountCents) return null;
   const rec = await tx.recurrence.findUniqueOrThrow({ where: { idRec: charge.idRec } });
   if (!(await closeAttempt(tx, attempt, "PAGA", now))) return null;
-  const credit = await receive(tx, { ...cycleCredit(charge, rec, payment.endToEndId, account), payer: payment.payer });
+  const gross = { ...cycleCredit(charge, rec, payment.endToEndId, account), payer: payment.payer };
+  const credit = await receive(tx, await withFee(tx, gross, "pix_in_automatic", now));
   await coverOwedMeds(tx, account.id);
   if (!(await moveCharge(tx, charge, "CONCLUIDA", now, { paidEndToEndId: payment.endToEndId }))) {
     throw new Error(`recurring charge ${charge.txId} moved while locked`);

@@ -17,6 +17,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { receiveMany } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
 import { recordEvents } from "../../outbox/record";
+import { withFees } from "../../pricing/settlement";
 import { attemptEndToEndId, chargeEvent, cycleCredit, firstSettlementDate } from "./lifecycle";
 import type { AttemptHistoryEntry, AttemptStatus, CobrHistoryEntry, CobrStatus } from "./status";
 
@@ -151,15 +152,13 @@ export async function payBatch(db: Db, now: Date, idRec?: Scope): Promise<number
       const accounts = new Map(
         (await tx.account.findMany({ where: { id: { in: accountIds } } })).map((account) => [account.id, account]),
       );
-      await receiveMany(
-        tx,
-        rows.map((row) => {
-          const account = accounts.get(row.accountId);
-          if (!account) throw new Error(`account ${row.accountId} vanished`);
-          const rec = { idRec: row.idRec, debtorDocument: row.debtorDocument, debtorName: row.debtorName };
-          return cycleCredit(row, rec, row.endToEndId, account);
-        }),
-      );
+      const credits = rows.map((row) => {
+        const account = accounts.get(row.accountId);
+        if (!account) throw new Error(`account ${row.accountId} vanished`);
+        const rec = { idRec: row.idRec, debtorDocument: row.debtorDocument, debtorName: row.debtorName };
+        return { credit: cycleCredit(row, rec, row.endToEndId, account), product: "pix_in_automatic" as const };
+      });
+      await receiveMany(tx, await withFees(tx, credits, now));
       for (const accountId of accountIds) await coverOwedMeds(tx, accountId);
       return rows.length;
     },

@@ -17,6 +17,7 @@ import type { Account, Recurrence, RecurringChargeAttempt } from "../../generate
 import { receive } from "../../ledger/verbs";
 import { coverOwedMeds } from "../../meds/owed";
 import { pixRail } from "../../pix/current-rail";
+import { withFee } from "../../pricing/settlement";
 import {
   addAttempt,
   announce,
@@ -101,14 +102,14 @@ export async function activateCharge(db: Db, txId: string, now = new Date()): Pr
 /** `network`: the payer pays, with a pacs.008 the network brings (over-the-network.ts) */
 export type AttemptOutcome = "paid" | "failed" | "cancelled" | "skipped" | "network";
 
-/** Credits the merchant with the charge's amount: a received PIX whose id is the attempt's end-to-end id. */
+/** Credits the merchant with the charge's amount less its fee: a received PIX whose id is the attempt's end-to-end id. */
 async function credit(
   tx: Tx,
   charge: ChargeWithAttempts,
   attempt: RecurringChargeAttempt,
   { rec, account }: { rec: Recurrence; account: Account },
 ) {
-  await receive(tx, cycleCredit(charge, rec, attempt.endToEndId, account));
+  await receive(tx, await withFee(tx, cycleCredit(charge, rec, attempt.endToEndId, account), "pix_in_automatic"));
   await coverOwedMeds(tx, account.id);
 }
 

@@ -29,6 +29,7 @@ import { registerChargeRoutes } from "./routes/charges";
 import { registerDueDateChargeRoutes } from "./routes/due-date-charges";
 import { registerFeeRoutes } from "./routes/fees";
 import { registerLedgerRoutes } from "./routes/ledger";
+import { registerLimitRoutes } from "./routes/limits";
 import { registerMedRoutes, registerMedSandboxRoutes } from "./routes/meds";
 import { registerOnboardingRoutes, registerOnboardingSandboxRoutes, UPLOAD_PATH } from "./routes/onboarding";
 import { registerPaymentLinkRoutes } from "./routes/payment-links";
@@ -86,6 +87,7 @@ export function createAccountApi() {
   registerBalanceRoutes(app);
   registerTransferRoutes(app);
   registerLedgerRoutes(app);
+  registerLimitRoutes(app);
   registerFeeRoutes(app);
   registerChargeRoutes(app);
   registerDueDateChargeRoutes(app);

@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   "money.send",
   "user.reset_second_factor",
   "pricing.set",
+  "limits.set",
+  "limits.approve",
+  "limits.refuse",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -6,6 +6,7 @@ import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { BOOKS_USAGE, booksCommand } from "./commands/books";
 import { FEES_USAGE, feesCommand } from "./commands/fees";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
+import { LIMITS_USAGE, limitsCommand } from "./commands/limits";
 import { MED_USAGE, medCommand } from "./commands/med";
 import { MEMBER_USAGE, memberCommand } from "./commands/member";
 import { MERCHANT_USAGE, merchantCommand } from "./commands/merchant";
@@ -28,6 +29,7 @@ export const USAGE = [
   `       ${ACCOUNT_USAGE}`,
   `       ${ONBOARDING_USAGE}`,
   `       ${FEES_USAGE}`,
+  `       ${LIMITS_USAGE}`,
 ].join("\n");
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 refused or no database, 2 bad usage). */
@@ -45,6 +47,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "account") await accountCommand(db, io, args);
     else if (command === "onboarding") await onboardingCommand(db, io, args);
     else if (command === "fees") await feesCommand(db, io, args);
+    else if (command === "limits") await limitsCommand(db, io, args);
     else if (!command || command === "help" || command === "--help" || command === "-h") {
       io.out(USAGE);
       return command ? 0 : 2;

@@ -86,6 +86,17 @@ const schema = z
     /** PKCS#8 PEM (EC P-256) signing the JWS served at charge locations; generated per process if unset */
     PIX_LOCATION_SIGNING_KEY: z.string().optional(),
     MAX_TRANSACTION_AMOUNT_CENTS: z.coerce.bigint().default(DEFAULT_MAX_TRANSACTION_CENTS),
+    /**
+     * PIX limits on an account's debits, its defaults until the account changes one (server/limits,
+     * docs/decisions/0059-pix-limits.md); MAX_TRANSACTION_AMOUNT_CENTS stays the platform's cap.
+     * Night: 20:00–06:00 São Paulo. Raises above PIX_LIMIT_RAISE_APPROVAL_CENTS wait for an operator.
+     */
+    PIX_LIMIT_PER_TRANSACTION_CENTS: z.coerce.bigint().default(10_000_000n),
+    PIX_LIMIT_DAILY_CENTS: z.coerce.bigint().default(20_000_000n),
+    PIX_LIMIT_MONTHLY_CENTS: z.coerce.bigint().default(200_000_000n),
+    PIX_LIMIT_NIGHTLY_PER_TRANSACTION_CENTS: z.coerce.bigint().default(100_000n),
+    PIX_LIMIT_NIGHTLY_CENTS: z.coerce.bigint().default(100_000n),
+    PIX_LIMIT_RAISE_APPROVAL_CENTS: z.coerce.bigint().default(5_000_000n),
     /** the dashboard asks the person to confirm a send above this amount (R$ 10.000,00) */
     LARGE_AMOUNT_CONFIRM_CENTS: z.coerce.bigint().default(1_000_000n),
     /** a send above this amount asks for the second factor again (step-up; decision 0044): R$ 5.000,00 */

@@ -17,6 +17,7 @@ import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
 import { hold } from "../ledger/verbs";
 import { handleOf, type WritePath } from "../ledger/write-path";
+import { assertWithinLimits } from "../limits/limits";
 import { recordEvent } from "../outbox/record";
 import { parsePixKey } from "../pix/keys";
 import { pixOutFeeFor } from "../pricing/service";
@@ -45,7 +46,9 @@ export async function cashOut(
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
   const db = handleOf(path);
-  const onPool = path.kind === "batch";
+  // The pool's fast path posts outside a transaction of the payout: no place for the PIX limits
+  // check under the account's lock (server/limits), so every payout takes the general path.
+  const onPool = false;
   // The fast path's read has no effect: it runs beside the quota check, one round trip less.
   const read = onPool ? startSourceRead({ ...input, pixKey: key }) : null;
   if ((await dictQuota().consume(input.userId)).allowed) {
@@ -71,6 +74,7 @@ function sendRecorded(db: Db | Tx, input: CashOut, sink: EffectSink | undefined)
 async function queuePayout(db: Db | Tx, input: CashOut, sink?: EffectSink, now = new Date()): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
     const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
+    await assertWithinLimits(tx, source.id, input.amountCents);
     // The sender's own keys are ours to know without DICT: refused now, as the synchronous path does.
     const own = await tx.pixKey.findUnique({ where: { key: input.pixKey }, select: { accountId: true } });
     if (own?.accountId === source.id) throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");

@@ -12,6 +12,7 @@ import { legs } from "../ledger/movements";
 import { platformParty } from "../ledger/parties";
 import type { Leg, NewEntry } from "../ledger/types";
 import { inCallerTransaction, postBy, type WritePath } from "../ledger/write-path";
+import { assertWithinLimits } from "../limits/limits";
 import { coverOwedMeds } from "../meds/owed";
 
 export type InternalTransfer = {
@@ -134,9 +135,12 @@ export async function transferInternal(path: WritePath, input: InternalTransfer)
   assertCanReceive(target, "receiverBankAccount");
   // A receiver whose MEDs are still owed gets the credit and the block in one transaction
   // (docs/decisions/0012-meds.md); the rare case leaves the one-statement pool path.
-  if (target.owes_meds && path.kind === "batch") {
+  // So does every transfer on the batch path: the PIX limits are checked under the account's lock
+  // in the transaction that debits it (server/limits, docs/decisions/0059-pix-limits.md).
+  if (path.kind === "batch") {
     return path.db.$transaction((tx) => transferInternal(inCallerTransaction(tx), input));
   }
+  await assertWithinLimits(path.tx, source.id, input.amountCents);
   const [debit] = await postBy(path, internalTransferChange(source, target, input));
   if (path.kind === "transaction") await coverOwedMeds(path.tx, target.id);
   return debit as LedgerEntry;

@@ -15,6 +15,7 @@ import { legs } from "../ledger/movements";
 import { type Party, platformParty } from "../ledger/parties";
 import type { Entry, EntryReason } from "../ledger/types";
 import { hold, post } from "../ledger/verbs";
+import { assertWithinLimits } from "../limits/limits";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
 import { pixOutFeeFor } from "../pricing/service";
@@ -59,6 +60,7 @@ export type OutgoingPix = {
 export async function sendPix(db: Db | Tx, input: OutgoingPix): Promise<LedgerEntry> {
   return inTransaction(db, async (tx) => {
     const source = await spendingAccount(tx, input.accountId, input.userId, input.amountCents);
+    await assertWithinLimits(tx, source.id, input.amountCents);
     if (input.platformAccountId === source.id)
       throw invalid("cannot send a PIX to the same account", "pixKey", "SAME_ACCOUNT");
     await assertExternalIdFree(tx, source.id, input.externalId);

@@ -9,6 +9,10 @@ process.env.AUTH_FAILURES_PER_CLIENT_PER_MINUTE ??= "1000000";
 // No test reaches the outside world: webhook deliveries and lookups go to loopback only, and a
 // file whose code tried anything else fails (server/webhooks/loopback-guard.ts).
 process.env.OUTBOUND_LOOPBACK_ONLY = "true";
+// PIX limits (server/limits) stay out of the way of files that do not test them: the platform's
+// cap is the only limit unless a file sets its own (tests/limits).
+for (const name of ["PER_TRANSACTION", "DAILY", "MONTHLY", "NIGHTLY_PER_TRANSACTION", "NIGHTLY"])
+  process.env[`PIX_LIMIT_${name}_CENTS`] ??= "100000000000";
 
 // Test files tune limits through the environment; a worker process runs several files, so each
 // file leaves the environment as it found it.

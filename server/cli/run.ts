@@ -5,6 +5,7 @@ import { ADMIN_USAGE, adminCommand } from "./commands/admin";
 import { APIKEY_USAGE, apikeyCommand } from "./commands/apikey";
 import { BOOKS_USAGE, booksCommand } from "./commands/books";
 import { FEES_USAGE, feesCommand } from "./commands/fees";
+import { KYB_USAGE, kybCommand } from "./commands/kyb";
 import { LEDGER_USAGE, ledgerCommand } from "./commands/ledger";
 import { LIMITS_USAGE, limitsCommand } from "./commands/limits";
 import { MED_USAGE, medCommand } from "./commands/med";
@@ -28,6 +29,7 @@ export const USAGE = [
   `       ${MED_USAGE}`,
   `       ${ACCOUNT_USAGE}`,
   `       ${ONBOARDING_USAGE}`,
+  `       ${KYB_USAGE}`,
   `       ${FEES_USAGE}`,
   `       ${LIMITS_USAGE}`,
 ].join("\n");
@@ -46,6 +48,7 @@ export async function runCli(db: Db, io: CliIo, argv: string[]): Promise<number>
     else if (command === "med") await medCommand(db, io, args);
     else if (command === "account") await accountCommand(db, io, args);
     else if (command === "onboarding") await onboardingCommand(db, io, args);
+    else if (command === "kyb") await kybCommand(db, io, args);
     else if (command === "fees") await feesCommand(db, io, args);
     else if (command === "limits") await limitsCommand(db, io, args);
     else if (!command || command === "help" || command === "--help" || command === "-h") {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { documentKind, onlyDigits } from "../documents/cpf-cnpj";
 import { CpfCnpj, EMAIL_PATTERN, PHONE_PATTERN, text } from "../fields/text";
+import { CompanyRegistration } from "../kyb/schema";
 
 export const ONBOARDING_STATUSES = [
   "PENDING_EMAIL_VERIFICATION",
@@ -123,6 +124,7 @@ export const ProposalRequest = z
     birthDate: BirthDate.optional(),
     address: Address.optional(),
     locale: ProposalLocale.optional(),
+    company: CompanyRegistration.optional(),
   })
   .superRefine((value, ctx) => {
     const kind = documentKind(value.document);
@@ -139,6 +141,12 @@ export const ProposalRequest = z
     }
     if (value.personType === "company" && value.birthDate !== undefined) {
       ctx.addIssue({ code: "custom", path: ["birthDate"], message: "is only for persons" });
+    }
+    if (value.company !== undefined && value.personType !== "company") {
+      ctx.addIssue({ code: "custom", path: ["company"], message: "is only for companies" });
+    }
+    if (value.company !== undefined && value.address === undefined) {
+      ctx.addIssue({ code: "custom", path: ["address"], message: "is required with company (the company's address)" });
     }
   })
   .transform((value) => ({ ...value, document: onlyDigits(value.document) }));

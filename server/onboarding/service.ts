@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors";
 import { Prisma } from "../generated/prisma/client";
+import { saveCompany } from "../kyb/company";
+import { screenCompany } from "../kyb/screening";
 import { storage } from "../storage";
 import { putSealed } from "../storage/sealed";
 import { type CheckedFile, checkFiles, completeType, type IncomingFile } from "./files";
@@ -41,6 +43,11 @@ export async function createProposal(db: Db, ownerId: string, input: ProposalInp
         },
         include: withFiles,
       });
+      if (input.company) {
+        // the company's registration data and partners, screened at once against the lists in force
+        await saveCompany(tx, proposal, input.company);
+        await screenCompany(tx, proposal.userId, "onboarding");
+      }
       await issueVerification(tx, proposal);
       return proposal;
     });

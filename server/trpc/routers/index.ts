@@ -15,6 +15,7 @@ import { chargesRouter } from "./charges";
 import { dueDateBatchesRouter } from "./due-date-batches";
 import { dueDateChargesRouter } from "./due-date-charges";
 import { feesRouter } from "./fees";
+import { kybRouter } from "./kyb";
 import { ledgerRouter } from "./ledger";
 import { medsRouter } from "./meds";
 import { membersRouter } from "./members";
@@ -50,6 +51,7 @@ export const appRouter = createTRPCRouter({
   dueDateBatches: dueDateBatchesRouter,
   fees: feesRouter,
   ledger: ledgerRouter,
+  kyb: kybRouter,
   meds: medsRouter,
   members: membersRouter,
   paymentLinks: paymentLinksRouter,

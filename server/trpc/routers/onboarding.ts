@@ -7,6 +7,7 @@ import { db } from "../../db/client";
 import { Uuid } from "../../fields/ids";
 import { Page, PageSize, pageInfo } from "../../fields/paging";
 import type { OnboardingProposal } from "../../generated/prisma/client";
+import { type KybSummary, kybSummaries } from "../../kyb/view";
 import { approveProposal, proposalForAdmin, rejectProposal } from "../../onboarding/review";
 import { OnboardingStatusField, PersonTypeField, RejectionReason } from "../../onboarding/schema";
 import { listProposals } from "../../onboarding/service";
@@ -25,7 +26,7 @@ function ownerRow(p: ProposalWithFiles) {
 }
 export type OwnerProposal = ReturnType<typeof ownerRow>;
 
-function adminRow(p: OnboardingProposal) {
+function adminRow(p: OnboardingProposal, kyb: KybSummary | null = null) {
   return {
     userId: p.userId,
     ownerId: p.ownerId,
@@ -35,6 +36,8 @@ function adminRow(p: OnboardingProposal) {
     email: p.email,
     createdAt: p.createdAt,
     submittedAt: p.submittedAt,
+    /** the latest KYB score of a company with registration data */
+    kyb,
   };
 }
 export type AdminProposalRow = ReturnType<typeof adminRow>;
@@ -88,7 +91,11 @@ export const onboardingRouter = createTRPCRouter({
       const createdBefore =
         input.olderThanDays === undefined ? undefined : new Date(Date.now() - input.olderThanDays * 86_400_000);
       const { items, total } = await listProposals(db(), undefined, { ...input, createdBefore });
-      return { proposals: items.map(adminRow), ...pageInfo(input, total) };
+      const kyb = await kybSummaries(
+        db(),
+        items.map((p) => p.userId),
+      );
+      return { proposals: items.map((p) => adminRow(p, kyb.get(p.userId) ?? null)), ...pageInfo(input, total) };
     }),
 
   detail: adminProcedure.input(z.object({ userId: Uuid })).query(async ({ input }) => {

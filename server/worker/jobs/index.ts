@@ -2,6 +2,7 @@ import type { JobDefinition } from "../job";
 import { createRecurringChargesJob } from "./create-recurring-charges";
 import { expireChargesJob } from "./expire-charges";
 import { heartbeatJob } from "./heartbeat";
+import { kybRescreenJob } from "./kyb-rescreen";
 import { purgeIdempotencyJob } from "./purge-idempotency";
 import { purgeStatementsJob } from "./purge-statements";
 import { purgeWebhookDeliveriesJob } from "./purge-webhook-deliveries";
@@ -16,4 +17,5 @@ export const JOBS: JobDefinition[] = [
   purgeStatementsJob,
   createRecurringChargesJob,
   settleRecurringChargesJob,
+  kybRescreenJob,
 ];

@@ -18,10 +18,10 @@ import { hold, post } from "../ledger/verbs";
 import { assertWithinLimits } from "../limits/limits";
 import { coverOwedMeds } from "../meds/owed";
 import { pixRail } from "../pix/current-rail";
-import { pixOutFeeFor } from "../pricing/service";
 import { transmitOutgoing } from "../pix/outgoing";
 import type { PaymentInitiation } from "../pix/rail";
 import { submissionOf } from "../pix/submission";
+import { pixOutFeeFor } from "../pricing/service";
 
 export type OutgoingPix = {
   userId: string;

@@ -12,7 +12,7 @@ import { Field } from "@/components/ui/fields";
 import { Input } from "@/components/ui/input";
 import { centsToBrl } from "@/server/money";
 import type { Price } from "@/server/pricing/fee";
-import { FEE_PRODUCTS, type FeeProduct } from "@/server/pricing/products";
+import { FEE_PRODUCTS, type FeeProduct } from "@/server/pricing/fee-products";
 
 const PARTS = ["percent", "fixed", "min", "max"] as const;
 type Part = (typeof PARTS)[number];

@@ -5,7 +5,7 @@ import { useMoney } from "@/components/format/money";
 import { amountColumn } from "@/components/lists/data-table";
 import { ListRows } from "@/components/lists/list-rows";
 import type { Price as PriceItem } from "@/server/pricing/fee";
-import { FEE_PRODUCTS, type FeeProduct } from "@/server/pricing/products";
+import { FEE_PRODUCTS, type FeeProduct } from "@/server/pricing/fee-products";
 
 /** Basis points as pt-BR writes a percentage: 99 → "0,99 %". */
 export function usePercent(): (basisPoints: number) => string {

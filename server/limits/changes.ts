@@ -11,11 +11,11 @@ import type { Tx } from "../db/client";
 import { AppError, invalid, notFound } from "../errors";
 import type { PixLimitChange, PixLimitKind } from "../generated/prisma/client";
 import { type Limits, limitsClock, limitsInForce } from "./limits";
-import { LIMIT_FIELDS } from "./schema";
+import { LIMIT_FIELDS, type LimitChanges } from "./schema";
 
 export const RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
 
-export type LimitChanges = Partial<Record<PixLimitKind, bigint>>;
+export type { LimitChanges } from "./schema";
 
 function validate(changes: LimitChanges): [PixLimitKind, bigint][] {
   const given = Object.entries(changes).filter(([, v]) => v !== undefined) as [PixLimitKind, bigint][];

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import type { PixLimitKind } from "../generated/prisma/client";
 import { brlToCents } from "../money";
-import type { LimitChanges } from "./changes";
 
 /** A limit in BRL: greater than zero, at most two decimals. */
 export const LimitAmount = z
@@ -19,6 +18,9 @@ export const LimitAmount = z
   })
   .describe("BRL, greater than zero, at most two decimals.")
   .meta({ example: 5000 });
+
+/** The limits a change names, in centavos. */
+export type LimitChanges = Partial<Record<PixLimitKind, bigint>>;
 
 export const LimitChangesInput = z.object({
   perTransaction: LimitAmount.optional(),

@@ -55,8 +55,12 @@ async function call(path: string, xml?: string) {
 }
 
 const fileAsOther = async (endToEndId: string) =>
-  (await control<InfractionReport>(running.url, "/infraction-reports", { endToEndId, details: "golpe do falso boleto" }))
-    .json;
+  (
+    await control<InfractionReport>(running.url, "/infraction-reports", {
+      endToEndId,
+      details: "golpe do falso boleto",
+    })
+  ).json;
 
 const reportsOf = (root: XmlNode) => {
   const listed = (root.InfractionReports as XmlNode | string) || {};
@@ -97,7 +101,11 @@ describe("DICT infraction reports", () => {
     const ack = (participant: string, identity?: SigningIdentity) =>
       call(
         `/infraction-reports/${report.id}/acknowledge`,
-        signed("AcknowledgeInfractionReportRequest", { InfractionReportId: report.id, Participant: participant }, identity),
+        signed(
+          "AcknowledgeInfractionReportRequest",
+          { InfractionReportId: report.id, Participant: participant },
+          identity,
+        ),
       );
     expect((await ack(PARTICIPANT_ISPB, running.stranger)).body).toContain("RequestSignatureInvalid");
     expect((await ack(OTHER_INSTITUTION)).status).toBe(403);

@@ -13,29 +13,9 @@
  *   anything else (internal transfers, returns of our PIX out) → no product: never priced.
  */
 import { Prisma } from "../generated/prisma/client";
+import type { FeeProduct } from "./fee-products";
 
-export const FEE_PRODUCTS = [
-  "pix_in_qr",
-  "pix_in_key",
-  "pix_in_link",
-  "pix_in_due_date",
-  "pix_in_automatic",
-  "pix_out",
-  "refund",
-  "med",
-] as const;
-export type FeeProduct = (typeof FEE_PRODUCTS)[number];
-
-/** The five ways money comes in: `fees set --pix-in-*` prices them together. */
-export const PIX_IN_PRODUCTS = [
-  "pix_in_qr",
-  "pix_in_key",
-  "pix_in_link",
-  "pix_in_due_date",
-  "pix_in_automatic",
-] as const satisfies readonly FeeProduct[];
-
-export const isFeeProduct = (value: string): value is FeeProduct => (FEE_PRODUCTS as readonly string[]).includes(value);
+export { FEE_PRODUCTS, type FeeProduct, isFeeProduct, PIX_IN_PRODUCTS } from "./fee-products";
 
 /** A charge (cob/cobv) paid: what its payment is priced as. */
 export function chargeProduct(charge: { kind: string; paymentLinkId: string | null }): FeeProduct {

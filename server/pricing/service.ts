@@ -11,6 +11,7 @@ import { invalid, notFound } from "../errors";
 import { type PriceList, type PriceListItem, Prisma } from "../generated/prisma/client";
 import { FREE, feeOf, type Price, type PriceSource, pixOutFeeOf } from "./fee";
 import { FEE_PRODUCTS, type FeeProduct, productOfEntrySql } from "./products";
+import { nextVersionFor } from "./view";
 
 export type PriceItems = Record<FeeProduct, Price>;
 export type { PriceSource };
@@ -84,6 +85,25 @@ export async function priceListHistory(tx: Tx, accountId: string | null): Promis
     include: { items: true },
   });
   return rows.map(({ items, ...version }) => ({ ...version, items: itemsOf(items) }));
+}
+
+/**
+ * What an account pays now and next: the list in force and the version scheduled after it
+ * (its own, or the default's while it follows the default). `defaults`, the default list's
+ * history, may be passed once for many accounts.
+ */
+export async function priceListOutlook(
+  tx: Tx,
+  accountId: string,
+  now = new Date(),
+  defaults?: PriceListVersion[],
+): Promise<{ inForce: InForce; next: PriceListVersion | null }> {
+  const [inForce, own, standard] = await Promise.all([
+    priceListInForce(tx, accountId, now),
+    priceListHistory(tx, accountId),
+    defaults ?? priceListHistory(tx, null),
+  ]);
+  return { inForce, next: nextVersionFor(inForce.source, own, standard, now) };
 }
 
 export type SetPriceList = {

@@ -9,8 +9,8 @@ import { readDb } from "../../db/replica";
 import { fromQuery } from "../../fields/paging";
 import { EpochMs } from "../../ledger/schema";
 import { centsToBrl } from "../../money";
-import { feesPaid, priceListHistory, priceListInForce } from "../../pricing/service";
-import { nextVersionFor, priceItemsView } from "../../pricing/view";
+import { feesPaid, priceListOutlook } from "../../pricing/service";
+import { priceItemsView } from "../../pricing/view";
 import type { AccountApiEnv } from "../context";
 import { envelope } from "../envelope";
 import { accountRoutes } from "../route";
@@ -106,13 +106,7 @@ export function registerFeeRoutes(app: OpenAPIHono<AccountApiEnv>) {
     const { accountId } = c.req.valid("param");
     const tx = await readDb(c.get("apiKey").userId);
     await ownedAccount(tx, accountId, c.get("apiKey").userId);
-    const now = new Date();
-    const [inForce, own, standard] = await Promise.all([
-      priceListInForce(tx, accountId, now),
-      priceListHistory(tx, accountId),
-      priceListHistory(tx, null),
-    ]);
-    const next = nextVersionFor(inForce.source, own, standard, now);
+    const { inForce, next } = await priceListOutlook(tx, accountId);
     const data = {
       accountId,
       source: inForce.source,

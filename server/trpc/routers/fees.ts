@@ -7,8 +7,7 @@ import { accountsOfUser } from "../../accounts/service";
 import { readDb } from "../../db/replica";
 import { reservePeriod } from "../../ledger/reserve";
 import { ReserveQuery } from "../../ledger/schema";
-import { feesPaid, priceListHistory, priceListInForce } from "../../pricing/service";
-import { nextVersionFor } from "../../pricing/view";
+import { feesPaid, priceListHistory, priceListOutlook } from "../../pricing/service";
 import { saoPauloDayEnd, saoPauloDayStart } from "../../time";
 import { can, createTRPCRouter } from "../init";
 
@@ -16,17 +15,13 @@ export const feesRouter = createTRPCRouter({
   priceLists: can("ledger.read").query(async ({ ctx }) => {
     const tx = await readDb(ctx.user.id);
     const now = new Date();
-    const accounts = await accountsOfUser(tx, ctx.tenantId);
+    const [accounts, defaults] = await Promise.all([accountsOfUser(tx, ctx.tenantId), priceListHistory(tx, null)]);
     return Promise.all(
-      accounts.map(async (account) => {
-        const [inForce, own, standard] = await Promise.all([
-          priceListInForce(tx, account.id, now),
-          priceListHistory(tx, account.id),
-          priceListHistory(tx, null),
-        ]);
-        const next = nextVersionFor(inForce.source, own, standard, now);
-        return { accountId: account.id, name: account.name, inForce, next };
-      }),
+      accounts.map(async (account) => ({
+        accountId: account.id,
+        name: account.name,
+        ...(await priceListOutlook(tx, account.id, now, defaults)),
+      })),
     );
   }),
 

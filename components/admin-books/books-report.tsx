@@ -3,13 +3,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { PeriodForm } from "@/components/admin-reserve/reserve-report";
 import { useCalendarDate } from "@/components/format/date-time";
 import { useMoney } from "@/components/format/money";
 import { amountColumn } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
 import { ListRows } from "@/components/lists/list-rows";
 import { parseAsDay } from "@/components/lists/list-state";
+import { PeriodForm } from "@/components/lists/period-form";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { BookIcon } from "@/components/ui/icons";

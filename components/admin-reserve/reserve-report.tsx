@@ -3,21 +3,19 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { type FormEvent, useId, useState } from "react";
 import { Stat } from "@/components/admin/overview";
 import { useCalendarDate } from "@/components/format/date-time";
 import { Money, useMoney } from "@/components/format/money";
 import { amountColumn } from "@/components/lists/data-table";
 import { ExportLink } from "@/components/lists/export-link";
-import { DateRangeFilter, FilterActions, FilterForm } from "@/components/lists/filter-select";
 import { ListRows } from "@/components/lists/list-rows";
 import { parseAsDay } from "@/components/lists/list-state";
+import { PeriodForm } from "@/components/lists/period-form";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { WalletIcon } from "@/components/ui/icons";
 import type { ReserveReport as Report, ReserveDay } from "@/server/ledger/reserve";
-import { MAX_RESERVE_DAYS } from "@/server/ledger/schema";
-import { addDays, isCalendarDay } from "@/server/time";
+import { isCalendarDay } from "@/server/time";
 
 /** The period in the URL, so a chosen one can be shared or reloaded; none is the last 30 days. */
 const PERIOD = { from: parseAsDay, to: parseAsDay };
@@ -61,52 +59,6 @@ export function ReserveReport() {
         {(data) => <ReserveDays report={data} />}
       </CollectionStates>
     </section>
-  );
-}
-
-/** A period of São Paulo days, checked as the server will; also the books' (components/admin-books). */
-export function PeriodForm({
-  from: initialFrom,
-  to: initialTo,
-  onApply,
-  onClear,
-  namespace = "adminReserve.filters",
-  testId = "reserve-period",
-}: {
-  from: string;
-  to: string;
-  onApply: (period: { from: string; to: string }) => void;
-  onClear?: () => void;
-  namespace?: "adminReserve.filters" | "adminBooks.filters";
-  testId?: string;
-}) {
-  const t = useTranslations(namespace as "adminReserve.filters");
-  const id = useId();
-  const [values, setValues] = useState({ from: initialFrom, to: initialTo });
-  const [error, setError] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const { from, to } = values;
-    if (!isCalendarDay(from) || !isCalendarDay(to)) return;
-    if (from > to) return setError(t("backwards"));
-    if (from < addDays(to, -(MAX_RESERVE_DAYS - 1))) return setError(t("tooLong", { max: MAX_RESERVE_DAYS }));
-    setError(null);
-    onApply({ from, to });
-  }
-
-  return (
-    <FilterForm
-      onSubmit={onSubmit}
-      label={t("title")}
-      className="sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-end"
-      testId={testId}
-      error={error}
-      errorTestId={`${testId}-error`}
-    >
-      <DateRangeFilter id={id} messages={t} values={values} onChange={setValues} />
-      <FilterActions messages={t} onClear={onClear} applyTestId={`${testId}-apply`} />
-    </FilterForm>
   );
 }
 

@@ -4,21 +4,19 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { type FormEvent, useId, useState } from "react";
 import { Stat } from "@/components/admin/overview";
 import { useCalendarDate, useDateTime } from "@/components/format/date-time";
 import { Money, useMoney } from "@/components/format/money";
 import { amountColumn } from "@/components/lists/data-table";
-import { DateRangeFilter, FilterActions, FilterForm } from "@/components/lists/filter-select";
 import { ListRows } from "@/components/lists/list-rows";
 import { parseAsDay } from "@/components/lists/list-state";
+import { PeriodForm } from "@/components/lists/period-form";
 import { CollectionStates } from "@/components/lists/resource-list";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Badge } from "@/components/ui/badge";
 import { TitledCard } from "@/components/ui/card";
 import { WalletIcon } from "@/components/ui/icons";
-import { MAX_RESERVE_DAYS } from "@/server/ledger/schema";
-import { addDays, isCalendarDay } from "@/server/time";
+import { isCalendarDay } from "@/server/time";
 import type { AppRouter } from "@/server/trpc/routers";
 import { PriceTable } from "./price-table";
 
@@ -56,6 +54,8 @@ export function FeesOverview() {
           {t("paid.title")}
         </h2>
         <PeriodForm
+          namespace="fees.filters"
+          testId="fees-period"
           key={`${paid.data?.from}:${paid.data?.to}`}
           from={paid.data?.from ?? period.from ?? ""}
           to={paid.data?.to ?? period.to ?? ""}
@@ -162,46 +162,5 @@ function FeesPaid({ report }: { report: Outputs["paid"] }) {
         </div>
       ))}
     </div>
-  );
-}
-
-function PeriodForm({
-  from: initialFrom,
-  to: initialTo,
-  onApply,
-  onClear,
-}: {
-  from: string;
-  to: string;
-  onApply: (period: { from: string; to: string }) => void;
-  onClear?: () => void;
-}) {
-  const t = useTranslations("fees.filters");
-  const id = useId();
-  const [values, setValues] = useState({ from: initialFrom, to: initialTo });
-  const [error, setError] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const { from, to } = values;
-    if (!isCalendarDay(from) || !isCalendarDay(to)) return;
-    if (from > to) return setError(t("backwards"));
-    if (from < addDays(to, -(MAX_RESERVE_DAYS - 1))) return setError(t("tooLong", { max: MAX_RESERVE_DAYS }));
-    setError(null);
-    onApply({ from, to });
-  }
-
-  return (
-    <FilterForm
-      onSubmit={onSubmit}
-      label={t("title")}
-      className="sm:grid-cols-[repeat(2,minmax(0,12rem))_auto] sm:items-end"
-      testId="fees-period"
-      error={error}
-      errorTestId="fees-period-error"
-    >
-      <DateRangeFilter id={id} messages={t} values={values} onChange={setValues} />
-      <FilterActions messages={t} onClear={onClear} applyTestId="fees-period-apply" />
-    </FilterForm>
   );
 }

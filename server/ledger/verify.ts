@@ -81,8 +81,11 @@ export async function verifyLedger(
   }
 
   // The fee account: every fee posted is the fee of a settled entry (docs/decisions/0058), and back.
+  // An entry counts once money moved on it: a settled entry always has postings, a row without any
+  // (a statement's or a report's fixture written straight into the table) moved nothing.
   const [feeSums] = await db.$queryRaw<{ entries: bigint }[]>`
-    SELECT COALESCE(SUM(fee_cents), 0)::bigint AS entries FROM ledger_entries WHERE status = 'succeeded'`;
+    SELECT COALESCE(SUM(e.fee_cents), 0)::bigint AS entries FROM ledger_entries e
+     WHERE e.status = 'succeeded' AND EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_seq = e.seq)`;
   const entriesFeeCents = feeSums?.entries ?? 0n;
   if (entriesFeeCents !== books.feesCents) {
     violations.push({

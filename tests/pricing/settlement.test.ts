@@ -156,7 +156,8 @@ describe("fees at settlement", () => {
     const report = await verifyLedger(db());
     expect(report.violations).toEqual([]);
     const [sum] = await db().$queryRaw<{ fees: bigint }[]>`
-      SELECT COALESCE(SUM(fee_cents), 0)::bigint AS fees FROM ledger_entries WHERE status = 'succeeded'`;
+      SELECT COALESCE(SUM(e.fee_cents), 0)::bigint AS fees FROM ledger_entries e
+       WHERE e.status = 'succeeded' AND EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_seq = e.seq)`;
     expect(report.books.feesCents).toBe(sum?.fees);
   });
 });

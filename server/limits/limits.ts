@@ -117,6 +117,21 @@ export async function assertWithinLimits(
   field = "amount",
 ): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${accountId}))`;
+  await checkWithinLimits(tx, accountId, amountCents, at, field);
+}
+
+/**
+ * The same refusal read without the lock: for the gateway's pool fast path, which posts in a
+ * batch statement of its own (docs/decisions/0059-pix-limits.md: two such payouts racing may
+ * both pass; every other door is exact).
+ */
+export async function checkWithinLimits(
+  tx: Tx | Db,
+  accountId: string,
+  amountCents: bigint,
+  at: Date = limitsClock.now(),
+  field = "amount",
+): Promise<void> {
   const periods = periodsAt(at);
   const limits = await limitsInForce(tx, accountId, at);
   const usage = await usageAt(tx, accountId, periods);

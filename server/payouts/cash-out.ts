@@ -46,9 +46,7 @@ export async function cashOut(
   const { key } = parsePixKey(input.pixKey, input.pixKeyType);
   assertTransactionAmount(input.amountCents); // before spending a DICT resolution on it
   const db = handleOf(path);
-  // The pool's fast path posts outside a transaction of the payout: no place for the PIX limits
-  // check under the account's lock (server/limits), so every payout takes the general path.
-  const onPool = false;
+  const onPool = path.kind === "batch";
   // The fast path's read has no effect: it runs beside the quota check, one round trip less.
   const read = onPool ? startSourceRead({ ...input, pixKey: key }) : null;
   if ((await dictQuota().consume(input.userId)).allowed) {

@@ -68,6 +68,9 @@ beforeAll(async () => {
     // a due-date charge the rules accept, so that its accountId lookup is reached
     dueDate: plusDays(todayInSaoPaulo(), 10),
     debtor: { name: "Pagador", cpf: "12345678909" },
+    // a period the rules accept (epoch ms), for routes whose query requires one
+    startDate: 0,
+    endDate: 1,
   };
 
   const charge = await createCharge(db(), { userId: b.userId, accountId: b.accountId, amountCents: 777n });
@@ -166,6 +169,12 @@ function inputsFor(schema: Schema, seed: number): unknown[] {
   return [{ ...minimal, ...hinted }, ...generated];
 }
 
+/** The JavaScript type a query parameter's schema takes (its first type other than null). */
+function jsonType(schema: Schema): string | undefined {
+  const types = [schema?.type].flat().filter((t): t is string => typeof t === "string" && t !== "null");
+  return types.map((t) => (t === "integer" ? "number" : t))[0];
+}
+
 function restTargets(op: Operation): { name: string; where: "path" | "body" }[] {
   const fromPath = op.parameters.filter((p) => p.in === "path").map((p) => ({ name: p.name, where: "path" as const }));
   const created = NEW_RECORD_IDS[`${op.method} ${op.path}`] ?? [];
@@ -199,7 +208,13 @@ async function restRequest(
     if ("accountId" in (payload as object) && target.name !== "accountId")
       (payload as { accountId: string }).accountId = a.accountId;
   }
-  return send(surface, a, op.method, path, {}, payload === undefined ? undefined : JSON.stringify(payload));
+  // a query parameter with a hint gets it (a period the route requires), so that the lookup answers
+  const query = Object.fromEntries(
+    op.parameters
+      .filter((p) => p.in === "query" && p.name in hints && typeof hints[p.name] === jsonType(p.schema))
+      .map((p) => [p.name, hints[p.name]]),
+  );
+  return send(surface, a, op.method, path, query, payload === undefined ? undefined : JSON.stringify(payload));
 }
 
 const surfaces = [

@@ -17,11 +17,12 @@ const pastDay = (value: string) => {
 
 export const Partner = z
   .strictObject({
-    name: text({ min: 1, max: 120, trim: true }).describe("The partner's full name."),
+    name: text({ min: 1, max: 120, trim: true }).describe("The partner's full name.").meta({ example: "Ana Souza" }),
     cpf: text({ max: 14, trim: true })
       .refine(isValidCpf, "must be a valid CPF (check digits)")
       .transform(onlyDigits)
-      .describe("The partner's CPF; check digits verified, punctuation allowed."),
+      .describe("The partner's CPF; check digits verified, punctuation allowed.")
+      .meta({ example: "529.982.247-25" }),
     qualification: text({ min: 1, max: 80, trim: true })
       .describe("Qualificação do sócio as the QSA says it, e.g. `49-Sócio-Administrador`.")
       .meta({ example: "49-Sócio-Administrador" }),
@@ -31,7 +32,8 @@ export const Partner = z
       .max(100)
       .multipleOf(0.01)
       .optional()
-      .describe("Share of the capital in percent (0-100, two decimals), when declared."),
+      .describe("Share of the capital in percent (0-100, two decimals), when declared.")
+      .meta({ example: 100 }),
   })
   .describe("A partner of the company (QSA).");
 
@@ -40,7 +42,7 @@ export const CompanyRegistration = z
     legalName: text({ min: 1, max: 150, trim: true })
       .describe("Razão social.")
       .meta({ example: "Exemplo Comércio Ltda" }),
-    tradeName: text({ max: 150, trim: true }).optional().describe("Nome fantasia."),
+    tradeName: text({ max: 150, trim: true }).optional().describe("Nome fantasia.").meta({ example: "Loja Exemplo" }),
     cnae: text({ max: 9, pattern: /^\d{4}-?\d\/?\d{2}$/, patternMessage: "must be a CNAE subclass, 7 digits" })
       .transform(onlyDigits)
       .describe("CNAE fiscal principal: the subclass, 7 digits (`4751-2/01` or `4751201`).")

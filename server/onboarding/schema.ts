@@ -126,6 +126,19 @@ export const ProposalRequest = z
     locale: ProposalLocale.optional(),
     company: CompanyRegistration.optional(),
   })
+  // the reference's example is a person's proposal; `company` is only for companies
+  .meta({
+    example: {
+      personType: "person",
+      name: "Ana Souza",
+      document: "529.982.247-25",
+      email: "ana.souza@example.invalid",
+      phone: "+5511987654321",
+      birthDate: "1990-05-17",
+      address: Address.meta()?.example,
+      locale: "pt-BR",
+    },
+  })
   .superRefine((value, ctx) => {
     const kind = documentKind(value.document);
     const expected = value.personType === "person" ? "cpf" : "cnpj";

@@ -117,24 +117,14 @@ export async function assertWithinLimits(
   field = "amount",
 ): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${accountId}))`;
-  await checkWithinLimits(tx, accountId, amountCents, at, field);
-}
-
-/**
- * The same refusal read without the lock: for the gateway's pool fast path, which posts in a
- * batch statement of its own (docs/decisions/0059-pix-limits.md: two such payouts racing may
- * both pass; every other door is exact).
- */
-export async function checkWithinLimits(
-  tx: Tx | Db,
-  accountId: string,
-  amountCents: bigint,
-  at: Date = limitsClock.now(),
-  field = "amount",
-): Promise<void> {
   const periods = periodsAt(at);
   const limits = await limitsInForce(tx, accountId, at);
   const usage = await usageAt(tx, accountId, periods);
-  const broken = brokenLimit(limits, usage, periods.night !== null, amountCents);
+  assertFits(limits, usage, periods.night !== null, amountCents, field);
+}
+
+/** 422 LIMIT_EXCEEDED for the first limit `amountCents` breaks, given the limits and their use. */
+export function assertFits(limits: Limits, usage: Usage, night: boolean, amountCents: bigint, field = "amount"): void {
+  const broken = brokenLimit(limits, usage, night, amountCents);
   if (broken) refuse(broken.kind, broken.left, field);
 }

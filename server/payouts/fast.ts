@@ -14,7 +14,6 @@ import type { AccountRow } from "../accounts/row";
 import { assertActive } from "../accounts/rules";
 import { config } from "../config";
 import { batchedStatement } from "../db/batched";
-import { db } from "../db/client";
 import { pool, probePool } from "../db/pool";
 import { AppError, invalid, notFound } from "../errors";
 import { type AnsweringRecoveryPoint, claimTaken, type EffectSink, writeOn } from "../idempotency/sink";
@@ -25,7 +24,7 @@ import { newEndToEndId } from "../ledger/ids";
 import { platformParty } from "../ledger/parties";
 import type { Entry, NewEntry } from "../ledger/types";
 import { hold, holdChange } from "../ledger/verbs";
-import { checkWithinLimits } from "../limits/limits";
+import { checkWithinLimits } from "../limits/batched-check";
 import { type OutboxEventInput, recordEventOn } from "../outbox/record";
 import { pixRail } from "../pix/current-rail";
 import { pixOutFeeOf } from "../pricing/fee";
@@ -102,9 +101,7 @@ export async function cashOutOnPool(
   if (source.external_id_taken) {
     throw new AppError("IDEMPOTENCY_CONFLICT", `externalId ${input.externalId} was already used`, "externalId");
   }
-  // The hold posts in a batch statement of its own, with no place for the account's lock: the
-  // PIX limits are read before it (docs/decisions/0059-pix-limits.md).
-  await checkWithinLimits(db(), source.id, input.amountCents);
+  await checkWithinLimits(source.id, input.amountCents);
   const resolved = foreignKey(input.pixKey, input.pixKeyType);
   const endToEndId = newEndToEndId("E", config().PLATFORM_ISPB);
   const debit: Omit<NewEntry, "status" | "type"> = {

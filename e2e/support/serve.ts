@@ -34,6 +34,10 @@ Object.assign(process.env, {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
   OUTBOUND_LOOPBACK_ONLY: "true",
   PIX_RAIL: "sandbox",
+  // The specs send up to R$ 10.000,01 at any hour; the night-time limits (20:00–06:00 São Paulo)
+  // would refuse those after 20:00, so here the defaults are the daytime ones; an account's own limits still apply.
+  PIX_LIMIT_NIGHTLY_PER_TRANSACTION_CENTS: "10000000",
+  PIX_LIMIT_NIGHTLY_CENTS: "20000000",
   ...networkEnvironment,
 });
 

@@ -17,6 +17,7 @@ import { dueDateChargesRouter } from "./due-date-charges";
 import { feesRouter } from "./fees";
 import { kybRouter } from "./kyb";
 import { ledgerRouter } from "./ledger";
+import { limitsRouter } from "./limits";
 import { medsRouter } from "./meds";
 import { membersRouter } from "./members";
 import { onboardingRouter } from "./onboarding";
@@ -51,6 +52,7 @@ export const appRouter = createTRPCRouter({
   dueDateBatches: dueDateBatchesRouter,
   fees: feesRouter,
   ledger: ledgerRouter,
+  limits: limitsRouter,
   kyb: kybRouter,
   meds: medsRouter,
   members: membersRouter,

@@ -1,0 +1,47 @@
+/**
+ * PIX limits as the merchant's dashboard reads and changes them (docs/decisions/0059-pix-limits.md):
+ * the account checked as the caller's first, then the view, its history and what a raise will
+ * take (24 h; above the approval threshold, an operator too).
+ */
+import { ownedAccount } from "../accounts/service";
+import { config } from "../config";
+import type { Db, Tx } from "../db/client";
+import { inTransaction } from "../db/transaction";
+import { changeLimits, RAISE_DELAY_MS } from "./changes";
+import { limitsClock } from "./limits";
+import type { LimitChanges } from "./schema";
+import { limitHistory, limitsView } from "./view";
+
+export async function ownLimits(db: Db | Tx, input: { accountId: string; userId: string; at?: Date }) {
+  const account = await ownedAccount(db, input.accountId, input.userId);
+  const at = input.at ?? limitsClock.now();
+  const [view, history] = await Promise.all([limitsView(db, account.id, at), limitHistory(db, account.id)]);
+  return {
+    accountId: account.id,
+    ...view,
+    history,
+    /** a raise above this waits for an operator's approval */
+    raiseApprovalCents: config().PIX_LIMIT_RAISE_APPROVAL_CENTS,
+    raiseDelayMs: RAISE_DELAY_MS,
+  };
+}
+
+export type OwnLimits = Awaited<ReturnType<typeof ownLimits>>;
+
+/** The merchant lowers limits (at once) or asks to raise them: the changes made, then the limits as they stand. */
+export function changeOwnLimits(
+  db: Db,
+  input: { accountId: string; userId: string; requestedBy: string; changes: LimitChanges },
+) {
+  return inTransaction(db, async (tx) => {
+    const account = await ownedAccount(tx, input.accountId, input.userId);
+    const now = limitsClock.now();
+    const made = await changeLimits(tx, {
+      accountId: account.id,
+      changes: input.changes,
+      requestedBy: input.requestedBy,
+      now,
+    });
+    return { made, limits: await ownLimits(tx, { accountId: account.id, userId: input.userId, at: now }) };
+  });
+}

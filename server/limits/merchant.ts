@@ -8,9 +8,29 @@ import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
 import { changeLimits, RAISE_DELAY_MS } from "./changes";
+import type { PixLimitChange } from "../generated/prisma/client";
 import { limitsClock } from "./limits";
 import type { LimitChanges } from "./schema";
 import { limitHistory, limitsView } from "./view";
+
+/**
+ * A history row as the merchant sees it: who asked (a member's e-mail, `api:` for the account
+ * API), or null for the platform's own change; the operator who decided stays out.
+ */
+function historyRow(change: PixLimitChange) {
+  const byPlatform = change.decidedBy !== null && change.decidedBy === change.requestedBy;
+  return {
+    id: change.id,
+    kind: change.kind,
+    amountCents: change.amountCents,
+    previousCents: change.previousCents,
+    status: change.status,
+    requestedAt: change.requestedAt,
+    effectiveAt: change.effectiveAt,
+    decidedAt: change.decidedAt,
+    requestedBy: byPlatform ? null : change.requestedBy.replace(/^merchant:.*/, "api:"),
+  };
+}
 
 export async function ownLimits(db: Db | Tx, input: { accountId: string; userId: string; at?: Date }) {
   const account = await ownedAccount(db, input.accountId, input.userId);
@@ -19,7 +39,8 @@ export async function ownLimits(db: Db | Tx, input: { accountId: string; userId:
   return {
     accountId: account.id,
     ...view,
-    history,
+    pending: view.pending.map(historyRow),
+    history: history.map(historyRow),
     /** a raise above this waits for an operator's approval */
     raiseApprovalCents: config().PIX_LIMIT_RAISE_APPROVAL_CENTS,
     raiseDelayMs: RAISE_DELAY_MS,
@@ -42,6 +63,6 @@ export function changeOwnLimits(
       requestedBy: input.requestedBy,
       now,
     });
-    return { made, limits: await ownLimits(tx, { accountId: account.id, userId: input.userId, at: now }) };
+    return { made: made.map(historyRow), limits: await ownLimits(tx, { accountId: account.id, userId: input.userId, at: now }) };
   });
 }

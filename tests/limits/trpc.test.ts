@@ -13,7 +13,7 @@ import { addMember } from "../../server/organizations/members";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { fundedMerchant } from "../support/fixtures";
-import { internal, limitSettings, type Shop } from "./support";
+import { internal, limitSettings, operatorSets, type Shop } from "./support";
 
 const realClock = limitsClock.now;
 const callerAs = (user: { id: string; email: string }) =>
@@ -70,6 +70,10 @@ describe("limits through tRPC", () => {
     expect(limits.history[0]?.requestedBy).toBe(shop.email);
     expect((await internal(shop, receiver, 60)).status).toBe(422);
     expect((await internal(shop, receiver, 50)).status).toBe(200);
+    // an operator's change shows as the platform's, without the operator's e-mail
+    await operatorSets(shop.accountId, { daily: 1_000_000n });
+    const [newest] = (await callerFor(shop).limits.view({ accountId: shop.accountId })).history;
+    expect(newest).toMatchObject({ kind: "daily", status: "applied", requestedBy: null });
   });
 
   it("asks to raise: in force 24 h later; above the threshold only once an operator approved", async () => {

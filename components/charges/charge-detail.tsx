@@ -18,7 +18,7 @@ import type { ChargeView } from "@/server/trpc/routers/charges";
 import { ChargeRefund } from "./charge-actions";
 import { ChargeLinkActions } from "./charge-link";
 import { ChargePanel, type PanelCharge, useLiveCharge } from "./charge-panel";
-import { ChargePayer, ChargeRefunds } from "./charge-payment";
+import { ChargeAmounts, ChargePayer, ChargeRefunds } from "./charge-payment";
 import { ChargeStatusCell, displayStatus, useNow } from "./status";
 
 /** `back` is the list's query string when the merchant came from a filtered list. */
@@ -114,6 +114,7 @@ function DetailBody({ charge }: { charge: PanelCharge }) {
 
       {charge.payment ? (
         <div className="grid gap-6 lg:grid-cols-2">
+          <ChargeAmounts payment={charge.payment} />
           {charge.payment.payer ? <ChargePayer payer={charge.payment.payer} /> : null}
           <ChargeRefunds accountId={charge.accountId} payment={charge.payment} />
         </div>

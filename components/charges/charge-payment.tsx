@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { entryHref, StatusBadge } from "@/components/format/entry";
-import { useMoney } from "@/components/format/money";
+import { AmountRow, useMoney } from "@/components/format/money";
 import { DetailCard, DetailRow } from "@/components/ui/detail-list";
 import type { ChargeDetailView } from "@/server/trpc/routers/charges";
 
@@ -31,6 +31,18 @@ export function ChargePayer({ payer }: { payer: NonNullable<Payment["payer"]> })
             : t("institutionIspb", { ispb: payer.ispb })}
         </span>
       </DetailRow>
+    </DetailCard>
+  );
+}
+
+/** What the paying PIX moved: its gross, the fee of the account's price list and the net credited. */
+export function ChargeAmounts({ payment }: { payment: Payment }) {
+  const t = useTranslations("charges.detail.amounts");
+  return (
+    <DetailCard title={t("title")} testId="charge-amounts">
+      <AmountRow label={t("gross")} cents={payment.grossCents} testId="charge-gross" />
+      <AmountRow label={t("fee")} cents={payment.feeCents} testId="charge-fee" />
+      <AmountRow label={t("net")} cents={payment.netCents} strong testId="charge-net" />
     </DetailCard>
   );
 }

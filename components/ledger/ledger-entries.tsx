@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useDateTime } from "@/components/format/date-time";
 import { counterpartyOf, entryHref, StatusBadge, useReasonLabel } from "@/components/format/entry";
-import { SignedAmount } from "@/components/format/money";
+import { SignedAmount, useMoney } from "@/components/format/money";
 import { truncateId } from "@/components/format/text";
 import { dateColumn, RowTitle } from "@/components/lists/data-table";
 import { ListRows } from "@/components/lists/list-rows";
@@ -19,6 +19,26 @@ function EntryNote({ entry, className }: { entry: EntryView; className?: string 
     <span className={className ?? "mt-0.5 block text-xs break-words text-slate-500"} data-testid="entry-note">
       {note}
     </span>
+  );
+}
+
+/** The net is what the row moves; a priced entry also says its fee (one given back says so). */
+function EntryAmount({ entry }: { entry: EntryView }) {
+  const t = useTranslations("ledger");
+  const money = useMoney();
+  const amount = <SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />;
+  if (entry.feeCents === 0n) return amount;
+  const fee =
+    entry.feeCents > 0n
+      ? t("rowFee", { amount: money(entry.feeCents) })
+      : t("rowFeeReturned", { amount: money(-entry.feeCents) });
+  return (
+    <>
+      {amount}
+      <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500 tabular-nums" data-testid="entry-fee">
+        {fee}
+      </span>
+    </>
   );
 }
 
@@ -87,7 +107,7 @@ export function EntryRows({ entries, back }: { entries: EntryView[]; back: strin
         {
           header: t("columns.amount"),
           className: "w-[8.5rem] text-right",
-          cell: (entry) => <SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />,
+          cell: (entry) => <EntryAmount entry={entry} />,
         },
       ]}
       card={(entry) => {
@@ -95,7 +115,7 @@ export function EntryRows({ entries, back }: { entries: EntryView[]; back: strin
         return {
           title: labels.reason,
           subtitle: labels.counterparty,
-          amount: <SignedAmount type={entry.type} cents={entry.netCents} status={entry.status} />,
+          amount: <EntryAmount entry={entry} />,
           status: (
             <span className="flex items-center gap-2">
               <StatusBadge status={entry.status} />

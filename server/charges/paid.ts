@@ -20,7 +20,39 @@ export type ChargeRefund = {
   createdAt: Date;
 };
 
-export type ChargePayment = { payer: ChargePayer | null; refundedCents: bigint; refunds: ChargeRefund[] };
+/** What the paying PIX moved, as its credit entry kept it when it settled (docs/decisions/0058). */
+export type ChargeAmounts = { grossCents: bigint; feeCents: bigint; netCents: bigint };
+
+export type ChargePayment = ChargeAmounts & {
+  payer: ChargePayer | null;
+  refundedCents: bigint;
+  refunds: ChargeRefund[];
+};
+
+/** The gross, fee and net of each paid charge among these, by txId: one query. */
+export async function paidAmountsByCharge(
+  tx: Tx,
+  userId: string,
+  charges: Pick<Charge, "txId" | "paidEndToEndId">[],
+): Promise<Map<string, ChargeAmounts>> {
+  const paid = charges.filter((charge) => charge.paidEndToEndId !== null);
+  if (paid.length === 0) return new Map();
+  const credits = await tx.ledgerEntry.findMany({
+    where: {
+      userId,
+      reason: "pix_in:qrcode_paid",
+      endToEndId: { in: paid.map((charge) => charge.paidEndToEndId as string) },
+      entryRef: { in: paid.map((charge) => charge.txId) },
+    },
+    select: { entryRef: true, grossCents: true, feeCents: true, netCents: true },
+  });
+  return new Map(
+    credits.map((credit) => [
+      credit.entryRef as string,
+      { grossCents: credit.grossCents, feeCents: credit.feeCents, netCents: credit.netCents },
+    ]),
+  );
+}
 
 /** What was refunded of each paid charge among these (0 for the others), by txId: one query. */
 export async function refundedCentsByCharge(
@@ -48,6 +80,9 @@ export async function chargePayment(tx: Tx, userId: string, charge: Charge): Pro
   const party = credit.payer as Party | null;
   const counted = refunds.filter((refund) => refund.status !== "failed");
   return {
+    grossCents: credit.grossCents,
+    feeCents: credit.feeCents,
+    netCents: credit.netCents,
     payer: party
       ? { name: party.name, cpfCnpj: maskedDocumentOf(party), ispb: party.ispb, institution: institutionOf(party) }
       : null,

@@ -82,13 +82,17 @@ export async function lockPayableCharge(
   return charge;
 }
 
-/** `paidOn`: the São Paulo day the payment counts on (a cobv keeps its amount's components for it). */
+/**
+ * `paidOn`: the São Paulo day the payment counts on (a cobv keeps its amount's components for it).
+ * `credit`: the entry that credited the payment, whose gross, fee and net the event carries.
+ */
 export async function markChargePaid(
   tx: Tx,
   charge: Charge,
   endToEndId: string,
   now = new Date(),
   paidOn?: CalendarDate,
+  credit?: Pick<LedgerEntry, "grossCents" | "feeCents" | "netCents">,
 ): Promise<void> {
   await keepRevision(tx, charge.txId);
   const paid = await tx.charge.update({
@@ -107,7 +111,16 @@ export async function markChargePaid(
     accountId: paid.accountId,
     userId: paid.userId,
     entryId: paid.txId,
-    payload: chargeSnapshot(paid),
+    payload: {
+      ...chargeSnapshot(paid),
+      ...(credit
+        ? {
+            grossCents: credit.grossCents.toString(),
+            feeCents: credit.feeCents.toString(),
+            netCents: credit.netCents.toString(),
+          }
+        : {}),
+    },
   });
 }
 
@@ -190,7 +203,7 @@ export async function creditChargePayment(
   };
   const credit = await receive(tx, await withFee(tx, gross, chargeProduct(charge), payment.now));
   await coverOwedMeds(tx, account.id);
-  await markChargePaid(tx, charge, payment.endToEndId, payment.now, payment.paidOn);
+  await markChargePaid(tx, charge, payment.endToEndId, payment.now, payment.paidOn, credit);
   return credit;
 }
 

@@ -29,6 +29,9 @@ export function refundsCsv(tx: Tx, userId: string, filters: { status?: EntryStat
         entry.endToEndId,
         // A refund is money going out: negative, as in every export.
         money(-entry.grossCents),
+        // its fee (positive when the refund gave the original's fee back) and what left in all
+        money(-entry.feeCents),
+        money(-entry.netCents),
       ];
     }
   }
@@ -41,6 +44,8 @@ export function refundsCsv(tx: Tx, userId: string, filters: { status?: EntryStat
     c.originalEndToEndId,
     c.endToEndId,
     c.amount,
+    c.fee,
+    c.netAmount,
   ];
   return csvFile(locale, header, rows());
 }

@@ -87,6 +87,10 @@ type ChargeSnapshot = {
   expiresAt: string;
   paidEndToEndId: string | null;
   paymentLinkId?: string;
+  /** charge.paid: what the paying PIX's credit moved (docs/decisions/0058) */
+  grossCents?: string;
+  feeCents?: string;
+  netCents?: string;
 };
 
 /** What the mapping needs besides the event: the entry it names, as read at fan-out time. */
@@ -197,6 +201,9 @@ function chargeData(type: GatewayEventType, charge: ChargeSnapshot): Record<stri
     amount: brl(charge.amountCents),
     tx_id: charge.txId,
     ...(charge.paidEndToEndId ? { end_to_end_id: charge.paidEndToEndId } : {}),
+    // a paid charge: the fee its PIX paid and what was credited, as a payout's `fee`
+    ...(charge.feeCents !== undefined ? { fee: brl(charge.feeCents) } : {}),
+    ...(charge.netCents !== undefined ? { net_amount: brl(charge.netCents) } : {}),
     ...withExternalId(charge.externalId),
     ...(charge.metadata ? { metadata: charge.metadata } : {}),
     ...(charge.paymentLinkId ? { payment_link_id: charge.paymentLinkId } : {}),

@@ -1,6 +1,28 @@
+/**
+ * P1 (docs/performance.md): internal transfers over HTTP against pgbench's TPC-B (-M prepared,
+ * initialised in the same run), at each level of BENCH_CONNECTIONS.
+ *
+ * BENCH_FEES=1 (issue 45, docs/decisions/0058-fee-rounding.md): the same transfers between
+ * accounts that each have a price list (1 % + R$ 0,10 on every product) against accounts without
+ * one, alternated (bench/support/priced.ts); prints "fee cost: priced/unpriced" beside P1. Internal
+ * transfers are not priced by design, so this shows what a list on the account costs them (its
+ * presence, no fee); the priced path with a fee is P2's (BENCH_FEES=1 npm run bench:gateway):
+ *   BENCH_FEES=1 BENCH_CONNECTIONS=16,64 BENCH_SECONDS=15 npm run bench:transfers
+ */
 import { cpuMeter } from "./support/cpu";
 import { runHttpBench } from "./support/http-bench";
 import { load } from "./support/pgbench";
+import {
+  FEES,
+  type FeeCost,
+  feeCostText,
+  feesCarried,
+  halfOf,
+  merchantsFor,
+  pricedAgainstUnpriced,
+  splitPriced,
+  spreadText,
+} from "./support/priced";
 import { type HttpLevel, levelColumns, levelOf } from "./support/report";
 import { printStatements, resetStatements } from "./support/statements";
 import { transferDriver } from "./support/transfer-load";
@@ -13,23 +35,31 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "16,64").split(",").map(Nu
 // BENCH_HOT=1: P12, a hot account (half of the transfers credit the first merchant) against the
 // uniform load, one after the other at each level, with where the backends wait during each.
 const HOT = process.env.BENCH_HOT === "1";
-const COMMAND = `BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} BENCH_ACCOUNTS=${ACCOUNTS} npm run bench:transfers`;
+const COMMAND = `${FEES ? "BENCH_FEES=1 " : ""}BENCH_CONNECTIONS=${CONNECTIONS.join(",")} BENCH_SECONDS=${SECONDS} BENCH_ACCOUNTS=${ACCOUNTS} npm run bench:transfers`;
 
 await runHttpBench(
   {
     name: "transfers",
     database: `pix_bench_${Date.now()}`,
-    merchants: ACCOUNTS,
+    merchants: merchantsFor(ACCOUNTS),
     emailPrefix: "bench",
     connections: CONNECTIONS,
     seconds: SECONDS,
-    settings: { seconds: SECONDS, accounts: ACCOUNTS },
+    settings: { seconds: SECONDS, accounts: ACCOUNTS, fees: FEES },
   },
-  async ({ merchants: funded, web, database, databaseUrl }) => {
+  async ({ merchants: all, web, database, databaseUrl }) => {
+    // BENCH_FEES=1: P1 and P12 run on the usual third, as without it
+    const { usual: funded, unpriced, priced } = await splitPriced(all);
     const driver = transferDriver(funded);
     const drive = (connections: number, seconds: number) => driver(web.base, connections, seconds);
+    const unpricedDriver = transferDriver(unpriced);
+    const pricedDriver = transferDriver(priced);
 
     await drive(8, 3); // warm-up: JIT, pools, page cache
+    if (FEES) {
+      await unpricedDriver(web.base, 8, 3);
+      await pricedDriver(web.base, 8, 3);
+    }
     const meter = cpuMeter(() => web.cpuMicros());
     const http: Record<number, HttpLevel> = {};
     for (const connections of CONNECTIONS) {
@@ -72,7 +102,30 @@ await runHttpBench(
       ])
         console.log(line);
     }
+    const fees: Record<number, FeeCost> = {};
+    for (const connections of FEES ? CONNECTIONS : []) {
+      const half = halfOf(SECONDS);
+      console.log(`▸ fee cost: unpriced, priced, priced, unpriced; ${connections} connections, ${half}s each`);
+      const rate = async (run: () => ReturnType<ReturnType<typeof transferDriver>>) => {
+        await walReading(databaseUrl, { checkpoint: true });
+        const result = await run();
+        return { rps: result.requests.average, errors: result.errors + result.non2xx };
+      };
+      fees[connections] = await pricedAgainstUnpriced({
+        unpriced: () => rate(() => unpricedDriver(web.base, connections, half)),
+        priced: () => rate(() => pricedDriver(web.base, connections, half)),
+      });
+    }
+    const carried = FEES
+      ? await feesCarried(databaseUrl, priced, unpriced, ["internal:transfer_out", "internal:transfer_in"])
+      : null;
+    if (carried && carried.priced.maxCents !== 0n) throw new Error("an internal transfer carried a fee");
     return {
+      notes: carried
+        ? [
+            `internal transfers carry no fee by design (decision 0058): priced accounts ${spreadText(carried.priced)}; their unpriced peers ${spreadText(carried.unpriced)}`,
+          ]
+        : [],
       rows: (pgbench) =>
         CONNECTIONS.map((c) => {
           const level = http[c] as HttpLevel;
@@ -83,7 +136,8 @@ await runHttpBench(
         CONNECTIONS.map((c) => {
           const rps = (http[c] as HttpLevel).rps;
           const tps = pgbench[c] as number;
-          return `${c === 16 ? "P1" : "ratio"} at ${c} clients = ${(rps / tps).toFixed(3)} (${Math.round(rps)} transfers/s ÷ ${Math.round(tps)} pgbench tps; load ${load()}) — ${COMMAND}`;
+          const fee = fees[c] ? `; ${feeCostText(fees[c])}` : "";
+          return `${c === 16 ? "P1" : "ratio"} at ${c} clients = ${(rps / tps).toFixed(3)} (${Math.round(rps)} transfers/s ÷ ${Math.round(tps)} pgbench tps; load ${load()})${fee} — ${COMMAND}`;
         }),
     };
   },

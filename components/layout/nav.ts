@@ -39,6 +39,7 @@ export type SectionKey =
   | "meds"
   | "statements"
   | "fees"
+  | "limits"
   | "webhooks"
   | "apiKeys"
   | "baas"
@@ -100,6 +101,7 @@ export const DASHBOARD_NAV: NavGroup[] = [
       { section: "ledger", href: "/ledger", icon: BookIcon, permission: "ledger.read" },
       { section: "statements", href: "/statements", icon: FileTextIcon, permission: "statements.read" },
       { section: "fees", href: "/fees", icon: WalletIcon, permission: "ledger.read" },
+      { section: "limits", href: "/limits", icon: ShieldCheckIcon, permission: "ledger.read" },
     ],
   },
   {

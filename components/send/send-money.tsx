@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { AccountSelect, useAccountsOverview } from "@/components/balance/accounts";
 import { BalanceSummary } from "@/components/balance/balance-card";
+import { PixLeft } from "@/components/limits/pix-left";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
 import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
@@ -73,6 +74,7 @@ export function SendMoney() {
           </div>
         ) : null}
         <BalanceSummary account={account} />
+        <PixLeft accountId={account.accountId} />
       </aside>
       {blocked ? (
         <Alert tone="warning" className="lg:order-1" data-testid="account-blocked">

@@ -38,7 +38,9 @@ export function useSendError() {
   return (error: unknown): { message: string; field: string | null } => {
     const data = errorData(error);
     if (data?.appCode === "INSUFFICIENT_BALANCE") return { message: t("insufficientBalance"), field: "amount" };
-    if (data?.appCode === "LIMIT_EXCEEDED") return { message: rules("limitExceeded"), field: "amount" };
+    // the limit the amount breaks (PER_TRANSACTION_LIMIT, DAILY_LIMIT…), named in the reader's language
+    if (data?.appCode === "LIMIT_EXCEEDED")
+      return { message: data.reason ? explain(error).message : rules("limitExceeded"), field: "amount" };
     if (data?.code === "FORBIDDEN" && !data.zodError) return { message: t("forbidden"), field: null };
     if (data?.appCode === "IDEMPOTENCY_CONFLICT") return { message: t("conflict"), field: null };
     const { message, field } = explain(error);
@@ -54,6 +56,7 @@ export function useAfterSend() {
     Promise.all([
       queryClient.invalidateQueries(trpc.account.pathFilter()),
       queryClient.invalidateQueries(trpc.ledger.pathFilter()),
+      queryClient.invalidateQueries(trpc.limits.pathFilter()),
     ]);
 }
 

@@ -28,6 +28,7 @@ export { default as forbidden } from "./forbidden.json";
 export { default as language } from "./language.json";
 export { default as ledger } from "./ledger.json";
 export { default as ledgerRules } from "./ledgerRules.json";
+export { default as limits } from "./limits.json";
 export { default as live } from "./live.json";
 export { default as login } from "./login.json";
 export { default as meds } from "./meds.json";

@@ -7,8 +7,8 @@ import { ownedAccount } from "../accounts/service";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
-import { changeLimits, RAISE_DELAY_MS } from "./changes";
 import type { PixLimitChange } from "../generated/prisma/client";
+import { changeLimits, RAISE_DELAY_MS } from "./changes";
 import { limitsClock } from "./limits";
 import type { LimitChanges } from "./schema";
 import { limitHistory, limitsView } from "./view";
@@ -63,6 +63,9 @@ export function changeOwnLimits(
       requestedBy: input.requestedBy,
       now,
     });
-    return { made: made.map(historyRow), limits: await ownLimits(tx, { accountId: account.id, userId: input.userId, at: now }) };
+    return {
+      made: made.map(historyRow),
+      limits: await ownLimits(tx, { accountId: account.id, userId: input.userId, at: now }),
+    };
   });
 }

@@ -83,7 +83,10 @@ describe("limits through tRPC", () => {
     limitsClock.now = () => asked;
     await caller.limits.change({ accountId: shop.accountId, daily: 50, monthly: 50 });
     const small = await caller.limits.change({ accountId: shop.accountId, daily: 500 });
-    expect(small.made[0]).toMatchObject({ status: "scheduled", effectiveAt: new Date(asked.getTime() + RAISE_DELAY_MS) });
+    expect(small.made[0]).toMatchObject({
+      status: "scheduled",
+      effectiveAt: new Date(asked.getTime() + RAISE_DELAY_MS),
+    });
     expect(small.limits.limits.daily).toBe(5_000n);
     const large = await caller.limits.change({ accountId: shop.accountId, monthly: 5_000 }); // threshold R$ 1.000,00
     expect(large.made[0]?.status).toBe("pending");

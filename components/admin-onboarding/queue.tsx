@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { parseAsNumberLiteral, parseAsStringLiteral } from "nuqs";
+import { KybScoreBadge } from "@/components/admin-kyb/score";
 import { ProposalStatusBadge } from "@/components/baas/status";
 import { useDateTime } from "@/components/format/date-time";
 import { FilterSelect } from "@/components/lists/filter-select";
@@ -90,6 +91,7 @@ export function OnboardingQueue() {
                 </div>
                 <div className="flex items-center gap-4">
                   <span className="text-xs text-slate-500">{dateTime(p.createdAt)}</span>
+                  <KybScoreBadge kyb={p.kyb} />
                   <ProposalStatusBadge status={p.status} />
                 </div>
               </Link>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { z } from "zod";
+import { CompanyKyb } from "@/components/admin-kyb/company";
 import { ProposalStatusBadge } from "@/components/baas/status";
 import { useCalendarDate, useDateTime } from "@/components/format/date-time";
 import { formatDocument, formatZipCode } from "@/components/forms/document";
@@ -131,6 +132,7 @@ function Loaded({ proposal }: { proposal: AdminProposalDetail }) {
           <Decision proposal={proposal} />
         </div>
       </div>
+      {proposal.personType === "company" ? <CompanyKyb userId={proposal.userId} /> : null}
       <Files proposal={proposal} />
     </>
   );

@@ -56,6 +56,7 @@ export type SectionKey =
   | "adminReserve"
   | "adminBooks"
   | "adminFees"
+  | "adminLimits"
   | "adminNetwork";
 
 /** `excludes`: paths under `href` that are another item's (due-date charges under charges). */
@@ -151,6 +152,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { section: "adminReserve", href: "/admin/reserve", icon: WalletIcon },
       { section: "adminBooks", href: "/admin/books", icon: BookIcon },
       { section: "adminFees", href: "/admin/fees", icon: BookIcon },
+      { section: "adminLimits", href: "/admin/limits", icon: LockIcon },
       { section: "adminNetwork", href: "/admin/network", icon: ActivityIcon },
       { section: "adminAudit", href: "/admin/audit", icon: FileTextIcon },
     ],

@@ -3,6 +3,7 @@ export { default as activity } from "./activity.json";
 export { default as adminAudit } from "./adminAudit.json";
 export { default as adminBooks } from "./adminBooks.json";
 export { default as adminHome } from "./adminHome.json";
+export { default as adminLimits } from "./adminLimits.json";
 export { default as adminMeds } from "./adminMeds.json";
 export { default as adminMerchants } from "./adminMerchants.json";
 export { default as adminNetwork } from "./adminNetwork.json";

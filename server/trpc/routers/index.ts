@@ -4,6 +4,7 @@ import { adminAuditRouter } from "./admin-audit";
 import { adminBooksRouter } from "./admin-books";
 import { adminFeesRouter } from "./admin-fees";
 import { adminHomeRouter } from "./admin-home";
+import { adminLimitsRouter } from "./admin-limits";
 import { adminMedsRouter } from "./admin-meds";
 import { adminMerchantsRouter } from "./admin-merchants";
 import { adminNetworkRouter } from "./admin-network";
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   adminMerchants: adminMerchantsRouter,
   adminAudit: adminAuditRouter,
   adminFees: adminFeesRouter,
+  adminLimits: adminLimitsRouter,
   adminMeds: adminMedsRouter,
   adminNetwork: adminNetworkRouter,
   adminReserve: adminReserveRouter,

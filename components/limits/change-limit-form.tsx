@@ -61,7 +61,11 @@ export function ChangeLimitForm({ data }: { data: LimitsData }) {
           : t("form.raiseNote", { date: dateTime(inForceAt) });
 
   const said = (made: LimitChangeRow) => {
-    const values = { kind: t(`kinds.${made.kind}`), amount: money(made.amountCents), date: dateTime(made.effectiveAt) };
+    const values = {
+      kind: t(`kindNames.${made.kind}`),
+      amount: money(made.amountCents),
+      date: dateTime(made.effectiveAt),
+    };
     if (made.status === "applied") return t("form.lowered", values);
     return made.status === "pending" ? t("form.pending", values) : t("form.scheduled", values);
   };

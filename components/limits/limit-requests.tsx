@@ -92,7 +92,7 @@ export function LimitHistory({ rows }: { rows: LimitChangeRow[] }) {
           rows={rows}
           rowKey={(row) => row.id}
           caption={t("history.caption")}
-          testId="limit-change-row"
+          testId="limit-change-entry"
           columns={[
             { header: t("history.when"), cell: (row: LimitChangeRow) => dateTime(row.requestedAt) },
             {

@@ -60,7 +60,7 @@ export function PendingRaises({ rows }: { rows: LimitChangeRow[] }) {
               cell: (row: LimitChangeRow) => dateTime(row.effectiveAt),
               testId: "limit-request-effective",
             },
-            { header: "", cell: state },
+            { header: t("history.status"), cell: state },
           ]}
           card={(row) => ({
             title: t(`kinds.${row.kind}`),

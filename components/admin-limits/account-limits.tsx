@@ -156,7 +156,7 @@ function LimitsShown({ data }: { data: AccountLimits }) {
             {data.pending.map((change) => (
               <li key={change.id} className="tabular-nums">
                 {t("pendingItem", {
-                  limit: kinds(change.kind),
+                  limitName: kinds(change.kind),
                   from: money(change.previousCents),
                   to: money(change.amountCents),
                   status: statuses(change.status),

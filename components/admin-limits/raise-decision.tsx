@@ -53,7 +53,7 @@ export function RaiseDecision({
   const raise = decision?.raise;
   const values = raise
     ? {
-        limit: kinds(raise.kind),
+        limitName: kinds(raise.kind),
         account: raise.accountId,
         merchant: raise.account.name,
         from: money(raise.previousCents),

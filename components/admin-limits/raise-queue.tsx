@@ -74,7 +74,7 @@ function RaiseRows({ raises, onDecide }: { raises: PendingRaise[]; onDecide: (de
   const change = (raise: PendingRaise) =>
     t("change", { from: money(raise.previousCents), to: money(raise.amountCents) });
   const actions = (raise: PendingRaise) => {
-    const names = { limit: kinds(raise.kind), account: raise.accountId };
+    const names = { limitName: kinds(raise.kind), account: raise.accountId };
     return (
       <div className="flex flex-wrap gap-2">
         <Button

@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ColumnHeads } from "@/components/ui/column-heads";
 import { Field, Select } from "@/components/ui/fields";
 import { PanelStates } from "@/components/ui/list-states";
 
@@ -62,28 +63,18 @@ export function KybLists({ maxMegabytes }: { maxMegabytes: number }) {
                     <div className="overflow-x-auto">
                       <table className="w-full text-left text-sm" data-testid="kyb-history">
                         <caption className="sr-only">{t("caption")}</caption>
-                        <thead className="border-b border-slate-200 text-xs text-slate-600">
-                          <tr>
-                            <th scope="col" className="py-2 pr-3 font-medium">
-                              {t("kind")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3 font-medium">
-                              {t("version")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3 font-medium">
-                              {t("file")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3 text-right font-medium">
-                              {t("rows")}
-                            </th>
-                            <th scope="col" className="py-2 pr-3 font-medium">
-                              {t("loadedBy")}
-                            </th>
-                            <th scope="col" className="py-2 font-medium">
-                              {t("loadedAt")}
-                            </th>
-                          </tr>
-                        </thead>
+                        <ColumnHeads
+                          className="border-b border-slate-200 text-xs text-slate-600"
+                          cellClassName="py-2 font-medium"
+                          columns={[
+                            { label: t("kind"), className: "pr-3" },
+                            { label: t("version"), className: "pr-3" },
+                            { label: t("file"), className: "pr-3" },
+                            { label: t("rows"), className: "pr-3 text-right" },
+                            { label: t("loadedBy"), className: "pr-3" },
+                            { label: t("loadedAt") },
+                          ]}
+                        />
                         <tbody className="divide-y divide-slate-100">
                           {history.map((list) => (
                             <tr key={list.id} data-testid="kyb-history-row" data-kind={list.kind}>

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ColumnHeads } from "@/components/ui/column-heads";
-import { Field, Select } from "@/components/ui/fields";
+import { Field, FileInput, Select } from "@/components/ui/fields";
 import { PanelStates } from "@/components/ui/list-states";
 
 const KINDS = ["pep", "sanctions"] as const;
@@ -170,14 +170,7 @@ function ListUpload({ maxMegabytes }: { maxMegabytes: number }) {
             </Select>
           </Field>
           <Field id={`${id}-file`} label={t("file")} hint={t("fileHint", { max: maxMegabytes })}>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-              data-testid="kyb-upload-file"
-            />
+            <FileInput id={`${id}-file`} accept=".csv,text/csv" onFile={setFile} data-testid="kyb-upload-file" />
           </Field>
           {error ? <Alert data-testid="kyb-upload-error">{error}</Alert> : null}
           {done ? (

@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/fields";
+import { Field, FileInput } from "@/components/ui/fields";
 import type { CsvRowCode } from "@/server/charges/due-date/batch-csv-codes";
 
 type Status = "EM_PROCESSAMENTO" | "CRIADA" | "NEGADA";
@@ -50,14 +50,7 @@ export function DueDateUpload() {
         <CardContent className="pt-5 sm:pt-6">
           <form onSubmit={onSubmit} noValidate className="space-y-5" data-testid="due-date-upload-form">
             <Field id={`${id}-file`} label={t("file")} hint={t("fileHint")}>
-              <input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,text/csv"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-                data-testid="due-date-upload-file"
-              />
+              <FileInput id={`${id}-file`} accept=".csv,text/csv" onFile={setFile} data-testid="due-date-upload-file" />
             </Field>
             {accounts.length > 1 && account ? (
               <Field id={`${id}-account`} label={t("account")} hint={t("accountHint")}>

@@ -107,6 +107,25 @@ export function describedBy(id: string, error: string | null | undefined, hint?:
   } as const;
 }
 
+/** A native file picker with the kit's look; `onFile` gets the chosen file (null when the choice is cleared). */
+export function FileInput({
+  onFile,
+  className,
+  ...props
+}: Omit<ComponentProps<"input">, "type" | "onChange"> & { onFile: (file: File | null) => void }) {
+  return (
+    <input
+      type="file"
+      onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+      className={cn(
+        "block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return (
     <textarea

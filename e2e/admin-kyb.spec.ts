@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
+import { keyFromPage } from "./support/api-key";
 import { snap } from "./support/screenshots";
 import { signIn } from "./support/session";
 import { openPage, SLOW } from "./support/walk";
@@ -67,19 +68,7 @@ test("the merchant opens a company proposal through the API", async ({ browser, 
   const merchant = await openPage(browser);
   await signIn(merchant, DEMO_MERCHANT);
   await expect(merchant).toHaveURL(/\/overview$/, SLOW);
-  await merchant.goto("/api-keys");
-  await merchant.getByRole("button", { name: "Criar chave" }).click();
-  const dialog = merchant.getByRole("dialog", { name: "Criar chave de API" });
-  await dialog.getByLabel("Nome").fill(`KYB e2e ${tag}`);
-  await dialog.getByRole("checkbox", { name: /^baas:onboarding/ }).check();
-  await dialog.getByLabel("IP permitido 1").fill("127.0.0.1");
-  await expect(dialog.getByTestId("whitelist-valid")).toBeVisible(SLOW);
-  await dialog.getByRole("button", { name: "Criar chave" }).click();
-  const panel = merchant.getByRole("dialog", { name: "Chave criada" }).getByTestId("secret-panel");
-  await expect(panel).toBeVisible(SLOW);
-  const clientId = ((await panel.getByTestId("secret-client-id").textContent()) ?? "").trim();
-  const clientSecret = ((await panel.getByTestId("secret-client-secret").textContent()) ?? "").trim();
-  state.auth = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+  state.auth = await keyFromPage(merchant, `KYB e2e ${tag}`, [/^baas:onboarding/]);
   await merchant.context().close();
 
   const created = await request.post("/v4/i/baas/onboarding/new", {

@@ -6,6 +6,7 @@
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MERCHANT } from "../prisma/demo";
+import { keyFromPage } from "./support/api-key";
 import { signIn } from "./support/session";
 
 test.describe.configure({ mode: "serial" });
@@ -63,21 +64,7 @@ test.afterAll(async () => {
 test("the merchant creates an API key with the onboarding scope for 127.0.0.1", async () => {
   await signIn(merchant, DEMO_MERCHANT);
   await expect(merchant).toHaveURL(/\/overview$/, SLOW);
-  await merchant.goto("/api-keys");
-  await merchant.getByRole("button", { name: "Criar chave" }).click();
-  const dialog = merchant.getByRole("dialog", { name: "Criar chave de API" });
-  await dialog.getByLabel("Nome").fill(`BaaS e2e ${tag}`);
-  // new keys start read-only: the programme's scopes are ticked by hand
-  await dialog.getByRole("checkbox", { name: /^baas:onboarding/ }).check();
-  await dialog.getByRole("checkbox", { name: /^baas:accounts/ }).check();
-  await dialog.getByLabel("IP permitido 1").fill("127.0.0.1");
-  await expect(dialog.getByTestId("whitelist-valid")).toBeVisible(SLOW);
-  await dialog.getByRole("button", { name: "Criar chave" }).click();
-  const panel = merchant.getByRole("dialog", { name: "Chave criada" }).getByTestId("secret-panel");
-  await expect(panel).toBeVisible(SLOW);
-  const clientId = ((await panel.getByTestId("secret-client-id").textContent()) ?? "").trim();
-  const clientSecret = ((await panel.getByTestId("secret-client-secret").textContent()) ?? "").trim();
-  state.auth = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+  state.auth = await keyFromPage(merchant, `BaaS e2e ${tag}`, [/^baas:onboarding/, /^baas:accounts/]);
 });
 
 test("a proposal is created through the API and waits for the e-mail", async ({ request }) => {

@@ -19,12 +19,10 @@ import { load } from "./support/pgbench";
 import {
   benchFeeOn,
   FEES,
-  type FeeCost,
+  feeCostByLevel,
   feeCostText,
   feesCarried,
-  halfOf,
   merchantsFor,
-  pricedAgainstUnpriced,
   splitPriced,
   spreadText,
 } from "./support/priced";
@@ -124,21 +122,15 @@ await runHttpBench(
       const p3 = await drive(connections, SECONDS, () => sent[i++ % sent.length] as Signed);
       levels.push({ connections, p2, p3 });
     }
-    const fees: Record<number, FeeCost> = {};
-    for (const connections of FEES ? CONNECTIONS : []) {
-      const half = halfOf(SECONDS);
-      console.log(
-        `▸ fee cost: R$ ${feeAmount.toFixed(2).replace(".", ",")} cash-outs unpriced, priced, priced, unpriced; ${connections} connections, ${half}s each`,
-      );
-      const rate = async (next: () => Signed) => {
-        const level = await drive(connections, half, next);
+    const fees = await feeCostByLevel(
+      CONNECTIONS,
+      SECONDS,
+      `R$ ${feeAmount.toFixed(2).replace(".", ",")} cash-outs `,
+      async (set, connections, seconds) => {
+        const level = await drive(connections, seconds, set === "priced" ? pricedSigned : unpricedSigned);
         return { rps: level.rps, errors: level.errors + level.non2xx };
-      };
-      fees[connections] = await pricedAgainstUnpriced({
-        unpriced: () => rate(unpricedSigned),
-        priced: () => rate(pricedSigned),
-      });
-    }
+      },
+    );
     const carried = FEES ? await feesCarried(databaseUrl, priced, unpriced, ["pix_out:processing"]) : null;
     const fee = benchFeeOn(FEE_AMOUNT_CENTS);
     if (carried && (carried.priced.minCents !== fee || carried.priced.maxCents !== fee))

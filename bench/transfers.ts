@@ -14,12 +14,10 @@ import { runHttpBench } from "./support/http-bench";
 import { load } from "./support/pgbench";
 import {
   FEES,
-  type FeeCost,
+  feeCostByLevel,
   feeCostText,
   feesCarried,
-  halfOf,
   merchantsFor,
-  pricedAgainstUnpriced,
   splitPriced,
   spreadText,
 } from "./support/priced";
@@ -102,20 +100,11 @@ await runHttpBench(
       ])
         console.log(line);
     }
-    const fees: Record<number, FeeCost> = {};
-    for (const connections of FEES ? CONNECTIONS : []) {
-      const half = halfOf(SECONDS);
-      console.log(`▸ fee cost: unpriced, priced, priced, unpriced; ${connections} connections, ${half}s each`);
-      const rate = async (run: () => ReturnType<ReturnType<typeof transferDriver>>) => {
-        await walReading(databaseUrl, { checkpoint: true });
-        const result = await run();
-        return { rps: result.requests.average, errors: result.errors + result.non2xx };
-      };
-      fees[connections] = await pricedAgainstUnpriced({
-        unpriced: () => rate(() => unpricedDriver(web.base, connections, half)),
-        priced: () => rate(() => pricedDriver(web.base, connections, half)),
-      });
-    }
+    const fees = await feeCostByLevel(CONNECTIONS, SECONDS, "", async (set, connections, seconds) => {
+      await walReading(databaseUrl, { checkpoint: true });
+      const result = await (set === "priced" ? pricedDriver : unpricedDriver)(web.base, connections, seconds);
+      return { rps: result.requests.average, errors: result.errors + result.non2xx };
+    });
     const carried = FEES
       ? await feesCarried(databaseUrl, priced, unpriced, ["internal:transfer_out", "internal:transfer_in"])
       : null;

@@ -66,6 +66,28 @@ export async function pricedAgainstUnpriced(runs: {
   return { priced, unpriced, ratio: priced.rps / unpriced.rps };
 }
 
+/**
+ * With BENCH_FEES=1, the fee cost at each level of `levels`: `run` drives the priced or the
+ * unpriced set for the time it is given (half the level's), in pricedAgainstUnpriced's order.
+ */
+export async function feeCostByLevel(
+  levels: number[],
+  seconds: number,
+  label: string,
+  run: (set: "priced" | "unpriced", connections: number, seconds: number) => Promise<Rate>,
+): Promise<Record<number, FeeCost>> {
+  const fees: Record<number, FeeCost> = {};
+  for (const connections of FEES ? levels : []) {
+    const half = halfOf(seconds);
+    console.log(`▸ fee cost: ${label}unpriced, priced, priced, unpriced; ${connections} connections, ${half}s each`);
+    fees[connections] = await pricedAgainstUnpriced({
+      unpriced: () => run("unpriced", connections, half),
+      priced: () => run("priced", connections, half),
+    });
+  }
+  return fees;
+}
+
 /** "fee cost: priced/unpriced = 0.987 (priced 1234/s, unpriced 1250/s; non-2xx + errors 0 and 0)" */
 export const feeCostText = ({ priced, unpriced, ratio }: FeeCost) =>
   `fee cost: priced/unpriced = ${ratio.toFixed(3)} (priced ${Math.round(priced.rps)}/s, unpriced ${Math.round(unpriced.rps)}/s; non-2xx + errors ${priced.errors} and ${unpriced.errors})`;

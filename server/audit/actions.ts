@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "money.send",
   "user.reset_second_factor",
   "pricing.set",
+  "limits.lower",
+  "limits.raise_request",
   "limits.set",
   "limits.approve",
   "limits.refuse",

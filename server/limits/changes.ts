@@ -45,23 +45,27 @@ async function cancelOpenRaises(tx: Tx, accountId: string, kind: PixLimitKind, n
   });
 }
 
-async function lockAccount(tx: Tx, accountId: string): Promise<void> {
-  const account = await tx.account.findUnique({ where: { id: accountId }, select: { id: true } });
+/** Locks the account's limit changes; answers its organisation (the account's owner). */
+async function lockAccount(tx: Tx, accountId: string): Promise<string> {
+  const account = await tx.account.findUnique({ where: { id: accountId }, select: { id: true, userId: true } });
   if (!account) throw notFound("account not found", "accountId");
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(4503, hashtext(${accountId}))`;
+  return account.userId;
 }
 
 /**
  * The merchant's change: each limit given lower than (or equal to) the one in force is applied
- * at once; each higher one becomes a raise request.
+ * at once; each higher one becomes a raise request. Both are audited in the organisation's log
+ * (limits.lower, limits.raise_request) with `actor`: the member, or the API key; without one
+ * (a test's or a seed's change), the organisation itself under `requestedBy`.
  */
 export async function changeLimits(
   tx: Tx,
-  input: { accountId: string; changes: LimitChanges; requestedBy: string; now?: Date },
+  input: { accountId: string; changes: LimitChanges; requestedBy: string; actor?: AuditActor; now?: Date },
 ): Promise<PixLimitChange[]> {
   const now = input.now ?? limitsClock.now();
   const given = validate(input.changes);
-  await lockAccount(tx, input.accountId);
+  const organizationId = await lockAccount(tx, input.accountId);
   const current = await limitsInForce(tx, input.accountId, now);
   const threshold = config().PIX_LIMIT_RAISE_APPROVAL_CENTS;
   const made: PixLimitChange[] = [];
@@ -85,7 +89,41 @@ export async function changeLimits(
       }),
     );
   }
+  const actor = input.actor ?? { userId: organizationId, email: input.requestedBy };
+  await auditMerchantChange(tx, { accountId: input.accountId, organizationId, actor, made });
   return made;
+}
+
+/** One row for what was lowered, one for what was asked: the limits before, and after (or asked). */
+async function auditMerchantChange(
+  tx: Tx,
+  input: { accountId: string; organizationId: string; actor: AuditActor; made: PixLimitChange[] },
+): Promise<void> {
+  const lowered = input.made.filter((change) => change.status === "applied");
+  const raises = input.made.filter((change) => change.status !== "applied");
+  const record = (action: "limits.lower" | "limits.raise_request", changes: PixLimitChange[], after: unknown) =>
+    recordAudit(tx, {
+      actor: input.actor,
+      action,
+      targetType: "account",
+      targetId: input.accountId,
+      before: Object.fromEntries(changes.map((change) => [change.kind, change.previousCents])),
+      after,
+      organizationId: input.organizationId,
+    });
+  if (lowered.length > 0)
+    await record("limits.lower", lowered, Object.fromEntries(lowered.map((c) => [c.kind, c.amountCents])));
+  if (raises.length > 0)
+    await record(
+      "limits.raise_request",
+      raises,
+      Object.fromEntries(
+        raises.map((c) => [
+          c.kind,
+          { changeId: c.id, amountCents: c.amountCents, status: c.status, effectiveAt: c.effectiveAt },
+        ]),
+      ),
+    );
 }
 
 /** An operator's change (CLI, back office): every limit given is in force at once, audited. */

@@ -4,6 +4,7 @@
  * take (24 h; above the approval threshold, an operator too).
  */
 import { ownedAccount } from "../accounts/service";
+import type { AuditActor } from "../audit/log";
 import { config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { inTransaction } from "../db/transaction";
@@ -49,10 +50,13 @@ export async function ownLimits(db: Db | Tx, input: { accountId: string; userId:
 
 export type OwnLimits = Awaited<ReturnType<typeof ownLimits>>;
 
-/** The merchant lowers limits (at once) or asks to raise them: the changes made, then the limits as they stand. */
+/**
+ * The member `actor` lowers limits (at once) or asks to raise them, audited: the changes made,
+ * then the limits as they stand.
+ */
 export function changeOwnLimits(
   db: Db,
-  input: { accountId: string; userId: string; requestedBy: string; changes: LimitChanges },
+  input: { accountId: string; userId: string; actor: AuditActor; changes: LimitChanges },
 ) {
   return inTransaction(db, async (tx) => {
     const account = await ownedAccount(tx, input.accountId, input.userId);
@@ -60,7 +64,8 @@ export function changeOwnLimits(
     const made = await changeLimits(tx, {
       accountId: account.id,
       changes: input.changes,
-      requestedBy: input.requestedBy,
+      requestedBy: input.actor.email,
+      actor: input.actor,
       now,
     });
     return {

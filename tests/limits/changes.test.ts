@@ -67,6 +67,20 @@ describe("changing PIX limits through /v4/i", () => {
     const after = await v4(shop, "GET", "/limits");
     expect(after.json.data.limits.daily).toBe(500);
     expect(after.json.data.pending).toEqual([]);
+    // both audited in the organisation's log, by the API key
+    const audit = await db().auditLogEntry.findMany({
+      where: { targetId: shop.accountId, action: { in: ["limits.lower", "limits.raise_request"] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audit.map((row) => [row.action, row.actorEmail, row.actorUserId, row.organizationId])).toEqual([
+      ["limits.lower", `api:${shop.clientId}`, shop.userId, shop.userId],
+      ["limits.raise_request", `api:${shop.clientId}`, shop.userId, shop.userId],
+    ]);
+    expect(audit[0]).toMatchObject({ before: { daily: "100000000" }, after: { daily: "5000" } });
+    expect(audit[1]).toMatchObject({
+      before: { daily: "5000" },
+      after: { daily: { amountCents: "50000", status: "scheduled", changeId: res.json.data.pending[0].id } },
+    });
   });
 
   it("above the threshold a raise waits for an operator, and still 24 h after the request", async () => {

@@ -68,6 +68,16 @@ describe("limits through tRPC", () => {
       expect.objectContaining({ kind: "per_transaction", amountCents: 5_000n, previousCents: 100_000_000n }),
     ]);
     expect(limits.history[0]?.requestedBy).toBe(shop.email);
+    const audit = await db().auditLogEntry.findMany({ where: { targetId: shop.accountId, action: "limits.lower" } });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorUserId: shop.userId,
+        actorEmail: shop.email,
+        organizationId: shop.userId,
+        before: { per_transaction: "100000000" },
+        after: { per_transaction: "5000" },
+      }),
+    ]);
     expect((await internal(shop, receiver, 60)).status).toBe(422);
     expect((await internal(shop, receiver, 50)).status).toBe(200);
     // an operator's change shows as the platform's, without the operator's e-mail
@@ -90,6 +100,16 @@ describe("limits through tRPC", () => {
     expect(small.limits.limits.daily).toBe(5_000n);
     const large = await caller.limits.change({ accountId: shop.accountId, monthly: 5_000 }); // threshold R$ 1.000,00
     expect(large.made[0]?.status).toBe("pending");
+    const requests = await db().auditLogEntry.findMany({
+      where: { targetId: shop.accountId, action: "limits.raise_request" },
+    });
+    expect(requests.map((row) => [row.actorEmail, row.after])).toEqual(
+      expect.arrayContaining([
+        [shop.email, { daily: expect.objectContaining({ amountCents: "50000", status: "scheduled" }) }],
+        [shop.email, { monthly: expect.objectContaining({ amountCents: "500000", status: "pending" }) }],
+      ]),
+    );
+    expect(requests).toHaveLength(2);
     // asked at one instant (the clock is fixed): their order is not the point
     expect(large.limits.pending.map((p) => [p.kind, p.status]).sort()).toEqual([
       ["daily", "scheduled"],
@@ -119,6 +139,7 @@ describe("limits through tRPC", () => {
     const change = await refusal(callerFor(mine).limits.change({ accountId: theirs.accountId, perTransaction: 1 }));
     expect(change.code).toBe("FORBIDDEN");
     expect(await db().pixLimitChange.count({ where: { accountId: theirs.accountId } })).toBe(0);
+    expect(await db().auditLogEntry.count({ where: { targetId: theirs.accountId } })).toBe(0);
   });
 
   it("lets a support member read the limits but not change them", async () => {

@@ -122,13 +122,15 @@ export function registerLimitRoutes(app: OpenAPIHono<AccountApiEnv>) {
     app.openapi(changeRoute(method), async (c) => {
       const { accountId } = c.req.valid("param");
       const body = c.req.valid("json");
-      const userId = c.get("apiKey").userId;
+      const { userId, clientId } = c.get("apiKey");
       const view = await inTransaction(db(), async (tx) => {
         const account = await ownedAccount(tx, accountId, userId);
         await changeLimits(tx, {
           accountId: account.id,
           changes: limitChanges(body),
           requestedBy: `merchant:${userId}`,
+          // the audit log names the key (its public client id), on behalf of its organisation
+          actor: { userId, email: `api:${clientId}` },
         });
         return limitsView(tx, account.id);
       });

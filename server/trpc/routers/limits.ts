@@ -27,7 +27,7 @@ export const limitsRouter = createTRPCRouter({
       return changeOwnLimits(db(), {
         accountId,
         userId: ctx.tenantId,
-        requestedBy: ctx.user.email,
+        actor: { userId: ctx.user.id, email: ctx.user.email },
         changes: limitChanges(changes),
       });
     }),

@@ -2,13 +2,12 @@
  * PIX limits refuse with 422 LIMIT_EXCEEDED and the limit's detail code on every door that moves
  * money out, and nothing moves (server/limits, docs/decisions/0059-pix-limits.md).
  */
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { limitsClock } from "../../server/limits/limits";
 import { post } from "../gateway/support";
 import { availableCents, fundedMerchant } from "../support/fixtures";
-import { external, internal, limitSettings, operatorSets, type Shop } from "./support";
+import { external, internal, limitsSuite, operatorSets } from "./support";
 
-const realClock = limitsClock.now;
 // The surfaces' error bodies carry the code, and the message names the limit (interface 7.1, 7.2);
 // the detail code (AppError.reason) is what the dashboard words its message by.
 const NAMED = {
@@ -25,14 +24,7 @@ const refusedWith = (res: { status: number; json: unknown }, reason: keyof typeo
 };
 
 describe("PIX limits refuse what moves money out", () => {
-  let receiver: Shop;
-  beforeAll(async () => {
-    limitSettings();
-    receiver = await fundedMerchant(0n);
-  });
-  afterEach(() => {
-    limitsClock.now = realClock;
-  });
+  const suite = limitsSuite();
 
   it("per transaction, on a PIX by key: 422 PER_TRANSACTION_LIMIT, balance unchanged", async () => {
     const shop = await fundedMerchant(100_000n);
@@ -47,12 +39,12 @@ describe("PIX limits refuse what moves money out", () => {
   it("per day, on internal transfers: what was sent today counts", async () => {
     const shop = await fundedMerchant(100_000n);
     await operatorSets(shop.accountId, { daily: 10_000n });
-    expect((await internal(shop, receiver, 60)).status).toBe(200);
+    expect((await internal(shop, suite.receiver, 60)).status).toBe(200);
     const before = await availableCents(shop.accountId);
-    refusedWith(await internal(shop, receiver, 40.01), "DAILY_LIMIT");
+    refusedWith(await internal(shop, suite.receiver, 40.01), "DAILY_LIMIT");
     expect(await availableCents(shop.accountId)).toBe(before);
-    expect(await availableCents(receiver.accountId)).toBeGreaterThanOrEqual(6_000n);
-    expect((await internal(shop, receiver, 40)).status).toBe(200);
+    expect(await availableCents(suite.receiver.accountId)).toBeGreaterThanOrEqual(6_000n);
+    expect((await internal(shop, suite.receiver, 40)).status).toBe(200);
   });
 
   it("per month, on the gateway's cash-out", async () => {
@@ -81,7 +73,7 @@ describe("PIX limits refuse what moves money out", () => {
     limitsClock.now = () => new Date("2099-03-10T20:00:00-03:00");
     const before = await availableCents(shop.accountId);
     refusedWith(await external(shop, 150), "NIGHTLY_PER_TRANSACTION_LIMIT");
-    refusedWith(await internal(shop, receiver, 150), "NIGHTLY_PER_TRANSACTION_LIMIT");
+    refusedWith(await internal(shop, suite.receiver, 150), "NIGHTLY_PER_TRANSACTION_LIMIT");
     expect(await availableCents(shop.accountId)).toBe(before);
     limitsClock.now = () => new Date("2099-03-11T05:59:59-03:00");
     refusedWith(await external(shop, 150), "NIGHTLY_PER_TRANSACTION_LIMIT");
@@ -92,7 +84,7 @@ describe("PIX limits refuse what moves money out", () => {
   it("two concurrent sends that together exceed the day's limit: one is refused", async () => {
     const shop = await fundedMerchant(100_000n);
     await operatorSets(shop.accountId, { daily: 10_000n });
-    const results = await Promise.all([internal(shop, receiver, 60), external(shop, 60)]);
+    const results = await Promise.all([internal(shop, suite.receiver, 60), external(shop, 60)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await availableCents(shop.accountId)).toBe(100_000n - 6_000n);
   });

@@ -1,9 +1,11 @@
+import { afterEach, beforeAll } from "vitest";
 import { accountApi } from "../../server/account-api/app";
 import { cliActor } from "../../server/cli/actor";
 import { resetConfigForTests } from "../../server/config";
 import { db } from "../../server/db/client";
 import { type LimitChanges, setLimits } from "../../server/limits/changes";
-import { call, type fundedMerchant } from "../support/fixtures";
+import { limitsClock } from "../../server/limits/limits";
+import { call, fundedMerchant } from "../support/fixtures";
 
 export type Shop = Awaited<ReturnType<typeof fundedMerchant>>;
 
@@ -13,6 +15,23 @@ export function limitSettings(): void {
     process.env[`PIX_LIMIT_${name}_CENTS`] = "100000000";
   process.env.PIX_LIMIT_RAISE_APPROVAL_CENTS = "100000";
   resetConfigForTests();
+}
+
+/**
+ * Inside a describe: limitSettings, a receiver with nothing in it for the tests' transfers, and the
+ * limits clock put back after each test. `receiver` is there once beforeAll ran.
+ */
+export function limitsSuite(): { receiver: Shop } {
+  const suite = {} as { receiver: Shop };
+  const realClock = limitsClock.now;
+  beforeAll(async () => {
+    limitSettings();
+    suite.receiver = await fundedMerchant(0n);
+  });
+  afterEach(() => {
+    limitsClock.now = realClock;
+  });
+  return suite;
 }
 
 export const operatorSets = (accountId: string, changes: LimitChanges) =>

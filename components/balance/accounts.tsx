@@ -1,9 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useTRPC } from "@/components/providers/trpc-provider";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/fields";
+import { WalletIcon } from "@/components/ui/icons";
+import { ErrorState } from "@/components/ui/list-states";
 
 /**
  * The signed-in merchant's accounts with their balances, status and the amount settings
@@ -13,6 +17,25 @@ import { Select } from "@/components/ui/fields";
 export function useAccountsOverview() {
   const trpc = useTRPC();
   return useQuery(trpc.account.overview.queryOptions());
+}
+
+/** A page about one account while the overview failed to load: the error, with a retry. */
+export function AccountsOverviewError({ overview }: { overview: ReturnType<typeof useAccountsOverview> }) {
+  const t = useTranslations("overview.error");
+  return (
+    <ErrorState
+      title={t("title")}
+      description={t("body")}
+      onRetry={() => overview.refetch()}
+      retrying={overview.isFetching}
+    />
+  );
+}
+
+/** A page about one account when the merchant has none. */
+export function NoAccounts() {
+  const t = useTranslations("overview.empty");
+  return <EmptyState icon={WalletIcon} title={t("title")} description={t("body")} />;
 }
 
 type AccountChoice = { accountId: string; name: string };

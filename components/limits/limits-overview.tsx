@@ -3,13 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { AccountSelect, useAccountsOverview } from "@/components/balance/accounts";
+import { AccountSelect, AccountsOverviewError, NoAccounts, useAccountsOverview } from "@/components/balance/accounts";
 import { useCan } from "@/components/layout/permissions";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FieldLabel } from "@/components/ui/fields";
-import { WalletIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState, PanelStates } from "@/components/ui/list-states";
+import { LoadingState, PanelStates } from "@/components/ui/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChangeLimitForm } from "./change-limit-form";
 import { LimitHistory, PendingRaises } from "./limit-requests";
@@ -24,17 +22,10 @@ export function LimitsOverview() {
   const accounts = overview.data?.accounts ?? [];
   const account = accounts.find((a) => a.accountId === chosen) ?? accounts[0];
   if (overview.isError) {
-    return (
-      <ErrorState
-        title={t("overview.error.title")}
-        description={t("overview.error.body")}
-        onRetry={() => overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
+    return <AccountsOverviewError overview={overview} />;
   }
   if (overview.isSuccess && !account) {
-    return <EmptyState icon={WalletIcon} title={t("overview.empty.title")} description={t("overview.empty.body")} />;
+    return <NoAccounts />;
   }
   return (
     <div className="space-y-6">

@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { AccountSelect, useAccountsOverview } from "@/components/balance/accounts";
+import { AccountSelect, AccountsOverviewError, NoAccounts, useAccountsOverview } from "@/components/balance/accounts";
 import { BalanceSummary } from "@/components/balance/balance-card";
 import { PixLeft } from "@/components/limits/pix-left";
 import { useBlockedReason } from "@/components/live/blocked-accounts";
@@ -11,10 +11,9 @@ import { useTRPC } from "@/components/providers/trpc-provider";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FieldLabel } from "@/components/ui/fields";
-import { KeyIcon, QrCodeIcon, TransferIcon, WalletIcon } from "@/components/ui/icons";
-import { ErrorState, LoadingState } from "@/components/ui/list-states";
+import { KeyIcon, QrCodeIcon, TransferIcon } from "@/components/ui/icons";
+import { LoadingState } from "@/components/ui/list-states";
 import { Placeholders, Skeleton } from "@/components/ui/skeleton";
 import { InternalFlow } from "./internal-flow";
 import { PasteFlow } from "./paste-flow";
@@ -43,20 +42,13 @@ export function SendMoney() {
 
   if (overview.isPending) return <SendSkeleton />;
   if (overview.isError) {
-    return (
-      <ErrorState
-        title={t("overview.error.title")}
-        description={t("overview.error.body")}
-        onRetry={() => overview.refetch()}
-        retrying={overview.isFetching}
-      />
-    );
+    return <AccountsOverviewError overview={overview} />;
   }
   const accounts = overview.data.accounts;
   const account = accounts.find((item) => item.accountId === chosenAccount) ?? accounts[0];
   const blocked = blockedReason(account);
   if (!account) {
-    return <EmptyState icon={WalletIcon} title={t("overview.empty.title")} description={t("overview.empty.body")} />;
+    return <NoAccounts />;
   }
 
   return (

@@ -11,13 +11,13 @@ import { formatDocument, formatZipCode } from "@/components/forms/document";
 import { FormField, useSchemaForm } from "@/components/forms/schema-form";
 import { errorData, isMissing } from "@/components/forms/service-error";
 import { useTRPC } from "@/components/providers/trpc-provider";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { BackButtonLink, Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DetailRow } from "@/components/ui/detail-list";
 import { DetailStates } from "@/components/ui/detail-states";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/fields";
-import { ArrowLeftIcon, CheckIcon, CloseIcon, FileTextIcon } from "@/components/ui/icons";
+import { CheckIcon, CloseIcon, FileTextIcon } from "@/components/ui/icons";
 import { LoadingState } from "@/components/ui/list-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -39,10 +39,7 @@ export function ProposalReview({ userId }: { userId: string }) {
 
   return (
     <div className="space-y-6 sm:space-y-8" data-testid="proposal-review">
-      <ButtonLink href="/admin/onboarding" variant="ghost" size="sm" className="-ml-3">
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </ButtonLink>
+      <BackButtonLink href="/admin/onboarding">{t("back")}</BackButtonLink>
       <DetailStates
         query={detail}
         loading={

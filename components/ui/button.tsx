@@ -1,8 +1,8 @@
 import type { ClassValue } from "clsx";
 import Link from "next/link";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
-import { type Icon, SpinnerIcon, TrashIcon } from "./icons";
+import { ArrowLeftIcon, type Icon, SpinnerIcon, TrashIcon } from "./icons";
 
 /**
  * `cn` does not resolve Tailwind conflicts (two classes for the same property are ordered by the
@@ -65,6 +65,16 @@ export type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: Variant;
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
   return <Link className={cn(buttonClasses({ variant, size }), className)} {...props} />;
+}
+
+/** A page's way back to the page it sits under, above its header; the icon lines up with the page's edge. */
+export function BackButtonLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <ButtonLink href={href} variant="ghost" size="sm" className="-ml-3">
+      <ArrowLeftIcon className="size-4" />
+      {children}
+    </ButtonLink>
+  );
 }
 
 /** A square button holding one icon, named by `label` (for screen readers and on hover). */

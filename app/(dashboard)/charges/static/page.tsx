@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { StaticQrList } from "@/components/charges/static-qr-list";
-import { ButtonLink } from "@/components/ui/button";
-import { ArrowLeftIcon } from "@/components/ui/icons";
+import { BackButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePermission } from "@/server/auth/tenant";
 
@@ -16,10 +15,7 @@ export default async function StaticQrPage() {
   const t = await getTranslations("staticQr");
   return (
     <div className="space-y-6 sm:space-y-8">
-      <ButtonLink href="/charges" variant="ghost" size="sm" className="-ml-2">
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </ButtonLink>
+      <BackButtonLink href="/charges">{t("back")}</BackButtonLink>
       <PageHeader title={t("title")} description={t("description")} />
       <StaticQrList />
     </div>

@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { adminSectionMetadata } from "@/app/(admin)/admin/section-metadata";
 import { FlaggedCompanies } from "@/components/admin-kyb/flagged";
 import { KybLists } from "@/components/admin-kyb/lists";
-import { ButtonLink } from "@/components/ui/button";
-import { ArrowLeftIcon } from "@/components/ui/icons";
+import { BackButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { MAX_LIST_BYTES } from "@/server/kyb/lists";
 
@@ -17,10 +16,7 @@ export default async function AdminKybPage() {
   const t = await getTranslations("adminOnboarding.kyb.page");
   return (
     <div className="space-y-6 sm:space-y-8" data-testid="kyb-page">
-      <ButtonLink href="/admin/onboarding" variant="ghost" size="sm" className="-ml-3">
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </ButtonLink>
+      <BackButtonLink href="/admin/onboarding">{t("back")}</BackButtonLink>
       <PageHeader title={t("title")} description={t("description")} />
       <FlaggedCompanies />
       <KybLists maxMegabytes={MAX_LIST_BYTES / 1_048_576} />

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DueDateUpload } from "@/components/due-date-batches/upload";
-import { ButtonLink } from "@/components/ui/button";
+import { BackButtonLink } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ArrowLeftIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePermission } from "@/server/auth/tenant";
 import { CSV_COLUMNS, CSV_EXAMPLE, REQUIRED_CSV_COLUMNS } from "@/server/charges/due-date/batch-csv";
@@ -20,10 +19,7 @@ export default async function DueDateUploadPage() {
   const example = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_EXAMPLE)}`;
   return (
     <div className="space-y-6 sm:space-y-8">
-      <ButtonLink href="/charges/due-date" variant="ghost" size="sm" className="-ml-2">
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </ButtonLink>
+      <BackButtonLink href="/charges/due-date">{t("back")}</BackButtonLink>
       <PageHeader title={t("title")} description={t("description")} />
       <DueDateUpload />
       <Card>

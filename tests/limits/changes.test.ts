@@ -2,33 +2,25 @@
  * Changing limits (server/limits/changes.ts): lowering is at once, a raise not before 24 h, one
  * above the approval threshold only once an operator approved it; the history is kept.
  */
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliActor } from "../../server/cli/actor";
 import { db } from "../../server/db/client";
 import { decideRaise, RAISE_DELAY_MS } from "../../server/limits/changes";
 import { limitsClock } from "../../server/limits/limits";
 import { fundedMerchant } from "../support/fixtures";
-import { internal, limitSettings, type Shop, v4 } from "./support";
+import { internal, limitsSuite, v4 } from "./support";
 
-const realClock = limitsClock.now;
 const later = (from: Date, ms: number) => {
   const at = new Date(from.getTime() + ms);
   limitsClock.now = () => at;
 };
 
 describe("changing PIX limits through /v4/i", () => {
-  let receiver: Shop;
-  beforeAll(async () => {
-    limitSettings();
-    receiver = await fundedMerchant(0n);
-  });
-  afterEach(() => {
-    limitsClock.now = realClock;
-  });
+  const suite = limitsSuite();
 
   it("shows the limits, what is used and left", async () => {
     const shop = await fundedMerchant(100_000n);
-    expect((await internal(shop, receiver, 25)).status).toBe(200);
+    expect((await internal(shop, suite.receiver, 25)).status).toBe(200);
     const res = await v4(shop, "GET", "/limits");
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
@@ -46,8 +38,8 @@ describe("changing PIX limits through /v4/i", () => {
     expect(res.status).toBe(200);
     expect(res.json.data.limits.daily).toBe(50);
     expect(res.json.data.remaining.today).toBe(50);
-    expect((await internal(shop, receiver, 50.01)).status).toBe(422);
-    expect((await internal(shop, receiver, 50)).status).toBe(200);
+    expect((await internal(shop, suite.receiver, 50.01)).status).toBe(422);
+    expect((await internal(shop, suite.receiver, 50)).status).toBe(200);
   });
 
   it("a raise is in force 24 h after the request, not before", async () => {
@@ -62,7 +54,7 @@ describe("changing PIX limits through /v4/i", () => {
     ]);
     later(asked, RAISE_DELAY_MS - 1);
     expect((await v4(shop, "GET", "/limits")).json.data.limits.daily).toBe(50);
-    expect((await internal(shop, receiver, 60)).status).toBe(422);
+    expect((await internal(shop, suite.receiver, 60)).status).toBe(422);
     later(asked, RAISE_DELAY_MS);
     const after = await v4(shop, "GET", "/limits");
     expect(after.json.data.limits.daily).toBe(500);
@@ -133,7 +125,7 @@ describe("changing PIX limits through /v4/i", () => {
   it("refuses an empty change and someone else's account", async () => {
     const shop = await fundedMerchant(0n);
     expect((await v4(shop, "PUT", "/limits", {})).status).toBe(400);
-    const other = await v4({ ...shop, accountId: receiver.accountId }, "GET", "/limits");
+    const other = await v4({ ...shop, accountId: suite.receiver.accountId }, "GET", "/limits");
     expect(other.status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@
  * checked as the caller's organisation's, support reading but not changing.
  */
 import { TRPCError } from "@trpc/server";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliActor } from "../../server/cli/actor";
 import { db } from "../../server/db/client";
 import { decideRaise, RAISE_DELAY_MS } from "../../server/limits/changes";
@@ -13,9 +13,8 @@ import { addMember } from "../../server/organizations/members";
 import { createCallerFactory } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/routers";
 import { fundedMerchant } from "../support/fixtures";
-import { internal, limitSettings, operatorSets, type Shop } from "./support";
+import { internal, limitsSuite, operatorSets, type Shop } from "./support";
 
-const realClock = limitsClock.now;
 const callerAs = (user: { id: string; email: string }) =>
   createCallerFactory(appRouter)({ user: { ...user, name: "Loja", role: "MERCHANT" as const } });
 const callerFor = (shop: Shop) => callerAs({ id: shop.userId, email: shop.email });
@@ -30,18 +29,11 @@ async function refusal(work: Promise<unknown>): Promise<TRPCError> {
 }
 
 describe("limits through tRPC", () => {
-  let receiver: Shop;
-  beforeAll(async () => {
-    limitSettings();
-    receiver = await fundedMerchant(0n);
-  });
-  afterEach(() => {
-    limitsClock.now = realClock;
-  });
+  const suite = limitsSuite();
 
   it("shows each limit in force, what is used and left, with no request and no history", async () => {
     const shop = await fundedMerchant(100_000n);
-    expect((await internal(shop, receiver, 25)).status).toBe(200);
+    expect((await internal(shop, suite.receiver, 25)).status).toBe(200);
     const view = await callerFor(shop).limits.view({ accountId: shop.accountId });
     expect(view).toMatchObject({
       accountId: shop.accountId,
@@ -78,8 +70,8 @@ describe("limits through tRPC", () => {
         after: { per_transaction: "5000" },
       }),
     ]);
-    expect((await internal(shop, receiver, 60)).status).toBe(422);
-    expect((await internal(shop, receiver, 50)).status).toBe(200);
+    expect((await internal(shop, suite.receiver, 60)).status).toBe(422);
+    expect((await internal(shop, suite.receiver, 50)).status).toBe(200);
     // an operator's change shows as the platform's, without the operator's e-mail
     await operatorSets(shop.accountId, { daily: 1_000_000n });
     const [newest] = (await callerFor(shop).limits.view({ accountId: shop.accountId })).history;

@@ -2,13 +2,8 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../server/cli/run";
 import { db } from "../server/db/client";
 import { verifyLogin } from "../server/users/service";
+import { capture } from "./support/cli-io";
 import { newMerchant, randomCpf } from "./support/fixtures";
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
 
 const uniqueEmail = (what: string) => `${what}-${Math.random().toString(36).slice(2)}@example.test`;
 

@@ -3,14 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../server/cli/run";
 import { db } from "../../server/db/client";
 import { limitsView } from "../../server/limits/view";
+import { capture } from "../support/cli-io";
 import { newMerchant } from "../support/fixtures";
 import { limitSettings } from "./support";
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
 
 describe("npm run cli -- limits", () => {
   beforeAll(() => limitSettings());

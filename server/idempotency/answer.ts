@@ -3,10 +3,17 @@
  * secrets) and replayed for the key's 24 hours; any other answer frees the key, unless an effect
  * committed under it, in which case the lease is released so the next retry rebuilds that
  * effect's answer (docs/decisions/0010).
+ *
+ * These writes commit synchronously (the main pool), unlike the claim (bookkeepingPool): each is
+ * the request's last write, so no later commit of the request carries it to the standby, and the
+ * client acts on the answer it was given. Committed asynchronously, a failover in the instant
+ * after the answer loses the write: the client has its 2xx (or 4xx) and never retries, and the
+ * record stays `in_progress` for its 24 hours — a webhook the client has since deleted can no
+ * longer even be rebuilt for a retry (tests/idempotency/answer-durable.test.ts).
  */
 import { decryptSecret, encryptSecret } from "../apikeys/secrets";
 import { batchedStatement } from "../db/batched";
-import { bookkeepingPool } from "../db/pool";
+import { pool } from "../db/pool";
 import type { Lease } from "./claim";
 import type { Effect } from "./effects";
 
@@ -24,7 +31,7 @@ type Completion = { lease: Lease; status: number; body: string; headers: Record<
 // generic plans, it cost PostgreSQL 0.70 ms per cash-out under bench:gateway against 0.03
 // (BENCH_PG_STATEMENTS=1, 2026-11-24; docs/decisions/0023).
 const completeRows = batchedStatement<Completion, void>(async (completions) => {
-  await bookkeepingPool().query({
+  await pool().query({
     text: `UPDATE idempotency_records r
         SET state = 'completed', response_status = c.status, response_body = c.body,
             response_headers = c.headers::jsonb, lease_token = NULL, lease_expires_at = NULL
@@ -57,12 +64,12 @@ export async function completeIdempotencyKey(
   }
   // A failure with nothing committed frees the key; after a committed effect the next retry
   // must get that effect's answer, so the claim is released for it instead.
-  const deleted = await bookkeepingPool().query(
+  const deleted = await pool().query(
     "DELETE FROM idempotency_records WHERE id = $1::uuid AND lease_token = $2::uuid AND effect IS NULL",
     [lease.recordId, lease.token],
   );
   if (deleted.rowCount === 0) {
-    await bookkeepingPool().query(
+    await pool().query(
       "UPDATE idempotency_records SET lease_expires_at = $1 WHERE id = $2::uuid AND lease_token = $3::uuid",
       [now, lease.recordId, lease.token],
     );

@@ -90,6 +90,18 @@ test("the merchant opens Tarifas and sees its own list in force", async ({ brows
   await snap(page, "fees-price-list");
 });
 
+test("the merchant registers a random PIX key, the one its charges carry", async () => {
+  // a charge paid over the network reaches the account through its key, as the payer's bank finds it in the DICT
+  await mainNavOf(page).getByRole("link", { name: "Chaves Pix" }).click();
+  await expect(page).toHaveURL(/\/pix-keys$/, SLOW);
+  await page.getByRole("button", { name: "Cadastrar chave" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cadastrar chave Pix" });
+  await expect(dialog.getByTestId("evp-hint")).toBeVisible(SLOW);
+  await dialog.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(page.locator('[data-testid="key-row"][data-key-type="EVP"][data-current="true"]')).toHaveCount(1, SLOW);
+});
+
 test("a R$ 100,00 charge paid from the Sandbox credits R$ 99,01", async () => {
   await mainNavOf(page).getByRole("link", { name: "Cobranças", exact: true }).click();
   await expect(page).toHaveURL(/\/charges$/, SLOW);

@@ -41,7 +41,7 @@ test("exports the charges of the current filter, in pt-BR notation", async () =>
   expect(name).toMatch(/^cobrancas-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = text.slice(1).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    "Criada em;txId;Conta;Descrição;ID externo;Status;Valor;Expira em;Paga em;ID fim a fim do pagamento",
+    "Criada em;txId;Conta;Descrição;ID externo;Status;Valor;Tarifa;Valor líquido;Expira em;Paga em;ID fim a fim do pagamento",
   );
   for (const line of lines.slice(1)) expect(line).toMatch(/;Paga;\d+,\d{2};/);
 });
@@ -53,7 +53,7 @@ test("in English, the refunds and MEDs lists export English files", async () => 
   const refunds = await download("refunds-export");
   expect(refunds.name).toMatch(/^refunds-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(refunds.text.slice(1).split("\r\n")[0]).toBe(
-    "Date/time,Account,Receiver,Description,Status,Original end-to-end ID,End-to-end ID,Amount",
+    "Date/time,Account,Receiver,Description,Status,Original end-to-end ID,End-to-end ID,Amount,Fee,Net amount",
   );
 
   await page.goto("/meds?status=under_analysis");

@@ -23,7 +23,12 @@ import { mainNavOf, openPage, SLOW } from "./support/walk";
 test.describe.configure({ mode: "serial" });
 
 const RUN = randomBytes(4).toString("hex");
-const MERCHANT = { name: `Tarifas ${RUN}`, email: `fees-${RUN}@example.test`, password: "fees-pass-2026" };
+// a person's name at the DICT has letters only: the run's digits become letters
+const MERCHANT = {
+  name: `Tarifas ${RUN.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)])}`,
+  email: `fees-${RUN}@example.test`,
+  password: "fees-pass-2026",
+};
 const DESCRIPTION = `Pedido com tarifa ${RUN}`;
 const QR_PRODUCT = "Pix recebido por QR Code";
 

@@ -114,6 +114,9 @@ function KeyValueForm({
       onKey(t("dialog.alreadyRegistered"));
     } else if (data?.reason) {
       showServiceError(form, explain(cause), { key: "key" });
+    } else if (appCode === "VALIDATION_ERROR" && data?.field === "key" && kind === "EVP") {
+      // a random key has no field of its own: the directory refused the account's details
+      form.setError("root.server", { message: t("dialog.directoryRefused") });
     } else if (appCode === "VALIDATION_ERROR" && data?.field === "key") {
       onKey(kind === "CPF" || kind === "CNPJ" ? t("dialog.notOwnDocument") : t(`dialog.invalid.${kind}`));
     } else {

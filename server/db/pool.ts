@@ -42,7 +42,8 @@ export function pool(): pg.Pool {
 
 /**
  * For bookkeeping whose loss in a database crash is already a case the code recovers from: the
- * gateway's idempotency claims and stored answers (docs/decisions/0010, "Asynchronous commit").
+ * gateway's idempotency claims and take-overs (docs/decisions/0010, "Asynchronous commit"); the
+ * answers that end a request are not, and commit on the plain pool.
  * Its commits do not wait for the WAL flush; whatever commits after them, on any connection,
  * flushes them too, so no effect is ever durable without the claim it ran under. Its prepared
  * statements keep one generic plan: they are written for it (a LATERAL … LIMIT 1 or a primary

@@ -25,7 +25,7 @@ test.describe.configure({ mode: "serial" });
 const RUN = randomBytes(4).toString("hex");
 // a person's name at the DICT has letters only: the run's digits become letters
 const MERCHANT = {
-  name: `Tarifas ${RUN.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)])}`,
+  name: `Tarifas ${RUN.replace(/[0-9]/g, (d) => String.fromCharCode(97 + Number(d)))}`,
   email: `fees-${RUN}@example.test`,
   password: "fees-pass-2026",
 };

@@ -10,7 +10,6 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DetailRow } from "@/components/ui/detail-list";
 import { PanelStates } from "@/components/ui/list-states";
-import { maskDocument } from "@/server/documents/cpf-cnpj";
 import type { CompanyReview } from "@/server/kyb/view";
 import { KybScoreBadge } from "./score";
 
@@ -187,7 +186,7 @@ function Partners({ partners, versions }: { partners: CompanyReview["partners"];
               <p className="text-slate-600">
                 <span className="sr-only">{t("cpf")}: </span>
                 <span className="font-mono" data-testid="kyb-partner-cpf">
-                  {maskDocument(partner.cpf)}
+                  {partner.cpf}
                 </span>
               </p>
             </div>

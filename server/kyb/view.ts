@@ -1,6 +1,7 @@
 /** What the back office reads of KYB: a company with its partners' hits and its latest run; the queue's summary. */
 import { type AuditActor, recordAudit } from "../audit/log";
 import type { Db, Tx } from "../db/client";
+import { maskDocument } from "../documents/cpf-cnpj";
 import { AppError, notFound } from "../errors";
 import type { Hit, Reason, Recommendation } from "./score";
 import { latestScreening } from "./screening";
@@ -24,10 +25,13 @@ export async function companyReview(tx: Tx, proposalId: string) {
     partners: company.partners.map((p) => ({
       id: p.id,
       name: p.name,
-      cpf: p.cpf,
+      // the operator's browser gets the CPF masked, as the screen shows it (LGPD: no more than needed)
+      cpf: maskDocument(p.cpf),
       qualification: p.qualification,
       share: p.shareBp === null ? null : p.shareBp / 100,
-      hits: hits.filter((h) => h.subject === "partner" && h.document === p.cpf),
+      hits: hits
+        .filter((h) => h.subject === "partner" && h.document === p.cpf)
+        .map((h) => ({ ...h, document: maskDocument(h.document) })),
     })),
     screening: run
       ? {

@@ -15,7 +15,7 @@ import { rescreenCompanies } from "../../server/kyb/screening";
 import { companyReview, kybSummaries } from "../../server/kyb/view";
 import { api, programmeOwner } from "../onboarding/support";
 import { call, randomCnpj } from "../support/fixtures";
-import { approvedCompany, companyProposal, newPartner, pepCsv, sanctionsCsv, submit } from "./support";
+import { approvedCompany, companyProposal, masked, newPartner, pepCsv, sanctionsCsv, submit } from "./support";
 
 const actor = { userId: "00000000-0000-0000-0000-000000000000", email: "operador@example.test" };
 const versions = async (kind: string) => db().kybList.count({ where: { kind } });
@@ -48,9 +48,11 @@ describe("KYB screening", () => {
       reasons: [{ code: "PEP_PARTNER", points: 40, name: pep.name, detail: "VEREADOR" }],
       listVersions: { pep: list.version },
     });
-    const flagged = review?.partners.find((p) => p.cpf === pep.cpf);
+    // the back office is sent the partners' CPFs masked, hits included
+    expect(JSON.stringify(review)).not.toContain(pep.cpf);
+    const flagged = review?.partners.find((p) => p.cpf === masked(pep.cpf));
     expect(flagged?.hits.map((h) => h.kind)).toEqual(["pep"]);
-    expect(review?.partners.find((p) => p.cpf === other.cpf)?.hits).toEqual([]);
+    expect(review?.partners.find((p) => p.cpf === masked(other.cpf))?.hits).toEqual([]);
     expect((await kybSummaries(db(), [userId])).get(userId)).toEqual({
       score: 40,
       recommendation: "review",

@@ -20,7 +20,7 @@ import { PNG } from "../onboarding/support";
 import { createRunDatabase, type RunDatabase } from "../support/database";
 import { newMerchant } from "../support/fixtures";
 import { standIn } from "../support/stand-ins";
-import { companyProposal, newPartner, sanctionsCsv } from "./support";
+import { companyProposal, masked, newPartner, sanctionsCsv } from "./support";
 
 vi.mock("../../server/db/client", async (original) => (await import("../support/stand-ins")).dbClient(original));
 vi.mock("../../server/auth/next-auth", async (original) => (await import("../support/stand-ins")).nextAuth(original));
@@ -103,9 +103,10 @@ describe("POST /api/admin/kyb/lists", () => {
       listVersions: { pep: null, sanctions: 1 },
     });
     expect(after?.screening?.score).toBeGreaterThan(before?.screening?.score ?? 0);
-    const hits = after?.partners.find((p) => p.cpf === listed.cpf)?.hits;
+    expect(JSON.stringify(after)).not.toContain(listed.cpf);
+    const hits = after?.partners.find((p) => p.cpf === masked(listed.cpf))?.hits;
     expect(hits).toMatchObject([{ kind: "sanctions_name", listedName: listedAs, details: { list: "CSNU" } }]);
-    expect(after?.partners.find((p) => p.cpf === other.cpf)?.hits).toEqual([]);
+    expect(after?.partners.find((p) => p.cpf === masked(other.cpf))?.hits).toEqual([]);
 
     const queue = await ops.onboarding.queue({ status: "PENDING_EMAIL_VERIFICATION" });
     expect(queue.proposals.find((p) => p.userId === userId)?.kyb).toEqual({
